@@ -1,0 +1,25 @@
+/* cli.h: the subcommands of the isaprobe program and the helpers they share.
+ * One file per subcommand in cli/; main.c dispatches on the first argument. */
+#ifndef ISAPROBE_CLI_H
+#define ISAPROBE_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isaprobe/isa.h"
+
+int cmd_asm(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
+int cmd_fields(int argc, char **argv);
+
+/* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer. Prints an error
+ * naming the file and returns -1 on failure. */
+int cli_read_file(const char *path, uint8_t **data, size_t *len);
+/* Writes len bytes to path ("-" = stdout); prints an error and returns -1 on failure. */
+int cli_write_file(const char *path, const uint8_t *data, size_t len);
+/* Finds an ISA by name or prints the known names and returns NULL. */
+const struct ip_isa *cli_isa(const char *name);
+/* Display name of a path ("-" is "<stdin>"). */
+const char *cli_display_name(const char *path);
+
+#endif

@@ -1,0 +1,90 @@
+/* cmd_asm.c: `isaprobe asm`: assembly text -> the binary the GPU fetches.
+ * Errors name file:line:col and exit with status 1. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *out)
+{
+	fputs("usage: isaprobe asm -i ISA [-o OUT] [--hex] FILE\n"
+	      "\n"
+	      "Assembles FILE (\"-\" for standard input) and writes the binary to OUT\n"
+	      "(default: standard output).\n"
+	      "\n"
+	      "  -i, --isa ISA    instruction set (isaprobe fields lists them)\n"
+	      "  -o, --output OUT where to write the binary\n"
+	      "      --hex        write 32-bit words as hex text instead of binary\n"
+	      "  -h, --help       this help\n",
+	      out);
+}
+
+int cmd_asm(int argc, char **argv)
+{
+	static const struct option opts[] = {{"isa", required_argument, 0, 'i'},
+	                                     {"output", required_argument, 0, 'o'},
+	                                     {"hex", no_argument, 0, 'x'},
+	                                     {"help", no_argument, 0, 'h'},
+	                                     {0, 0, 0, 0}};
+	const char *isa_name = NULL, *output = "-";
+	int hex = 0, c, rc = 1;
+	const struct ip_isa *isa;
+	uint8_t *src = NULL, *bin = NULL;
+	size_t len, binlen;
+	struct ip_program prog;
+	struct ip_diag d;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "i:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i': isa_name = optarg; break;
+		case 'o': output = optarg; break;
+		case 'x': hex = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	if (!(isa = cli_isa(isa_name)))
+		return 2;
+	if (cli_read_file(argv[optind], &src, &len) != 0)
+		return 1;
+	ip_diag_init(&d, cli_display_name(argv[optind]));
+	if (strlen((char *)src) != len) {
+		ip_diag_offset(&d, (long)strlen((char *)src), "NUL byte in assembly text");
+		ip_diag_print(&d, stderr);
+		free(src);
+		return 1;
+	}
+	if (isa->assemble((const char *)src, &prog, &d) != 0) {
+		ip_diag_print(&d, stderr);
+		free(src);
+		return 1;
+	}
+	if (isa->pack(&prog, &bin, &binlen, &d) != 0) {
+		ip_diag_print(&d, stderr);
+	} else if (hex) {
+		FILE *out = strcmp(output, "-") == 0 ? stdout : fopen(output, "w");
+		if (!out) {
+			perror(output);
+		} else {
+			for (size_t i = 0; i + 4 <= binlen; i += 4)
+				fprintf(out, "%08x%c", (unsigned)bin[i] | (unsigned)bin[i + 1] << 8 |
+				                           (unsigned)bin[i + 2] << 16 |
+				                           (unsigned)bin[i + 3] << 24,
+				        (i / 4) % 4 == 3 ? '\n' : ' ');
+			rc = (out == stdout ? fflush(out) : fclose(out)) != 0;
+		}
+	} else {
+		rc = cli_write_file(output, bin, binlen) != 0;
+	}
+	free(bin);
+	free(src);
+	ip_program_free(&prog);
+	return rc;
+}

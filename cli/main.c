@@ -1,0 +1,50 @@
+/* main.c: the isaprobe program: dispatches `isaprobe COMMAND ...` to cli/cmd_*.c.
+ * Exit status: 0 success, 1 failure of the work, 2 bad usage. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "isaprobe/version.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{"asm", cmd_asm, "assemble a program"},
+	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
+	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
+};
+
+static void usage(FILE *out)
+{
+	fputs("usage: isaprobe [--version] [--help] COMMAND [ARGS]\n\ncommands:\n", out);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fputs("\n`isaprobe COMMAND --help` describes each command.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("isaprobe %s\n", ISAPROBE_VERSION);
+		return 0;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "isaprobe: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,32 @@
+/* isa_registry.c: the list of ISAs isaprobe knows. Adding an ISA adds one line here.
+ * Lookups by name serve the command line (-i ISA) and probe files. */
+#include <string.h>
+
+#include "isaprobe/isa.h"
+#include "midgard/midgard.h"
+
+static const struct ip_isa *const all_isas[] = {
+	&midgard_isa,
+	NULL,
+};
+
+const struct ip_isa *const *ip_isa_all(void)
+{
+	return all_isas;
+}
+
+const struct ip_isa *ip_isa_find(const char *name)
+{
+	for (const struct ip_isa *const *i = all_isas; *i; i++)
+		if (strcmp((*i)->name, name) == 0)
+			return *i;
+	return NULL;
+}
+
+const struct ip_format *ip_isa_format(const struct ip_isa *isa, const char *name)
+{
+	for (unsigned i = 0; i < isa->nformats; i++)
+		if (strcmp(isa->formats[i]->name, name) == 0)
+			return isa->formats[i];
+	return NULL;
+}

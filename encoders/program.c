@@ -1,0 +1,106 @@
+/* program.c: the ISA-neutral program container: bundles of slots, and placing slot bits into bytes.
+ * ISA code decides the layout (which slots, where); this file only stores and copies bits. */
+#include "isaprobe/program.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ip_program_init(struct ip_program *p, const struct ip_isa *isa)
+{
+	memset(p, 0, sizeof *p);
+	p->isa = isa;
+}
+
+void ip_program_free(struct ip_program *p)
+{
+	free(p->bundles);
+	p->bundles = NULL;
+	p->nbundles = p->cap = 0;
+}
+
+struct ip_bundle *ip_program_add(struct ip_program *p)
+{
+	if (p->nbundles == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 16;
+		struct ip_bundle *nb = realloc(p->bundles, cap * sizeof *nb);
+		if (!nb)
+			return NULL;
+		p->bundles = nb;
+		p->cap = cap;
+	}
+	memset(&p->bundles[p->nbundles], 0, sizeof p->bundles[0]);
+	return &p->bundles[p->nbundles++];
+}
+
+int ip_bundle_add_slot(struct ip_bundle *b, const struct ip_format *fmt, uint16_t bit_offset,
+                       uint16_t width, int16_t ctx, uint8_t unit)
+{
+	struct ip_slot *s;
+	if (b->nslots == IP_BUNDLE_MAX_SLOTS)
+		return -1;
+	s = &b->slots[b->nslots];
+	s->fmt = fmt;
+	s->value = ip_word_zero();
+	s->bit_offset = bit_offset;
+	s->width = width;
+	s->ctx = ctx;
+	s->unit = unit;
+	return (int)b->nslots++;
+}
+
+const ip_word *ip_slot_context(const struct ip_bundle *b, const struct ip_slot *s)
+{
+	if (s->ctx < 0 || (unsigned)s->ctx >= b->nslots)
+		return NULL;
+	return &b->slots[s->ctx].value;
+}
+
+size_t ip_program_size(const struct ip_program *p)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < p->nbundles; i++)
+		n += p->bundles[i].bytes;
+	return n;
+}
+
+ip_word ip_bytes_get_bits(const uint8_t *buf, unsigned bitpos, unsigned width)
+{
+	ip_word v = ip_word_zero();
+	for (unsigned i = 0; i < width; i++) {
+		unsigned b = bitpos + i;
+		if ((buf[b / 8] >> (b % 8)) & 1)
+			ip_bits_set(&v, i, 1, 1);
+	}
+	return v;
+}
+
+void ip_bytes_put_bits(uint8_t *buf, unsigned bitpos, unsigned width, const ip_word *value)
+{
+	/* Byte-aligned fast path for whole bytes, bit loop for the rest. */
+	unsigned i = 0;
+	while (i < width) {
+		unsigned b = bitpos + i;
+		if (b % 8 == 0 && width - i >= 8) {
+			buf[b / 8] = (uint8_t)ip_bits_get(value, i, 8);
+			i += 8;
+			continue;
+		}
+		if (ip_bits_get(value, i, 1))
+			buf[b / 8] |= (uint8_t)(1u << (b % 8));
+		else
+			buf[b / 8] &= (uint8_t)~(1u << (b % 8));
+		i++;
+	}
+}
+
+void ip_program_pack_slots(const struct ip_program *p, uint8_t *out)
+{
+	memset(out, 0, ip_program_size(p));
+	for (size_t i = 0; i < p->nbundles; i++) {
+		const struct ip_bundle *b = &p->bundles[i];
+		for (unsigned k = 0; k < b->nslots; k++) {
+			const struct ip_slot *s = &b->slots[k];
+			ip_bytes_put_bits(out + b->byte_offset, s->bit_offset, s->width, &s->value);
+		}
+	}
+}
