@@ -20,10 +20,17 @@ ip_word ip_field_mask(const struct ip_field *f)
 	return ip_word_range(f->lo, f->width);
 }
 
+/* Names are compared often (conditions name their selectors): identical literals are usually
+ * one object, so pointer equality answers most lookups before strcmp is needed. */
+static int same_name(const char *a, const char *b)
+{
+	return a == b || (a[0] == b[0] && strcmp(a, b) == 0);
+}
+
 int ip_format_field_index(const struct ip_format *fmt, const char *name)
 {
 	for (unsigned i = 0; i < fmt->nfields; i++)
-		if (strcmp(fmt->fields[i].name, name) == 0)
+		if (same_name(fmt->fields[i].name, name))
 			return (int)i;
 	return -1;
 }
@@ -78,7 +85,7 @@ const struct ip_field *ip_format_active_field(const struct ip_format *fmt, const
 {
 	for (unsigned i = 0; i < fmt->nfields; i++) {
 		const struct ip_field *f = &fmt->fields[i];
-		if (strcmp(f->name, name) == 0 && ip_field_active(fmt, f, word, ctx))
+		if (same_name(f->name, name) && ip_field_active(fmt, f, word, ctx))
 			return f;
 	}
 	return NULL;
@@ -338,7 +345,7 @@ static int is_selector(const struct ip_format *fmt, const char *name)
 	for (unsigned i = 0; i < fmt->nfields; i++)
 		for (unsigned c = 0; c < IP_FIELD_MAX_WHEN; c++)
 			if (fmt->fields[i].when[c].field &&
-			    strcmp(fmt->fields[i].when[c].field, name) == 0)
+			    same_name(fmt->fields[i].when[c].field, name))
 				return 1;
 	return 0;
 }

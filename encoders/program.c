@@ -66,10 +66,17 @@ size_t ip_program_size(const struct ip_program *p)
 ip_word ip_bytes_get_bits(const uint8_t *buf, unsigned bitpos, unsigned width)
 {
 	ip_word v = ip_word_zero();
-	for (unsigned i = 0; i < width; i++) {
+	unsigned i = 0;
+	while (i < width) {
 		unsigned b = bitpos + i;
+		if (b % 8 == 0 && width - i >= 8) {
+			ip_bits_set(&v, i, 8, buf[b / 8]);
+			i += 8;
+			continue;
+		}
 		if ((buf[b / 8] >> (b % 8)) & 1)
 			ip_bits_set(&v, i, 1, 1);
+		i++;
 	}
 	return v;
 }

@@ -24,7 +24,7 @@ static void print_f16(FILE *out, uint16_t h)
 	char buf[48];
 	uint16_t back;
 	if (isfinite(v)) {
-		snprintf(buf, sizeof buf, "%.9g", v);
+		snprintf(buf, sizeof buf, "%.17g", v); /* exact: a half is exact in double */
 		if (!strpbrk(buf, ".en"))
 			strcat(buf, ".0");
 		if (ip_double_to_f16_exact(v, &back) == 0 && back == h) {
