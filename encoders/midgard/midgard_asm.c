@@ -626,6 +626,15 @@ static int parse_body_line(struct ip_cursor *c, struct pending *pb)
 	                        "const, found '%s'", word);
 }
 
+/* At a '}': it must end its line; then the pending word is built. */
+static int close_bundle(struct ip_cursor *c, struct pending *pb, struct ip_program *p, int **next)
+{
+	ip_next(c);
+	if (ip_peek(c)->type != IP_TOK_END)
+		return ip_error_here(c, "nothing may follow '}' on its line");
+	return build_bundle(pb, p, next, c->d);
+}
+
 int midgard_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 {
 	struct ip_line *line = malloc(sizeof *line);
@@ -649,12 +658,7 @@ int midgard_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 		if (line->ntok == 0)
 			continue;
 		if (in_bundle && ip_is_punct(ip_peek(&c), '}')) {
-			ip_next(&c);
-			if (ip_peek(&c)->type != IP_TOK_END) {
-				ip_error_here(&c, "nothing may follow '}' on its line");
-				goto out;
-			}
-			if (build_bundle(&pb, out, &next, d) != 0)
+			if (close_bundle(&c, &pb, out, &next) != 0)
 				goto out;
 			in_bundle = 0;
 			continue;
@@ -669,12 +673,7 @@ int midgard_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 		if (ip_expect_punct(&c, '{') != 0)
 			goto out;
 		if (ip_is_punct(ip_peek(&c), '}')) {
-			ip_next(&c);
-			if (ip_peek(&c)->type != IP_TOK_END) {
-				ip_error_here(&c, "nothing may follow '}' on its line");
-				goto out;
-			}
-			if (build_bundle(&pb, out, &next, d) != 0)
+			if (close_bundle(&c, &pb, out, &next) != 0)
 				goto out;
 			continue;
 		}
