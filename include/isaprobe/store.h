@@ -1,0 +1,92 @@
+/* store.h: the findings database (SQLite): devices, probes, campaigns with a resumable cursor,
+ * variants, deduplicated outcomes, run counts and findings. Schema: db/schema.sql. */
+#ifndef ISAPROBE_STORE_H
+#define ISAPROBE_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isaprobe/diag.h"
+
+/* Schema version kept in PRAGMA user_version; migrations go forward only. */
+#define IP_STORE_SCHEMA_VERSION 1
+
+struct ip_store;
+
+enum ip_store_mode {
+	IP_STORE_READ_WRITE_CREATE, /* create the file and the schema if missing; migrate if older */
+	IP_STORE_READ_WRITE,        /* must exist; migrate if older */
+	IP_STORE_READ_ONLY,         /* must exist and be of this schema version */
+};
+
+/* Outcome statuses, shared with the runners. Stored as integers: never renumber. */
+enum ip_status {
+	IP_STATUS_OK = 0,
+	IP_STATUS_FAULT = 1,        /* with a fault code */
+	IP_STATUS_INVALID = 2,      /* invalid encoding (detected before running) */
+	IP_STATUS_TIMEOUT = 3,      /* hang, or instruction budget exhausted */
+	IP_STATUS_UNMODELED = 4,    /* the simulator does not know what this does */
+	IP_STATUS_RUNNER_ERROR = 5, /* the runner failed; says nothing about the variant */
+	IP_STATUS_COUNT
+};
+const char *ip_status_name(enum ip_status s);
+
+/* One observed outcome: status, fault code and the observed output bytes (canonicalised by
+ * the caller). The store hashes (status, fault, data) and keeps each distinct outcome once. */
+struct ip_outcome {
+	enum ip_status status;
+	uint32_t fault;
+	const uint8_t *data;
+	size_t len;
+};
+
+/* One run to record: which variant (context index + the value of the target bits, as
+ * little-endian bytes) gave which outcome. */
+struct ip_run {
+	uint32_t context;
+	const uint8_t *value; /* little-endian bits of the variant */
+	size_t value_len;     /* bytes */
+	struct ip_outcome outcome;
+};
+
+struct ip_campaign_key {
+	int64_t probe_id, device_id;
+	const char *strategy; /* walk, pairs, exhaustive, random, auto */
+	uint64_t seed;
+	uint64_t budget;      /* 0 = none */
+	uint32_t shard_index, shard_count; /* 0/1 for unsharded */
+};
+
+/* Opens (or creates) the database. A file that is not SQLite, a SQLite database that is not
+ * an isaprobe one, or one of a newer schema version gets an error naming the file; nothing is
+ * written to such a file. */
+int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **out,
+                  struct ip_diag *d);
+void ip_store_close(struct ip_store *s);
+
+/* Get-or-create rows; return the id (> 0) or -1 with d set. */
+int64_t ip_store_device(struct ip_store *s, const char *runner, const char *model,
+                        const char *host, struct ip_diag *d);
+/* A probe is identified by name; the same name with different source text is an error unless
+ * replace is set (then campaigns keep the old text in their own row). */
+int64_t ip_store_probe(struct ip_store *s, const char *name, const char *isa,
+                       const char *source_text, struct ip_diag *d);
+
+/* Finds the campaign with this key, or starts one. *cursor is where to resume (0 for new),
+ * *finished whether it completed. */
+int64_t ip_store_campaign(struct ip_store *s, const struct ip_campaign_key *key, uint64_t *cursor,
+                          int *finished, struct ip_diag *d);
+
+/* Records a batch in one transaction together with the campaign's new cursor: after a crash
+ * either the whole batch and its cursor are stored, or neither. Runs of a variant already
+ * stored for this campaign with the same outcome add to its count; a different outcome for
+ * the same variant is stored as another row (contradictions are evidence, not errors). */
+int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
+                    uint64_t new_cursor, struct ip_diag *d);
+
+int ip_store_campaign_finish(struct ip_store *s, int64_t campaign_id, struct ip_diag *d);
+
+/* Raw handle for queries and reports (sqlite3 *). */
+void *ip_store_sqlite(struct ip_store *s);
+
+#endif
