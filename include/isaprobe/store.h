@@ -10,6 +10,10 @@
 
 /* Schema version kept in PRAGMA user_version; migrations go forward only. */
 #define IP_STORE_SCHEMA_VERSION 1
+/* PRAGMA application_id of every isaprobe database: 'ISAP'. */
+#define IP_STORE_APPLICATION_ID 0x49534150
+/* Longest variant value, in bytes. */
+#define IP_STORE_MAX_VALUE 256
 
 struct ip_store;
 
@@ -41,11 +45,13 @@ struct ip_outcome {
 };
 
 /* One run to record: which variant (context index + the value of the target bits, as
- * little-endian bytes) gave which outcome. */
+ * little-endian bytes) gave which outcome. The database keeps the value big-endian, of the
+ * same length (run.value in db/schema.sql), so that hex(value) reads as the number and a
+ * campaign walking its values in order appends to the table. */
 struct ip_run {
 	uint32_t context;
 	const uint8_t *value; /* little-endian bits of the variant */
-	size_t value_len;     /* bytes */
+	size_t value_len;     /* bytes, 1 to IP_STORE_MAX_VALUE */
 	struct ip_outcome outcome;
 };
 
@@ -57,33 +63,49 @@ struct ip_campaign_key {
 	uint32_t shard_index, shard_count; /* 0/1 for unsharded */
 };
 
-/* Opens (or creates) the database. A file that is not SQLite, a SQLite database that is not
- * an isaprobe one, or one of a newer schema version gets an error naming the file; nothing is
- * written to such a file. */
+/* Errors: every function returns -1 with d filled in (when d is not NULL);
+ * d->file is set to the database path (the caller's string in ip_store_open, the store's copy
+ * elsewhere: print the error before ip_store_close). One handle belongs to one thread; several
+ * processes may share a database (writes wait up to 10 s for each other).
+ *
+ * Opens (or creates) the database. A file that is not SQLite, a SQLite database that is not
+ * an isaprobe one (another application_id, or tables without ours), or one of a newer schema
+ * version gets an error naming the file; nothing is written to such a file. So does a file
+ * that cannot be written in a read-write mode. An older schema is migrated in one
+ * transaction.
+ * Durability (WAL, synchronous=NORMAL): a committed batch survives the process crashing or
+ * being killed; an OS crash or power cut may lose the last few committed batches (their
+ * cursor with them, so the campaign resumes before them), never split one or corrupt the
+ * file. */
 int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **out,
                   struct ip_diag *d);
 void ip_store_close(struct ip_store *s);
 
-/* Get-or-create rows; return the id (> 0) or -1 with d set. */
+/* Get-or-create rows; return the id (> 0) or -1 with d set. host may be NULL (stored as ""). */
 int64_t ip_store_device(struct ip_store *s, const char *runner, const char *model,
                         const char *host, struct ip_diag *d);
-/* A probe is identified by name; the same name with different source text is an error unless
- * replace is set (then campaigns keep the old text in their own row). */
+/* A probe is identified by name; the same name with a different ISA or source text is an
+ * error unless replace is set (then campaigns keep the old text in their own row). */
 int64_t ip_store_probe(struct ip_store *s, const char *name, const char *isa,
-                       const char *source_text, struct ip_diag *d);
+                       const char *source_text, int replace, struct ip_diag *d);
 
-/* Finds the campaign with this key, or starts one. *cursor is where to resume (0 for new),
- * *finished whether it completed. */
+/* Finds the campaign with this key, or starts one. The probe's current source text is part
+ * of the key: after ip_store_probe replaced it, the same key starts a new campaign. *cursor is
+ * where to resume (0 for new), *finished whether it completed. */
 int64_t ip_store_campaign(struct ip_store *s, const struct ip_campaign_key *key, uint64_t *cursor,
                           int *finished, struct ip_diag *d);
 
 /* Records a batch in one transaction together with the campaign's new cursor: after a crash
  * either the whole batch and its cursor are stored, or neither. Runs of a variant already
  * stored for this campaign with the same outcome add to its count; a different outcome for
- * the same variant is stored as another row (contradictions are evidence, not errors). */
+ * the same variant is stored as another row (contradictions are evidence, not errors).
+ * Repeats within the batch are summed in memory first, so they cost one row write.
+ * On any error (disk full included) the whole batch is rolled back and earlier batches stay.
+ * The campaign must exist and not be finished. n may be 0 (the cursor alone moves). */
 int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
                     uint64_t new_cursor, struct ip_diag *d);
 
+/* Marks the campaign finished (idempotent). */
 int ip_store_campaign_finish(struct ip_store *s, int64_t campaign_id, struct ip_diag *d);
 
 /* Raw handle for queries and reports (sqlite3 *). */

@@ -1,0 +1,201 @@
+/* open.c: opening and closing a findings database: refusing files that are not ours, setting
+ * the connection up, migrating an older schema, preparing the statements.
+ *
+ * Connection settings:
+ *   journal_mode=WAL   readers (reports, queries) never block the campaign writer, and a
+ *                      commit appends to the -wal file instead of rewriting pages in place.
+ *   synchronous=NORMAL with WAL, a commit is written to the -wal file (the write() has returned,
+ *                      so the data is in the kernel) but not fsync'd; fsync happens at
+ *                      checkpoints. A committed batch therefore survives the process crashing
+ *                      or being SIGKILLed. An OS crash or power cut can lose the batches
+ *                      committed since the last checkpoint; it cannot corrupt the file or
+ *                      keep half a batch, because WAL frames are checksummed and recovery
+ *                      stops at the last complete commit, and the campaign's cursor is in the
+ *                      same transaction as its runs, so the campaign resumes where the
+ *                      surviving data ends. That trade (an fsync per batch saved) suits
+ *                      campaigns whose lost tail is re-run in minutes.
+ *   foreign_keys=ON    runs refer to existing campaigns and outcomes, always.
+ *   busy_timeout       several processes (shards) may write one file; a writer waits its turn.
+ *
+ * Nothing is written before the file is known to be ours or empty: the checks only read. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+#define BUSY_TIMEOUT_MS 10000
+#define CACHE_KIB 65536 /* page cache per handle: big campaigns insert all over their table */
+
+enum kind { FRESH, OURS, FOREIGN };
+
+/* Reads the header fields and the schema size; errors mean "not a database" or I/O. */
+static int inspect(struct ip_store *s, enum kind *kind, int *version, struct ip_diag *d)
+{
+	int app = 0, objects = 0;
+	int rc = ip_store_query_int(s->db, "PRAGMA application_id", &app);
+	if (rc == SQLITE_OK)
+		rc = ip_store_query_int(s->db, "PRAGMA user_version", version);
+	if (rc == SQLITE_OK)
+		rc = ip_store_query_int(s->db, "SELECT count(*) FROM sqlite_master", &objects);
+	if ((rc & 0xff) == SQLITE_NOTADB)
+		return ip_store_error(s, d, "not an SQLite database (%s); nothing was changed",
+		                      sqlite3_errmsg(s->db));
+	if (rc != SQLITE_OK)
+		return ip_store_fail(s, d, "cannot read the database");
+	if ((uint32_t)app == IP_STORE_APPLICATION_ID)
+		*kind = OURS;
+	else if (app == 0 && *version == 0 && objects == 0)
+		*kind = FRESH;
+	else if (app == 0)
+		return ip_store_error(s, d,
+		                      "an SQLite database, but not an isaprobe one (no isaprobe "
+		                      "application_id; %d schema objects, user_version %d); "
+		                      "refusing to change it",
+		                      objects, *version);
+	else
+		return ip_store_error(s, d,
+		                      "an SQLite database of another application (application_id "
+		                      "0x%08x, isaprobe's is 0x%08x); refusing to change it",
+		                      (unsigned)app, (unsigned)IP_STORE_APPLICATION_ID);
+	return 0;
+}
+
+/* Decides from the file's state and the mode whether to go on, and whether to migrate. */
+static int check_version(struct ip_store *s, enum kind kind, int version, int *migrate,
+                         struct ip_diag *d)
+{
+	*migrate = 0;
+	if (kind == FRESH) {
+		if (s->mode != IP_STORE_READ_WRITE_CREATE)
+			return ip_store_error(s, d,
+			                      "empty, not an isaprobe database yet (opening it in "
+			                      "create mode initialises it)");
+		*migrate = 1;
+		return 0;
+	}
+	if (version > IP_STORE_SCHEMA_VERSION)
+		return ip_store_error(s, d,
+		                      "schema version %d is newer than this isaprobe knows (%d); "
+		                      "use a newer isaprobe. Nothing was changed",
+		                      version, IP_STORE_SCHEMA_VERSION);
+	if (version < IP_STORE_SCHEMA_VERSION) {
+		if (s->mode == IP_STORE_READ_ONLY)
+			return ip_store_error(s, d,
+			                      "schema version %d is older than this isaprobe's (%d); "
+			                      "open it read-write once to migrate it",
+			                      version, IP_STORE_SCHEMA_VERSION);
+		*migrate = 1;
+	}
+	return 0;
+}
+
+static int exec(struct ip_store *s, const char *sql, struct ip_diag *d)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL))
+		return ip_store_fail(s, d, "setting up the connection (%s)", sql);
+	return 0;
+}
+
+static int configure(struct ip_store *s, struct ip_diag *d)
+{
+	char sql[64];
+	snprintf(sql, sizeof sql, "PRAGMA cache_size = -%d", CACHE_KIB);
+	if (exec(s, "PRAGMA foreign_keys = ON", d) || exec(s, sql, d))
+		return -1;
+	if (s->mode == IP_STORE_READ_ONLY)
+		return 0;
+	{
+		sqlite3_stmt *st;
+		int rc = sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL);
+		int wal = 0;
+		if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+			const unsigned char *mode = sqlite3_column_text(st, 0);
+			wal = mode && strcmp((const char *)mode, "wal") == 0;
+			rc = SQLITE_OK;
+		}
+		if (rc != SQLITE_OK) {
+			ip_store_fail(s, d, "switching to WAL journal mode");
+			sqlite3_finalize(st);
+			return -1;
+		}
+		sqlite3_finalize(st);
+		if (!wal)
+			return ip_store_error(s, d,
+			                      "cannot use WAL journal mode (a file system without "
+			                      "shared memory?)");
+	}
+	return exec(s, "PRAGMA synchronous = NORMAL", d);
+}
+
+int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **out,
+                  struct ip_diag *d)
+{
+	static const int flags[] = {
+		[IP_STORE_READ_WRITE_CREATE] = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+		[IP_STORE_READ_WRITE] = SQLITE_OPEN_READWRITE,
+		[IP_STORE_READ_ONLY] = SQLITE_OPEN_READONLY,
+	};
+	struct ip_store *s;
+	enum kind kind = FOREIGN;
+	int version = 0, migrate = 0, rc;
+
+	*out = NULL;
+	if (d)
+		d->file = path;
+	if ((unsigned)mode > IP_STORE_READ_ONLY)
+		return d ? ip_diag_plain(d, "invalid open mode %d", (int)mode) : -1;
+	s = calloc(1, sizeof *s);
+	if (!s || !(s->path = strdup(path)) || ip_outcome_cache_init(&s->cache)) {
+		if (s)
+			free(s->path);
+		free(s);
+		return d ? ip_diag_plain(d, "out of memory opening the database") : -1;
+	}
+	s->mode = mode;
+	rc = sqlite3_open_v2(path, &s->db, flags[mode] | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		if (s->db)
+			ip_store_fail(s, d, "cannot open the database");
+		else if (d)
+			ip_diag_plain(d, "out of memory opening the database");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	if (mode != IP_STORE_READ_ONLY && sqlite3_db_readonly(s->db, "main") == 1) {
+		ip_store_error(s, d,
+		               "cannot be written (a read-only file or file system); open it "
+		               "read-only to query it. Nothing was changed");
+		goto fail;
+	}
+	if (inspect(s, &kind, &version, d) || check_version(s, kind, version, &migrate, d) ||
+	    configure(s, d) || (migrate && ip_store_migrate(s, d)) || ip_store_prepare(s, d))
+		goto fail;
+	if (d)
+		d->file = path;
+	*out = s;
+	return 0;
+fail:
+	if (d)
+		d->file = path; /* the caller's string: s->path is freed below */
+	ip_store_close(s);
+	return -1;
+}
+
+void ip_store_close(struct ip_store *s)
+{
+	if (!s)
+		return;
+	ip_store_finalize(s);
+	sqlite3_close(s->db); /* the last connection checkpoints the WAL into the file */
+	ip_outcome_cache_free(&s->cache);
+	free(s->batch);
+	free(s->path);
+	free(s);
+}
+
+void *ip_store_sqlite(struct ip_store *s)
+{
+	return s->db;
+}

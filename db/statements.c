@@ -1,0 +1,78 @@
+/* statements.c: the SQL of every statement the store runs, prepared once when the database is
+ * opened and kept for the life of the handle. */
+#include "store_internal.h"
+
+#define NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+
+static const char *const stmt_sql[ST_COUNT] = {
+	[ST_BEGIN] = "BEGIN IMMEDIATE",
+	[ST_COMMIT] = "COMMIT",
+	[ST_DEVICE_GET] = "SELECT id FROM device WHERE runner = ?1 AND model = ?2 AND host = ?3",
+	[ST_DEVICE_ADD] = "INSERT INTO device (runner, model, host) VALUES (?1, ?2, ?3)",
+	[ST_PROBE_GET] = "SELECT id, isa, source_hash FROM probe WHERE name = ?1",
+	[ST_PROBE_ADD] = "INSERT INTO probe (name, isa, source_text, source_hash)"
+	                 " VALUES (?1, ?2, ?3, ?4)",
+	[ST_PROBE_REPLACE] = "UPDATE probe SET isa = ?2, source_text = ?3, source_hash = ?4,"
+	                     " updated_at = " NOW " WHERE id = ?1",
+	/* The probe's current text is part of the key (probe_hash). */
+	[ST_CAMPAIGN_GET] = "SELECT c.id, c.cursor, c.state FROM campaign c"
+	                    " JOIN probe p ON p.id = c.probe_id AND p.source_hash = c.probe_hash"
+	                    " WHERE c.probe_id = ?1 AND c.device_id = ?2 AND c.strategy = ?3"
+	                    " AND c.seed = ?4 AND c.budget = ?5 AND c.shard_index = ?6"
+	                    " AND c.shard_count = ?7",
+	[ST_CAMPAIGN_ADD] = "INSERT INTO campaign (probe_id, probe_hash, probe_text, device_id,"
+	                    " strategy, seed, budget, shard_index, shard_count)"
+	                    " SELECT id, source_hash, source_text, ?2, ?3, ?4, ?5, ?6, ?7"
+	                    " FROM probe WHERE id = ?1",
+	[ST_CAMPAIGN_CURSOR] = "UPDATE campaign SET cursor = ?2, updated_at = " NOW
+	                       " WHERE id = ?1 AND state = 'running'",
+	[ST_CAMPAIGN_STATE] = "SELECT state FROM campaign WHERE id = ?1",
+	[ST_CAMPAIGN_FINISH] = "UPDATE campaign SET state = 'finished', updated_at = " NOW ","
+	                       " finished_at = coalesce(finished_at, " NOW ") WHERE id = ?1",
+	[ST_OUTCOME_GET] = "SELECT id, status, fault, data FROM outcome WHERE hash = ?1",
+	[ST_OUTCOME_ADD] = "INSERT INTO outcome (hash, status, fault, data) VALUES (?1, ?2, ?3, ?4)",
+	[ST_RUN_ADD] = "INSERT INTO run (campaign_id, context, value, outcome_id, count)"
+	               " VALUES (?1, ?2, ?3, ?4, ?5)"
+	               " ON CONFLICT (campaign_id, context, value, outcome_id)"
+	               " DO UPDATE SET count = count + excluded.count",
+};
+
+int ip_store_prepare(struct ip_store *s, struct ip_diag *d)
+{
+	for (int i = 0; i < ST_COUNT; i++)
+		if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL))
+			return ip_store_fail(s, d, "preparing \"%s\"", stmt_sql[i]);
+	return 0;
+}
+
+void ip_store_finalize(struct ip_store *s)
+{
+	for (int i = 0; i < ST_COUNT; i++) {
+		sqlite3_finalize(s->st[i]);
+		s->st[i] = NULL;
+	}
+}
+
+int ip_store_step_done(struct ip_store *s, enum ip_stmt id)
+{
+	int rc = sqlite3_step(s->st[id]);
+	sqlite3_reset(s->st[id]);
+	return rc == SQLITE_ROW ? SQLITE_MISUSE : rc;
+}
+
+int ip_store_query_int(sqlite3 *db, const char *sql, int *out)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	if (rc)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int(st, 0);
+		rc = SQLITE_OK;
+	} else if (rc == SQLITE_DONE) {
+		rc = SQLITE_MISUSE; /* no row */
+	}
+	sqlite3_finalize(st);
+	return rc;
+}

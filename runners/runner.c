@@ -1,0 +1,120 @@
+/* runner.c: the generic side of the runner interface: opening a backend by name, batches,
+ * buffer roles. Backends live in their own folders and are listed in runners/registry.c. */
+#include "isaprobe/runner.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ip_runner {
+	const struct ip_runner_backend *backend;
+	void *state;
+};
+
+static const char *const role_names[IP_BUF_ROLE_COUNT] = {
+	[IP_BUF_UNIFORMS] = "uniforms",         [IP_BUF_ATTRIBUTES] = "attributes",
+	[IP_BUF_VARYINGS_IN] = "varyings_in",   [IP_BUF_VARYINGS_OUT] = "varyings_out",
+	[IP_BUF_GLOBAL] = "global",             [IP_BUF_REGISTERS] = "registers",
+};
+
+const char *ip_buf_role_name(enum ip_buf_role role)
+{
+	return (unsigned)role < IP_BUF_ROLE_COUNT ? role_names[role] : "?";
+}
+
+int ip_buf_role_parse(const char *name, enum ip_buf_role *role)
+{
+	for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++) {
+		if (strcmp(name, role_names[i]) == 0) {
+			*role = (enum ip_buf_role)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const struct ip_runner_backend *ip_runner_backend_find(const char *name)
+{
+	for (const struct ip_runner_backend *const *b = ip_runner_backends(); *b; b++)
+		if (strcmp((*b)->name, name) == 0)
+			return *b;
+	return NULL;
+}
+
+int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, struct ip_runner **out,
+                   struct ip_diag *d)
+{
+	const struct ip_runner_backend *b = ip_runner_backend_find(backend);
+	struct ip_runner *r;
+	*out = NULL;
+	if (!b) {
+		char known[256] = "";
+		for (const struct ip_runner_backend *const *i = ip_runner_backends(); *i; i++) {
+			if (known[0])
+				strncat(known, ", ", sizeof known - strlen(known) - 1);
+			strncat(known, (*i)->name, sizeof known - strlen(known) - 1);
+		}
+		return ip_diag_plain(d, "unknown runner '%s' (known: %s)", backend, known);
+	}
+	r = calloc(1, sizeof *r);
+	if (!r)
+		return ip_diag_plain(d, "out of memory");
+	r->backend = b;
+	if (b->open(cfg, &r->state, d) != 0) {
+		free(r);
+		return -1;
+	}
+	*out = r;
+	return 0;
+}
+
+int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
+                        struct ip_result *results)
+{
+	if (r->backend->run_batch(r->state, jobs, n, results) == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		results[i].status = IP_STATUS_RUNNER_ERROR;
+		if (!results[i].why)
+			results[i].why = "the runner failed";
+	}
+	return -1;
+}
+
+int ip_runner_run(struct ip_runner *r, const struct ip_job *job, struct ip_result *result)
+{
+	return ip_runner_run_batch(r, job, 1, result);
+}
+
+const char *ip_runner_model(const struct ip_runner *r)
+{
+	return r->backend->model ? r->backend->model(r->state) : "";
+}
+
+const char *ip_runner_name(const struct ip_runner *r)
+{
+	return r->backend->name;
+}
+
+void ip_runner_close(struct ip_runner *r)
+{
+	if (!r)
+		return;
+	r->backend->close(r->state);
+	free(r);
+}
+
+struct ip_out_buf *ip_result_output(struct ip_result *res, enum ip_buf_role role)
+{
+	for (unsigned i = 0; i < res->noutputs; i++)
+		if (res->outputs[i].role == role)
+			return &res->outputs[i];
+	return NULL;
+}
+
+const struct ip_buf *ip_job_input(const struct ip_job *job, enum ip_buf_role role)
+{
+	for (unsigned i = 0; i < job->ninputs; i++)
+		if (job->inputs[i].role == role)
+			return &job->inputs[i];
+	return NULL;
+}
