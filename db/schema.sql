@@ -74,6 +74,51 @@ CREATE TABLE campaign (
 );
 CREATE INDEX campaign_device ON campaign (device_id);
 
+-- What a campaign's variants and outcome bytes mean. The campaign driver writes these three
+-- tables once, when it starts the campaign (from the probe: db/layout.c); inference and reports
+-- read them and never read probe files, field tables or simulators.
+
+-- The probe's contexts (the same target region under several opcodes or seed programs):
+-- run.context is idx. seed_value is the value the seed program holds in the target bits
+-- (big-endian, like run.value): its outcome is the baseline every variant is compared with.
+CREATE TABLE context (
+	campaign_id INTEGER NOT NULL REFERENCES campaign (id),
+	idx         INTEGER NOT NULL,
+	label       TEXT NOT NULL,        -- e.g. 'ld_attr_32'
+	seed_value  BLOB NOT NULL,
+	PRIMARY KEY (campaign_id, idx)
+) WITHOUT ROWID;
+
+-- Where the bits of a variant's value go: value bits [value_lo, value_lo + width) are bits
+-- [lo, lo + width) of the word of format `format` ('midgard.load_store') in slot `slot` of
+-- bundle `bundle` of the seed program; `field` names the field table's field there, if one.
+-- A region split over several places (or words) has several rows.
+CREATE TABLE target (
+	campaign_id INTEGER NOT NULL REFERENCES campaign (id),
+	value_lo    INTEGER NOT NULL,
+	width       INTEGER NOT NULL CHECK (width > 0),
+	format      TEXT NOT NULL,
+	field       TEXT NOT NULL DEFAULT '',
+	bundle      INTEGER NOT NULL,
+	slot        INTEGER NOT NULL,
+	lo          INTEGER NOT NULL,
+	PRIMARY KEY (campaign_id, value_lo)
+) WITHOUT ROWID;
+
+-- The buffers of every job: inputs as planted (direction 'in', data = the bytes, so that a
+-- value seen in an output can be traced to the input word it came from) and the observed
+-- outputs (direction 'out': bytes [offset, offset + len) of an outcome's data; data NULL).
+-- role is ip_buf_role_name() ('uniforms', 'attributes', 'varyings_out', 'registers', ...).
+CREATE TABLE buffer (
+	campaign_id INTEGER NOT NULL REFERENCES campaign (id),
+	direction   TEXT NOT NULL CHECK (direction IN ('in', 'out')),
+	role        TEXT NOT NULL,
+	offset      INTEGER NOT NULL DEFAULT 0,
+	len         INTEGER NOT NULL,
+	data        BLOB,
+	PRIMARY KEY (campaign_id, direction, role)
+) WITHOUT ROWID;
+
 -- Each distinct outcome once: status, fault code and the observed output bytes as the runner
 -- canonicalised them. hash = hash128(status, fault, data); the store checks the columns on
 -- every hash match, so a collision is reported, never merged silently.

@@ -95,6 +95,39 @@ int64_t ip_store_probe(struct ip_store *s, const char *name, const char *isa,
 int64_t ip_store_campaign(struct ip_store *s, const struct ip_campaign_key *key, uint64_t *cursor,
                           int *finished, struct ip_diag *d);
 
+/* What a campaign's variants and outcomes mean (tables context, target and buffer of
+ * db/schema.sql): written once, by the campaign driver, right after ip_store_campaign. */
+struct ip_layout_context {
+	const char *label;          /* e.g. "ld_attr_32" */
+	const uint8_t *seed_value;  /* little-endian value the seed holds in the target bits */
+	size_t seed_len;            /* bytes, 1 to IP_STORE_MAX_VALUE */
+};
+struct ip_layout_target {
+	uint32_t value_lo, width;   /* value bits [value_lo, value_lo + width) */
+	const char *format;         /* "isa.format", e.g. "midgard.load_store" */
+	const char *field;          /* the field table's name for these bits, or NULL */
+	uint32_t bundle, slot, lo;  /* where they go in the seed program */
+};
+struct ip_layout_buffer {
+	int output;                 /* 0: a planted input (data, len); 1: an observed output */
+	const char *role;           /* ip_buf_role_name() */
+	uint32_t offset;            /* outputs: where in an outcome's data */
+	const uint8_t *data;        /* inputs: the bytes planted; NULL for outputs */
+	size_t len;
+};
+struct ip_campaign_layout {
+	const struct ip_layout_context *contexts;
+	size_t ncontexts;
+	const struct ip_layout_target *targets;
+	size_t ntargets;
+	const struct ip_layout_buffer *buffers;
+	size_t nbuffers;
+};
+/* Stores the layout in one transaction. A campaign that has one already keeps it (the layout
+ * follows from the probe text, which is part of the campaign's key): returns 0 unchanged. */
+int ip_store_campaign_layout(struct ip_store *s, int64_t campaign_id,
+                             const struct ip_campaign_layout *layout, struct ip_diag *d);
+
 /* Records a batch in one transaction together with the campaign's new cursor: after a crash
  * either the whole batch and its cursor are stored, or neither. Runs of a variant already
  * stored for this campaign with the same outcome add to its count; a different outcome for
