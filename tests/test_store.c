@@ -171,6 +171,42 @@ static void test_record(const char *dir)
 	free(path);
 }
 
+/* Batches bigger than the store's rows per statement: 1000 runs over 250 values (each value
+ * 4 times, outcome A for even values, B for odd), twice. By hand: 250 rows, each count 8. */
+static void test_big_batches(const char *dir)
+{
+	char *path = fixture_path(dir, "big.db");
+	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_campaign_key key = {0, 0, "exhaustive", 0, 0, 0, 1};
+	static uint8_t values[1000][2];
+	static struct ip_run runs[1000];
+	int64_t c;
+	key.device_id = ip_store_device(s, "sim", "t860", NULL, &d);
+	key.probe_id = ip_store_probe(s, "big", "midgard", "big", 0, &d);
+	c = ip_store_campaign(s, &key, NULL, NULL, &d);
+	for (unsigned i = 0; i < 1000; i++) {
+		unsigned v = (i * 7) % 250; /* not in order */
+		values[i][0] = (uint8_t)v;
+		values[i][1] = 0;
+		runs[i] = (struct ip_run){0, values[i], 2,
+		                          {v % 2 ? IP_STATUS_FAULT : IP_STATUS_OK, 0, fixture_out_a,
+		                           v % 2 ? 1 : sizeof fixture_out_a}};
+	}
+	CHECK(ip_store_record(s, c, runs, 1000, 1000, &d) == 0, "batch 1: %s", d.msg);
+	CHECK(ip_store_record(s, c, runs, 1000, 2000, &d) == 0, "batch 2: %s", d.msg);
+	CHECK(fixture_int(db, "SELECT count(*) FROM run") == 250, "250 rows");
+	CHECK(fixture_int(db, "SELECT min(count) FROM run") == 8, "min 8");
+	CHECK(fixture_int(db, "SELECT max(count) FROM run") == 8, "max 8");
+	CHECK(fixture_int(db, "SELECT count(*) FROM run r JOIN outcome o ON o.id = r.outcome_id"
+	                      " WHERE o.status = 0 AND instr('02468ACE', substr(hex(value), 4, 1)) > 0") == 125,
+	      "even values gave outcome A");
+	CHECK(fixture_int(db, "SELECT count(*) FROM run WHERE value = x'00f9'") == 1, "249 is there");
+	CHECK(fixture_int(db, "SELECT count(*) FROM run_orphan") == 0, "no orphans");
+	ip_store_close(s);
+	free(path);
+}
+
 static void test_cursor(const char *dir)
 {
 	char *path = fixture_path(dir, "cursor.db");
@@ -277,6 +313,7 @@ int main(void)
 	test_create_reopen(dir);
 	test_get_or_create(dir);
 	test_record(dir);
+	test_big_batches(dir);
 	test_cursor(dir);
 	test_layout(dir);
 	test_status_names(dir);
