@@ -5,12 +5,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "isaprobe/isa.h"
 
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
+int cmd_db(int argc, char **argv);
+int cmd_query(int argc, char **argv);
 
 /* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer. Prints an error
  * naming the file and returns -1 on failure. */
@@ -21,5 +24,7 @@ int cli_write_file(const char *path, const uint8_t *data, size_t len);
 const struct ip_isa *cli_isa(const char *name);
 /* Display name of a path ("-" is "<stdin>"). */
 const char *cli_display_name(const char *path);
+/* Writes s as a JSON string, quoted and escaped (cli/json.c). */
+void cli_json_string(FILE *out, const char *s);
 
 #endif

@@ -16,6 +16,8 @@ static const struct command commands[] = {
 	{"asm", cmd_asm, "assemble a program"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
+	{"db", cmd_db, "findings database maintenance: db merge OUT IN..."},
+	{"query", cmd_query, "ask a findings database named questions, or SQL"},
 };
 
 static void usage(FILE *out)

@@ -14,6 +14,16 @@
 -- is recognised and left alone. The schema version is PRAGMA user_version, set by the code.
 PRAGMA application_id = 1230192976;
 
+-- This database's identity: a random id made when the file is created. Campaigns record the
+-- identity of the database that ran them (campaign.origin), so that `db merge` recognises a
+-- campaign it has merged before, from any copy, and never counts its runs twice.
+CREATE TABLE identity (
+	id         INTEGER PRIMARY KEY CHECK (id = 1),
+	uuid       BLOB NOT NULL CHECK (length(uuid) = 16),
+	created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+INSERT INTO identity (id, uuid) VALUES (1, randomblob(16));
+
 -- Outcome statuses: the numbers of enum ip_status (include/isaprobe/store.h), never renumbered.
 -- tests/test_store.c checks that these names match ip_status_name().
 CREATE TABLE status (
@@ -69,10 +79,23 @@ CREATE TABLE campaign (
 	started_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
 	updated_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), -- last batch
 	finished_at TEXT,
+	origin      BLOB NOT NULL CHECK (length(origin) = 16), -- identity.uuid of the database that ran it
 	CHECK (shard_count >= 1 AND shard_index >= 0 AND shard_index < shard_count),
 	UNIQUE (probe_id, probe_hash, device_id, strategy, seed, budget, shard_index, shard_count)
 );
 CREATE INDEX campaign_device ON campaign (device_id);
+
+-- Databases merged into this one (`isaprobe db merge`), one row per input and merge.
+CREATE TABLE merge_source (
+	id                INTEGER PRIMARY KEY,
+	uuid              BLOB NOT NULL CHECK (length(uuid) = 16), -- the input's identity.uuid
+	path              TEXT NOT NULL,      -- as given on the command line
+	merged_at         TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+	campaigns_added   INTEGER NOT NULL,   -- new here
+	campaigns_updated INTEGER NOT NULL,   -- here already, further along in the input
+	campaigns_same    INTEGER NOT NULL,   -- here already, as far along (merged before)
+	runs              INTEGER NOT NULL    -- runs taken from the input
+);
 
 -- What a campaign's variants and outcome bytes mean. The campaign driver writes these three
 -- tables once, when it starts the campaign (from the probe: db/layout.c); inference and reports

@@ -28,9 +28,9 @@ static const char *const stmt_sql[ST_COUNT] = {
 	                    " AND c.seed = ?4 AND c.budget = ?5 AND c.shard_index = ?6"
 	                    " AND c.shard_count = ?7",
 	[ST_CAMPAIGN_ADD] = "INSERT INTO campaign (probe_id, probe_hash, probe_text, device_id,"
-	                    " strategy, seed, budget, shard_index, shard_count)"
-	                    " SELECT id, source_hash, source_text, ?2, ?3, ?4, ?5, ?6, ?7"
-	                    " FROM probe WHERE id = ?1",
+	                    " strategy, seed, budget, shard_index, shard_count, origin)"
+	                    " SELECT id, source_hash, source_text, ?2, ?3, ?4, ?5, ?6, ?7,"
+	                    " (SELECT uuid FROM identity) FROM probe WHERE id = ?1",
 	[ST_CAMPAIGN_CURSOR] = "UPDATE campaign SET cursor = ?2, updated_at = " NOW
 	                       " WHERE id = ?1 AND state = 'running'",
 	[ST_CAMPAIGN_STATE] = "SELECT state FROM campaign WHERE id = ?1",
