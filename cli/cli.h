@@ -26,5 +26,8 @@ const struct ip_isa *cli_isa(const char *name);
 const char *cli_display_name(const char *path);
 /* Writes s as a JSON string, quoted and escaped (cli/json.c). */
 void cli_json_string(FILE *out, const char *s);
+/* Steps the SQLite statement stmt (sqlite3_stmt *) to the end, printing its rows as an aligned
+ * table or a JSON array (cli/sql_print.c). Returns 0 or the SQLite error code. */
+int cli_sql_print(FILE *out, void *stmt, int json);
 
 #endif

@@ -241,6 +241,15 @@ SELECT campaign_id, context, value, sum(count) AS runs, count(*) AS outcomes
 FROM run
 GROUP BY campaign_id, context, value;
 
+-- Per campaign, context and outcome: how many variants gave it, in how many runs, and one of
+-- them (the smallest value): the examples `isaprobe query examples` shows.
+CREATE VIEW campaign_outcome AS
+SELECT r.campaign_id, r.context, r.outcome_id, o.status, o.fault,
+	count(*) AS variants, sum(r.count) AS runs, min(r.value) AS example
+FROM run r
+JOIN outcome o ON o.id = r.outcome_id
+GROUP BY r.campaign_id, r.context, r.outcome_id;
+
 -- Findings first seen in their probe's newest campaign (the latest started; ties: highest id).
 CREATE VIEW new_findings AS
 SELECT p.name AS probe, f.*
