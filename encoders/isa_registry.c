@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include "isaprobe/isa.h"
+#include "bifrost/bifrost.h"
 #include "midgard/midgard.h"
 
 static const struct ip_isa *const all_isas[] = {
 	&midgard_isa,
+	&bifrost_isa,
 	NULL,
 };
 
