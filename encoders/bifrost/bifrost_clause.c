@@ -389,9 +389,10 @@ static int unpack_clause(const uint8_t *bytes, size_t len, size_t pos, struct ip
 			}
 		}
 	if ((size_t)best >= avail)
-		return ip_diag_offset(d, (long)pos,
-		                      "truncated clause: its tags call for %d quadwords, %zu remain",
-		                      best_nq, avail);
+		return ip_diag_offset(d, (long)(pos + 16 * avail),
+		                      "truncated: the clause at byte %zu needs %d quadwords by its "
+		                      "tags, the binary ends after %zu",
+		                      pos, best_nq, avail);
 	return ip_diag_offset(d, (long)(pos + 16 * (size_t)best),
 	                      "quadword %d of the clause at byte %zu: tag 0x%02x fits no clause "
 	                      "layout (the closest layout expects format %s, tag bits 0x%02x/0x%02x)",

@@ -1,0 +1,122 @@
+/* test_bifrost_asm.c: Bifrost assembly against bytes worked out by hand, the constant-ordering
+ * restriction, and assembler errors with their line:col. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bifrost/bifrost.h"
+#include "check.h"
+
+static int assemble(const char *src, uint8_t **bin, size_t *len, struct ip_diag *d)
+{
+	struct ip_program p;
+	int rc;
+	ip_diag_init(d, "t.s");
+	if (bifrost_assemble(src, &p, d) != 0)
+		return -1;
+	rc = bifrost_pack(&p, bin, len, d);
+	ip_program_free(&p);
+	return rc;
+}
+
+static void test_hand_bytes(void)
+{
+	/* register field: port3=5 (bits 8-13), port0=1 (20-24), port1=2 (25-30), ctrl=1 (31-34):
+	 * 0x84100500; it sits at quadword bits 8-42. Tag 01001 (final quadword) at bits 3-7 = 0x48.
+	 * Header bit 12 (not end of shader) is quadword bit 95 (byte 11, bit 7). */
+	static const uint8_t want[16] = {0x48, 0x00, 0x05, 0x10, 0x84, 0, 0, 0,
+	                                 0,    0,    0,    0x80, 0,    0, 0, 0};
+	uint8_t *bin = NULL;
+	size_t len = 0;
+	struct ip_diag d;
+	int rc = assemble("clause no_eos=1 {\n"
+	                  "\treg port0=1 port1=2 port3=5 ctrl=wfma_p3\n"
+	                  "\tfma raw op=0 src0=p0\n"
+	                  "\tadd raw op=0 src0=p0\n"
+	                  "}\n",
+	                  &bin, &len, &d);
+	CHECK(rc == 0, "assemble: %s", d.msg);
+	CHECK(len == 16 && memcmp(bin, want, 16) == 0, "bytes differ");
+	for (size_t i = 0; bin && i < len && i < 16; i++)
+		CHECK(bin[i] == want[i], "byte %zu: 0x%02x, want 0x%02x", i, bin[i], want[i]);
+	free(bin);
+
+	/* ADD NOP is ADD one-source opcode 0x07b2c (bits 3-19): ADD word 0x3d960, instruction bits
+	 * 58-77; its bits 75-77 (ADD 17-19: 0) go to quadword bits 0-2, ADD bits 0-16 to 66-82 */
+	rc = assemble("clause {\n\treg ctrl=none\n\tadd NOP src0=t1\n}\n", &bin, &len, &d);
+	CHECK(rc == 0, "assemble NOP: %s", d.msg);
+	if (rc == 0) {
+		ip_word q = ip_word_from_bytes(bin, 16);
+		uint64_t add = ip_bits_get(&q, 66, 17) | ip_bits_get(&q, 0, 3) << 17;
+		CHECK(add == (0x07b2cu << 3 | 7), "ADD field 0x%llx", (unsigned long long)add);
+	}
+	free(bin);
+}
+
+static void test_const_order(void)
+{
+	struct ip_program p;
+	struct ip_diag d;
+	struct ip_bundle *b;
+	ip_diag_init(&d, "t.s");
+	/* 4 instructions, constants in slots 0 and 1 share a quadword: 0xF... before 0x1... breaks
+	 * the restriction; instruction 0 loads slot 0 (selector 4), instruction 1 slot 1 (5). */
+	CHECK(bifrost_assemble("clause {\n"
+	                       "\treg uc_sel=c0 const_lo=1\n\treg uc_sel=c1 const_lo=2\n"
+	                       "\treg\n\treg\n"
+	                       "\tconst 0xF00000000000000\n\tconst 0x100000000000000\n}\n",
+	                       &p, &d) == 0,
+	      "assemble: %s", d.msg);
+	if (p.nbundles != 1)
+		return;
+	b = &p.bundles[0];
+	CHECK(bifrost_const_order_violations(b) == 1, "violation found");
+	bifrost_fix_const_order(b);
+	CHECK(bifrost_const_order_violations(b) == 0, "fixed");
+	CHECK(bifrost_slot(b, BIFROST_ROLE_CONST, 0)->value.w[0] == 0x100000000000000, "swapped");
+	CHECK(ip_bits_get(&bifrost_slot(b, BIFROST_ROLE_REG, 0)->value, 0, 8) == 0x51,
+	      "instruction 0 now loads slot 1");
+	CHECK(ip_bits_get(&bifrost_slot(b, BIFROST_ROLE_REG, 1)->value, 0, 8) == 0x42,
+	      "instruction 1 now loads slot 0");
+	ip_program_free(&p);
+}
+
+static void test_errors(void)
+{
+	static const struct {
+		const char *src;
+		unsigned line, col;
+		const char *msg;
+	} cases[] = {
+		{"clause {\n\treg ctrl=bogus\n}\n", 2, 11, "not a value of field ctrl"},
+		{"clause {\n\tfma FOO src0=p0\n}\n", 2, 6, "unknown FMA opcode"},
+		{"clause {\n\treg\n", 1, 1, "not closed"},
+		{"reg\n", 1, 1, "expected 'clause'"},
+		{"clause {\n\treg\n} x\n", 3, 3, "end of the line"},
+		{"clause {\n\tmov r0\n}\n", 2, 2, "expected reg, fma, add"},
+		{"clause type=b64 {\n\treg port1_ctl=p0_off_p3ctl port3_ctl=p2_off ctrl64=p1ctl_p3ctl\n"
+		 "\treg ctrl=none\n}\n", 3, 6, "no field 'ctrl' in reg64"},
+		{"clause {\n\tadd LD_VAR.32 addr=0x20\n}\n", 2, 21, "does not fit field addr"},
+		{"", 1, 1, "no clauses"},
+	};
+	for (unsigned i = 0; i < IP_COUNT(cases); i++) {
+		struct ip_program p;
+		struct ip_diag d;
+		ip_diag_init(&d, "t.s");
+		if (bifrost_assemble(cases[i].src, &p, &d) == 0) {
+			CHECK(0, "case %u assembled", i);
+			ip_program_free(&p);
+			continue;
+		}
+		CHECK(d.line == cases[i].line && d.col == cases[i].col, "case %u: at %u:%u, want %u:%u (%s)",
+		      i, d.line, d.col, cases[i].line, cases[i].col, d.msg);
+		CHECK(strstr(d.msg, cases[i].msg) != NULL, "case %u: '%s'", i, d.msg);
+	}
+}
+
+int main(void)
+{
+	test_hand_bytes();
+	test_const_order();
+	test_errors();
+	return check_report("test_bifrost_asm");
+}
