@@ -52,6 +52,31 @@ static void test_hand_bytes(void)
 	free(bin);
 }
 
+/* reg read=/wfma=/wadd=/first= encode like the explicit fields the notes give */
+static void test_reg_access_keys(void)
+{
+	uint8_t *a = NULL, *b = NULL;
+	size_t alen = 0, blen = 0;
+	struct ip_diag d;
+	/* read r0 only, first instruction, FMA result to r1 by port 3: control 0 with the real
+	 * control 9 in port 1's upper bits; the blob copies port 3 into port 2 */
+	CHECK(assemble("clause {\n\treg read=r0 wfma=r1 first=1\n}\n", &a, &alen, &d) == 0,
+	      "high level: %s", d.msg);
+	CHECK(assemble("clause {\n\treg ctrl=0 ctrl1=9 port0=0 port0_hi=0 port0_off=0 port3=1 "
+	               "port2=1\n}\n",
+	               &b, &blen, &d) == 0,
+	      "fields: %s", d.msg);
+	CHECK(alen == blen && alen && memcmp(a, b, alen) == 0, "same bytes");
+	free(a);
+	free(b);
+	a = NULL;
+	CHECK(assemble("clause {\n\treg read=r1 read=r2 read=r3 wfma=r4 wadd=r5\n}\n", &a, &alen,
+	               &d) != 0 &&
+	          d.line == 2 && d.col == 6,
+	      "too many ports: %u:%u %s", d.line, d.col, d.msg);
+	free(a);
+}
+
 static void test_const_order(void)
 {
 	struct ip_program p;
@@ -116,6 +141,7 @@ static void test_errors(void)
 int main(void)
 {
 	test_hand_bytes();
+	test_reg_access_keys();
 	test_const_order();
 	test_errors();
 	return check_report("test_bifrost_asm");

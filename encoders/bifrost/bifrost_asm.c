@@ -63,6 +63,77 @@ static int apply_keys(struct ip_cursor *c, const struct ip_key *keys, unsigned n
 	return 0;
 }
 
+/* A register operand: rN, N below 64. */
+static int parse_regname(struct ip_cursor *c, unsigned *r)
+{
+	const struct ip_token *t = ip_peek(c);
+	char text[16];
+	char *end;
+	unsigned long v;
+	ip_token_text(t, text, sizeof text);
+	if (t->type != IP_TOK_IDENT || text[0] != 'r' || !text[1])
+		return ip_error_here(c, "expected a register r0-r63");
+	v = strtoul(text + 1, &end, 10);
+	if (*end || v > 63)
+		return ip_error_here(c, "no register '%s' (r0-r63)", text);
+	*r = (unsigned)v;
+	return 0;
+}
+
+/* The register field by what it does: read=rN (up to three), wfma=rN, wadd=rN (the previous
+ * instruction's results), first=1; encoded the notes' way. Consumes those keys from the list. */
+static int reg_access_keys(struct ip_cursor *c, struct ip_key *keys, unsigned *n,
+                           const struct ip_format *fmt, ip_word *w)
+{
+	unsigned reads[3], nreads = 0, kept = 0, col = 0, line = c->line->lineno;
+	int wfma = -1, wadd = -1, first = 0, any = 0, rc;
+	for (unsigned k = 0; k < *n; k++) {
+		char name[16];
+		unsigned r = 0;
+		ip_token_text(keys[k].name, name, sizeof name);
+		if (strcmp(name, "read") && strcmp(name, "wfma") && strcmp(name, "wadd") &&
+		    strcmp(name, "first")) {
+			keys[kept++] = keys[k];
+			continue;
+		}
+		if (!any)
+			col = keys[k].name->col;
+		any = 1;
+		c->i = keys[k].value_tok;
+		if (strcmp(name, "first") == 0) {
+			const struct ip_token *t = ip_peek(c);
+			if (t->type != IP_TOK_INT || t->ival.w[0] > 1 || t->ival.w[1])
+				return ip_error_here(c, "first= takes 0 or 1");
+			first = (int)t->ival.w[0];
+			continue;
+		}
+		if (parse_regname(c, &r) != 0)
+			return -1;
+		if (name[0] == 'r') {
+			if (nreads == 3)
+				return ip_error_here(c, "at most three reads");
+			reads[nreads++] = r;
+		} else if (name[1] == 'f') {
+			wfma = (int)r;
+		} else {
+			wadd = (int)r;
+		}
+	}
+	*n = kept;
+	if (!any)
+		return 0;
+	if (fmt == &bifrost_reg64)
+		rc = first ? -1 : bifrost_reg64_encode(w, reads, nreads, wfma, wadd);
+	else
+		rc = bifrost_reg32_encode(w, reads, nreads, wfma, wadd, first);
+	if (rc != 0)
+		return ip_diag_at(c->d, line, col,
+		                  "these reads and writes do not fit the register ports (%s)",
+		                  fmt == &bifrost_reg64 ? "64-bit: even registers, no first=" :
+		                                          "32-bit");
+	return 0;
+}
+
 /* An opcode name: IDENT ('.' (IDENT | INT))*, written without spaces. */
 static int parse_op_name(struct ip_cursor *c, char *buf, size_t n)
 {
@@ -152,6 +223,8 @@ static int parse_part(struct ip_cursor *c, struct pending *pb, enum part part)
 		return -1;
 	if (ip_peek(c)->type != IP_TOK_END)
 		return ip_error_here(c, "unexpected '{'");
+	if (part == PART_REG && reg_access_keys(c, keys, &nkeys, fmt, w) != 0)
+		return -1;
 	return apply_keys(c, keys, nkeys, fmt, w, forbid);
 }
 
