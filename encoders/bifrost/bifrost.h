@@ -32,6 +32,7 @@ enum bifrost_role {
 #define BIFROST_HEADER_TYPE_64BIT 15
 
 extern const struct ip_format bifrost_header;
+extern const struct ip_format bifrost_instr; /* where reg / fma / add sit in the 78 bits */
 extern const struct ip_format bifrost_reg32;
 extern const struct ip_format bifrost_reg64;
 extern const struct ip_format bifrost_const;
@@ -92,6 +93,8 @@ struct bifrost_uc {
 	unsigned lo4;   /* constant bits 0-3 */
 };
 struct bifrost_uc bifrost_uc_decode(unsigned uc);
+/* The 8-bit uniform/const value of a register field word (reg32 or reg64). */
+unsigned bifrost_reg_uc(const struct ip_format *fmt, const ip_word *w);
 /* The 8-bit field value that loads constant slot `slot` (0..5) with low bits lo4, or -1. */
 int bifrost_uc_const(unsigned slot, unsigned lo4);
 

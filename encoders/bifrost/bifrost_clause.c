@@ -294,20 +294,24 @@ static void word_to_bytes(const ip_word *w, unsigned lo, uint8_t *bytes, unsigne
 }
 
 /* The 78-bit instruction words of a clause, from its slots and back. */
+static const char *const instr_parts[3] = {"reg", "fma", "add"};
+static const enum bifrost_role instr_roles[3] = {BIFROST_ROLE_REG, BIFROST_ROLE_FMA,
+                                                 BIFROST_ROLE_ADD};
+
 static ip_word instr_word(struct ip_bundle *b, unsigned i)
 {
 	ip_word w = ip_word_zero();
-	ip_bits_set(&w, 0, 35, bifrost_slot(b, BIFROST_ROLE_REG, i)->value.w[0]);
-	ip_bits_set(&w, 35, 23, bifrost_slot(b, BIFROST_ROLE_FMA, i)->value.w[0]);
-	ip_bits_set(&w, 58, 20, bifrost_slot(b, BIFROST_ROLE_ADD, i)->value.w[0]);
+	for (unsigned p = 0; p < 3; p++)
+		ip_field_set(ip_format_field(&bifrost_instr, instr_parts[p]), &w,
+		             bifrost_slot(b, instr_roles[p], i)->value.w[0]);
 	return w;
 }
 
 static void set_instr_word(struct ip_bundle *b, unsigned i, const ip_word *w)
 {
-	bifrost_slot(b, BIFROST_ROLE_REG, i)->value = (ip_word){{ip_bits_get(w, 0, 35), 0}};
-	bifrost_slot(b, BIFROST_ROLE_FMA, i)->value = (ip_word){{ip_bits_get(w, 35, 23), 0}};
-	bifrost_slot(b, BIFROST_ROLE_ADD, i)->value = (ip_word){{ip_bits_get(w, 58, 20), 0}};
+	for (unsigned p = 0; p < 3; p++)
+		bifrost_slot(b, instr_roles[p], i)->value =
+			(ip_word){{ip_field_get(ip_format_field(&bifrost_instr, instr_parts[p]), w), 0}};
 }
 
 /* Moves every piece of every quadword between the clause bytes (in or out) and the logical
@@ -363,7 +367,6 @@ static int unpack_clause(const uint8_t *bytes, size_t len, size_t pos, struct ip
 	struct bifrost_qword_plan plan[BIFROST_MAX_QUADWORDS], best_plan[BIFROST_MAX_QUADWORDS];
 	size_t avail = (len - pos) / 16;
 	int best = -1, best_nq = 0;
-	unsigned type;
 	if (avail == 0)
 		return ip_diag_offset(d, (long)pos, "truncated: %zu bytes left, a quadword needs 16",
 		                      len - pos);
@@ -374,9 +377,7 @@ static int unpack_clause(const uint8_t *bytes, size_t len, size_t pos, struct ip
 				continue;
 			m = matching_prefix(plan, nq, bytes + pos, avail);
 			if (m == nq) {
-				ip_word h = ip_bytes_get_bits(bytes + pos, 83, 45);
-				type = (unsigned)ip_field_get(ip_format_field(&bifrost_header, "type"), &h);
-				bifrost_clause_layout(b, n, k, type);
+				bifrost_clause_layout(b, n, k, 0); /* retyped below, from the header */
 				b->byte_offset = (uint32_t)pos;
 				move_pieces(b, plan, nq, bytes + pos, NULL);
 				bifrost_clause_retype(b);
@@ -472,7 +473,7 @@ static unsigned top4(const struct ip_bundle *b, unsigned slot)
 {
 	for (unsigned i = 0; i < b->nslots; i++)
 		if (b->slots[i].unit == BIFROST_UNIT(BIFROST_ROLE_CONST, slot))
-			return (unsigned)ip_bits_get(&b->slots[i].value, 56, 4);
+			return (unsigned)ip_bits_get(&b->slots[i].value, bifrost_const.bits - 4, 4);
 	return 0;
 }
 
@@ -491,7 +492,6 @@ static const unsigned const_sel[6] = {4, 5, 6, 7, 2, 3};
 void bifrost_fix_const_order(struct ip_bundle *b)
 {
 	unsigned mask = bifrost_const_order_violations(b), e = embedded_consts(b->kind);
-	const struct ip_field *sel = ip_format_field(&bifrost_reg32, "uc_sel");
 	for (unsigned j = 0; mask >> j; j++) {
 		unsigned a = e + 2 * j, c = a + 1;
 		struct ip_slot *sa, *sc;
@@ -500,9 +500,11 @@ void bifrost_fix_const_order(struct ip_bundle *b)
 			continue;
 		if (c >= 6) { /* slot 6 cannot be referenced: swap only if slot 5 is unused */
 			int used = 0;
-			for (unsigned i = 0; i < b->kind; i++)
-				used |= ip_field_get(sel, &bifrost_slot(b, BIFROST_ROLE_REG, i)->value) ==
+			for (unsigned i = 0; i < b->kind; i++) {
+				const struct ip_slot *r = bifrost_slot(b, BIFROST_ROLE_REG, i);
+				used |= ip_field_get(ip_format_field(r->fmt, "uc_sel"), &r->value) ==
 				        const_sel[a];
+			}
 			if (used)
 				continue;
 		}
@@ -512,7 +514,9 @@ void bifrost_fix_const_order(struct ip_bundle *b)
 		sa->value = sc->value;
 		sc->value = t;
 		for (unsigned i = 0; i < b->kind && c < 6; i++) {
-			ip_word *w = &bifrost_slot(b, BIFROST_ROLE_REG, i)->value;
+			struct ip_slot *r = bifrost_slot(b, BIFROST_ROLE_REG, i);
+			const struct ip_field *sel = ip_format_field(r->fmt, "uc_sel");
+			ip_word *w = &r->value;
 			uint64_t v = ip_field_get(sel, w);
 			if (v == const_sel[a])
 				ip_field_set(sel, w, const_sel[c]);

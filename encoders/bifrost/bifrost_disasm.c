@@ -37,7 +37,7 @@ static const char *use_name(enum bifrost_port_use u)
 static void print_reg_comment(FILE *out, const struct ip_slot *s)
 {
 	struct bifrost_reg_access a = bifrost_reg_decode(s->fmt, &s->value);
-	unsigned uc = (unsigned)ip_bits_get(&s->value, 0, 8);
+	unsigned uc = bifrost_reg_uc(s->fmt, &s->value);
 	struct bifrost_uc u = bifrost_uc_decode(uc);
 	int any = 0;
 	fputs("\t;", out);

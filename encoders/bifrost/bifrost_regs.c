@@ -345,6 +345,15 @@ struct bifrost_uc bifrost_uc_decode(unsigned uc)
 	return u;
 }
 
+unsigned bifrost_reg_uc(const struct ip_format *fmt, const ip_word *w)
+{
+	const struct ip_field *sel = ip_format_field(fmt, "uc_sel"), *lo = NULL;
+	static const char *const lows[] = {"special", "special1", "const_lo", "uniform_lo"};
+	for (unsigned i = 0; i < IP_COUNT(lows) && !lo; i++)
+		lo = ip_format_active_field(fmt, lows[i], w, NULL);
+	return (unsigned)(ip_field_get(sel, w) << lo->width | ip_field_get(lo, w));
+}
+
 int bifrost_uc_const(unsigned slot, unsigned lo4)
 {
 	for (unsigned s = 0; s < 8; s++)

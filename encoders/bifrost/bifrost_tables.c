@@ -210,6 +210,18 @@ const struct ip_format bifrost_reg64 = {
 	reg64_fields, IP_COUNT(reg64_fields), NULL, SEED "64-bit clauses",
 };
 
+/* ---- the 78-bit instruction word: where its three parts sit ------------------------------ */
+static const struct ip_field instr_fields[] = {
+	F("reg", 0, 35, IMMEDIATE, KNOWN, NULL, 0, "register read/write field (reg32 / reg64)"),
+	F("fma", 35, 23, OPCODE, KNOWN, NULL, 0, "FMA part"),
+	F("add", 58, 20, OPCODE, KNOWN, NULL, 0, "ADD part"),
+};
+
+const struct ip_format bifrost_instr = {
+	"bifrost", "instr", "instruction word (register field, FMA, ADD)", 78,
+	instr_fields, IP_COUNT(instr_fields), NULL, SEED "Instructions",
+};
+
 /* ---- constants and unused quadword regions -------------------------------------------- */
 static const struct ip_field const_fields[] = {
 	F("value", 0, 60, IMMEDIATE, KNOWN, NULL, 0,
