@@ -1,0 +1,316 @@
+/* test_bifrost_sim.c: the Bifrost simulator against the notes: register-stage timing (writes
+ * land during the next instruction, the first instruction carries the last one's writes),
+ * passthrough, the uniform/const port, clause flow with divergence and reconvergence,
+ * LOAD/STORE, header bits, and the statuses for what is not modelled. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bifrost/bifrost.h"
+#include "check.h"
+#include "isaprobe/runner.h"
+
+struct io {
+	uint32_t regs_in[4][64];
+	const uint32_t *uniforms;
+	unsigned nuniforms;
+	uint8_t global[64];
+	int use_global;
+	unsigned invocations;
+	uint64_t budget;
+	uint32_t regs[4][64];
+	struct ip_result res;
+};
+
+static enum ip_status run(const char *src, struct io *io)
+{
+	struct ip_runner_config cfg = {"bifrost", NULL, NULL};
+	struct ip_runner *r;
+	struct ip_program p;
+	struct ip_diag d;
+	struct ip_buf in[3];
+	struct ip_out_buf out[2];
+	struct ip_job job;
+	uint8_t *bin = NULL, gout[64];
+	size_t len = 0;
+	unsigned nin = 0;
+	ip_diag_init(&d, "<test>");
+	if (bifrost_assemble(src, &p, &d) != 0 || bifrost_pack(&p, &bin, &len, &d) != 0) {
+		ip_diag_print(&d, stderr);
+		io->res.status = IP_STATUS_RUNNER_ERROR;
+		return IP_STATUS_RUNNER_ERROR;
+	}
+	ip_program_free(&p);
+	if (ip_runner_open("sim", &cfg, &r, &d) != 0) {
+		free(bin);
+		io->res.status = IP_STATUS_RUNNER_ERROR;
+		return IP_STATUS_RUNNER_ERROR;
+	}
+	in[nin++] = (struct ip_buf){IP_BUF_REGISTERS, (const uint8_t *)io->regs_in, sizeof io->regs_in};
+	if (io->uniforms)
+		in[nin++] = (struct ip_buf){IP_BUF_UNIFORMS, (const uint8_t *)io->uniforms,
+		                            io->nuniforms * 4};
+	if (io->use_global)
+		in[nin++] = (struct ip_buf){IP_BUF_GLOBAL, io->global, sizeof io->global};
+	out[0] = (struct ip_out_buf){IP_BUF_REGISTERS, (uint8_t *)io->regs, sizeof io->regs, 0};
+	out[1] = (struct ip_out_buf){IP_BUF_GLOBAL, gout, sizeof gout, 0};
+	memset(&job, 0, sizeof job);
+	job.code = bin;
+	job.code_len = len;
+	job.inputs = in;
+	job.ninputs = nin;
+	job.limits.invocations = io->invocations ? io->invocations : 1;
+	job.limits.budget = io->budget;
+	memset(&io->res, 0, sizeof io->res);
+	io->res.outputs = out;
+	io->res.noutputs = io->use_global ? 2 : 1;
+	ip_runner_run(r, &job, &io->res);
+	if (io->use_global)
+		memcpy(io->global, gout, sizeof gout);
+	io->res.outputs = NULL;
+	io->res.noutputs = 0;
+	ip_runner_close(r);
+	free(bin);
+	return io->res.status;
+}
+
+static uint32_t u_of(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* Writes of instruction i land during instruction i+1's register stage (a read there still
+ * sees the old value); the first instruction's writes land after the last instruction. */
+static void test_timing(void)
+{
+	struct io io;
+	memset(&io, 0, sizeof io);
+	io.regs_in[0][0] = 0x100;
+	io.regs_in[0][5] = 0x555;
+	io.regs_in[0][6] = 0x666;
+	CHECK(run("clause {\n"
+	          "\treg read=r0 wfma=r6 first=1\n"  /* the last FMA result goes to r6, at the end */
+	          "\tfma MOV src0=p0\n"               /* T0 = r0 */
+	          "\treg read=r5 wfma=r5\n"           /* writes r5 = 0x100 while reading the old r5 */
+	          "\tfma MOV src0=p0\n"               /* T0 = 0x555 */
+	          "\treg read=r5 read=r6 wfma=r7\n"   /* r7 = 0x555; reads the new r5, the old r6 */
+	          "\tfma MOV src0=p0\n"               /* T0 = 0x100 */
+	          "\tadd MOV src0=p1\n"               /* T1 = 0x666 */
+	          "\treg wadd=r8\n"                   /* r8 = 0x666 */
+	          "\tfma ADD.i32 src0=t0 src1=t0\n"   /* 0x200 -> r6 at the end */
+	          "}\n",
+	          &io) == IP_STATUS_OK,
+	      "timing: %s", io.res.why ? io.res.why : "");
+	CHECK(io.regs[0][5] == 0x100, "r5 = 0x%x", io.regs[0][5]);
+	CHECK(io.regs[0][7] == 0x555, "r7 = 0x%x (the read beside the write saw the old r5)", io.regs[0][7]);
+	CHECK(io.regs[0][8] == 0x666, "r8 = 0x%x (r6 not yet written)", io.regs[0][8]);
+	CHECK(io.regs[0][6] == 0x200, "r6 = 0x%x (the first instruction's write, at the end)", io.regs[0][6]);
+}
+
+/* Uniform pairs, embedded constants with their low 4 bits in the instruction, ADD's T source. */
+static void test_uniform_const(void)
+{
+	static uint32_t uniforms[40];
+	struct io io;
+	for (unsigned i = 0; i < 40; i++)
+		uniforms[i] = 0xA0000000u + i;
+	memset(&io, 0, sizeof io);
+	io.uniforms = uniforms;
+	io.nuniforms = 40;
+	CHECK(run("clause {\n"
+	          "\treg uc_sel=ublk0 uniform_lo=1 ctrl=first\n" /* pair 1: uniforms 2 and 3 */
+	          "\tfma MOV src0=uc_lo\n"
+	          "\tadd MOV src0=uc_hi\n"
+	          "\treg wfma=r1 wadd=r2 uc_sel=ublk1 uniform_lo=0\n" /* pair 16: 32 and 33 */
+	          "\tfma MOV src0=uc_hi\n"
+	          "\tadd ADD.i32 src0=t src1=uc_lo\n"              /* T (this FMA) + uniform 32 */
+	          "\treg wfma=r3 wadd=r4 uc_sel=c0 const_lo=7\n"  /* slot << 4 | 7 = 0x123456789abcdef7 */
+	          "\tfma MOV src0=uc_lo\n"
+	          "\tadd MOV src0=uc_hi\n"
+	          "\treg wfma=r5 wadd=r6\n"
+	          "\tconst 0x123456789abcdef\n"
+	          "}\n",
+	          &io) == IP_STATUS_OK,
+	      "uniforms: %s", io.res.why ? io.res.why : "");
+	CHECK(io.regs[0][1] == 0xA0000002 && io.regs[0][2] == 0xA0000003, "pair 1: %x %x",
+	      io.regs[0][1], io.regs[0][2]);
+	CHECK(io.regs[0][3] == 0xA0000021, "uniform 33: %x", io.regs[0][3]);
+	CHECK(io.regs[0][4] == 0xA0000021u + 0xA0000020u, "T + uniform 32: %x", io.regs[0][4]);
+	CHECK(io.regs[0][5] == 0x9abcdef7 && io.regs[0][6] == 0x12345678, "constant: %x %x",
+	      io.regs[0][5], io.regs[0][6]);
+}
+
+/* Two clauses run in order; the one without no_eos ends the shader. */
+static void test_clause_flow(void)
+{
+	struct io io;
+	memset(&io, 0, sizeof io);
+	io.regs_in[0][0] = 41;
+	CHECK(run("clause no_eos=1 back_to_back=1 branch_cond=1 {\n"
+	          "\treg read=r0 wfma=r1 first=1 uc_sel=c0 const_lo=1\n"
+	          "\tfma ADD.i32 src0=p0 src1=uc_lo\n"
+	          "\tconst 0\n"
+	          "}\n"
+	          "clause {\n"
+	          "\treg read=r1 wfma=r2 first=1\n"
+	          "\tfma ADD.i32 src0=p0 src1=p0\n"
+	          "}\n"
+	          "clause {\n"
+	          "\treg read=r1 wfma=r3 first=1\n"
+	          "\tfma MOV src0=p0\n"
+	          "}\n",
+	          &io) == IP_STATUS_OK,
+	      "flow: %s", io.res.why ? io.res.why : "");
+	CHECK(io.regs[0][1] == 42 && io.regs[0][2] == 84, "r1 %u r2 %u", io.regs[0][1], io.regs[0][2]);
+	CHECK(io.regs[0][3] == 0, "the clause after the end of the shader did not run");
+	CHECK(io.res.steps == 2, "%llu clauses ran", (unsigned long long)io.res.steps);
+}
+
+/* A conditional branch splits a quad; the lanes reconverge at the minimum IP, so the join
+ * clause runs once for all of them. */
+static void test_divergence(void)
+{
+	static const uint32_t r0[4] = {5, 20, 3, 30};
+	struct io io;
+	memset(&io, 0, sizeof io);
+	io.invocations = 4;
+	for (unsigned l = 0; l < 4; l++) {
+		io.regs_in[l][0] = r0[l];
+		io.regs_in[l][10] = 10;
+	}
+	CHECK(run("clause no_eos=1 branch_cond=1 {\n"     /* byte 0: 2 quadwords */
+	          "\treg read=r0 read=r10 ctrl=first uc_sel=c0 const_lo=0\n"
+	          "\tfma NOP\n"
+	          "\tadd BRANCH src0=p0 src1=p1 cond=0 size=0 offset_src=uc_lo\n" /* r0 < r10 */
+	          "\tconst 4\n"                            /* 64 bytes: to the third clause */
+	          "}\n"
+	          "clause no_eos=1 branch_cond=1 {\n"     /* byte 32: fallthrough lanes only */
+	          "\treg wfma=r1 first=1 uc_sel=c0 const_lo=0xf\n"
+	          "\tfma MOV src0=uc_lo\n"
+	          "\tconst 6\n"                            /* 0x6f = 111 */
+	          "}\n"
+	          "clause {\n"                             /* byte 64: the join */
+	          "\treg read=r2 wfma=r2 first=1 uc_sel=c0 const_lo=1\n"
+	          "\tfma ADD.i32 src0=p0 src1=uc_lo\n"
+	          "\tconst 0\n"
+	          "}\n",
+	          &io) == IP_STATUS_OK,
+	      "divergence: %s", io.res.why ? io.res.why : "");
+	for (unsigned l = 0; l < 4; l++) {
+		CHECK(io.regs[l][1] == (r0[l] < 10 ? 0u : 111u), "lane %u: r1 = %u", l, io.regs[l][1]);
+		CHECK(io.regs[l][2] == 1, "lane %u: the join ran %u times", l, io.regs[l][2]);
+	}
+	CHECK(io.res.steps == 3, "%llu clauses for the quad (branch, fallthrough, join)",
+	      (unsigned long long)io.res.steps);
+}
+
+static void test_load_store(void)
+{
+	struct io io;
+	memset(&io, 0, sizeof io);
+	io.use_global = 1;
+	for (unsigned i = 0; i < 64; i++)
+		io.global[i] = (uint8_t)i;
+	CHECK(run("clause no_eos=1 datareg=20 type=ssbo_load {\n"
+	          "\treg ctrl=first uc_sel=c0 const_lo=8\n"
+	          "\tfma NOP\n"
+	          "\tadd LOAD.v2i32 src0=uc_lo src1=uc_hi\n" /* address 8 */
+	          "\tconst 0\n"
+	          "}\n"
+	          "clause datareg=20 type=ssbo_store {\n"
+	          "\treg ctrl=first uc_sel=c0 const_lo=0\n"
+	          "\tfma NOP\n"
+	          "\tadd STORE.v2i32 src0=uc_lo src1=uc_hi\n" /* address 32 */
+	          "\tconst 2\n"
+	          "}\n",
+	          &io) == IP_STATUS_OK,
+	      "load/store: %s", io.res.why ? io.res.why : "");
+	CHECK(io.regs[0][20] == 0x0b0a0908 && io.regs[0][21] == 0x0f0e0d0c, "loaded %08x %08x",
+	      io.regs[0][20], io.regs[0][21]);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK(io.global[32 + i] == 8 + i, "stored byte %u = %u", i, io.global[32 + i]);
+	CHECK(io.global[40] == 40, "nothing else stored");
+	/* outside the buffer: a fault */
+	memset(&io, 0, sizeof io);
+	io.use_global = 1;
+	CHECK(run("clause datareg=20 {\n"
+	          "\treg ctrl=first uc_sel=c0 const_lo=0\n"
+	          "\tadd LOAD.i32 src0=uc_lo src1=uc_hi\n"
+	          "\tconst 0x40\n"                          /* 1024 */
+	          "}\n",
+	          &io) == IP_STATUS_FAULT && io.res.fault == 0x60,
+	      "out of range: status %d fault 0x%x", io.res.status, io.res.fault);
+}
+
+static void test_header_bits(void)
+{
+	struct io io;
+	const char *nan_src = "clause suppress_nan=%d {\n"
+	                      "\treg read=r0 read=r1 wfma=r2 first=1\n"
+	                      "\tfma ADD.f32 src0=p0 src1=p1\n"
+	                      "}\n";
+	char src[256];
+	for (int s = 0; s < 2; s++) {
+		memset(&io, 0, sizeof io);
+		io.regs_in[0][0] = u_of(INFINITY);
+		io.regs_in[0][1] = u_of(-INFINITY);
+		snprintf(src, sizeof src, nan_src, s);
+		CHECK(run(src, &io) == IP_STATUS_OK, "suppress_nan %d", s);
+		CHECK(s ? io.regs[0][2] == 0 : (io.regs[0][2] & 0x7fffffff) > 0x7f800000,
+		      "inf - inf with suppress_nan=%d: 0x%08x", s, io.regs[0][2]);
+	}
+	memset(&io, 0, sizeof io);
+	io.regs_in[0][0] = u_of(1e30f);
+	CHECK(run("clause suppress_inf=1 {\n"
+	          "\treg read=r0 wfma=r2 first=1\n"
+	          "\tfma FMA.f32 src0=p0 src1=p0 src2=zero\n"
+	          "}\n",
+	          &io) == IP_STATUS_OK &&
+	          io.regs[0][2] == 0x7f7fffff,
+	      "suppress_inf: 0x%08x", io.regs[0][2]);
+	memset(&io, 0, sizeof io);
+	CHECK(run("clause unk13=1 {\n\treg ctrl=first\n}\n", &io) == IP_STATUS_UNMODELED,
+	      "unknown header bits are unmodelled");
+	memset(&io, 0, sizeof io);
+	CHECK(run("clause type=b64 {\n\treg\n}\n", &io) == IP_STATUS_UNMODELED, "64-bit clause");
+}
+
+static void test_statuses(void)
+{
+	struct io io;
+	memset(&io, 0, sizeof io);
+	CHECK(run("clause {\n\treg ctrl=7\n}\n", &io) == IP_STATUS_UNMODELED,
+	      "undescribed control value");
+	memset(&io, 0, sizeof io);
+	io.budget = 50;
+	CHECK(run("clause no_eos=1 branch_cond=1 {\n"
+	          "\treg ctrl=first uc_sel=c0 const_lo=0\n"
+	          "\tadd BRANCH src0=p0 src1=p1 cond=7 size=7 offset_src=uc_lo\n"
+	          "\tconst 0\n"
+	          "}\n",
+	          &io) == IP_STATUS_TIMEOUT,
+	      "a clause branching to itself runs out of budget: %d", io.res.status);
+	memset(&io, 0, sizeof io);
+	CHECK(run("clause no_eos=1 {\n\treg ctrl=first\n}\n", &io) == IP_STATUS_FAULT &&
+	          io.res.fault == 0x50,
+	      "running past the last clause faults");
+	memset(&io, 0, sizeof io);
+	CHECK(run("clause {\n\treg ctrl=first\n\tadd LD_VAR.32 src0=p0\n}\n", &io) ==
+	          IP_STATUS_UNMODELED,
+	      "varying interpolation is not modelled");
+}
+
+int main(void)
+{
+	test_timing();
+	test_uniform_const();
+	test_clause_flow();
+	test_divergence();
+	test_load_store();
+	test_header_bits();
+	test_statuses();
+	return check_report("test_bifrost_sim");
+}
