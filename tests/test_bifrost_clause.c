@@ -281,7 +281,7 @@ static void test_random_programs(uint64_t *rng, uint64_t seed, unsigned long pro
 int main(void)
 {
 	uint64_t seed = test_seed(0xB1F7057), rng = seed;
-	unsigned long programs = test_scaled(400);
+	unsigned long programs = test_scaled(1500);
 	printf("seed 0x%llx, %lu random programs of %d clauses\n", (unsigned long long)seed,
 	       programs, CLAUSES_PER_PROGRAM);
 	test_plans();

@@ -11,7 +11,7 @@
 #include "check.h"
 #include "isaprobe/runner.h"
 
-#define MAXN 4096
+#define MAXN 16384
 
 static float f_of(uint32_t u)
 {
