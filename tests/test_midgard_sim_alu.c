@@ -185,6 +185,11 @@ static void conversions(void)
 	CHECK_U(&io, 0, 1, (uint32_t)-2);
 	CHECK_U(&io, 0, 2, 4);
 	CHECK_U(&io, 0, 3, 0);
+	/* float input modifiers apply before the conversion: -(1.5, -2, 4, 0.25) */
+	run_vec("vmul.f2i r0, -r23.xyzw, #0", &io);
+	CHECK_U(&io, 0, 0, (uint32_t)-1);
+	CHECK_U(&io, 0, 1, 2);
+	CHECK_U(&io, 0, 2, (uint32_t)-4);
 	run_int("vmul.i2f r0, r23.xyzw, #0", &io);
 	CHECK_F(&io, 0, 0, 7.0);
 	CHECK_F(&io, 0, 1, -3.0);

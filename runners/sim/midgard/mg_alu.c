@@ -241,9 +241,9 @@ static int modifiers(struct mg_state *st, const struct mg_src *s, unsigned kind,
 {
 	if (!s->abs && !s->neg)
 		return 0;
-	if (int_inputs(kind) || kind == K_F2I || kind == K_CSEL)
+	if (int_inputs(kind))
 		return mg_stop(st, IP_STATUS_UNMODELED, 0,
-		               "abs/neg on an integer or select operation are not described");
+		               "abs/neg on an integer operation are not described");
 	if (s->abs)
 		*v &= 0x7FFFFFFFu;
 	if (s->neg)
