@@ -238,6 +238,7 @@ static void decode_ls(const struct mg_fields *f, const uint8_t *c, unsigned base
 		l->index_shift = (uint8_t)mg_get(c, b, f->ls_index_shift);
 		l->offset_lo = (uint16_t)mg_get(c, b, f->ls_offset_lo);
 		l->addr = (uint16_t)mg_get(c, b, f->ls_addr);
+		l->soff = (uint32_t)l->addr << f->ls_offset_lo.width | l->offset_lo;
 	}
 }
 

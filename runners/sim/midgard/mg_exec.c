@@ -196,6 +196,7 @@ void mg_run_job(struct mg_sim *sim, const struct ip_job *job, struct ip_result *
 		res->outputs[i].len = 0;
 
 	memset(&v, 0, sizeof v);
+	v.t.f = &sim->f;
 	b = ip_job_input(job, IP_BUF_UNIFORMS);
 	if (b) {
 		v.t.uniforms = b->data;
