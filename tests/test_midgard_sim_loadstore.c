@@ -281,8 +281,37 @@ static void other_opcodes(void)
 	CHECK(ls1(&io, "noop", 0x3FFFFFF) == IP_STATUS_OK, "noop");
 }
 
+static void alu_feeds_index(void)
+{
+	struct sim_io io;
+	/* an ALU word writes r26.x = 3 (integer inline constant); the load indexes with it */
+	setup(&io);
+	io.regs_in = NULL;
+	sim_run("alu {\n\tvadd.imov r26, r24.xyzw, #0x0003\n}\n"
+	        "ls {\n\tld_attr_32 r0.xyzw, [0].xyzw unk25=0x1c\n}\n",
+	        &io);
+	CHECK_STATUS(&io, IP_STATUS_OK);
+	CHECK_F(&io, 0, 0, 31);
+}
+
+static void public_tables(void)
+{
+	char err[256];
+	const struct ip_field *unk = ip_format_field(&midgard_load_store, "unk25");
+	const struct ip_field *lo = ip_format_field(&midgard_ls_public, "offset_lo");
+	const struct ip_field *addr = ip_format_field(&midgard_load_store, "addr");
+	CHECK(ip_format_check(&midgard_ls_public, err, sizeof err) == 0, "%s", err);
+	CHECK(ip_format_check(&midgard_ls_varying_params, err, sizeof err) == 0, "%s", err);
+	CHECK(ip_format_check(&midgard_ls_ubo_offset, err, sizeof err) == 0, "%s", err);
+	CHECK(unk && midgard_ls_public.bits == unk->width, "public layout covers unk25");
+	CHECK(lo && midgard_ls_varying_params.bits == lo->width, "parameters cover offset_lo");
+	CHECK(lo && addr && midgard_ls_ubo_offset.bits == lo->width + addr->width,
+	      "uniform offset = offset_lo + addr");
+}
+
 int main(void)
 {
+	public_tables();
 	for (unsigned v = 0; v < 2; v++)
 		for (unsigned k = 0; k < 4; k++)
 			for (unsigned c = 0; c < 4; c++)
@@ -295,6 +324,7 @@ int main(void)
 	regs[4 * 26 + 0] = 1;
 	regs[4 * 26 + 1] = 2;
 	regs[4 * 27 + 3] = 3;
+	alu_feeds_index();
 	attribute_loads();
 	index_fields();
 	vertex_fields();
