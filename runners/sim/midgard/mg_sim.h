@@ -172,6 +172,9 @@ struct mg_program {
 	size_t nquads, quad_cap;
 	uint8_t *padded;   /* the code with zero padding for 64-bit field reads */
 	size_t padded_cap;
+	uint8_t *prev;     /* the previous job's code: words with the same bytes are not */
+	size_t prev_cap;   /* decoded again (campaign variants change a few bits) */
+	size_t len, prev_len, prev_nwords;
 };
 
 struct mg_sim {
