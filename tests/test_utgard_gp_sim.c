@@ -330,8 +330,22 @@ static void test_unmodeled(void)
 	              IP_STATUS_OK, NULL);
 }
 
+static void test_models(void)
+{
+	void *sim = NULL;
+	struct ip_diag d;
+	ip_diag_init(&d, NULL);
+	CHECK(utgard_gp_sim.open("mali200", &sim, &d) == 0 &&
+	              strcmp(utgard_gp_sim.model(sim), "mali200") == 0,
+	      "mali200 opens and says so");
+	utgard_gp_sim.close(sim);
+	CHECK(utgard_gp_sim.open("mali450", &sim, &d) != 0 && strstr(d.msg, "mali450"),
+	      "an unknown model is refused: %s", d.msg);
+}
+
 int main(void)
 {
+	test_models();
 	test_accumulators();
 	test_multipliers();
 	test_passthrough_and_complex();

@@ -59,6 +59,7 @@ struct gp_pending {
 enum gp_unit { U_ACC0, U_ACC1, U_MUL0, U_MUL1, U_PASS, U_CPLX, U_COUNT };
 
 struct gp_state {
+	const char *model;
 	const struct ip_field *f[F_COUNT];
 	struct gp_instr *code;
 	size_t cap;
@@ -73,17 +74,21 @@ struct gp_state {
 	struct gp_val r0p[4];
 };
 
-static const char *const models[] = {"mali400", NULL};
+static const char *const models[] = {"mali400", "mali200", NULL};
 
 static int gp_open(const char *gpu, void **state, struct ip_diag *d)
 {
 	struct gp_state *s;
-	if (gpu && strcmp(gpu, "mali400") != 0 && strcmp(gpu, "mali200") != 0)
-		return ip_diag_plain(d, "the utgard_gp simulator models mali400 (and mali200), not "
-		                        "'%s'", gpu);
+	unsigned m = 0;
+	while (gpu && models[m] && strcmp(models[m], gpu) != 0)
+		m++;
+	if (!models[m])
+		return ip_diag_plain(d, "the utgard_gp simulator models mali400 and mali200 (the "
+		                        "same), not '%s'", gpu);
 	s = calloc(1, sizeof *s);
 	if (!s)
 		return ip_diag_plain(d, "out of memory");
+	s->model = models[m];
 	for (unsigned i = 0; i < F_COUNT; i++) {
 		s->f[i] = ip_format_field(&utgard_gp_instr, field_names[i]);
 		if (!s->f[i]) {
@@ -106,8 +111,7 @@ static void gp_close(void *state)
 
 static const char *gp_model(void *state)
 {
-	(void)state;
-	return models[0];
+	return ((const struct gp_state *)state)->model;
 }
 
 static float load_f32(const uint8_t *p)
