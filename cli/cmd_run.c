@@ -12,7 +12,16 @@
 
 #define MAX_INPUTS 16
 #define MAX_OUTPUTS 8
-#define REG_FILE_BYTES 512 /* 32 registers x 16 bytes: the simulators' register file */
+
+/* Bytes of one invocation's register file in the `registers` output, per ISA (each ISA's
+ * simulator documents it: docs/midgard-simulator.md, docs/utgard-gp-simulator.md). */
+static size_t reg_file_bytes(const char *isa)
+{
+	if (strcmp(isa, "utgard_gp") == 0)
+		return 16 * 16;
+	return 32 * 16; /* midgard */
+}
+static size_t reg_bytes = 32 * 16; /* of the ISA being run */
 
 static void usage(FILE *out)
 {
@@ -21,7 +30,7 @@ static void usage(FILE *out)
 	      "Runs PROGRAM (assembly text if its name ends in .s, else the packed binary) as a\n"
 	      "vertex-shader-like job and prints the status and the output buffers.\n"
 	      "\n"
-	      "  -i, --isa ISA          instruction set (midgard)\n"
+	      "  -i, --isa ISA          instruction set with a simulator (midgard, utgard_gp)\n"
 	      "  -g, --gpu MODEL        GPU model (midgard: t760 (default), t604, t628, t860)\n"
 	      "  -r, --runner NAME      runner backend (default: sim)\n"
 	      "      --input ROLE=DATA  an input buffer, repeatable. ROLE: uniforms, attributes,\n"
@@ -297,12 +306,12 @@ static void print_text(const struct ip_result *res, const struct ip_out_buf *out
 		const struct ip_out_buf *o = &outs[i];
 		printf("%s (%zu bytes):\n", ip_buf_role_name(o->role), o->len);
 		if (o->role == IP_BUF_REGISTERS) {
-			for (size_t inv = 0; inv * REG_FILE_BYTES < o->len; inv++) {
+			for (size_t inv = 0; inv * reg_bytes < o->len; inv++) {
 				printf(" invocation %zu (registers not all zero):\n", inv);
-				for (unsigned r = 0; r < 32; r++) {
-					const uint8_t *p = o->data + inv * REG_FILE_BYTES + 16 * r;
+				for (unsigned r = 0; r < reg_bytes / 16; r++) {
+					const uint8_t *p = o->data + inv * reg_bytes + 16 * r;
 					char label[16];
-					if ((inv * REG_FILE_BYTES + 16 * (r + 1)) > o->len || all_zero(p, 16))
+					if ((inv * reg_bytes + 16 * (r + 1)) > o->len || all_zero(p, 16))
 						continue;
 					snprintf(label, sizeof label, "r%u", r);
 					print_row(label, p, 16);
@@ -372,11 +381,11 @@ static void print_json(const struct ip_result *res, const struct ip_out_buf *out
 		printf("%s\"%s\": ", i ? ", " : "", ip_buf_role_name(o->role));
 		if (o->role == IP_BUF_REGISTERS) {
 			printf("[");
-			for (size_t inv = 0; (inv + 1) * REG_FILE_BYTES <= o->len; inv++) {
+			for (size_t inv = 0; (inv + 1) * reg_bytes <= o->len; inv++) {
 				printf("%s[", inv ? ", " : "");
-				for (unsigned r = 0; r < 32; r++) {
+				for (unsigned r = 0; r < reg_bytes / 16; r++) {
 					printf("%s{", r ? ", " : "");
-					json_words(o->data + inv * REG_FILE_BYTES + 16 * r, 16);
+					json_words(o->data + inv * reg_bytes + 16 * r, 16);
 					printf("}");
 				}
 				printf("]");
@@ -472,6 +481,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!(isa = cli_isa(isa_name)))
 		goto out;
+	reg_bytes = reg_file_bytes(isa->name);
 	rc = 1;
 	if (load_program(isa, argv[optind], &bin, &len) != 0)
 		goto out;
@@ -510,7 +520,7 @@ int cmd_run(int argc, char **argv)
 			}
 			cap = (size_t)v;
 		} else if (outs[nout].role == IP_BUF_REGISTERS) {
-			cap = (size_t)invocations * REG_FILE_BYTES;
+			cap = (size_t)invocations * reg_bytes;
 		} else if (in) {
 			cap = in->len;
 		} else {

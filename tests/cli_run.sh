@@ -60,6 +60,18 @@ expect 0 "\| 5.5 6.25 9 12" EMPTY -- "$bin" run -i midgard "$tmp/probe.s" --inpu
 expect 0 "0010 +41580000 41640000 41880000 41a00000" EMPTY -- "$bin" run -i midgard "$tmp/probe.bin" -n 2 --gpu t604 --input attributes=floats:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 $unis --input varyings_out=floats:0,0,0,0,0,0,0,0
 expect 0 "^gpu: t860" EMPTY -- "$bin" run -i midgard "$tmp/probe.bin" --gpu t860 $attrs $unis
 
+# another ISA's simulator through the same command (16 registers per vertex there)
+cat >"$tmp/gp.s" <<'P'
+instr {
+	pass.pass r0_x
+	load 0
+	reg0 attr 0
+	store0.varying 0, pass, none
+}
+P
+expect 0 "0000 +41380000 " EMPTY -- "$bin" run -i utgard_gp "$tmp/gp.s" --input attributes=floats:11.5,-2,0.125,-0.75 --observe varyings_out=16
+expect 0 "^registers \(256 bytes\)" EMPTY -- "$bin" run -i utgard_gp "$tmp/gp.s" --input attributes=floats:11.5,-2,0.125,-0.75
+
 # statuses: an endless loop times out, type 0 faults with its code, a texture word is unmodeled
 cat >"$tmp/loop.s" <<'P'
 alu {
