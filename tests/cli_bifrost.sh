@@ -51,6 +51,12 @@ check "48 bytes: three quadwords" -- test "$(wc -c <"$tmp/prog.bin")" -eq 48
 check "header fields by name" -- grep -q "suppress_inf=0 .*sb_deps=3 " "$tmp/prog.d"
 check "fields lists bifrost" -- "$bin" fields bifrost header
 
+# isaprobe run on the Bifrost simulator: r2 = r0 + r1 (the first instruction carries the write)
+printf '%b' 'clause {\n\treg read=r0 read=r1 wfma=r2 first=1\n\tfma ADD.i32 src0=p0 src1=p1\n}\n' >"$tmp/add.s"
+check "run" -- "$bin" run -i bifrost --input registers=ints:40,2 "$tmp/add.s"
+cp "$tmp/out" "$tmp/run.txt"
+check "run: 40 + 2" -- grep -q "| 40 2 42 0" "$tmp/run.txt"
+
 asm_case bad_enum "bad_enum.s:2:11: error: 'bogus' is not a value of field ctrl" 'clause {\n\treg ctrl=bogus\n}\n'
 asm_case bad_op "bad_op.s:2:6: error: unknown FMA opcode 'FOO.f32'" 'clause {\n\tfma FOO.f32 src0=p0\n}\n'
 asm_case open "open.s:1:1: error: clause not closed" 'clause {\n\treg\n'
