@@ -103,6 +103,19 @@ static void test_const_order(void)
 	CHECK(ip_bits_get(&bifrost_slot(b, BIFROST_ROLE_REG, 1)->value, 0, 8) == 0x42,
 	      "instruction 1 now loads slot 0");
 	ip_program_free(&p);
+	/* a dummy sharing a quadword copies its partner, so the restriction holds */
+	CHECK(bifrost_assemble("clause {\n\treg\n\treg\n\treg\n\treg\n"
+	                       "\tconst 0xF00000000000001\n}\n",
+	                       &p, &d) == 0,
+	      "assemble: %s", d.msg);
+	if (p.nbundles == 1) {
+		b = &p.bundles[0];
+		CHECK(bifrost_clause_consts(b) == 2, "one dummy added");
+		CHECK(bifrost_slot(b, BIFROST_ROLE_CONST, 1)->value.w[0] == 0xF00000000000001,
+		      "dummy copies slot 0");
+		CHECK(bifrost_const_order_violations(b) == 0, "restriction holds");
+	}
+	ip_program_free(&p);
 }
 
 static void test_errors(void)

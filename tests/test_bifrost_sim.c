@@ -276,6 +276,11 @@ static void test_header_bits(void)
 	      "unknown header bits are unmodelled");
 	memset(&io, 0, sizeof io);
 	CHECK(run("clause type=b64 {\n\treg\n}\n", &io) == IP_STATUS_UNMODELED, "64-bit clause");
+	/* constants 0x7... then 0x1...: first top 4 bits above the second's */
+	memset(&io, 0, sizeof io);
+	CHECK(run("clause {\n\treg ctrl=first\n\tconst 0x700000000000000\n"
+	          "\tconst 0x100000000000000\n}\n", &io) == IP_STATUS_UNMODELED,
+	      "constant ordering restriction broken");
 }
 
 static void test_statuses(void)

@@ -317,6 +317,12 @@ static int close_clause(struct ip_cursor *c, struct pending *pb, struct ip_progr
 	}
 	for (unsigned j = 0; j < pb->k; j++)
 		bifrost_slot(b, BIFROST_ROLE_CONST, j)->value = pb->consts[j];
+	/* dummies: a copy of the constant sharing their quadword (which keeps the ordering
+	 * restriction), else zero; constant quadwords pair slots (e, e+1), e = k mod 2 */
+	for (unsigned j = pb->k; j < (unsigned)k; j++)
+		if (j > 0 && (j - ((unsigned)k & 1)) % 2 == 1)
+			bifrost_slot(b, BIFROST_ROLE_CONST, j)->value =
+				bifrost_slot(b, BIFROST_ROLE_CONST, j - 1)->value;
 	for (unsigned u = 0; u < pb->nunused; u++) {
 		struct ip_slot *s = bifrost_slot(b, BIFROST_ROLE_UNUSED, pb->unused[u].index);
 		if (!s)

@@ -174,6 +174,10 @@ int bf_decode(struct bf_sim *sim, const uint8_t *code, size_t len, const char **
 		} else if (cl->type == BIFROST_HEADER_TYPE_64BIT) {
 			cl->unmodeled_header = 1;
 			cl->header_why = "64-bit clause (not modelled)";
+		} else if (bifrost_const_order_violations(b)) {
+			cl->unmodeled_header = 1;
+			cl->header_why = "a constant quadword breaks the ordering restriction (the notes: "
+			                 "bits get replaced with random values)";
 		}
 		for (unsigned j = 0; j < cl->nconsts; j++)
 			cl->consts[j] = bifrost_slot(b, BIFROST_ROLE_CONST, j)->value.w[0];
