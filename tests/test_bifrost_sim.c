@@ -283,6 +283,33 @@ static void test_header_bits(void)
 	      "constant ordering restriction broken");
 }
 
+/* FMA-unit float bits 9-11 select binary16 halves (2: src1 high half, 3: both low halves) */
+static void test_half_selects(void)
+{
+	struct io io;
+	memset(&io, 0, sizeof io);
+	io.regs_in[0][0] = u_of(3.0f);
+	io.regs_in[0][1] = 0x40003c00; /* high half 2.0, low half 1.0 (binary16) */
+	io.regs_in[0][2] = u_of(0.5f);
+	CHECK(run("clause {\n"
+	          "\treg read=r0 read=r1 read=r2 first=1\n"
+	          "\tfma FMA.f32 src0=p0 src1=p1 src2=p2 unk9=2\n" /* 3 * 2 + 0.5 */
+	          "\treg wfma=r3\n"
+	          "\tfma NOP\n"
+	          "}\n",
+	          &io) == IP_STATUS_OK,
+	      "half select: %s", io.res.why ? io.res.why : "");
+	CHECK(io.regs[0][3] == u_of(6.5f), "3 * high half + 0.5: 0x%08x", io.regs[0][3]);
+	memset(&io, 0, sizeof io);
+	io.regs_in[0][1] = 0x40003c00;
+	CHECK(run("clause {\n"
+	          "\treg read=r1 ctrl=first\n"
+	          "\tadd ADD.f32 src0=p0 src1=p0 unk9=1\n" /* ADD bits 9-10: not modelled */
+	          "}\n",
+	          &io) == IP_STATUS_UNMODELED,
+	      "ADD half selects are not modelled");
+}
+
 static void test_statuses(void)
 {
 	struct io io;
@@ -316,6 +343,7 @@ int main(void)
 	test_divergence();
 	test_load_store();
 	test_header_bits();
+	test_half_selects();
 	test_statuses();
 	return check_report("test_bifrost_sim");
 }

@@ -1,5 +1,5 @@
 /* test_bifrost_sim_special.c: the notes' special-function sequences (rcp, rsqrt, sqrt, log2, ln,
- * exp2, exp), assembled and run on the Bifrost simulator, against libm over many inputs and the
+ * exp2, exp, atan2), assembled and run on the Bifrost simulator, against libm over many inputs and the
  * special values (0, -0, +-inf, NaN, denormals). Each program reads r0 and leaves r1. */
 #include <float.h>
 #include <math.h>
@@ -27,8 +27,8 @@ static uint32_t u_of(float f)
 	return u;
 }
 
-/* Runs src once per input (one invocation each, r0 = input); out[i] = r1. */
-static int run_program(const char *src, const float *in, unsigned n, float *out)
+/* Runs src once per input (one invocation each, r0 = input, r3 = in2 if given); out[i] = r1. */
+static int run_program(const char *src, const float *in, const float *in2, unsigned n, float *out)
 {
 	static uint8_t regs_in[MAXN * 256], regs_out[MAXN * 256];
 	struct ip_runner_config cfg = {"bifrost", NULL, NULL};
@@ -48,8 +48,11 @@ static int run_program(const char *src, const float *in, unsigned n, float *out)
 	}
 	ip_program_free(&p);
 	memset(regs_in, 0, sizeof regs_in);
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		memcpy(regs_in + 256 * i, &in[i], 4); /* little-endian host */
+		if (in2)
+			memcpy(regs_in + 256 * i + 12, &in2[i], 4);
+	}
 	if (ip_runner_open("sim", &cfg, &r, &d) != 0) {
 		ip_diag_print(&d, stderr);
 		free(bin);
@@ -331,6 +334,107 @@ static const char exp_src[] =
 	"\tconst 0xcd3172183b40000\n"   /* c3: 0x3b400000 low, 0xcd317218 (-ln2 2^28) high */
 	"}\n";
 
+/* atan2(y = r0, x = r3): the notes' sequence over three clauses (the "xi2 = FMA err, x'', x''"
+ * line reads xi1 for x'': the usual Newton step, as in the reciprocal). */
+static const char atan2_src[] =
+	"clause no_eos=1 back_to_back=1 branch_cond=1 {\n"
+	"\treg read=r0 read=r3 wfma=r8 first=1\n"      /* y'' -> r8 at the end */
+	"\tfma NOP\n"
+	"\tadd ATAN_ASSIST src0=p0 src1=p1\n"          /* a */
+	"\treg read=r0 read=r3 wadd=r4\n"
+	"\tfma ATAN_LDEXP.Y.f32 src0=p0 src1=t1\n"     /* y' */
+	"\tadd ATAN_LDEXP.X.f32 src0=p1 src1=t1\n"     /* x' */
+	"\treg read=r4 wfma=r5 wadd=r6\n"
+	"\tfma FMA.f32 src0=t0 src0_abs=1 src1=p0 unk9=2 src2=t1 src2_abs=1\n" /* |y'| a.y + |x'| */
+	"\tadd NOP src0=p0\n"
+	"\treg read=r4 read=r5 read=r6 wfma=r7\n"     /* p0 a, p1 y', p2 x'; x'' -> r7 */
+	"\tfma FMA.f32 src0=p0 unk9=7 src0_neg=1 src1=p2 src1_abs=1 src2=p1 src2_abs=1\n"
+	"\tadd NOP src0=p0\n"                            /* y'' = -a.y |x'| + |y'| */
+	"}\n"
+	"clause no_eos=1 back_to_back=1 branch_cond=1 {\n"
+	"\treg read=r7 wfma=r13 first=1\n"            /* p2 -> r13 at the end */
+	"\tfma FRCP_FREXPM src0=p0\n"                 /* xm */
+	"\tadd FRCP_TABLE src0=p0\n"                  /* xi1 */
+	"\treg read=r7 wadd=r9 uc_sel=c0 const_lo=0\n"
+	"\tfma FMA_MSCALE src0=t0 src1=t1 src1_neg=1 src2=uc_hi src3=zero mode_sel=1 mode=0\n"
+	"\tadd FRCP_FREXPE src0=p0\n"                 /* xe */
+	"\treg read=r9\n"
+	"\tfma FMA.f32 src0=t0 src1=p0 src2=p0\n"       /* xi2 = err xi1 + xi1 */
+	"\tadd MOV src0=t1\n"
+	"\treg read=r8 read=r0 read=r3\n"             /* p0 y, p1 y'', p2 x */
+	"\tfma FMA_MSCALE src0=p1 src1=t0 src2=zero src2_neg=1 src3=t1\n" /* t = y'' / x'' */
+	"\tadd ATAN_TABLE src0=p0 src1=p2\n"
+	"\treg wfma=r10 wadd=r11\n"
+	"\tfma FMA.f32 src0=t0 src1=t0 src2=zero src1_neg=1\n" /* t^2 */
+	"\tadd NOP src0=p0\n"
+	"\treg uc_sel=c1 const_lo=0\n"
+	"\tfma FMA.f32 src0=t0 src1=uc_lo src2=uc_hi\n" /* p1 */
+	"\tadd MOV src0=t0\n"
+	"\treg uc_sel=c0 const_lo=0\n"
+	"\tfma FMA.f32 src0=t1 src1=t0 src2=uc_hi\n" /* p2 */
+	"\tadd NOP src0=p0\n"
+	"\tconst 0x3f8000000000000\n"                  /* c0: 1.0 high */
+	"\tconst 0xbeaaaaab3e4b2a0\n"                  /* c1: 0x3e4b2a00 low, 0xbeaaaaab high */
+	"}\n"
+	"clause {\n"
+	"\treg read=r3 wfma=r1 first=1 uc_sel=c1 const_lo=0\n"
+	"\tfma CSEL.UGE.i32 src0=p0 src1=uc_lo src2=uc_hi src3=zero\n" /* x < 0: -pi */
+	"\tadd NOP src0=p0\n"
+	"\treg read=r11\n"
+	"\tfma NOP\n"
+	"\tadd ADD.f32 src0=p0 src1=t0\n"              /* atan(a) + corr */
+	"\treg read=r10 read=r13\n"                    /* p0 t, p1 p2 */
+	"\tfma FMA_MSCALE src0=p1 src1=p0 src2=t1 src3=zero\n"
+	"\tadd NOP src0=p0\n"
+	"\treg read=r0 uc_sel=c0 const_lo=0\n"
+	"\tfma MUX.i32 src0=p0 src1=t0 src2=uc_lo\n"  /* copysign(., y) */
+	"\tadd NOP src0=p0\n"
+	"\tconst 0x8000000\n"                          /* c0: 0x80000000 low */
+	"\tconst 0xc0490fdb8000000\n"                  /* c1: 0x80000000 low, -pi high */
+	"}\n";
+
+static void test_atan2(uint64_t *rng, unsigned n)
+{
+	static float y[MAXN], x[MAXN], out[MAXN];
+	static const float special[] = {0.0f, -0.0f, 1.0f, -1.0f, INFINITY, -INFINITY, 1e-40f,
+	                                -3e-39f, 1e30f, -2.5f};
+	unsigned k = 0, bad = 0;
+	double worst = 0;
+	for (unsigned i = 0; i < IP_COUNT(special); i++)
+		for (unsigned j = 0; j < IP_COUNT(special) && k < n; j++, k++) {
+			y[k] = special[i];
+			x[k] = special[j];
+		}
+	for (; k < n; k++) {
+		y[k] = (float)((double)(test_rand(rng) % 2000001) / 1000000.0 - 1.0) *
+		       (float)ldexp(1.0, (int)(test_rand(rng) % 40) - 20);
+		x[k] = (float)((double)(test_rand(rng) % 2000001) / 1000000.0 - 1.0) *
+		       (float)ldexp(1.0, (int)(test_rand(rng) % 40) - 20);
+	}
+	if (run_program(atan2_src, y, x, n, out) != 0) {
+		CHECK(0, "atan2 did not run");
+		return;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		float want = (float)atan2((double)y[i], (double)x[i]);
+		double e;
+		if (y[i] == 0.0f && x[i] == 0.0f)
+			continue; /* atan(0, 0) is undefined in GLSL; the sequence divides 0 by 0 */
+		if (isnan(want)) {
+			if (!isnan(out[i]) && bad++ < 5)
+				fprintf(stderr, "atan2(%a, %a): %a, want NaN\n", y[i], x[i], out[i]);
+			continue;
+		}
+		e = fabs((double)out[i] - (double)want) / (double)FLT_EPSILON; /* in 2^-23 units */
+		if (e > worst)
+			worst = e;
+		if (e > 4.0 && bad++ < 5)
+			fprintf(stderr, "atan2(%a, %a): %a, want %a\n", y[i], x[i], out[i], want);
+	}
+	printf("atan2  %u inputs, worst absolute error %.2f x 2^-23 (limit 4)\n", n, worst);
+	CHECK(bad == 0, "atan2: %u results out of tolerance", bad);
+}
+
 int main(void)
 {
 	static float in[MAXN], out[MAXN];
@@ -360,11 +464,12 @@ int main(void)
 	printf("seed 0x%llx, %u inputs per function\n", (unsigned long long)seed, n);
 	make_inputs(&rng, in, n);
 	for (unsigned p = 0; p < IP_COUNT(progs); p++) {
-		if (run_program(progs[p].src, in, n, out) != 0) {
+		if (run_program(progs[p].src, in, NULL, n, out) != 0) {
 			CHECK(0, "%s did not run", progs[p].spec.name);
 			continue;
 		}
 		check_results(&progs[p].spec, in, out, n);
 	}
+	test_atan2(&rng, n);
 	return check_report("test_bifrost_sim_special");
 }

@@ -116,7 +116,12 @@ static void decode_unit(const struct bf_sim *sim, int is_add, const struct ip_sl
 	u->mode = get(f->mode, w);
 	u->mode_sel = get(f->mode_sel, w);
 	u->cmp = get(f->cmp, w);
-	u->unk_mod = (uint8_t)(get(f->unk9, w) || get(f->unk7, w));
+	/* bits 9-11 of the FMA float families select half-words (later public reading) */
+	if (f->fmt == &bifrost_fma_fmod || f->fmt == &bifrost_fma_fma || f->fmt == &bifrost_fma_fcmp)
+		u->expand = get(f->unk9, w);
+	else
+		u->unk_mod = get(f->unk9, w) != 0;
+	u->unk_mod |= get(f->unk7, w) != 0;
 	u->br_cond = get(f->cond, w);
 	u->br_size = get(f->size, w);
 	u->br_offset_src = get(f->offset_src, w);

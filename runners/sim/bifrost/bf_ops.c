@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bf_sim.h"
+#include "isaprobe/fp16.h"
 
 static float f_of(uint32_t u)
 {
@@ -78,6 +79,10 @@ static const struct name_kind exact[] = {
 	{"EXP_TABLE", BF_SPECIAL, BF_EXP_TABLE, 0},
 	{"FRCP_FAST.f32", BF_SPECIAL, BF_FRCP_FAST, 0},
 	{"FRSQ_FAST.f32", BF_SPECIAL, BF_FRSQ_FAST, 0},
+	{"ATAN_ASSIST", BF_ATAN, BF_ATAN_ASSIST, 0},
+	{"ATAN_TABLE", BF_ATAN, BF_ATAN_TABLE, 0},
+	{"ATAN_LDEXP.Y.f32", BF_ATAN, BF_ATAN_LDEXP, 0},
+	{"ATAN_LDEXP.X.f32", BF_ATAN, BF_ATAN_LDEXP, 0},
 	{"LOAD.i32", BF_LOAD, 1, 0},
 	{"LOAD.v2i32", BF_LOAD, 2, 0},
 	{"LOAD.v3i32", BF_LOAD, 3, 0},
@@ -293,12 +298,34 @@ uint32_t bf_header_float(const struct bf_clause *cl, uint32_t v)
 	return v;
 }
 
+/* Half-word selects of the FMA float families (the public disassembler's reading of bits
+ * 9-11): a selected half is a binary16 widened to 32 bits. 0: none, 1: low, 2: high. */
+static unsigned expand_sel(unsigned ctrl, unsigned src)
+{
+	if (src == 0)
+		return ctrl == 3 || ctrl == 4 || ctrl == 6 ? 1 : ctrl == 5 || ctrl == 7 ? 2 : 0;
+	return ctrl == 1 || ctrl == 3 ? 1 : ctrl == 2 || ctrl == 4 || ctrl == 5 ? 2 : 0;
+}
+
+static uint32_t widen(uint32_t v, unsigned sel)
+{
+	if (!sel)
+		return v;
+	return u_of((float)ip_f16_to_double((uint16_t)(sel == 1 ? v : v >> 16)));
+}
+
 /* ---- one lane ---------------------------------------------------------------------------------- */
-uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *s, const struct bf_clause *cl,
+uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct bf_clause *cl,
                       struct bf_quad *q)
 {
+	uint32_t s[4];
 	float r;
 	int ok, saved;
+	memcpy(s, src, sizeof s);
+	if (u->expand) {
+		s[0] = widen(s[0], expand_sel(u->expand, 0));
+		s[1] = widen(s[1], expand_sel(u->expand, 1));
+	}
 	if (u->unk_mod) {
 		bf_stop(q, IP_STATUS_UNMODELED, 0, "modifier bits the notes do not describe are set");
 		return 0;
@@ -400,6 +427,7 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *s, const struct b
 		return bf_header_float(cl, u_of(r));
 	}
 	case BF_SPECIAL: return bf_header_float(cl, bf_special(u->arg, s[0]));
+	case BF_ATAN: return bf_atan(u->arg, s[0], s[1]);
 	default:
 		bf_stop(q, IP_STATUS_UNMODELED, 0, "operation not modelled (see docs/bifrost-simulator.md)");
 		return 0;

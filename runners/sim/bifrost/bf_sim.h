@@ -28,6 +28,7 @@ enum bf_kind {
 	BF_I2F, BF_U2F, BF_F2I, BF_F2U, BF_CLZ, BF_POPCNT,
 	BF_FROUND,      /* arg: 0 floor, 1 ceil, 2 trunc, 3 round-even, 4 round-away */
 	BF_SPECIAL,     /* arg: enum bf_special */
+	BF_ATAN,        /* arg: enum bf_atan */
 	BF_LOAD, BF_STORE, /* arg: 32-bit words */
 	BF_BRANCH,
 };
@@ -38,6 +39,9 @@ enum bf_special {
 	BF_LOG_FREXPM, BF_LOG_FREXPE, BF_FRCP_APPROX, BF_FLOG2_TABLE, BF_FLOGE_TABLE,
 	BF_EXP_TABLE, BF_FRCP_FAST, BF_FRSQ_FAST,
 };
+
+/* Two-source helpers of the notes' atan2 sequence (bf_special.c). */
+enum bf_atan { BF_ATAN_ASSIST, BF_ATAN_TABLE, BF_ATAN_LDEXP };
 
 /* Comparison / operator selectors carried in bf_unit.arg2 for ICMP, CSEL, shift-logic. */
 enum { BF_CMP_EQ, BF_CMP_GT, BF_CMP_GE, BF_CMP_FEQ, BF_CMP_FGT, BF_CMP_FGE };
@@ -51,6 +55,7 @@ struct bf_unit {
 	uint8_t nsrc, src[4];          /* source-field values */
 	uint8_t abs[4], neg[4];        /* per source */
 	uint8_t outmod, mode, mode_sel, cmp, unk_mod; /* unk_mod: undescribed modifier bits set */
+	uint8_t expand; /* FMA float families: half-word selects of src0/src1 (bits 9-11) */
 	uint8_t neg_product, neg_addend;
 	uint8_t br_cond, br_size, br_offset_src;
 	const char *name;              /* the opcode name, or NULL (raw) */
@@ -127,6 +132,7 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *s, const struct b
                       struct bf_quad *q);
 /* Special-function helpers (bf_special.c). */
 uint32_t bf_special(unsigned which, uint32_t a);
+uint32_t bf_atan(unsigned which, uint32_t a, uint32_t b);
 /* Float result post-processing by the header (suppress NaN / infinity). */
 uint32_t bf_header_float(const struct bf_clause *cl, uint32_t v);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bf_sim.h"
+#include "isaprobe/fp16.h"
 
 static float f_of(uint32_t u)
 {
@@ -154,5 +155,63 @@ uint32_t bf_special(unsigned which, uint32_t bits)
 		return u_of((float)(1.0 / sqrt((double)a)));
 	default:
 		return 0;
+	}
+}
+
+/* ---- atan2 helpers ---------------------------------------------------------------------------
+ * The notes: ATAN_ASSIST gives a binary16 coarse |y|/|x| (a) in its high half and a 16-bit
+ * scale in its low half; ATAN_LDEXP scales a coordinate by it, and the special scale -32768
+ * (used when a coordinate is infinite) turns infinity into 1.0 and anything finite into 0;
+ * ATAN_TABLE gives atan(a). The exact coarseness is not public: a is |y'|/|x'| rounded to
+ * binary16, kept finite (65504 at most) so that the rotation stays finite. */
+static double atan_ratio(float y, float x, int *scale)
+{
+	double ay = fabs((double)y), ax = fabs((double)x);
+	*scale = 0;
+	if (isinf(y) || isinf(x)) {
+		*scale = -32768;
+		ay = isinf(y) ? 1.0 : 0.0;
+		ax = isinf(x) ? 1.0 : 0.0;
+	} else if (ay > 0 || ax > 0) {
+		int e;
+		frexp(ay > ax ? ay : ax, &e);
+		*scale = -e;
+	}
+	if (ax == 0.0)
+		return ay == 0.0 ? 0.0 : 65504.0;
+	return fmin(ay / ax, 65504.0);
+}
+
+uint32_t bf_atan(unsigned which, uint32_t a, uint32_t b)
+{
+	float y = f_of(a), x = f_of(b);
+	int scale;
+	double ratio;
+	uint16_t h;
+	switch (which) {
+	case BF_ATAN_ASSIST:
+		if (isnan(y) || isnan(x))
+			return 0x7e000000u;
+		ratio = atan_ratio(y, x, &scale);
+		h = ip_double_to_f16(ratio);
+		if (h == 0x7c00)
+			h = 0x7bff;
+		return (uint32_t)h << 16 | (uint16_t)(int16_t)scale;
+	case BF_ATAN_TABLE:
+		if (isnan(y) || isnan(x))
+			return u_of(NAN);
+		ratio = atan_ratio(y, x, &scale);
+		h = ip_double_to_f16(ratio);
+		if (h == 0x7c00)
+			h = 0x7bff;
+		return u_of((float)atan(ip_f16_to_double(h)));
+	default: { /* ATAN_LDEXP: a value, b the ATAN_ASSIST result */
+		int16_t sc = (int16_t)(b & 0xffff);
+		if (isnan(y))
+			return a;
+		if (sc == -32768)
+			return u_of(copysignf(isinf(y) ? 1.0f : 0.0f, y));
+		return u_of((float)ldexp((double)y, sc));
+	}
 	}
 }
