@@ -151,11 +151,53 @@ static void test_errors(void)
 	}
 }
 
+/* Garbage in: random bytes to unpack and mangled text to assemble end in an error or a
+ * program, never a crash (the sanitizer build watches), and errors carry a position. */
+static void test_garbage(void)
+{
+	static const char base[] =
+		"clause back_to_back=1 sb_deps=0x3 {\n"
+		"\treg read=r0 read=r5 wfma=r1 first=1 uc_sel=c0 const_lo=5\n"
+		"\tfma FMA.f32 src0=p0 src1=p1 src2=uc_lo outmod=clamp_0_1\n"
+		"\tadd LD_VAR.32 src0=p0 addr=3 interp=centroid\n"
+		"\tconst 0x123456789abcdef\n"
+		"}\n";
+	uint64_t rng = 0xBADC0DE;
+	unsigned long n = test_scaled(20000);
+	for (unsigned long i = 0; i < n; i++) {
+		uint8_t bytes[96];
+		char text[sizeof base];
+		size_t len = 16 * (1 + test_rand(&rng) % 6);
+		struct ip_program p;
+		struct ip_diag d;
+		for (size_t k = 0; k < len; k++)
+			bytes[k] = (uint8_t)test_rand(&rng);
+		if (i % 2)
+			bytes[0] = (uint8_t)(0x28 | (bytes[0] & 7)); /* a plausible first tag */
+		ip_diag_init(&d, "bin");
+		if (bifrost_unpack(bytes, len, &p, &d) == 0)
+			ip_program_free(&p);
+		else
+			CHECK(d.offset >= 0 && (size_t)d.offset <= len, "unpack error offset %ld", d.offset);
+		memcpy(text, base, sizeof base);
+		for (unsigned m = 0; m < 1 + test_rand(&rng) % 4; m++) {
+			size_t at = test_rand(&rng) % (sizeof base - 1);
+			text[at] = " =.{}\n0x9azrp_"[test_rand(&rng) % 14];
+		}
+		ip_diag_init(&d, "text");
+		if (bifrost_assemble(text, &p, &d) == 0)
+			ip_program_free(&p);
+		else
+			CHECK(d.line >= 1, "assembler error without a line: %s", d.msg);
+	}
+}
+
 int main(void)
 {
 	test_hand_bytes();
 	test_reg_access_keys();
 	test_const_order();
 	test_errors();
+	test_garbage();
 	return check_report("test_bifrost_asm");
 }

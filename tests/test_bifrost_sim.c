@@ -335,6 +335,115 @@ static void test_statuses(void)
 	      "varying interpolation is not modelled");
 }
 
+/* Makes a random clause plausible: no unknown header bits, 32-bit, register fields the notes'
+ * way, opcodes from the tables, constants in the allowed order. */
+static void tame(uint64_t *rng, struct ip_program *p)
+{
+	static const char *const clear[] = {"unk0", "ftz", "float_exc", "unk13", "unk39", "unk44",
+	                                    "type"};
+	for (size_t c = 0; c < p->nbundles; c++) {
+		struct ip_bundle *b = &p->bundles[c];
+		for (unsigned k = 0; k < IP_COUNT(clear); k++)
+			ip_field_set(ip_format_field(&bifrost_header, clear[k]), &b->slots[0].value, 0);
+		ip_field_set(ip_format_field(&bifrost_header, "no_eos"), &b->slots[0].value,
+		             c + 1 < p->nbundles);
+		bifrost_clause_retype(b);
+		for (unsigned i = 0; i < b->kind; i++) {
+			struct ip_slot *reg = bifrost_slot(b, BIFROST_ROLE_REG, i);
+			struct ip_slot *unit[2] = {bifrost_slot(b, BIFROST_ROLE_FMA, i),
+			                           bifrost_slot(b, BIFROST_ROLE_ADD, i)};
+			unsigned reads[3] = {(unsigned)(test_rand(rng) % 64), (unsigned)(test_rand(rng) % 64),
+			                     (unsigned)(test_rand(rng) % 64)};
+			unsigned nreads = (unsigned)(test_rand(rng) % 3);
+			int wf = test_rand(rng) % 2 ? (int)(test_rand(rng) % 64) : -1;
+			if (nreads == 2 && reads[0] == reads[1])
+				nreads = 1;
+			bifrost_reg32_encode(&reg->value, reads, nreads, wf, -1, i == 0);
+			ip_field_set(ip_format_field(&bifrost_reg32, "uc_sel"), &reg->value,
+			             test_rand(rng) % 2 ? 8 : 4);
+			for (int u = 0; u < 2; u++) {
+				const struct bifrost_op *t = u ? bifrost_add_ops : bifrost_fma_ops;
+				const struct bifrost_op *op =
+					&t[test_rand(rng) % (u ? bifrost_n_add_ops : bifrost_n_fma_ops)];
+				ip_field_set(ip_format_field(op->fmt, "op"), &unit[u]->value, op->op);
+			}
+		}
+		bifrost_clause_retype(b);
+		bifrost_fix_const_order(b);
+	}
+}
+
+/* Random clauses (valid tags, random payload) run to some status: never a crash, and every
+ * status is one of the runner's. */
+static void test_random_code(void)
+{
+	static const uint32_t uniforms[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+	struct ip_runner_config cfg = {"bifrost", NULL, NULL};
+	struct ip_runner *r;
+	struct ip_diag d;
+	uint64_t rng = 0x5EED;
+	unsigned long n = test_scaled(3000);
+	unsigned counts[IP_STATUS_COUNT] = {0};
+	static uint8_t regs[4 * 256], gmem[64];
+	if (ip_runner_open("sim", &cfg, &r, &d) != 0)
+		return;
+	for (unsigned long i = 0; i < n; i++) {
+		uint8_t code[3 * 16 * BIFROST_MAX_QUADWORDS];
+		size_t len = 0;
+		struct ip_buf in[2] = {{IP_BUF_UNIFORMS, (const uint8_t *)uniforms, sizeof uniforms},
+		                       {IP_BUF_GLOBAL, gmem, sizeof gmem}};
+		struct ip_out_buf out = {IP_BUF_REGISTERS, regs, sizeof regs, 0};
+		struct ip_job job;
+		struct ip_result res;
+		for (unsigned c = 0; c < 1 + test_rand(&rng) % 3; c++) {
+			struct bifrost_qword_plan plan[BIFROST_MAX_QUADWORDS];
+			int nq;
+			unsigned nn, kk;
+			do {
+				nn = 1 + (unsigned)(test_rand(&rng) % 8);
+				kk = (unsigned)(test_rand(&rng) % 8);
+			} while ((nq = bifrost_plan(nn, kk, plan)) < 0);
+			for (int q = 0; q < nq; q++, len += 16) {
+				for (unsigned b = 0; b < 16; b++)
+					code[len + b] = (uint8_t)test_rand(&rng);
+				code[len] = (uint8_t)((code[len] & ~plan[q].tag_mask) | plan[q].tag);
+			}
+		}
+		if (i % 2) { /* half of them: tamed, so that they run past the first checks */
+			struct ip_program p;
+			uint8_t *packed = NULL;
+			size_t plen = 0;
+			if (bifrost_unpack(code, len, &p, &d) == 0) {
+				tame(&rng, &p);
+				if (bifrost_pack(&p, &packed, &plen, &d) == 0 && plen == len)
+					memcpy(code, packed, len);
+				free(packed);
+				ip_program_free(&p);
+			}
+		}
+		memset(&job, 0, sizeof job);
+		job.code = code;
+		job.code_len = len;
+		job.inputs = in;
+		job.ninputs = 2;
+		job.limits.invocations = 1 + (uint32_t)(test_rand(&rng) % 6);
+		job.limits.budget = 64;
+		memset(&res, 0, sizeof res);
+		res.outputs = &out;
+		res.noutputs = 1;
+		ip_runner_run(r, &job, &res);
+		CHECK(res.status < IP_STATUS_COUNT && res.status != IP_STATUS_RUNNER_ERROR,
+		      "status %d", res.status);
+		if (res.status < IP_STATUS_COUNT)
+			counts[res.status]++;
+		CHECK(res.status == IP_STATUS_OK || res.why != NULL, "a status without a reason");
+	}
+	ip_runner_close(r);
+	printf("random code: ok %u, fault %u, invalid %u, timeout %u, unmodeled %u\n",
+	       counts[IP_STATUS_OK], counts[IP_STATUS_FAULT], counts[IP_STATUS_INVALID],
+	       counts[IP_STATUS_TIMEOUT], counts[IP_STATUS_UNMODELED]);
+}
+
 int main(void)
 {
 	test_timing();
@@ -345,5 +454,6 @@ int main(void)
 	test_header_bits();
 	test_half_selects();
 	test_statuses();
+	test_random_code();
 	return check_report("test_bifrost_sim");
 }
