@@ -120,7 +120,8 @@ int bifrost_plan(unsigned n, unsigned k, struct bifrost_qword_plan *plan);
 /* Lays out a clause bundle's slots for n instructions and k constants; values are zero except
  * the reg formats, which follow header type `type` (15: 64-bit). Returns 0 or -1. */
 int bifrost_clause_layout(struct ip_bundle *b, unsigned n, unsigned k, unsigned type);
-/* The 64-bit register layout follows the header; call after changing the header type. */
+/* Re-derives the slot formats from the values: the register layout from the header type
+ * (15: reg64), each FMA/ADD family from its opcode. Call after changing those bits. */
 void bifrost_clause_retype(struct ip_bundle *b);
 /* Slot index helpers. */
 struct ip_slot *bifrost_slot(struct ip_bundle *b, enum bifrost_role role, unsigned index);
