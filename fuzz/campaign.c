@@ -148,7 +148,18 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 	struct ip_variant *v = malloc(n * sizeof *v);
 	struct ip_outcome *o = malloc(n * sizeof *o);
 	uint8_t *data = malloc(n * p->output_len);
+	ip_word adjacent = ip_word_zero();
 	int rc = 0;
+	/* value bits i and i + 1 are neighbours when they sit side by side in one word */
+	for (unsigned t = 0; t < p->ntargets; t++) {
+		const struct ip_probe_target *a = &p->targets[t];
+		const struct ip_probe_target *b = t + 1 < p->ntargets ? &p->targets[t + 1] : NULL;
+		unsigned last = a->value_lo + a->width - 1;
+		for (unsigned i = a->value_lo; i < last; i++)
+			adjacent.w[i / 64] |= UINT64_C(1) << (i % 64);
+		if (b && b->bundle == a->bundle && b->slot == a->slot && b->lo == a->lo + a->width)
+			adjacent.w[last / 64] |= UINT64_C(1) << (last % 64);
+	}
 	if (!v || !o || !data) {
 		rc = ip_diag_plain(d, "out of memory for the survey");
 		goto out;
@@ -189,7 +200,7 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 			size_t m = k - at < x->cap ? (size_t)(k - at) : x->cap;
 			ip_exec_run(x, v + at, m, data + at * p->output_len, o + at);
 		}
-		ip_auto_segment(p->width, o, &plans[c]);
+		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
 	}
 out:
 	free(v);

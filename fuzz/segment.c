@@ -19,6 +19,9 @@ static int same_effect(const struct ip_outcome *base, const struct ip_outcome *a
 		return 0;
 	if (a->status != b->status || a->fault != b->fault)
 		return 0;
+	/* "not modeled" and "runner failed" say nothing about the bits: no grouping on them */
+	if (a->status == IP_STATUS_UNMODELED || a->status == IP_STATUS_RUNNER_ERROR)
+		return 0;
 	if (a->status != IP_STATUS_OK)
 		return 1;
 	if (a->len != base->len || b->len != base->len)
@@ -70,7 +73,7 @@ static void join(unsigned *parent, unsigned a, unsigned b)
 		parent[a > b ? a : b] = a < b ? a : b;
 }
 
-void ip_auto_segment(unsigned width, const struct ip_outcome *survey,
+void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_outcome *survey,
                      struct ip_auto_context_plan *plan)
 {
 	unsigned parent[128], active[128];
@@ -86,7 +89,8 @@ void ip_auto_segment(unsigned width, const struct ip_outcome *survey,
 		active[i] = !same(&walk[i], base);
 	}
 	for (unsigned i = 0; i + 1 < width; i++)
-		if (same_effect(base, &walk[i], &walk[i + 1]))
+		if ((!adjacent || (adjacent->w[i / 64] >> (i % 64) & 1)) &&
+		    same_effect(base, &walk[i], &walk[i + 1]))
 			join(parent, i, i + 1);
 	for (unsigned i = 0; i < width; i++)
 		for (unsigned j = i + 1; j < width; j++, k++)

@@ -224,7 +224,7 @@ static void test_segment(void)
 	o[8] = ok2(st[8], 2, 0); /* 1+2 */
 	o[9] = fault;            /* 1+3 */
 	o[10] = fault;           /* 2+3 */
-	ip_auto_segment(4, o, &plan);
+	ip_auto_segment(4, NULL, o, &plan);
 	CHECK(plan.nsegments == 2 && plan.segments[0].bits.w[0] == 0x3 &&
 	      plan.segments[1].bits.w[0] == 0x8, "segments {0,1} {3}: %u, %llx %llx",
 	      plan.nsegments, (unsigned long long)plan.segments[0].bits.w[0],
@@ -240,10 +240,27 @@ static void test_segment(void)
 	o[8] = ok2(st[8], 0, 1);
 	o[9] = ok2(st[9], 0, 1);
 	o[10] = ok2(st[10], 9, 9);
-	ip_auto_segment(4, o, &plan);
+	ip_auto_segment(4, NULL, o, &plan);
 	CHECK(plan.nsegments == 3 && plan.segments[0].bits.w[0] == 0x1 &&
 	      plan.segments[1].bits.w[0] == 0x2 && plan.segments[2].bits.w[0] == 0xC,
 	      "segments {0} {1} {2,3}: %u", plan.nsegments);
+
+	/* Every bit alone gives the same fault and pairs give it too: neighbours in the word join
+	 * ({0,1} and {2,3} with bit 1 and bit 2 in different words); "unmodeled" joins nothing. */
+	for (int i = 1; i < 11; i++)
+		o[i] = fault;
+	{
+		ip_word adj = ip_word_zero();
+		adj.w[0] = 0x5; /* 0-1 and 2-3 are neighbours, 1-2 are not */
+		ip_auto_segment(4, &adj, o, &plan);
+		CHECK(plan.nsegments == 2 && plan.segments[0].bits.w[0] == 0x3 &&
+		      plan.segments[1].bits.w[0] == 0xC, "segments {0,1} {2,3}: %u", plan.nsegments);
+		for (int i = 1; i < 11; i++)
+			o[i].status = IP_STATUS_UNMODELED;
+		ip_auto_segment(4, &adj, o, &plan);
+		CHECK(plan.nsegments == 4 && plan.segments[3].bits.w[0] == 0x8,
+		      "unmodeled: four single-bit segments, got %u", plan.nsegments);
+	}
 }
 
 int main(void)

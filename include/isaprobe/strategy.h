@@ -73,10 +73,11 @@ uint64_t ip_auto_survey_count(unsigned width);
 
 /* Auto's segmentation of one context from its survey's outcomes, in survey order (index 0 the
  * seed, 1 + i bit i flipped, then the pairs (i, j), i < j, in order). Bits whose flip changes
- * the outcome in the same way as their neighbour's, or whose pair does not behave as the two
+ * the outcome in the same way as their neighbour's (bit i + 1, when bit i of *adjacent is set:
+ * the two sit side by side in the word; NULL: all do), or whose pair does not behave as the two
  * flips alone predict (interaction), join one segment; bits without any effect or interaction
- * join none. */
-void ip_auto_segment(unsigned width, const struct ip_outcome *survey,
+ * join none. An unmodeled or runner-error outcome is no evidence of sameness. */
+void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_outcome *survey,
                      struct ip_auto_context_plan *plan);
 
 #endif
