@@ -39,7 +39,7 @@ static void usage(FILE *out)
 	      "  --shard I/N      run only variants I, I+N, I+2N, ... of the sequence (0 <= I < N)\n"
 	      "  --resume         continue an interrupted campaign\n"
 	      "  --force          allow exhaustive campaigns above 2^24 values per context\n"
-	      "  --batch N        variants per batch and per database transaction (default 1024)\n"
+	      "  --batch N        variants per batch and per database transaction (default 4096)\n"
 	      "  --host NAME      machine name stored with the device (default none)\n"
 	      "  --quiet          no progress, no summary\n"
 	      "  --json           one JSON summary per campaign on standard output\n"
@@ -272,7 +272,7 @@ int cmd_campaign(int argc, char **argv)
 		o.stop = &stop_flag;
 	}
 	for (int i = 0; i < nprobes && rc == 0 && !stop_flag; i++) {
-		struct progress_state ps = {probes[i].name, isatty(2), quiet, 0};
+		struct progress_state ps = {probes[i].name, isatty(2), quiet, mono()};
 		struct ip_campaign_result r;
 		o.progress = on_progress;
 		o.progress_arg = &ps;

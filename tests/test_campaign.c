@@ -204,6 +204,61 @@ static void test_shards(const struct ip_probe *p)
 	CHECK(scalar(db_path("shards.db"), "SELECT count(*) FROM campaign") == 4, "4 campaigns");
 }
 
+/* auto's survey runs in every shard: the shards still add up to the whole. */
+static void test_auto_shards(const struct ip_probe *p)
+{
+	struct run_args a = {IP_STRATEGY_AUTO, 0, 0, 1, 16, 0, 1, 0, NULL};
+	struct ip_campaign_result r;
+	char err[600] = "";
+	for (uint32_t i = 0; i < 4; i++) {
+		a.shard_index = i;
+		a.shard_count = 4;
+		CHECK(campaign(db_path("auto_shards.db"), p, &a, &r, err, sizeof err) == 0 &&
+		      r.finished, "auto shard %u: %s", i, err);
+	}
+	same_runs(db_path("auto1.db"), db_path("auto_shards.db"), "4 auto shards vs unsharded");
+}
+
+/* A database that cannot grow (as on a full disk): the campaign fails with the store's error,
+ * and the batches stored before stay, with their cursor. */
+static void test_full(const struct ip_probe *p)
+{
+	struct ip_store *s;
+	struct ip_campaign_opts o;
+	struct ip_campaign_result r;
+	struct ip_diag d;
+	const char *db = db_path("full.db");
+	long long pages = 0, stored;
+	memset(&o, 0, sizeof o);
+	o.backend = &fake_backend;
+	o.strategy = IP_STRATEGY_RANDOM;
+	o.budget = 200000;
+	o.batch = 512;
+	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
+		CHECK(0, "open: %s", d.msg);
+		return;
+	}
+	{
+		sqlite3 *h = ip_store_sqlite(s);
+		sqlite3_stmt *st;
+		sqlite3_prepare_v2(h, "PRAGMA page_count", -1, &st, NULL);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			pages = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+		char sql[64];
+		snprintf(sql, sizeof sql, "PRAGMA max_page_count = %lld", pages + 40);
+		sqlite3_exec(h, sql, NULL, NULL, NULL);
+	}
+	CHECK(ip_campaign_run(s, p, &o, &r, &d) != 0, "a full database fails the campaign");
+	CHECK(strstr(d.msg, "full") != NULL, "the error says so: %s", d.msg);
+	CHECK(r.runs > 0 && r.runs < 200000, "some batches were stored first: %llu",
+	      (unsigned long long)r.runs);
+	ip_store_close(s);
+	stored = scalar(db, "SELECT sum(count) FROM run");
+	CHECK(stored == (long long)r.runs && scalar(db, "SELECT cursor FROM campaign") == stored,
+	      "what was stored stays, with its cursor: %lld runs", stored);
+}
+
 static void test_stop_and_resume(const struct ip_probe *p)
 {
 	volatile sig_atomic_t stop = 1; /* stop at once: the first batches in flight finish */
@@ -282,6 +337,8 @@ int main(void)
 	test_auto_by_hand(&p);
 	test_jobs_and_batches(&p);
 	test_shards(&p);
+	test_auto_shards(&p);
+	test_full(&p);
 	test_stop_and_resume(&p);
 	test_kill_and_resume(&p);
 	ip_probe_free(&p);

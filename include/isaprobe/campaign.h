@@ -12,7 +12,7 @@
 #include "isaprobe/store.h"
 #include "isaprobe/strategy.h"
 
-#define IP_CAMPAIGN_DEFAULT_BATCH 1024
+#define IP_CAMPAIGN_DEFAULT_BATCH 4096
 #define IP_CAMPAIGN_MAX_JOBS 64
 
 struct ip_campaign_progress {
