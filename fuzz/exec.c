@@ -107,9 +107,11 @@ void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_
 	for (size_t j = 0; j < njobs; j++) {
 		const struct ip_result *res = &x->results[j];
 		size_t i = x->index[j];
-		out[i].status = res->status;
-		out[i].fault = res->status == IP_STATUS_OK ? 0 : res->fault;
-		if (res->status == IP_STATUS_OK)
+		/* a status this build does not know is the runner's failure, not the variant's */
+		out[i].status = (unsigned)res->status < IP_STATUS_COUNT ? res->status
+		                                                       : IP_STATUS_RUNNER_ERROR;
+		out[i].fault = out[i].status == IP_STATUS_OK ? 0 : res->fault;
+		if (out[i].status == IP_STATUS_OK)
 			out[i].len = olen;
 		else
 			memset(data + i * olen, 0, olen);
