@@ -17,6 +17,7 @@ static const struct command commands[] = {
 	{"campaign", cmd_campaign, "run probes' variants on a runner into a findings database"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
+	{"run", cmd_run, "run a program on the reference simulator, print status and outputs"},
 };
 
 static void usage(FILE *out)
