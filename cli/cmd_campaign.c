@@ -130,16 +130,36 @@ static int parse_u64(const char *s, uint64_t *v)
 	return *end ? -1 : 0;
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
 static void print_summary(const struct ip_probe *p, const struct ip_campaign_opts *o,
                           const struct ip_campaign_result *r, const char *runner, int json)
 {
 	double rate = r->seconds > 0 ? (double)r->runs / r->seconds : 0;
 	if (json) {
-		printf("{\"probe\":\"%s\",\"campaign\":%lld,\"runner\":\"%s\",\"model\":\"%s\","
-		       "\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
+		printf("{\"probe\":");
+		json_str(p->name);
+		printf(",\"campaign\":%lld,\"runner\":", (long long)r->campaign_id);
+		json_str(runner);
+		printf(",\"model\":");
+		json_str(r->model ? r->model : "");
+		printf(",\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
 		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"seconds\":%.3f,"
 		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,\"status\":{",
-		       p->name, (long long)r->campaign_id, runner, r->model ? r->model : "",
 		       ip_strategy_name(o->strategy), (unsigned long long)o->seed,
 		       (unsigned long long)o->budget, (unsigned)o->shard_index,
 		       (unsigned)(o->shard_count ? o->shard_count : 1), (unsigned long long)r->total,

@@ -421,7 +421,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			break;
 	}
 
-	dr.nslots = 2 * jobs + 1;
+	dr.nslots = jobs + 2; /* one per worker, one being stored, one ready */
 	if (alloc_slots(&dr, d))
 		goto out;
 	for (nthreads = 0; nthreads < jobs; nthreads++)
