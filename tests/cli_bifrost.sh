@@ -82,5 +82,22 @@ expect 1 "badtag.bin: byte offset 64 \\(0x40\\): error: quadword 1 of the clause
 : >"$tmp/empty.bin"
 expect 1 "empty.bin: byte offset 0 \\(0x0\\): error: empty binary" -- "$bin" disasm -i bifrost "$tmp/empty.bin"
 
+# Campaigns over the Bifrost probes on the simulator, end to end: every variant stored; the
+# header float modes: suppress_inf (value bit 2) turns inf * inf (r4) into FLT_MAX, and
+# suppress_nan (bit 3) turns inf + -inf (r5) into +0; flush-to-zero and exception modes are
+# unmodelled.
+if command -v sqlite3 >/dev/null; then
+	check "campaign" -- "$bin" campaign "$2"/probes/bifrost/*.probe --runner sim --db "$tmp/f.db" --strategy exhaustive --quiet
+	q() { sqlite3 "$tmp/f.db" "$1"; }
+	runs=$(q "SELECT sum(r.count) FROM run r JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON p.id = c.probe_id WHERE p.name = 'header_float_modes'")
+	check "64 header_float_modes runs ($runs)" -- test "$runs" = 64
+	r4=$(q "SELECT substr(hex(o.data), 33, 8) FROM run r JOIN outcome o ON o.id = r.outcome_id JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON p.id = c.probe_id WHERE p.name = 'header_float_modes' AND hex(r.value) = '04'")
+	check "suppress_inf: r4 = FLT_MAX ($r4)" -- test "$r4" = FFFF7F7F
+	r5=$(q "SELECT substr(hex(o.data), 41, 8) FROM run r JOIN outcome o ON o.id = r.outcome_id JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON p.id = c.probe_id WHERE p.name = 'header_float_modes' AND hex(r.value) = '08'")
+	check "suppress_nan: r5 = 0 ($r5)" -- test "$r5" = 00000000
+	unm=$(q "SELECT count(*) FROM run r JOIN outcome o ON o.id = r.outcome_id JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON p.id = c.probe_id WHERE p.name = 'header_float_modes' AND o.status = 4")
+	check "60 unmodelled ($unm)" -- test "$unm" = 60
+fi
+
 echo "cli_bifrost: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
