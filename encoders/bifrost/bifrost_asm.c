@@ -164,12 +164,8 @@ static int parse_op_name(struct ip_cursor *c, char *buf, size_t n)
 
 static void new_instruction(struct pending *pb)
 {
-	static const struct bifrost_op *fnop, *anop;
+	const struct bifrost_op *fnop = bifrost_find_op(0, "NOP"), *anop = bifrost_find_op(1, "NOP");
 	unsigned i = pb->n++;
-	if (!fnop) {
-		fnop = bifrost_find_op(0, "NOP");
-		anop = bifrost_find_op(1, "NOP");
-	}
 	pb->reg[i] = ip_format_defaults(is_64bit(pb) ? &bifrost_reg64 : &bifrost_reg32, NULL);
 	pb->fma[i] = ip_format_defaults(fnop->fmt, NULL);
 	ip_field_set(ip_format_field(fnop->fmt, "op"), &pb->fma[i], fnop->op);

@@ -1,5 +1,7 @@
 /* bifrost_regs.c: what a register field reads and writes (both clause encodings, the port-1 and
  * port-3 control tricks, the 63/31 swap) and the notes' encoding algorithm; the uniform/const port. */
+#include <pthread.h>
+
 #include "bifrost.h"
 
 /* Field lookups, once: the tables own every position. */
@@ -10,12 +12,11 @@ struct reg_fields {
 };
 
 static struct reg_fields f32, f64;
+static pthread_once_t fields_once = PTHREAD_ONCE_INIT;
 
-static void init_fields(void)
+/* Looks the fields up once; campaign workers decode in parallel, hence pthread_once. */
+static void lookup_fields(void)
 {
-	static int done;
-	if (done)
-		return;
 	f32.uc_sel = ip_format_field(&bifrost_reg32, "uc_sel");
 	f32.port0 = ip_format_field(&bifrost_reg32, "port0");
 	f32.port1 = ip_format_field(&bifrost_reg32, "port1");
@@ -34,7 +35,11 @@ static void init_fields(void)
 	f64.port1_ctl = ip_format_field(&bifrost_reg64, "port1_ctl");
 	f64.port3_ctl = ip_format_field(&bifrost_reg64, "port3_ctl");
 	f64.unk32 = ip_format_field(&bifrost_reg64, "unk32");
-	done = 1;
+}
+
+static void init_fields(void)
+{
+	pthread_once(&fields_once, lookup_fields);
 }
 
 #define G(f) ((unsigned)ip_field_get(f, w))

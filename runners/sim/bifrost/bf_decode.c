@@ -1,5 +1,6 @@
 /* bf_decode.c: packed Bifrost code -> decoded clauses for the simulator, read through the encoder
  * (bifrost_unpack) and its field tables; field pointers are looked up once, at open. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +13,10 @@ struct fam {
 		*unk7, *cond, *size, *offset_src;
 };
 
+/* Filled at open (the main thread), only read while jobs run (possibly in worker threads). */
 static struct fam fams[40];
 static unsigned nfams;
+static pthread_mutex_t fams_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const struct fam *family(const struct ip_format *fmt)
 {
@@ -71,12 +74,16 @@ int bf_fields_init(struct bf_fields *f, struct ip_diag *d)
 	if (!f->h_no_eos || !f->h_b2b || !f->h_datareg || !f->h_type || !f->h_snan || !f->h_sinf ||
 	    !f->h_ftz || !f->h_fexc || !f->h_unk0 || !f->h_unk13 || !f->h_unk39 || !f->h_unk44)
 		return ip_diag_plain(d, "bifrost header table lacks a field the simulator reads");
-	for (unsigned i = 0; i < bifrost_n_fma_ops; i++)
-		add_family(bifrost_fma_ops[i].fmt);
-	for (unsigned i = 0; i < bifrost_n_add_ops; i++)
-		add_family(bifrost_add_ops[i].fmt);
-	add_family(&bifrost_fma_one);
-	add_family(&bifrost_add_one);
+	pthread_mutex_lock(&fams_lock);
+	if (nfams == 0) {
+		for (unsigned i = 0; i < bifrost_n_fma_ops; i++)
+			add_family(bifrost_fma_ops[i].fmt);
+		for (unsigned i = 0; i < bifrost_n_add_ops; i++)
+			add_family(bifrost_add_ops[i].fmt);
+		add_family(&bifrost_fma_one);
+		add_family(&bifrost_add_one);
+	}
+	pthread_mutex_unlock(&fams_lock);
 	return 0;
 }
 
