@@ -300,14 +300,20 @@ static void test_half_selects(void)
 	          &io) == IP_STATUS_OK,
 	      "half select: %s", io.res.why ? io.res.why : "");
 	CHECK(io.regs[0][3] == u_of(6.5f), "3 * high half + 0.5: 0x%08x", io.regs[0][3]);
+	/* ADD bits 9-10: 2 reads src1's high half, 3 both low halves */
 	memset(&io, 0, sizeof io);
+	io.regs_in[0][0] = u_of(3.0f);
 	io.regs_in[0][1] = 0x40003c00;
 	CHECK(run("clause {\n"
-	          "\treg read=r1 ctrl=first\n"
-	          "\tadd ADD.f32 src0=p0 src1=p0 unk9=1\n" /* ADD bits 9-10: not modelled */
+	          "\treg read=r0 read=r1 wadd=r2 first=1\n"
+	          "\tadd ADD.f32 src0=p0 src1=p1 unk9=2\n"   /* 3 + 2 */
+	          "\treg read=r1 wadd=r3\n"
+	          "\tadd ADD.f32 src0=p0 src1=p0 unk9=3\n"   /* 1 + 1 */
 	          "}\n",
-	          &io) == IP_STATUS_UNMODELED,
-	      "ADD half selects are not modelled");
+	          &io) == IP_STATUS_OK,
+	      "ADD half selects: %s", io.res.why ? io.res.why : "");
+	CHECK(io.regs[0][3] == u_of(5.0f), "3 + high half: 0x%08x", io.regs[0][3]);
+	CHECK(io.regs[0][2] == u_of(2.0f), "low half + low half: 0x%08x", io.regs[0][2]);
 }
 
 static void test_statuses(void)

@@ -311,14 +311,15 @@ FAMILY(bifrost_add_ldvar, "add_ldvar", 20, "ADD varying interpolation (LD_VAR)",
 
 static const struct ip_field bifrost_add_ldattr_fields[] = {
 	ASRC("src0", 0), ASRC("src1", 3),
-	F("unk6", 6, 4, UNKNOWN, UNKNOWN, NULL, 0, "unknown (attribute index?)"),
+	F("location", 6, 4, IMMEDIATE, KNOWN, NULL, 0, "attribute location"),
 	OPF(10, 10),
 };
 FAMILY(bifrost_add_ldattr, "add_ldattr", 20, "ADD attribute load", PUB "ADD_LOAD_ATTR");
 
 static const struct ip_field bifrost_add_varaddr_fields[] = {
 	ASRC("src0", 0), ASRC("src1", 3),
-	F("unk6", 6, 5, UNKNOWN, UNKNOWN, NULL, 0, "unknown (varying index?)"),
+	F("location", 6, 5, IMMEDIATE, KNOWN, NULL, 0,
+	  "varying location: 0-15, or 20 / 21 from the low / high half of the uniform/const port"),
 	OPF(11, 9),
 };
 FAMILY(bifrost_add_varaddr, "add_varaddr", 20, "ADD varying address", PUB "ADD_VARYING_ADDRESS");

@@ -126,6 +126,8 @@ static void decode_unit(const struct bf_sim *sim, int is_add, const struct ip_sl
 	/* bits 9-11 of the FMA float families select half-words (later public reading) */
 	if (f->fmt == &bifrost_fma_fmod || f->fmt == &bifrost_fma_fma || f->fmt == &bifrost_fma_fcmp)
 		u->expand = get(f->unk9, w);
+	else if (f->fmt == &bifrost_add_fmod || f->fmt == &bifrost_add_fcmp)
+		u->expand = get(f->unk9, w) ? (uint8_t)(0x10 | get(f->unk9, w)) : 0; /* ADD rules */
 	else
 		u->unk_mod = get(f->unk9, w) != 0;
 	u->unk_mod |= get(f->unk7, w) != 0;

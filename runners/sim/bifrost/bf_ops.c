@@ -298,10 +298,17 @@ uint32_t bf_header_float(const struct bf_clause *cl, uint32_t v)
 	return v;
 }
 
-/* Half-word selects of the FMA float families (the public disassembler's reading of bits
- * 9-11): a selected half is a binary16 widened to 32 bits. 0: none, 1: low, 2: high. */
+/* Half-word selects of the float families (the public disassembler's reading of the FMA bits
+ * 9-11 and ADD bits 9-10): a selected half is a binary16 widened to 32 bits. Returns 0: none,
+ * 1: low half, 2: high half. */
 static unsigned expand_sel(unsigned ctrl, unsigned src)
 {
+	if (ctrl & 0x10) { /* ADD families, bits 9-10: 1 src1 low, 2 src1 high, 3 both low */
+		ctrl &= 3;
+		if (src == 0)
+			return ctrl == 3 ? 1 : 0;
+		return ctrl == 1 || ctrl == 3 ? 1 : ctrl == 2 ? 2 : 0;
+	}
 	if (src == 0)
 		return ctrl == 3 || ctrl == 4 || ctrl == 6 ? 1 : ctrl == 5 || ctrl == 7 ? 2 : 0;
 	return ctrl == 1 || ctrl == 3 ? 1 : ctrl == 2 || ctrl == 4 || ctrl == 5 ? 2 : 0;

@@ -55,7 +55,7 @@ struct bf_unit {
 	uint8_t nsrc, src[4];          /* source-field values */
 	uint8_t abs[4], neg[4];        /* per source */
 	uint8_t outmod, mode, mode_sel, cmp, unk_mod; /* unk_mod: undescribed modifier bits set */
-	uint8_t expand; /* FMA float families: half-word selects of src0/src1 (bits 9-11) */
+	uint8_t expand; /* half-word selects of src0/src1: FMA bits 9-11, or 0x10 | ADD bits 9-10 */
 	uint8_t neg_product, neg_addend;
 	uint8_t br_cond, br_size, br_offset_src;
 	const char *name;              /* the opcode name, or NULL (raw) */
