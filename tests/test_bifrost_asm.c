@@ -77,6 +77,29 @@ static void test_reg_access_keys(void)
 	free(a);
 }
 
+/* const64: the 60 stored bits, and the low 4 bits in the instructions that load it */
+static void test_const64(void)
+{
+	struct ip_program p;
+	struct ip_diag d;
+	ip_diag_init(&d, "t.s");
+	CHECK(bifrost_assemble("clause {\n\treg uc_sel=c0\n\treg uc_sel=c0 const_lo=3\n\treg\n"
+	                       "\tconst64 0x3f800000bf800007\n}\n",
+	                       &p, &d) == 0,
+	      "assemble: %s", d.msg);
+	if (p.nbundles == 1) {
+		struct ip_bundle *b = &p.bundles[0];
+		struct ip_slot *r0 = bifrost_slot(b, BIFROST_ROLE_REG, 0);
+		struct ip_slot *r1 = bifrost_slot(b, BIFROST_ROLE_REG, 1);
+		CHECK(bifrost_slot(b, BIFROST_ROLE_CONST, 0)->value.w[0] == 0x3f800000bf80000,
+		      "stored bits 4-63");
+		CHECK(bifrost_reg_uc(r0->fmt, &r0->value) == 0x47, "low bits filled in: 0x%x",
+		      bifrost_reg_uc(r0->fmt, &r0->value));
+		CHECK(bifrost_reg_uc(r1->fmt, &r1->value) == 0x43, "an explicit const_lo stays");
+	}
+	ip_program_free(&p);
+}
+
 static void test_const_order(void)
 {
 	struct ip_program p;
@@ -196,6 +219,7 @@ int main(void)
 {
 	test_hand_bytes();
 	test_reg_access_keys();
+	test_const64();
 	test_const_order();
 	test_errors();
 	test_garbage();

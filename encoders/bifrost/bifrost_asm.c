@@ -20,6 +20,8 @@ struct pending {
 	enum part last;
 	ip_word reg[BIFROST_MAX_INSTRS], fma[BIFROST_MAX_INSTRS], add[BIFROST_MAX_INSTRS];
 	ip_word consts[BIFROST_MAX_CONSTS];
+	int8_t lo4[BIFROST_MAX_CONSTS];     /* const64: the low 4 bits, else -1 */
+	uint8_t lo_given[BIFROST_MAX_INSTRS]; /* the reg line set const_lo itself */
 	struct {
 		unsigned index, line, col;
 		ip_word value;
@@ -219,12 +221,19 @@ static int parse_part(struct ip_cursor *c, struct pending *pb, enum part part)
 		return -1;
 	if (ip_peek(c)->type != IP_TOK_END)
 		return ip_error_here(c, "unexpected '{'");
-	if (part == PART_REG && reg_access_keys(c, keys, &nkeys, fmt, w) != 0)
-		return -1;
+	if (part == PART_REG) {
+		if (reg_access_keys(c, keys, &nkeys, fmt, w) != 0)
+			return -1;
+		pb->lo_given[pb->n - 1] = 0;
+		for (unsigned k = 0; k < nkeys; k++)
+			pb->lo_given[pb->n - 1] |= ip_is_ident(keys[k].name, "const_lo");
+	}
 	return apply_keys(c, keys, nkeys, fmt, w, forbid);
 }
 
-static int parse_const(struct ip_cursor *c, struct pending *pb)
+/* const VALUE: the 60 stored bits; const64 VALUE: the whole 64-bit constant, whose low 4 bits
+ * go into every instruction that loads it without a const_lo of its own. */
+static int parse_const(struct ip_cursor *c, struct pending *pb, int wide)
 {
 	unsigned col = ip_peek(c)->col;
 	ip_word v;
@@ -232,10 +241,13 @@ static int parse_const(struct ip_cursor *c, struct pending *pb)
 	if (pb->k == BIFROST_MAX_CONSTS)
 		return ip_diag_at(c->d, c->line->lineno, col, "a clause holds at most %d constants",
 		                  BIFROST_MAX_CONSTS);
-	if (ip_parse_wide(c, 60, &v) != 0)
+	if (ip_parse_wide(c, wide ? 64 : 60, &v) != 0)
 		return -1;
 	if (ip_peek(c)->type != IP_TOK_END)
 		return ip_error_here(c, "expected the end of the line after a constant");
+	pb->lo4[pb->k] = (int8_t)(wide ? (int)(v.w[0] & 15) : -1);
+	if (wide)
+		v.w[0] >>= 4;
 	pb->consts[pb->k++] = v;
 	return 0;
 }
@@ -300,6 +312,15 @@ static int close_clause(struct ip_cursor *c, struct pending *pb, struct ip_progr
 		                  "%u constants do not fit a %u-instruction clause (at most %u)",
 		                  pb->k, pb->n, max);
 	}
+	/* const64: the low 4 bits into the instructions that load the constant */
+	for (unsigned i = 0; i < pb->n; i++) {
+		const struct ip_format *rf = is_64bit(pb) ? &bifrost_reg64 : &bifrost_reg32;
+		struct bifrost_uc u = bifrost_uc_decode(bifrost_reg_uc(rf, &pb->reg[i]));
+		if (u.kind == BIFROST_UC_CONST && !pb->lo_given[i] && u.index < pb->k &&
+		    pb->lo4[u.index] >= 0)
+			ip_field_set(ip_format_active_field(rf, "const_lo", &pb->reg[i], NULL),
+			             &pb->reg[i], (uint64_t)pb->lo4[u.index]);
+	}
 	b = ip_program_add(p);
 	if (!b)
 		return ip_diag_plain(c->d, "out of memory");
@@ -361,13 +382,15 @@ static int parse_line(struct ip_cursor *c, struct pending *pb, struct ip_program
 	if (ip_is_ident(t, "add"))
 		return parse_part(c, pb, PART_ADD);
 	if (ip_is_ident(t, "const"))
-		return parse_const(c, pb);
+		return parse_const(c, pb, 0);
+	if (ip_is_ident(t, "const64"))
+		return parse_const(c, pb, 1);
 	if (ip_is_ident(t, "unused"))
 		return parse_unused(c, pb);
 	if (ip_is_ident(t, "clause"))
 		return ip_error_here(c, "clause inside a clause (missing '}' for the clause at line %u)",
 		                     pb->line);
-	return ip_error_here(c, "expected reg, fma, add, const, unused or '}'");
+	return ip_error_here(c, "expected reg, fma, add, const, const64, unused or '}'");
 }
 
 int bifrost_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
