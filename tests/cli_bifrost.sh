@@ -57,6 +57,12 @@ check "run" -- "$bin" run -i bifrost --input registers=ints:40,2 "$tmp/add.s"
 cp "$tmp/out" "$tmp/run.txt"
 check "run: 40 + 2" -- grep -q "| 40 2 42 0" "$tmp/run.txt"
 
+# the reciprocal example of docs/bifrost-asm.md: 1/4
+sed -n '/^## A complete example/,$p' "$2/docs/bifrost-asm.md" | sed -n '/^clause {/,/^}/p' >"$tmp/rcp.s"
+check "run the documented rcp" -- "$bin" run -i bifrost --input registers=floats:4 "$tmp/rcp.s"
+cp "$tmp/out" "$tmp/rcp.txt"
+check "rcp: 1/4" -- grep -q "| 4 0.25 " "$tmp/rcp.txt"
+
 asm_case bad_enum "bad_enum.s:2:11: error: 'bogus' is not a value of field ctrl" 'clause {\n\treg ctrl=bogus\n}\n'
 asm_case bad_op "bad_op.s:2:6: error: unknown FMA opcode 'FOO.f32'" 'clause {\n\tfma FOO.f32 src0=p0\n}\n'
 asm_case open "open.s:1:1: error: clause not closed" 'clause {\n\treg\n'
