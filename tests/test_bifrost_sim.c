@@ -316,6 +316,27 @@ static void test_half_selects(void)
 	CHECK(io.regs[0][2] == u_of(2.0f), "low half + low half: 0x%08x", io.regs[0][2]);
 }
 
+/* v2f16: two binary16 lanes, swizzles (lane 0 takes half swz & 1, lane 1 half swz >> 1) */
+static void test_v2f16(void)
+{
+	struct io io;
+	memset(&io, 0, sizeof io);
+	io.regs_in[0][0] = 0x40003c00; /* (1.0, 2.0) */
+	io.regs_in[0][1] = 0x38004200; /* (3.0, 0.5) */
+	io.regs_in[0][2] = 0xbc003400; /* (0.25, -1.0) */
+	CHECK(run("clause {\n"
+	          "\treg read=r0 read=r1 read=r2 first=1\n"
+	          "\tfma FMA.v2f16 src0=p0 src1=p1 src2=p2\n"     /* (3.25, 0) */
+	          "\treg read=r0 read=r1 wfma=r3\n"
+	          "\tfma ADD.v2f16 src0=p0 swz0=yx src1=p1\n"     /* (2 + 3, 1 + 0.5) */
+	          "\treg wfma=r4\n"
+	          "}\n",
+	          &io) == IP_STATUS_OK,
+	      "v2f16: %s", io.res.why ? io.res.why : "");
+	CHECK(io.regs[0][3] == 0x00004280, "FMA.v2f16: 0x%08x", io.regs[0][3]);
+	CHECK(io.regs[0][4] == 0x3e004500, "ADD.v2f16 with yx: 0x%08x", io.regs[0][4]);
+}
+
 static void test_statuses(void)
 {
 	struct io io;
@@ -459,6 +480,7 @@ int main(void)
 	test_load_store();
 	test_header_bits();
 	test_half_selects();
+	test_v2f16();
 	test_statuses();
 	test_random_code();
 	return check_report("test_bifrost_sim");

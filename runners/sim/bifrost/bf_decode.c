@@ -10,7 +10,7 @@
 struct fam {
 	const struct ip_format *fmt;
 	const struct ip_field *src[4], *abs[3], *neg[3], *outmod, *mode, *mode_sel, *cmp, *unk9,
-		*unk7, *cond, *size, *offset_src;
+		*unk7, *cond, *size, *offset_src, *swz[3], *abs_pair;
 };
 
 /* Filled at open (the main thread), only read while jobs run (possibly in worker threads). */
@@ -54,6 +54,10 @@ static void add_family(const struct ip_format *fmt)
 	f->cond = ip_format_field(fmt, "cond");
 	f->size = ip_format_field(fmt, "size");
 	f->offset_src = ip_format_field(fmt, "offset_src");
+	f->swz[0] = ip_format_field(fmt, "swz0");
+	f->swz[1] = ip_format_field(fmt, "swz1");
+	f->swz[2] = ip_format_field(fmt, "swz2");
+	f->abs_pair = ip_format_field(fmt, "abs");
 }
 
 int bf_fields_init(struct bf_fields *f, struct ip_diag *d)
@@ -112,6 +116,22 @@ static void decode_unit(const struct bf_sim *sim, int is_add, const struct ip_sl
 	for (unsigned i = 0; i < 3; i++) {
 		u->abs[i] = get(f->abs[i], w);
 		u->neg[i] = get(f->neg[i], w);
+	}
+	for (unsigned i = 0; i < 3; i++)
+		u->swz[i] = f->swz[i] ? get(f->swz[i], w) : 2;
+	if (f->abs_pair && get(f->abs_pair, w)) {
+		/* v2f16 abs (public disassembler): src0 when the bit is set or src1 < src0 (as
+		 * source fields), src1 when both hold */
+		int order = u->src[1] < u->src[0];
+		u->abs[0] = 1;
+		u->abs[1] = (uint8_t)order;
+	} else if (f->abs_pair && u->src[1] < u->src[0]) {
+		u->abs[0] = 1;
+	}
+	if (f->fmt == &bifrost_fma_fma16) {
+		u->neg_product = u->neg[0];
+		u->neg_addend = u->neg[2];
+		u->neg[0] = u->neg[2] = 0;
 	}
 	if (f->fmt == &bifrost_fma_fma) {
 		/* bit 17 negates the product, bit 18 the addend (later public reading) */

@@ -79,6 +79,10 @@ static const struct name_kind exact[] = {
 	{"EXP_TABLE", BF_SPECIAL, BF_EXP_TABLE, 0},
 	{"FRCP_FAST.f32", BF_SPECIAL, BF_FRCP_FAST, 0},
 	{"FRSQ_FAST.f32", BF_SPECIAL, BF_FRSQ_FAST, 0},
+	{"FMA.v2f16", BF_V2F16, 0, 0},
+	{"ADD.v2f16", BF_V2F16, 1, 0},
+	{"MIN.v2f16", BF_V2F16, 2, 0},
+	{"MAX.v2f16", BF_V2F16, 3, 0},
 	{"ATAN_ASSIST", BF_ATAN, BF_ATAN_ASSIST, 0},
 	{"ATAN_TABLE", BF_ATAN, BF_ATAN_TABLE, 0},
 	{"ATAN_LDEXP.Y.f32", BF_ATAN, BF_ATAN_LDEXP, 0},
@@ -321,6 +325,42 @@ static uint32_t widen(uint32_t v, unsigned sel)
 	return u_of((float)ip_f16_to_double((uint16_t)(sel == 1 ? v : v >> 16)));
 }
 
+/* v2f16: two binary16 lanes, each rounded once (to nearest even; other modes unmodelled). */
+static double half_src(const struct bf_unit *u, const uint32_t *s, unsigned i, unsigned lane)
+{
+	unsigned half = lane ? (u->swz[i] >> 1) & 1 : u->swz[i] & 1;
+	double v = ip_f16_to_double((uint16_t)(s[i] >> (16 * half)));
+	if (u->abs[i])
+		v = fabs(v);
+	if (u->neg[i])
+		v = -v;
+	return v;
+}
+
+static uint32_t v2f16(const struct bf_unit *u, const uint32_t *s, struct bf_quad *q)
+{
+	uint32_t out = 0;
+	if (u->mode && u->arg <= 1) {
+		bf_stop(q, IP_STATUS_UNMODELED, 0, "v2f16 rounding mode other than nearest-even");
+		return 0;
+	}
+	for (unsigned lane = 0; lane < 2; lane++) {
+		double a = half_src(u, s, 0, lane), b = half_src(u, s, 1, lane), r;
+		switch (u->arg) {
+		case 0: {
+			double c = half_src(u, s, 2, lane);
+			r = fma(u->neg_product ? -a : a, b, u->neg_addend ? -c : c);
+			break;
+		}
+		case 1: r = a + b; break;
+		default: r = minmax(u->arg == 3, u->mode, (float)a, (float)b); break;
+		}
+		r = (double)outmod(u->outmod, (float)r);
+		out |= (uint32_t)ip_double_to_f16(r) << (16 * lane);
+	}
+	return out;
+}
+
 /* ---- one lane ---------------------------------------------------------------------------------- */
 uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct bf_clause *cl,
                       struct bf_quad *q)
@@ -435,6 +475,7 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 	}
 	case BF_SPECIAL: return bf_header_float(cl, bf_special(u->arg, s[0]));
 	case BF_ATAN: return bf_atan(u->arg, s[0], s[1]);
+	case BF_V2F16: return v2f16(u, s, q);
 	default:
 		bf_stop(q, IP_STATUS_UNMODELED, 0, "operation not modelled (see docs/bifrost-simulator.md)");
 		return 0;

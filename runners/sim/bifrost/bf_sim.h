@@ -29,6 +29,7 @@ enum bf_kind {
 	BF_FROUND,      /* arg: 0 floor, 1 ceil, 2 trunc, 3 round-even, 4 round-away */
 	BF_SPECIAL,     /* arg: enum bf_special */
 	BF_ATAN,        /* arg: enum bf_atan */
+	BF_V2F16,       /* arg: 0 fma, 1 add, 2 min, 3 max: two binary16 lanes */
 	BF_LOAD, BF_STORE, /* arg: 32-bit words */
 	BF_BRANCH,
 };
@@ -56,6 +57,7 @@ struct bf_unit {
 	uint8_t abs[4], neg[4];        /* per source */
 	uint8_t outmod, mode, mode_sel, cmp, unk_mod; /* unk_mod: undescribed modifier bits set */
 	uint8_t expand; /* half-word selects of src0/src1: FMA bits 9-11, or 0x10 | ADD bits 9-10 */
+	uint8_t swz[3]; /* v2f16: per source, lane 0 reads half (swz & 1), lane 1 half (swz >> 1) */
 	uint8_t neg_product, neg_addend;
 	uint8_t br_cond, br_size, br_offset_src;
 	const char *name;              /* the opcode name, or NULL (raw) */
