@@ -93,7 +93,8 @@ expect 1 "empty.bin: byte offset 0 \\(0x0\\): error: empty binary" -- "$bin" dis
 # suppress_nan (bit 3) turns inf + -inf (r5) into +0; flush-to-zero and exception modes are
 # unmodelled.
 if command -v sqlite3 >/dev/null; then
-	check "campaign" -- "$bin" campaign "$2"/probes/bifrost/*.probe --runner sim --db "$tmp/f.db" --strategy exhaustive --quiet
+	check "campaign (auto, every probe)" -- "$bin" campaign "$2"/probes/bifrost/*.probe --runner sim --db "$tmp/all.db" --quiet
+	check "campaign (exhaustive)" -- "$bin" campaign "$2"/probes/bifrost/header_float_modes.probe --runner sim --db "$tmp/f.db" --strategy exhaustive --quiet
 	q() { sqlite3 "$tmp/f.db" "$1"; }
 	runs=$(q "SELECT sum(r.count) FROM run r JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON p.id = c.probe_id WHERE p.name = 'header_float_modes'")
 	check "64 header_float_modes runs ($runs)" -- test "$runs" = 64
