@@ -1,0 +1,184 @@
+/* infer_ops.c: the library of known operations that typing matches outcomes against: unary
+ * modifiers of the baseline's outputs (neg, abs, saturate, clamp) and binary operations on the
+ * planted inputs (add, mul, min, max, ...) that name the values of an enum. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "infer_internal.h"
+
+static float f32(uint32_t x)
+{
+	float f;
+	memcpy(&f, &x, 4);
+	return f;
+}
+
+static uint32_t u32(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	return x;
+}
+
+static float clampf(float f, float lo, float hi)
+{
+	return f < lo ? lo : f > hi ? hi : f;
+}
+
+enum { M_FNEG, M_FABS, M_FNABS, M_FSAT, M_FCLAMP, M_INEG, M_NOT, M_COUNT };
+static const char *const mod_names[M_COUNT] = {"neg", "abs", "neg_abs", "saturate",
+                                               "clamp_m1_1", "ineg", "not"};
+
+static uint32_t mod_apply(int op, uint32_t x)
+{
+	switch (op) {
+	case M_FNEG: return x ^ 0x80000000u;
+	case M_FABS: return x & 0x7fffffffu;
+	case M_FNABS: return x | 0x80000000u;
+	case M_FSAT: return isnan(f32(x)) ? x : u32(clampf(f32(x), 0.0f, 1.0f));
+	case M_FCLAMP: return isnan(f32(x)) ? x : u32(clampf(f32(x), -1.0f, 1.0f));
+	case M_INEG: return (uint32_t)-x;
+	default: return ~x;
+	}
+}
+
+const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
+                               uint64_t words)
+{
+	const struct inf_outcome *a = &data->oc[from], *b = &data->oc[to];
+	uint64_t changed = 0, present = a->have & b->have & words;
+	int best = -1, best_score = -1;
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+		if ((present >> k & 1) && a->words[k] != b->words[k])
+			changed |= UINT64_C(1) << k;
+	if (!changed)
+		return NULL;
+	for (int op = 0; op < M_COUNT; op++) {
+		int ok = 1, score = 0;
+		for (size_t k = 0; ok && k < data->nout && k < INF_MAX_WORDS; k++) {
+			if (!(present >> k & 1))
+				continue;
+			if (changed >> k & 1)
+				ok = mod_apply(op, a->words[k]) == b->words[k];
+			else
+				score += mod_apply(op, a->words[k]) == a->words[k];
+		}
+		if (ok && score > best_score) {
+			best = op;
+			best_score = score;
+		}
+	}
+	return best < 0 ? NULL : mod_names[best];
+}
+
+enum { B_FADD, B_FSUB, B_FMUL, B_IADD, B_ISUB, B_IMUL, B_AND, B_OR, B_XOR, B_STRONG,
+       B_FMIN = B_STRONG, B_FMAX, B_IMIN, B_IMAX, B_COUNT };
+static const char *const bin_names[B_COUNT] = {"fadd", "fsub", "fmul", "iadd", "isub", "imul",
+                                               "and", "or", "xor", "fmin", "fmax", "imin",
+                                               "imax"};
+
+static uint32_t bin_apply(int op, uint32_t a, uint32_t b)
+{
+	switch (op) {
+	case B_FADD: return u32(f32(a) + f32(b));
+	case B_FSUB: return u32(f32(a) - f32(b));
+	case B_FMUL: return u32(f32(a) * f32(b));
+	case B_IADD: return a + b;
+	case B_ISUB: return a - b;
+	case B_IMUL: return a * b;
+	case B_AND: return a & b;
+	case B_OR: return a | b;
+	case B_XOR: return a ^ b;
+	case B_FMIN: return u32(fminf(f32(a), f32(b)));
+	case B_FMAX: return u32(fmaxf(f32(a), f32(b)));
+	case B_IMIN: return (int32_t)a < (int32_t)b ? a : b;
+	default: return (int32_t)a > (int32_t)b ? a : b;
+	}
+}
+
+/* Inputs searched for operands (pairs of them are tried for every op and behaviour). */
+#define MAX_OPERANDS 64
+/* Output words whose operands are looked for. */
+#define MAX_NAMED_WORDS 4
+
+void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
+                  const char **names)
+{
+	size_t nin = data->nin < MAX_OPERANDS ? data->nin : MAX_OPERANDS;
+	size_t kw[MAX_NAMED_WORDS], nk = 0;
+	int pa[MAX_NAMED_WORDS], pb[MAX_NAMED_WORDS];
+	unsigned *votes = calloc(nin * nin + 1, sizeof *votes);
+	size_t *stamp = calloc(nin * nin + 1, sizeof *stamp);
+	if (!votes || !stamp)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		names[i] = NULL;
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && nk < MAX_NAMED_WORDS; k++)
+		if (words >> k & 1)
+			kw[nk++] = k;
+	/* per word: the operand pair that the most behaviours explain with an arithmetic op
+	 * whose result is neither operand (and/or of a value with itself explain anything) */
+	for (size_t j = 0; j < nk; j++) {
+		unsigned best = 0;
+		pa[j] = pb[j] = -1;
+		memset(votes, 0, nin * nin * sizeof *votes);
+		memset(stamp, 0, nin * nin * sizeof *stamp);
+		for (size_t i = 0; i < n; i++) {
+			const struct inf_outcome *o = &data->oc[oc[i]];
+			if (o->status != IP_STATUS_OK)
+				continue;
+			uint32_t y = o->words[kw[j]];
+			for (int op = 0; op < B_STRONG; op++)
+				for (size_t p = 0; p < nin; p++)
+					for (size_t q = 0; q < nin; q++)
+						if (bin_apply(op, data->in[p].value, data->in[q].value) == y &&
+						    y != data->in[p].value && y != data->in[q].value &&
+						    stamp[p * nin + q] != i + 1) {
+							stamp[p * nin + q] = i + 1;
+							votes[p * nin + q]++;
+						}
+		}
+		for (size_t p = 0; p < nin; p++)
+			for (size_t q = 0; q < nin; q++)
+				if (votes[p * nin + q] > best) {
+					best = votes[p * nin + q];
+					pa[j] = (int)p;
+					pb[j] = (int)q;
+				}
+	}
+	free(votes);
+	free(stamp);
+	for (size_t i = 0; i < n; i++) {
+		const struct inf_outcome *o = &data->oc[oc[i]];
+		int any = 0;
+		if (o->status != IP_STATUS_OK)
+			continue;
+		for (int op = 0; op < B_COUNT && !names[i]; op++) {
+			int ok = 1;
+			any = 0;
+			for (size_t j = 0; j < nk && ok; j++) {
+				if (pa[j] < 0)
+					continue;
+				uint32_t a = data->in[pa[j]].value, b = data->in[pb[j]].value;
+				uint32_t y = o->words[kw[j]];
+				ok = bin_apply(op, a, b) == y || bin_apply(op, b, a) == y;
+				any = 1;
+			}
+			if (ok && any)
+				names[i] = bin_names[op];
+		}
+		for (int which = 0; which < 2 && !names[i]; which++) {
+			int ok = 1;
+			any = 0;
+			for (size_t j = 0; j < nk && ok; j++) {
+				if (pa[j] < 0)
+					continue;
+				ok = o->words[kw[j]] == data->in[which ? pb[j] : pa[j]].value;
+				any = 1;
+			}
+			if (ok && any)
+				names[i] = which ? "mov_b" : "mov_a";
+		}
+	}
+}
