@@ -16,6 +16,8 @@ static const struct command commands[] = {
 	{"asm", cmd_asm, "assemble a program"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
+	{"infer", cmd_infer, "infer fields from a database's runs into its finding table"},
+	{"report", cmd_report, "render the findings as Markdown, HTML or JSON; diff two databases"},
 };
 
 static void usage(FILE *out)

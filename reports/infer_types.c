@@ -387,9 +387,12 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 		if (ok) {
 			v->kind = "shift";
 			v->cost = 1.5;
-			if (final)
-				sb_printf(&v->details, "\"direction\":\"%s\",\"zero_at\":%llu", dir[d],
-				          (unsigned long long)ref->fv);
+			if (final) {
+				char name[64];
+				out_name(data, (size_t)first_word(s->K), name, sizeof name);
+				sb_printf(&v->details, "\"output\":\"%s\",\"direction\":\"%s\","
+				          "\"zero_at\":%llu", name, dir[d], (unsigned long long)ref->fv);
+			}
 			return 1;
 		}
 	}
