@@ -31,17 +31,17 @@
 static const float dev_a[4] = {-1.5f, 2.25f, 3.0f, -0.75f};
 static const float dev_b[4] = {2.0f, -4.5f, 0.5f, 1.25f};
 
-static uint32_t dev_f2u(float f)
+static inline uint32_t dev_f2u(float f)
 {
 	uint32_t u;
 	memcpy(&u, &f, 4);
 	return u;
 }
 
-static uint32_t dev_reg(unsigned i) { return 0xa0000000u | (i * 0x01010101u) | 0x10; }
-static uint32_t dev_uni(unsigned i) { return 0xc0de0000u + i * 7u; }
+static inline uint32_t dev_reg(unsigned i) { return 0xa0000000u | (i * 0x01010101u) | 0x10; }
+static inline uint32_t dev_uni(unsigned i) { return 0xc0de0000u + i * 7u; }
 
-static void dev_inputs(uint8_t regs[64], uint8_t unis[64], uint8_t attrs[32])
+static inline void dev_inputs(uint8_t regs[64], uint8_t unis[64], uint8_t attrs[32])
 {
 	for (unsigned i = 0; i < 16; i++) {
 		uint32_t r = dev_reg(i), u = i == 15 ? 0xabcu : dev_uni(i);
@@ -56,7 +56,7 @@ static void dev_inputs(uint8_t regs[64], uint8_t unis[64], uint8_t attrs[32])
 }
 
 /* Runs variant v in context ctx: returns the status, fills out[]. */
-static int dev_run(unsigned ctx, uint32_t v, uint32_t out[DEV_NOUT])
+static inline int dev_run(unsigned ctx, uint32_t v, uint32_t out[DEV_NOUT])
 {
 	unsigned reg = v & 7, off = v >> 3 & 15, op = v >> 10 & 3, neg = v >> 12 & 1;
 	unsigned mask = v >> 13 & 7, sh = v >> 16 & 15;
@@ -80,7 +80,7 @@ static int dev_run(unsigned ctx, uint32_t v, uint32_t out[DEV_NOUT])
 
 /* Opens a new store at path with one campaign of probe `name` over both contexts, holding the
  * given variants (each run `repeat` times). Returns the campaign id, or -1. */
-static int64_t dev_campaign(struct ip_store *s, const char *name, const char *strategy,
+static inline int64_t dev_campaign(struct ip_store *s, const char *name, const char *strategy,
                             const uint32_t *values, size_t n, unsigned repeat)
 {
 	struct ip_diag d;
@@ -137,7 +137,7 @@ static int64_t dev_campaign(struct ip_store *s, const char *name, const char *st
 }
 
 /* Walk and pairs around the seed: 1 + 20 + 190 variants. */
-static size_t dev_walk_pairs(uint32_t *v)
+static inline size_t dev_walk_pairs(uint32_t *v)
 {
 	size_t n = 0;
 	v[n++] = DEV_SEED;
@@ -149,7 +149,7 @@ static size_t dev_walk_pairs(uint32_t *v)
 	return n;
 }
 
-static void dev_remove(const char *path)
+static inline void dev_remove(const char *path)
 {
 	char p[512];
 	unlink(path);
