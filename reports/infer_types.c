@@ -226,7 +226,7 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	int64_t *xu = calloc(s->n + 1, sizeof *xu), *xs = calloc(s->n + 1, sizeof *xs);
 	int64_t *dy = calloc(s->n + 1, sizeof *dy);
 	long base_idx[INF_MAX_WORDS];
-	int ok = 1, signd = 0;
+	int ok = 1, signd;
 	int64_t scale = 0;
 	if (!xu || !xs || !dy)
 		abort();
@@ -267,18 +267,42 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		xs[m] = sx(it->fv, s->w);
 		dy[m++] = delta;
 	}
+	int mode = 0; /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table */
 	if (ok && m >= 3) {
-		if (!linear(xu, dy, m, (int64_t)s->fv0, &scale)) {
-			signd = 1;
-			ok = linear(xs, dy, m, sx(s->fv0, s->w), &scale);
+		if (linear(xu, dy, m, (int64_t)s->fv0, &scale))
+			mode = 0;
+		else if (linear(xs, dy, m, sx(s->fv0, s->w), &scale))
+			mode = 1;
+		else {
+			/* the index is shifted by v (x = 2^v), or follows a table of v: different
+			 * values read different inputs */
+			int64_t *x2 = calloc(m + 1, sizeof *x2);
+			int pow_ok = s->fv0 < 62;
+			if (!x2)
+				abort();
+			for (size_t i = 0; i < m && pow_ok; i++) {
+				pow_ok = xu[i] < 62;
+				x2[i] = pow_ok ? INT64_C(1) << xu[i] : 0;
+			}
+			if (pow_ok && linear(x2, dy, m, INT64_C(1) << s->fv0, &scale))
+				mode = 2;
+			else {
+				mode = 3;
+				for (size_t i = 0; i < m && ok; i++)
+					for (size_t j = i + 1; j < m && ok; j++)
+						ok = xu[i] == xu[j] || dy[i] != dy[j];
+			}
+			free(x2);
 		}
 	} else
 		ok = 0;
-	free(xu);
-	free(xs);
-	free(dy);
-	if (!ok)
+	signd = mode == 1;
+	if (!ok) {
+		free(xu);
+		free(xs);
+		free(dy);
 		return 0;
+	}
 	int k0 = first_word(s->K);
 	const struct inf_input *in0 = &data->in[base_idx[k0]];
 	int64_t x0 = signd ? sx(s->fv0, s->w) : (int64_t)s->fv0;
@@ -288,17 +312,40 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		int64_t idx = idx0 + scale * (int64_t)fv;
 		same_group &= idx >= 0 && idx / 4 == ((int64_t)in0->index) / 4;
 	}
-	v->kind = signd ? "offset" : (s->w <= 2 && scale == 1 && same_group) ? "component"
-	                                                                       : "register";
-	v->cost = 1.5;
+	if (mode == 2)
+		v->kind = "shift";
+	else if (mode == 3)
+		v->kind = "register";
+	else
+		v->kind = signd ? "offset" : (s->w <= 2 && scale == 1 && same_group) ? "component"
+		                                                                       : "register";
+	v->cost = mode == 3 ? 1.2 + 0.35 * (double)m : 1.5;
 	if (final) {
 		char name[64];
 		out_name(data, (size_t)k0, name, sizeof name);
-		sb_printf(&v->details, "\"output\":\"%s\",\"input\":\"%s\",\"index\":\"%lld %s %lld*v\","
-		          "\"scale\":%lld,\"signed\":%s,\"words\":%d",
-		          name, in0->role, (long long)idx0, "+", (long long)scale, (long long)scale,
+		sb_printf(&v->details, "\"output\":\"%s\",\"input\":\"%s\",", name, in0->role);
+		if (mode == 2)
+			sb_printf(&v->details, "\"index\":\"%lld + %lld<<v\",\"direction\":\"left\","
+			          "\"of\":\"the input index\"", (long long)((int64_t)in0->index -
+			          scale * (INT64_C(1) << s->fv0)), (long long)scale);
+		else if (mode == 3) {
+			sb_puts(&v->details, "\"index\":\"table\",\"values\":{");
+			for (size_t i = 0; i < m && i < 64; i++) {
+				long j = base_idx[k0] + (long)dy[i];
+				if (j >= 0 && (size_t)j < data->nin)
+					sb_printf(&v->details, "%s\"%lld\":\"%s[%u]\"", i ? "," : "",
+					          (long long)xu[i], data->in[j].role, data->in[j].index);
+			}
+			sb_puts(&v->details, "}");
+		} else
+			sb_printf(&v->details, "\"index\":\"%lld + %lld*v\"", (long long)idx0,
+			          (long long)scale);
+		sb_printf(&v->details, ",\"scale\":%lld,\"signed\":%s,\"words\":%d", (long long)scale,
 		          signd ? "true" : "false", __builtin_popcountll(s->K));
 	}
+	free(xu);
+	free(xs);
+	free(dy);
 	return 1;
 }
 

@@ -81,7 +81,11 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
 	sb_init(&b);
-	if (!strcmp(kind, "register") || !strcmp(kind, "component") || !strcmp(kind, "offset"))
+	if (!strcmp(col(st, 13), "table")) {
+		sb_printf(&b, "%s follows the input v picks: ", col(st, 14));
+		pairs(&b, col(st, 17), " -> ");
+	} else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
+	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
 		sb_printf(&b, "%s = %s[%s]", col(st, 14), col(st, 12), col(st, 13));
 	else if (!strncmp(kind, "imm_", 4))
 		sb_printf(&b, "%s changes by %s*v", col(st, 14), col(st, 20));

@@ -233,6 +233,79 @@ static void test_walk_only(const char *path)
 	dev_remove(path);
 }
 
+/* An indirect device: value bits 0-2 pick a register that holds a record index (a table, not
+ * linear in v), bits 3-5 shift that index left, bits 6-7 do nothing. The output is the 4-word
+ * attribute record at the index; past the table (64 records) the runner says unmodeled.
+ * Worked out from the seed (register 5, index 1): register values 5->1, 4->3, 7->4, 1->2,
+ * 6->6, 0->5, 3->0 records, i.e. attribute words 4, 12, 16, 8, 24, 20, 0; shifts 1..6 give
+ * records 2..64 (words 4<<v; shift 6 is past the table). */
+static const uint32_t ind_regs[8] = {5, 2, 7, 0, 3, 1, 6, 4};
+
+static int ind_run(uint32_t v, uint32_t out[4])
+{
+	uint32_t slot = ind_regs[v & 7] << (v >> 3 & 7);
+	if (slot >= 64)
+		return IP_STATUS_UNMODELED;
+	for (unsigned k = 0; k < 4; k++)
+		out[k] = 0x3f000000u + (4 * slot + k) * 0x1234u;
+	return IP_STATUS_OK;
+}
+
+static void test_indirect(const char *path)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t attrs[1024], regs[32], seed = 0x05; /* register 5 (index 1), shift 0 */
+	for (unsigned i = 0; i < 256; i++) {
+		uint32_t w = 0x3f000000u + i * 0x1234u;
+		memcpy(attrs + 4 * i, &w, 4);
+	}
+	for (unsigned i = 0; i < 8; i++)
+		memcpy(regs + 4 * i, &ind_regs[i], 4);
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "indirect", NULL, &d);
+	int64_t probe = ip_store_probe(s, "indirect", "toy", "indirect\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"ld", &seed, 1};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs},
+	                                   {0, "registers", 0, regs, sizeof regs},
+	                                   {1, "varyings_out", 0, NULL, 16}};
+	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "indirect layout");
+	uint8_t vals[64];
+	uint32_t outs[64][4];
+	struct ip_run runs[64];
+	size_t n = 0;
+	vals[n] = seed;
+	n++;
+	for (unsigned i = 0; i < 8; i++)
+		vals[n++] = seed ^ (uint8_t)(1u << i);
+	for (unsigned i = 0; i < 8; i++)
+		for (unsigned j = i + 1; j < 8; j++)
+			vals[n++] = seed ^ (uint8_t)(1u << i) ^ (uint8_t)(1u << j);
+	for (size_t i = 0; i < n; i++) {
+		int st = ind_run(vals[i], outs[i]);
+		runs[i] = (struct ip_run){0, &vals[i], 1,
+		                          {(enum ip_status)st, 0, (const uint8_t *)outs[i],
+		                           st ? 0 : 16}};
+	}
+	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "indirect runs");
+	run_infer(s, "indirect");
+	char *got = dump(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
+	CHECK(!strcmp(got, "0|2|register\n3|5|shift\n6|7|ignored\n"), "indirect findings:\n%s", got);
+	char *reg = details(db, 0, 0), *sh = details(db, 0, 3);
+	CHECK(strstr(reg, "\"index\":\"table\"") && strstr(reg, "\"3\":\"attributes[0]\"") &&
+	      strstr(reg, "\"0\":\"attributes[20]\""), "indirect register: %s", reg);
+	CHECK(strstr(sh, "\"index\":\"0 + 4<<v\""), "indirect shift: %s", sh);
+	free(got), free(reg), free(sh);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
 int main(void)
 {
 	char path[256];
@@ -240,5 +313,6 @@ int main(void)
 	test_walk_pairs(path);
 	test_noise(path);
 	test_walk_only(path);
+	test_indirect(path);
 	return check_report("test_infer");
 }
