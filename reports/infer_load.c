@@ -237,6 +237,41 @@ static int load_outcomes(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
 	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the outcomes");
 }
 
+/* Keeps only the output words some two outcomes differ in (ok outcomes with their data): the
+ * others say nothing, and the per-word masks then cover the words that matter (up to 64). */
+static void compact_outputs(struct inf_data *data)
+{
+	size_t kept = 0;
+	for (size_t k = 0; k < data->nout; k++) {
+		int varies = 0;
+		uint32_t first = 0;
+		int seen = 0;
+		for (size_t i = 0; i < data->noc && !varies; i++) {
+			const struct inf_outcome *o = &data->oc[i];
+			if (o->status != IP_STATUS_OK)
+				continue;
+			if (!seen) {
+				first = o->words[k];
+				seen = 1;
+			} else
+				varies = o->words[k] != first;
+		}
+		if (!varies)
+			continue;
+		data->out[kept] = data->out[k];
+		for (size_t i = 0; i < data->noc; i++)
+			data->oc[i].words[kept] = data->oc[i].words[k];
+		kept++;
+	}
+	data->nout = kept;
+	for (size_t i = 0; i < data->noc; i++) {
+		struct inf_outcome *o = &data->oc[i];
+		o->have = 0;
+		if (o->status == IP_STATUS_OK)
+			o->have = kept >= INF_MAX_WORDS ? ~UINT64_C(0) : (UINT64_C(1) << kept) - 1;
+	}
+}
+
 static int32_t outcome_index(const struct inf_data *data, int64_t id)
 {
 	size_t lo = 0, hi = data->noc;
@@ -383,6 +418,7 @@ int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, struct ip_dia
 		                        "to %d", data->name, data->width, INF_MAX_WIDTH);
 	if (load_outcomes(db, data, d) || load_runs(db, data, d))
 		return -1;
+	compact_outputs(data);
 	return 0;
 }
 
