@@ -16,23 +16,76 @@ static int cmp_item(const void *a, const void *b)
 	return x->fv < y->fv ? -1 : x->fv > y->fv;
 }
 
-/* Collects the local variants of bits [a, a + w): the others at the seed. */
+/* Distinct outcomes among a bucket's variants, counted up to 3. */
+struct bucket {
+	uint32_t oc[3];
+	unsigned distinct;
+	int has_bg;       /* the background variant itself was run */
+	uint32_t bg_oc;
+};
+
+static void bucket_add(struct bucket *b, uint32_t oc)
+{
+	for (unsigned i = 0; i < b->distinct; i++)
+		if (b->oc[i] == oc)
+			return;
+	if (b->distinct < 3)
+		b->oc[b->distinct++] = oc;
+}
+
+/* Collects the local variants of bits [a, a + w): the others at the seed. When they all give
+ * the seed's outcome, the background may instead be the seed with one other bit flipped (the
+ * walk and pairs hold those variants): a field that shows only when another bit is set, e.g.
+ * an argument that a mode bit enables, is typed there, under that condition. */
 static void build(const struct inf_data *data, const struct inf_context *c, unsigned a,
                   unsigned w, struct inf_seg *s, struct inf_item *buf)
 {
 	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
 	uint64_t fmask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
-	uint64_t smask = fmask << a;
+	uint64_t smask = fmask << a, bg = c->seed;
+	struct bucket bk[INF_MAX_WIDTH + 1];
+	int chosen = -1; /* -1: the seed; else the bit flipped */
 	memset(s, 0, sizeof *s);
+	memset(bk, 0, sizeof bk);
 	s->data = data;
 	s->c = c;
 	s->a = a;
 	s->w = w;
 	s->it = buf;
 	s->fv0 = (c->seed >> a) & fmask;
+	s->base = c->base;
+	s->cond_bit = -1;
 	for (size_t i = 0; i < c->nv; i++) {
 		const struct inf_variant *v = &c->v[i];
-		if (((v->value ^ c->seed) & full & ~smask) || (v->value & ~full))
+		uint64_t dv = (v->value ^ c->seed) & full & ~smask;
+		unsigned j;
+		if ((v->value & ~full) || (dv & (dv - 1)) ||
+		    data->oc[v->oc].status == IP_STATUS_RUNNER_ERROR)
+			continue;
+		j = dv ? (unsigned)__builtin_ctzll(dv) + 1 : 0;
+		bucket_add(&bk[j], v->oc);
+		if (!((v->value ^ c->seed) & smask)) {
+			bk[j].has_bg = 1;
+			bk[j].bg_oc = v->oc;
+		}
+	}
+	if (bk[0].distinct < 2) {
+		unsigned best = 1;
+		for (unsigned j = 1; j <= data->width; j++)
+			if (bk[j].has_bg && data->oc[bk[j].bg_oc].status == IP_STATUS_OK &&
+			    bk[j].distinct > best) {
+				best = bk[j].distinct;
+				chosen = (int)j - 1;
+			}
+	}
+	if (chosen >= 0) {
+		bg = c->seed ^ (UINT64_C(1) << chosen);
+		s->base = (int32_t)bk[chosen + 1].bg_oc;
+		s->cond_bit = chosen;
+	}
+	for (size_t i = 0; i < c->nv; i++) {
+		const struct inf_variant *v = &c->v[i];
+		if (((v->value ^ bg) & full & ~smask) || (v->value & ~full))
 			continue;
 		if (data->oc[v->oc].status == IP_STATUS_RUNNER_ERROR)
 			continue;
@@ -40,12 +93,20 @@ static void build(const struct inf_data *data, const struct inf_context *c, unsi
 		buf[s->n++].v = v;
 		s->runs += v->runs;
 		s->against += v->against;
-		if (c->base >= 0 && data->oc[c->base].status == IP_STATUS_OK &&
-		    data->oc[v->oc].status == IP_STATUS_OK)
-			s->K |= inf_diff_words(data, v->oc, (uint32_t)c->base) &
-			        (v->oc == (uint32_t)c->base ? 0 : ~UINT64_C(0));
+		if (s->base >= 0 && data->oc[s->base].status == IP_STATUS_OK &&
+		    data->oc[v->oc].status == IP_STATUS_OK && v->oc != (uint32_t)s->base)
+			s->K |= inf_diff_words(data, v->oc, (uint32_t)s->base);
 	}
 	qsort(buf, s->n, sizeof *buf, cmp_item);
+}
+
+/* Bit number in the word format of value bit b (or b itself). */
+static unsigned format_bit(const struct inf_data *data, unsigned b)
+{
+	for (size_t i = 0; i < data->nt; i++)
+		if (b >= data->t[i].value_lo && b < data->t[i].value_lo + data->t[i].width)
+			return data->t[i].lo + (b - data->t[i].value_lo);
+	return b;
 }
 
 static int cheap_only(const struct inf_context *c, unsigned a, unsigned w)
@@ -135,6 +196,9 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 		sb_puts(&d, "{");
 		if (v.details.len)
 			sb_printf(&d, "%s,", v.details.s);
+		if (s.cond_bit >= 0)
+			sb_printf(&d, "\"when\":\"bit %u = %u\",", format_bit(data, (unsigned)s.cond_bit),
+			          (unsigned)(~c->seed >> s.cond_bit & 1));
 		sb_printf(&d, "\"boundary_lo\":\"%s\",\"boundary_hi\":\"%s\",\"runs\":%llu}",
 		          boundary(data, c, lo), boundary(data, c, hi), (unsigned long long)s.runs);
 		sb_free(&v.details);

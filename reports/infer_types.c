@@ -33,7 +33,7 @@ static int is_ok(const struct inf_seg *s, const struct inf_item *it)
 
 static const struct inf_outcome *BASE(const struct inf_seg *s)
 {
-	return &s->data->oc[s->c->base];
+	return &s->data->oc[s->base];
 }
 
 static int64_t sx(uint64_t fv, unsigned w)
@@ -62,7 +62,7 @@ static int interacts(const struct inf_seg *s, const struct inf_item *x, const st
                      const struct inf_item *xy)
 {
 	const struct inf_data *data = s->data;
-	uint32_t b = (uint32_t)s->c->base;
+	uint32_t b = (uint32_t)s->base;
 	uint64_t dx = inf_diff_words(data, x->v->oc, b), dy = inf_diff_words(data, y->v->oc, b);
 	if (x->v->oc == b || y->v->oc == b)
 		return xy->v->oc != (x->v->oc == b ? y->v->oc : x->v->oc);
@@ -118,7 +118,7 @@ static void gather(const struct inf_seg *s, struct facts *f)
 			continue;
 		f->nonseed++;
 		f->varied |= it->fv ^ s->fv0;
-		f->all_base &= it->v->oc == (uint32_t)s->c->base;
+		f->all_base &= it->v->oc == (uint32_t)s->base;
 		f->all_fault &= inf_is_fault(st);
 		f->all_unmodeled &= st == IP_STATUS_UNMODELED;
 		if (st != IP_STATUS_OK)
@@ -169,7 +169,7 @@ static void examples(const struct inf_seg *s, struct strbuf *d)
 		          (unsigned long long)it->v->value, (unsigned long long)it->v->runs,
 		          ip_status_name((enum ip_status)o->status));
 		if (o->status == IP_STATUS_OK) {
-			uint64_t dw = inf_diff_words(s->data, it->v->oc, (uint32_t)s->c->base);
+			uint64_t dw = inf_diff_words(s->data, it->v->oc, (uint32_t)s->base);
 			unsigned nw = 0;
 			sb_puts(d, ",\"changed\":{");
 			for (size_t k = 0; k < s->data->nout && k < INF_MAX_WORDS && nw < 4; k++)
@@ -312,13 +312,17 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		int64_t idx = idx0 + scale * (int64_t)fv;
 		same_group &= idx >= 0 && idx / 4 == ((int64_t)in0->index) / 4;
 	}
+	/* an index into registers selects one; an index into memory (uniforms, attributes, ...)
+	 * is an offset */
+	int regs = strstr(in0->role, "reg") != NULL;
 	if (mode == 2)
 		v->kind = "shift";
 	else if (mode == 3)
 		v->kind = "register";
+	else if (signd || !regs)
+		v->kind = "offset";
 	else
-		v->kind = signd ? "offset" : (s->w <= 2 && scale == 1 && same_group) ? "component"
-		                                                                       : "register";
+		v->kind = s->w <= 2 && scale == 1 && same_group ? "component" : "register";
 	v->cost = mode == 3 ? 1.2 + 0.35 * (double)m : 1.5;
 	if (final) {
 		char name[64];
@@ -459,7 +463,7 @@ static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int fina
 			continue;
 		if (!is_ok(s, it))
 			return 0;
-		ops[it->fv] = inf_modifier_match(s->data, (uint32_t)s->c->base, it->v->oc, s->K);
+		ops[it->fv] = inf_modifier_match(s->data, (uint32_t)s->base, it->v->oc, s->K);
 		if (!ops[it->fv])
 			return 0;
 		named++;
@@ -485,7 +489,7 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 	const struct inf_data *data = s->data;
 	const struct inf_item *flip[INF_MAX_WIDTH];
 	uint64_t M[INF_MAX_WIDTH], all = 0;
-	uint32_t b = (uint32_t)s->c->base, fill = 0;
+	uint32_t b = (uint32_t)s->base, fill = 0;
 	int have_fill = 0;
 	if (s->w < 2 || BASE(s)->status != IP_STATUS_OK)
 		return 0;
@@ -595,7 +599,7 @@ static void try_enum(const struct inf_seg *s, const struct facts *f, struct inf_
 		}
 		sb_puts(&v->details, "}");
 		for (size_t j = 0; j < nb; j++) {
-			if (names[j] && beh[j] != (uint32_t)s->c->base)
+			if (names[j] && beh[j] != (uint32_t)s->base)
 				named++;
 		}
 		sb_printf(&v->details, ",\"behaviours\":%zu,\"named\":%u", nb, named);

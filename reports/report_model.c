@@ -30,7 +30,7 @@ static const struct {
 	{"reserved", "reserved (must be the seed's value)"},
 	{"register", "register select"},
 	{"component", "component select"},
-	{"offset", "signed offset"},
+	{"offset", "offset"},
 	{"imm_signed", "signed immediate"},
 	{"imm_unsigned", "unsigned immediate"},
 	{"shift", "shift"},
@@ -76,7 +76,7 @@ static const char *col(sqlite3_stmt *st, int i)
 }
 
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
- * signed, scale. */
+ * signed, scale, when. */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
@@ -86,7 +86,8 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		pairs(&b, col(st, 17), " -> ");
 	} else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
 	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
-		sb_printf(&b, "%s = %s[%s]", col(st, 14), col(st, 12), col(st, 13));
+		sb_printf(&b, "%s = %s[%s]%s", col(st, 14), col(st, 12), col(st, 13),
+		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
 	else if (!strncmp(kind, "imm_", 4))
 		sb_printf(&b, "%s changes by %s*v", col(st, 14), col(st, 20));
 	else if (!strcmp(kind, "shift"))
@@ -103,6 +104,8 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		sb_puts(&b, "the runner could not say what these bits do");
 	else if (!strcmp(kind, "unknown"))
 		sb_puts(&b, "no run varied these bits");
+	if (col(st, 21)[0])
+		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
 	return sb_take(&b);
 }
 
@@ -142,7 +145,8 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.index'), json_extract(f.details, '$.output'),"
 	" json_extract(f.details, '$.direction'), json_extract(f.details, '$.must_be'),"
 	" json_extract(f.details, '$.values'), json_extract(f.details, '$.bits'),"
-	" json_extract(f.details, '$.signed'), json_extract(f.details, '$.scale')";
+	" json_extract(f.details, '$.signed'), json_extract(f.details, '$.scale'),"
+	" json_extract(f.details, '$.when')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
@@ -283,7 +287,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct rp_finding f;
 		struct rp_probe *p = NULL;
-		const char *name = col(st, 21);
+		const char *name = col(st, 22);
 		read_finding(st, &f);
 		if (lookup(db, name, &f, 0, NULL, NULL) != 0) {
 			free_finding(&f);
@@ -294,7 +298,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 			if (!strcmp(m->p[i].name, name))
 				p = &m->p[i];
 		if (!p)
-			p = add_probe(m, 0, name, col(st, 22));
+			p = add_probe(m, 0, name, col(st, 23));
 		push(p, &f);
 	}
 	sqlite3_finalize(st);

@@ -306,6 +306,56 @@ static void test_indirect(const char *path)
 	dev_remove(path);
 }
 
+/* A conditional field: bits 0-2 pick registers[v] only when the mode bit 4 is set; with it
+ * clear the output is registers[0] whatever they hold; bit 3 does nothing. The seed (0) shows
+ * nothing for bits 0-2 alone: inference types them on the background with bit 4 flipped, and
+ * bit 4 on the one with bit 0 flipped. Bits 5-7 of the 1-byte value are never varied. */
+static void test_conditional(const char *path)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t regs[32], seed = 0;
+	for (unsigned i = 0; i < 8; i++) {
+		uint32_t w = 0x51000000u + i * 0x10101u;
+		memcpy(regs + 4 * i, &w, 4);
+	}
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "conditional", NULL, &d);
+	int64_t probe = ip_store_probe(s, "cond", "toy", "cond\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"mov", &seed, 1};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs},
+	                                   {1, "varyings_out", 0, NULL, 4}};
+	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "conditional layout");
+	uint8_t vals[32];
+	uint32_t outs[32];
+	struct ip_run runs[32];
+	size_t n = 0;
+	for (unsigned v = 0; v < 32; v++) /* walk and pairs of 5 bits: values of <= 2 bits set */
+		if (__builtin_popcount(v) <= 2) {
+			vals[n] = (uint8_t)v;
+			memcpy(&outs[n], regs + 4 * ((v & 16) ? (v & 7) : 0), 4);
+			runs[n] = (struct ip_run){0, &vals[n], 1,
+			                          {IP_STATUS_OK, 0, (const uint8_t *)&outs[n], 4}};
+			n++;
+		}
+	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "conditional runs");
+	run_infer(s, "cond");
+	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.when') FROM finding"
+	                     " ORDER BY lo");
+	CHECK(!strcmp(got, "0|2|register|bit 4 = 1\n3|3|ignored|\n4|4|enum|bit 0 = 1\n"
+	                   "5|7|unknown|\n"),
+	      "conditional findings:\n%s", got);
+	free(got);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
 int main(void)
 {
 	char path[256];
@@ -314,5 +364,6 @@ int main(void)
 	test_noise(path);
 	test_walk_only(path);
 	test_indirect(path);
+	test_conditional(path);
 	return check_report("test_infer");
 }

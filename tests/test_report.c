@@ -76,7 +76,7 @@ static void test_markdown(const char *path)
 	/* the field map lines of context 0, as the device lays it out (format bits = value + 32) */
 	static const char *const lines[] = {
 		"    32-34: register select: varyings_out[0] = registers[0 + 1*v]",
-		"    35-38: signed offset: varyings_out[1] = uniforms[8 + 1*v]",
+		"    35-38: offset: varyings_out[1] = uniforms[8 + 1*v], v signed",
 		"    39: reserved (must be the seed's value): must be 0: other values fault",
 		"    40-41: ignored: no effect seen",
 		"    42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax",
