@@ -164,8 +164,12 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 	struct inf_seg s;
 	struct inf_verdict v;
 	unsigned cuts[INF_MAX_WIDTH + 1], ncuts = 0;
+	uint64_t starts = 0; /* value bits where a target piece starts: no field spans one */
 	if (!buf)
 		abort();
+	for (size_t i = 0; i < data->nt; i++)
+		if (data->t[i].value_lo > 0 && data->t[i].value_lo < INF_MAX_WIDTH)
+			starts |= UINT64_C(1) << data->t[i].value_lo;
 	best[0] = 0;
 	for (unsigned b = 1; b <= W; b++) {
 		best[b] = 1e18;
@@ -173,6 +177,8 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 		for (unsigned a = 0; a < b; a++) {
 			unsigned w = b - a;
 			if (w > MAX_TYPED && !cheap_only(c, a, w))
+				continue;
+			if (w > 1 && (starts >> (a + 1)) & ((UINT64_C(1) << (w - 1)) - 1))
 				continue;
 			build(data, c, a, w, &s, buf);
 			inf_type(&s, &v, 0);
