@@ -66,6 +66,9 @@ int cmd_infer(int argc, char **argv)
 		printf("%u finding%s in %u context%s of %u probe%s, from %llu runs\n", st.findings,
 		       st.findings == 1 ? "" : "s", st.contexts, st.contexts == 1 ? "" : "s",
 		       st.probes, st.probes == 1 ? "" : "s", (unsigned long long)st.runs);
+	if (!rc && !quiet && st.skipped)
+		printf("%u probe%s without a campaign layout (nothing run yet) skipped\n", st.skipped,
+		       st.skipped == 1 ? "" : "s");
 	ip_store_close(s);
 	return rc ? 1 : 0;
 }

@@ -13,6 +13,7 @@ static int infer_one(sqlite3 *db, int64_t probe_id, struct ip_infer_stats *st, s
 	int rc = inf_load(db, probe_id, &data, d);
 	if (rc) {
 		inf_free(&data);
+		st->skipped += rc > 0;
 		return rc < 0 ? -1 : 0;
 	}
 	inf_effects(&data);

@@ -376,7 +376,8 @@ static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
 		failed = inf_sql_error(db, d, "reading the runs") != 0;
 	sqlite3_finalize(st);
 	for (size_t i = 0; !failed && i < data->nctx; i++) {
-		qsort(raw[i], nraw[i], sizeof *raw[i], cmp_raw);
+		if (nraw[i])
+			qsort(raw[i], nraw[i], sizeof *raw[i], cmp_raw);
 		fold_variants(&data->ctx[i], raw[i], nraw[i]);
 	}
 out:

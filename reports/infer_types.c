@@ -615,12 +615,18 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 	struct facts f;
 	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1;
 	int typed = 1;
-	gather(s, &f);
 	v->kind = NULL;
 	v->cost = INFEASIBLE;
 	v->confidence = 0;
+	v->support = 0;
 	if (final)
 		sb_init(&v->details);
+	if (s->base < 0) { /* a context without runs */
+		v->kind = "unknown";
+		v->cost = 1;
+		return;
+	}
+	gather(s, &f);
 	if (!f.nonseed) {
 		v->kind = "unknown";
 		v->cost = 1;

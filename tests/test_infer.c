@@ -327,10 +327,10 @@ static void test_conditional(const char *path)
 	int64_t probe = ip_store_probe(s, "cond", "toy", "cond\n", 0, &d);
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
-	struct ip_layout_context ctx = {"mov", &seed, 1};
+	struct ip_layout_context ctx[2] = {{"mov", &seed, 1}, {"never_run", &seed, 1}};
 	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs},
 	                                   {1, "varyings_out", 0, NULL, 4}};
-	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
+	struct ip_campaign_layout lay = {ctx, 2, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "conditional layout");
 	uint8_t vals[32];
 	uint32_t outs[32];
@@ -347,7 +347,10 @@ static void test_conditional(const char *path)
 	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "conditional runs");
 	run_infer(s, "cond");
 	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.when') FROM finding"
-	                     " ORDER BY lo");
+	                     " WHERE context = 0 ORDER BY lo");
+	char *none = dump(db, "SELECT lo, hi, kind, confidence FROM finding WHERE context = 1");
+	CHECK(!strcmp(none, "0|7|unknown|0.0\n"), "context without runs:\n%s", none);
+	free(none);
 	CHECK(!strcmp(got, "0|2|register|bit 4 = 1\n3|3|ignored|\n4|4|enum|bit 0 = 1\n"
 	                   "5|7|unknown|\n"),
 	      "conditional findings:\n%s", got);

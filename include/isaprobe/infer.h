@@ -49,6 +49,7 @@ struct ip_infer_probe {
 
 struct ip_infer_stats {
 	unsigned probes, contexts, findings;
+	unsigned skipped; /* probes without a campaign that has a layout */
 	uint64_t runs;
 };
 
