@@ -549,8 +549,7 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 }
 
 /* Enum: a table of behaviours, each named by the operation library where one matches. */
-static void try_enum(const struct inf_seg *s, const struct facts *f, struct inf_verdict *v,
-                     int final)
+static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	uint32_t *beh = calloc(s->n + 1, sizeof *beh);
 	size_t nb = 0;
@@ -571,7 +570,6 @@ static void try_enum(const struct inf_seg *s, const struct facts *f, struct inf_
 	}
 	v->kind = "enum";
 	v->cost = 1.2 + 0.6 * (double)(nb + (size_t)faults);
-	(void)f;
 	if (final) {
 		const char **names = calloc(nb + 1, sizeof *names);
 		unsigned named = 0;
@@ -655,9 +653,9 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		else if (try_mask(s, v, final) || (!f.veto && try_modifier(s, v, final)))
 			v->cost += penalty;
 		else if (!f.veto)
-			try_enum(s, &f, v, final);
+			try_enum(s, v, final);
 	} else if (s->w == 1 && f.matter_ok == full) {
-		try_enum(s, &f, v, final); /* a single bit with some other effect */
+		try_enum(s, v, final); /* a single bit with some other effect */
 	}
 	if (!v->kind && s->w == 1) {
 		/* a single bit always gets a verdict: mixed fault / unmodeled / change */
