@@ -157,9 +157,10 @@ const struct inf_item *inf_item_find(const struct inf_seg *s, uint64_t fv);
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
                                uint64_t words);
 /* Names each behaviour (outcome index) of an enum by an operation on the planted inputs;
- * names[i] gets a static string or NULL (no operation matched). */
+ * names[i] gets a static string or NULL (no operation matched); for "mov", src[i] is the
+ * input word the first output word is (else -1). */
 void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
-                  const char **names);
+                  const char **names, long *src);
 
 /* infer_write.c: replaces a probe's findings in one transaction. */
 int inf_write(sqlite3 *db, const struct inf_data *data, const struct inf_findings *f,

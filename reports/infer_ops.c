@@ -72,11 +72,11 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
 	return best < 0 ? NULL : mod_names[best];
 }
 
-enum { B_FADD, B_FSUB, B_FMUL, B_IADD, B_ISUB, B_IMUL, B_AND, B_OR, B_XOR, B_STRONG,
-       B_FMIN = B_STRONG, B_FMAX, B_IMIN, B_IMAX, B_COUNT };
-static const char *const bin_names[B_COUNT] = {"fadd", "fsub", "fmul", "iadd", "isub", "imul",
-                                               "and", "or", "xor", "fmin", "fmax", "imin",
-                                               "imax"};
+enum { B_FADD, B_FSUB, B_FMUL, B_FDIV, B_IADD, B_ISUB, B_IMUL, B_ARITH, B_AND = B_ARITH, B_OR,
+       B_XOR, B_STRONG, B_FMIN = B_STRONG, B_FMAX, B_IMIN, B_IMAX, B_COUNT };
+static const char *const bin_names[B_COUNT] = {"fadd", "fsub", "fmul", "fdiv", "iadd", "isub",
+                                               "imul", "and", "or", "xor", "fmin", "fmax",
+                                               "imin", "imax"};
 
 static uint32_t bin_apply(int op, uint32_t a, uint32_t b)
 {
@@ -84,6 +84,7 @@ static uint32_t bin_apply(int op, uint32_t a, uint32_t b)
 	case B_FADD: return u32(f32(a) + f32(b));
 	case B_FSUB: return u32(f32(a) - f32(b));
 	case B_FMUL: return u32(f32(a) * f32(b));
+	case B_FDIV: return u32(f32(a) / f32(b));
 	case B_IADD: return a + b;
 	case B_ISUB: return a - b;
 	case B_IMUL: return a * b;
@@ -103,7 +104,7 @@ static uint32_t bin_apply(int op, uint32_t a, uint32_t b)
 #define MAX_NAMED_WORDS 4
 
 void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
-                  const char **names)
+                  const char **names, long *src)
 {
 	size_t nin = data->nin < MAX_OPERANDS ? data->nin : MAX_OPERANDS;
 	size_t kw[MAX_NAMED_WORDS], nk = 0;
@@ -112,13 +113,16 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
 	size_t *stamp = calloc(nin * nin + 1, sizeof *stamp);
 	if (!votes || !stamp)
 		abort();
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		names[i] = NULL;
+		src[i] = -1;
+	}
 	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && nk < MAX_NAMED_WORDS; k++)
 		if (words >> k & 1)
 			kw[nk++] = k;
 	/* per word: the operand pair that the most behaviours explain with an arithmetic op
-	 * whose result is neither operand (and/or of a value with itself explain anything) */
+	 * whose result is neither operand (bitwise ops are left out: on patterned inputs they
+	 * match by coincidence; min/max/mov results are an operand, so they cannot vote) */
 	for (size_t j = 0; j < nk; j++) {
 		unsigned best = 0;
 		pa[j] = pb[j] = -1;
@@ -129,7 +133,7 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
 			if (o->status != IP_STATUS_OK)
 				continue;
 			uint32_t y = o->words[kw[j]];
-			for (int op = 0; op < B_STRONG; op++)
+			for (int op = 0; op < B_ARITH; op++)
 				for (size_t p = 0; p < nin; p++)
 					for (size_t q = 0; q < nin; q++)
 						if (bin_apply(op, data->in[p].value, data->in[q].value) == y &&
@@ -168,17 +172,36 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
 			if (ok && any)
 				names[i] = bin_names[op];
 		}
-		for (int which = 0; which < 2 && !names[i]; which++) {
-			int ok = 1;
-			any = 0;
+		/* operands of its own: the arithmetic op that explains every word with some pair */
+		for (int op = 0; op < B_ARITH && !names[i]; op++) {
+			int ok = nk > 0;
 			for (size_t j = 0; j < nk && ok; j++) {
-				if (pa[j] < 0)
-					continue;
-				ok = o->words[kw[j]] == data->in[which ? pb[j] : pa[j]].value;
-				any = 1;
+				uint32_t y = o->words[kw[j]];
+				int found = 0;
+				for (size_t p = 0; p < nin && !found; p++)
+					for (size_t q = 0; q < nin && !found; q++)
+						found = bin_apply(op, data->in[p].value, data->in[q].value) == y &&
+						        y != data->in[p].value && y != data->in[q].value;
+				ok = found;
 			}
-			if (ok && any)
-				names[i] = which ? "mov_b" : "mov_a";
+			if (ok)
+				names[i] = bin_names[op];
+		}
+		if (!names[i] && nk) { /* every word a planted input: a move of them */
+			int ok = 1;
+			for (size_t j = 0; j < nk && ok; j++) {
+				long found = -1;
+				for (size_t p = 0; p < data->nin && found < 0; p++)
+					if (data->in[p].value == o->words[kw[j]])
+						found = (long)p;
+				ok = found >= 0;
+				if (j == 0)
+					src[i] = found;
+			}
+			if (ok)
+				names[i] = "mov";
+			else
+				src[i] = -1;
 		}
 	}
 }

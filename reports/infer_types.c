@@ -572,11 +572,12 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 	v->cost = 1.2 + 0.6 * (double)(nb + (size_t)faults);
 	if (final) {
 		const char **names = calloc(nb + 1, sizeof *names);
+		long *src = calloc(nb + 1, sizeof *src);
 		unsigned named = 0;
-		if (!names)
+		if (!names || !src)
 			abort();
 		if (nb <= 16)
-			inf_name_ops(s->data, beh, nb, s->K, names);
+			inf_name_ops(s->data, beh, nb, s->K, names, src);
 		sb_puts(&v->details, "\"values\":{");
 		for (size_t i = 0, shown = 0; i < s->n && shown < 64; i++, shown++) {
 			const struct inf_item *it = &s->it[i];
@@ -590,7 +591,10 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 			}
 			for (j = 0; j < nb && beh[j] != it->v->oc; j++)
 				;
-			if (names[j])
+			if (names[j] && src[j] >= 0)
+				sb_printf(&v->details, "\"%s %s[%u]\"", names[j], s->data->in[src[j]].role,
+				          s->data->in[src[j]].index);
+			else if (names[j])
 				sb_printf(&v->details, "\"%s\"", names[j]);
 			else
 				sb_printf(&v->details, "\"behaviour %zu\"", j);
@@ -604,6 +608,7 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 		if (!named)
 			v->kind = "distinct";
 		free(names);
+		free(src);
 	}
 	free(beh);
 }

@@ -34,11 +34,11 @@ want() {
 	fi
 }
 want 0 "25-50: ignored: no effect seen"
-want 1 "32: distinct behaviours: 0: behaviour 0, 1: behaviour 1"
+want 1 "32: enum / opcode: 0: mov attributes[0], 1: mov varyings_in[0]"
 want 1 "33-35: offset: registers[0] = attributes[0 + 4*v]"
 want 1 "38-40: shift: registers[0] = attributes[0 + 4<<v], when bit 33 = 1"
 want 1 "42-50: unmodeled by the runner: the runner could not say what these bits do"
-want 3 "42-43: distinct behaviours: 0: behaviour 0, 1: behaviour 1, 2: behaviour 2, 3: behaviour 3"
+want 3 "42-43: enum / opcode: 0: mov attributes[0], 1: fdiv, 2: fdiv, 3: fdiv"
 want 3 "49-50: unmodeled by the runner: the runner could not say what these bits do"
 want 6 "48-50: offset: registers[0] = uniforms[0 + 4*v]"
 want 5 "47-50: offset: registers[0] = uniforms[0 + 2*v]"

@@ -351,6 +351,11 @@ static void test_conditional(const char *path)
 	char *none = dump(db, "SELECT lo, hi, kind, confidence FROM finding WHERE context = 1");
 	CHECK(!strcmp(none, "0|7|unknown|0.0\n"), "context without runs:\n%s", none);
 	free(none);
+	/* with bit 0 set, bit 4 moves registers[0] or registers[1] to the output */
+	char *mode = details(db, 0, 4);
+	CHECK(strstr(mode, "\"values\":{\"0\":\"mov registers[0]\",\"1\":\"mov registers[1]\"}"),
+	      "mode bit: %s", mode);
+	free(mode);
 	CHECK(!strcmp(got, "0|2|register|bit 4 = 1\n3|3|ignored|\n4|4|enum|bit 0 = 1\n"
 	                   "5|7|unknown|\n"),
 	      "conditional findings:\n%s", got);
