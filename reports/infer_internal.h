@@ -37,6 +37,7 @@ struct inf_outcome {
 	uint32_t fault;
 	uint32_t *words;  /* nout words (0 where the data is short) */
 	uint64_t have;    /* bit k: word k was present in the data */
+	int32_t *src;     /* per word: the planted input word it equals (first), or -1 */
 };
 
 /* A variant (one value of the target bits) with its majority outcome. */

@@ -272,6 +272,49 @@ static void compact_outputs(struct inf_data *data)
 	}
 }
 
+struct input_key {
+	uint32_t value;
+	int32_t index;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct input_key *x = a, *y = b;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* For every outcome word, the first planted input word holding the same value (or -1). */
+static void trace_inputs(struct inf_data *data)
+{
+	struct input_key *keys = calloc(data->nin + 1, sizeof *keys);
+	if (!keys)
+		abort();
+	for (size_t i = 0; i < data->nin; i++)
+		keys[i] = (struct input_key){data->in[i].value, (int32_t)i};
+	if (data->nin)
+		qsort(keys, data->nin, sizeof *keys, cmp_key);
+	for (size_t i = 0; i < data->noc; i++) {
+		struct inf_outcome *o = &data->oc[i];
+		o->src = calloc(data->nout + 1, sizeof *o->src);
+		if (!o->src)
+			abort();
+		for (size_t k = 0; k < data->nout; k++) {
+			size_t lo = 0, hi = data->nin;
+			while (lo < hi) {
+				size_t mid = (lo + hi) / 2;
+				if (keys[mid].value < o->words[k])
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			o->src[k] = lo < data->nin && keys[lo].value == o->words[k] ? keys[lo].index : -1;
+		}
+	}
+	free(keys);
+}
+
 static int32_t outcome_index(const struct inf_data *data, int64_t id)
 {
 	size_t lo = 0, hi = data->noc;
@@ -420,6 +463,7 @@ int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, struct ip_dia
 	if (load_outcomes(db, data, d) || load_runs(db, data, d))
 		return -1;
 	compact_outputs(data);
+	trace_inputs(data);
 	return 0;
 }
 
@@ -438,8 +482,10 @@ void inf_free(struct inf_data *data)
 	for (size_t i = 0; i < data->nroles; i++)
 		free(data->roles[i]);
 	free(data->roles);
-	for (size_t i = 0; i < data->noc; i++)
+	for (size_t i = 0; i < data->noc; i++) {
 		free(data->oc[i].words);
+		free(data->oc[i].src);
+	}
 	free(data->oc);
 	for (size_t i = 0; i < data->nctx; i++) {
 		free(data->ctx[i].label);

@@ -58,6 +58,26 @@ struct facts {
 	uint64_t support;             /* runs of the local variants' majority outcomes */
 };
 
+/* Whether word k of xy is an input word taking its buffer (role) from x's change and its
+ * index from y's (or the other way round): one bit picks the table, the other the entry. */
+static int composes(const struct inf_data *data, uint32_t b, uint32_t x, uint32_t y, uint32_t xy,
+                    size_t k)
+{
+	int32_t sb = data->oc[b].src[k], sx = data->oc[x].src[k], sy = data->oc[y].src[k];
+	int32_t sxy = data->oc[xy].src[k];
+	if (sb < 0 || sx < 0 || sy < 0 || sxy < 0)
+		return 0;
+	const struct inf_input *B = &data->in[sb], *X = &data->in[sx], *Y = &data->in[sy];
+	const struct inf_input *XY = &data->in[sxy];
+	for (int swap = 0; swap < 2; swap++) {
+		const struct inf_input *r = swap ? Y : X, *i = swap ? X : Y;
+		if (r->role != B->role && r->index == B->index && i->role == B->role &&
+		    i->index != B->index && XY->role == r->role && XY->index == i->index)
+			return 1;
+	}
+	return 0;
+}
+
 static int interacts(const struct inf_seg *s, const struct inf_item *x, const struct inf_item *y,
                      const struct inf_item *xy)
 {
@@ -66,9 +86,12 @@ static int interacts(const struct inf_seg *s, const struct inf_item *x, const st
 	uint64_t dx = inf_diff_words(data, x->v->oc, b), dy = inf_diff_words(data, y->v->oc, b);
 	if (x->v->oc == b || y->v->oc == b)
 		return xy->v->oc != (x->v->oc == b ? y->v->oc : x->v->oc);
-	if (dx & dy)
-		return 1;
 	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++) {
+		if ((dx & dy) >> k & 1) {
+			if (!composes(data, b, x->v->oc, y->v->oc, xy->v->oc, k))
+				return 1;
+			continue;
+		}
 		uint32_t want = (dx >> k & 1) ? OC(s, x)->words[k]
 		              : (dy >> k & 1) ? OC(s, y)->words[k] : BASE(s)->words[k];
 		if (OC(s, xy)->words[k] != want)
