@@ -364,6 +364,63 @@ static void test_conditional(const char *path)
 	dev_remove(path);
 }
 
+/* A table and an entry: bit 0 picks the buffer (attributes or varyings_in), bits 1-3 the
+ * word in it through a permutation (a table, as costly to describe as the merged field would
+ * be). Both change the same output word, yet they compose (buffer from one, entry from the
+ * other): two fields, not one. */
+static const unsigned perm8[8] = {0, 5, 3, 6, 1, 7, 2, 4};
+
+static void test_table_entry(const char *path)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t attrs[32], varys[32], seed = 0;
+	for (unsigned i = 0; i < 8; i++) {
+		uint32_t a = 0x7a000000u + i * 0x3301u, b = 0x7b000000u + i * 0x3301u;
+		memcpy(attrs + 4 * i, &a, 4);
+		memcpy(varys + 4 * i, &b, 4);
+	}
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "tables", NULL, &d);
+	int64_t probe = ip_store_probe(s, "tables", "toy", "tables\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"ld", &seed, 1};
+	struct ip_layout_target tgt = {0, 4, "toy.word", NULL, 0, 0, 0};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs},
+	                                   {0, "varyings_in", 0, varys, sizeof varys},
+	                                   {1, "registers", 0, NULL, 4}};
+	struct ip_campaign_layout lay = {&ctx, 1, &tgt, 1, bufs, 3};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "tables layout");
+	uint8_t vals[16];
+	uint32_t outs[16];
+	struct ip_run runs[16];
+	size_t n = 0;
+	for (unsigned v = 0; v < 16; v++)
+		if (__builtin_popcount(v) <= 2) {
+			vals[n] = (uint8_t)v;
+			memcpy(&outs[n], ((v & 1) ? varys : attrs) + 4 * perm8[v >> 1], 4);
+			runs[n] = (struct ip_run){0, &vals[n], 1,
+			                          {IP_STATUS_OK, 0, (const uint8_t *)&outs[n], 4}};
+			n++;
+		}
+	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "tables runs");
+	run_infer(s, "tables");
+	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.values'),"
+	                     " json_extract(details, '$.index') FROM finding ORDER BY lo");
+	CHECK(!strcmp(got, "0|0|enum|{\"0\":\"mov attributes[0]\",\"1\":\"mov varyings_in[0]\"}|\n"
+	                   "1|3|register|{\"0\":\"attributes[0]\",\"1\":\"attributes[5]\","
+	                   "\"2\":\"attributes[3]\",\"3\":\"attributes[6]\",\"4\":\"attributes[1]\","
+	                   "\"5\":\"attributes[7]\",\"6\":\"attributes[2]\"}|table\n"),
+	      "table and entry findings:\n%s", got);
+	free(got);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
 int main(void)
 {
 	char path[256];
@@ -373,5 +430,6 @@ int main(void)
 	test_walk_only(path);
 	test_indirect(path);
 	test_conditional(path);
+	test_table_entry(path);
 	return check_report("test_infer");
 }
