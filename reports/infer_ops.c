@@ -103,16 +103,24 @@ static uint32_t bin_apply(int op, uint32_t a, uint32_t b)
 /* Output words whose operands are looked for. */
 #define MAX_NAMED_WORDS 4
 
+static void add_operand(const struct inf_data *data, size_t at, uint32_t *val, size_t *n)
+{
+	if (at >= data->nin || *n >= MAX_OPERANDS)
+		return;
+	for (size_t i = 0; i < *n; i++)
+		if (val[i] == data->in[at].value)
+			return;
+	val[(*n)++] = data->in[at].value;
+}
+
 void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
                   const char **names, long *src)
 {
-	size_t nin = data->nin < MAX_OPERANDS ? data->nin : MAX_OPERANDS;
-	size_t kw[MAX_NAMED_WORDS], nk = 0;
+	size_t kw[MAX_NAMED_WORDS], nk = 0, nin = 0;
+	uint32_t val[MAX_OPERANDS];
 	int pa[MAX_NAMED_WORDS], pb[MAX_NAMED_WORDS];
-	unsigned *votes = calloc(nin * nin + 1, sizeof *votes);
-	size_t *stamp = calloc(nin * nin + 1, sizeof *stamp);
-	if (!votes || !stamp)
-		abort();
+	unsigned *votes;
+	size_t *stamp;
 	for (size_t i = 0; i < n; i++) {
 		names[i] = NULL;
 		src[i] = -1;
@@ -120,6 +128,22 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
 	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && nk < MAX_NAMED_WORDS; k++)
 		if (words >> k & 1)
 			kw[nk++] = k;
+	/* operand candidates: the 4-word groups the behaviours' words come from (a record and its
+	 * neighbours), then the first planted words */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < nk; j++) {
+			int32_t at = data->oc[oc[i]].src[kw[j]];
+			if (at < 0)
+				continue;
+			for (size_t c = (size_t)at & ~(size_t)3; c < ((size_t)at | 3) + 1; c++)
+				add_operand(data, c, val, &nin);
+		}
+	for (size_t c = 0; c < data->nin && nin < MAX_OPERANDS; c++)
+		add_operand(data, c, val, &nin);
+	votes = calloc(nin * nin + 1, sizeof *votes);
+	stamp = calloc(nin * nin + 1, sizeof *stamp);
+	if (!votes || !stamp)
+		abort();
 	/* per word: the operand pair that the most behaviours explain with an arithmetic op
 	 * whose result is neither operand (bitwise ops are left out: on patterned inputs they
 	 * match by coincidence; min/max/mov results are an operand, so they cannot vote) */
@@ -136,8 +160,8 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
 			for (int op = 0; op < B_ARITH; op++)
 				for (size_t p = 0; p < nin; p++)
 					for (size_t q = 0; q < nin; q++)
-						if (bin_apply(op, data->in[p].value, data->in[q].value) == y &&
-						    y != data->in[p].value && y != data->in[q].value &&
+						if (bin_apply(op, val[p], val[q]) == y &&
+						    y != val[p] && y != val[q] &&
 						    stamp[p * nin + q] != i + 1) {
 							stamp[p * nin + q] = i + 1;
 							votes[p * nin + q]++;
@@ -164,7 +188,7 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
 			for (size_t j = 0; j < nk && ok; j++) {
 				if (pa[j] < 0)
 					continue;
-				uint32_t a = data->in[pa[j]].value, b = data->in[pb[j]].value;
+				uint32_t a = val[pa[j]], b = val[pb[j]];
 				uint32_t y = o->words[kw[j]];
 				ok = bin_apply(op, a, b) == y || bin_apply(op, b, a) == y;
 				any = 1;
@@ -180,8 +204,8 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
 				int found = 0;
 				for (size_t p = 0; p < nin && !found; p++)
 					for (size_t q = 0; q < nin && !found; q++)
-						found = bin_apply(op, data->in[p].value, data->in[q].value) == y &&
-						        y != data->in[p].value && y != data->in[q].value;
+						found = bin_apply(op, val[p], val[q]) == y &&
+						        y != val[p] && y != val[q];
 				ok = found;
 			}
 			if (ok)

@@ -47,6 +47,7 @@ want 6 "48-50: offset: registers[0] = uniforms[0 + 4*v]"
 want 7 "32: enum / opcode: 0: mov attributes[0], 1: mov varyings_in[0]"
 want 7 "33-34: ignored: no effect seen"
 want 7 "38-41: ignored: no effect seen"
+want 8 "42-43: enum / opcode: 0: mov varyings_in[0], 1: fdiv, 2: fdiv, 3: fdiv"
 want 9 "48-50: offset: registers[0] = uniforms[0 + 4*v]"
 n=$(grep -c "^Runs: 353 on 352 variants; an exhaustive sweep of the 26 target bits is 2^26 = 67108864 runs" "$tmp/r.md")
 if [ "$n" -ne 10 ]; then
