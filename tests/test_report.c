@@ -125,7 +125,26 @@ static void test_markdown(const char *path)
 	/* --since after the only campaign: nothing */
 	char *since = render(s, IP_REPORT_MD, 2, NULL);
 	CHECK(strstr(since, "0 findings.") && !strstr(since, "\n    "), "since:\n%s", since);
-	free(md), free(js), free(html), free(since);
+
+	/* a second campaign of the same probe (a few random variants): the findings stay, first
+	 * seen in campaign 1, last seen in 2, and --since 2 still shows none of them */
+	uint32_t more[3] = {DEV_SEED ^ 0x30005u, DEV_SEED ^ 0x1u, DEV_SEED ^ 0xc0300u};
+	CHECK(dev_campaign(s, "synth", "random", more, 3, 1) == 2, "second campaign");
+	CHECK(infer(s) == 0, "infer after the second campaign");
+	sqlite3_stmt *fs;
+	sqlite3_prepare_v2(ip_store_sqlite(s), "SELECT count(*), min(first_seen), max(first_seen),"
+	                   " min(last_seen), max(last_seen) FROM finding", -1, &fs, NULL);
+	CHECK(sqlite3_step(fs) == SQLITE_ROW && sqlite3_column_int(fs, 0) == 14 &&
+	      sqlite3_column_int(fs, 1) == 1 && sqlite3_column_int(fs, 2) == 1 &&
+	      sqlite3_column_int(fs, 3) == 2 && sqlite3_column_int(fs, 4) == 2,
+	      "first/last seen: %d findings, first %d-%d, last %d-%d", sqlite3_column_int(fs, 0),
+	      sqlite3_column_int(fs, 1), sqlite3_column_int(fs, 2), sqlite3_column_int(fs, 3),
+	      sqlite3_column_int(fs, 4));
+	sqlite3_finalize(fs);
+	char *since2 = render(s, IP_REPORT_MD, 2, NULL), *since1 = render(s, IP_REPORT_MD, 1, NULL);
+	CHECK(strstr(since2, "0 findings."), "since 2:\n%s", since2);
+	CHECK(strstr(since1, "14 findings."), "since 1:\n%s", since1);
+	free(md), free(js), free(html), free(since), free(since2), free(since1);
 	ip_store_close(s);
 	dev_remove(path);
 }
