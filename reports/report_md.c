@@ -46,6 +46,32 @@ static void finding_line(FILE *out, const struct rp_finding *f)
 	fputc('\n', out);
 }
 
+/* One row per probe context with findings: runs used against an exhaustive sweep. */
+static void summary(const struct rp_model *m, FILE *out)
+{
+	int header = 0;
+	for (size_t i = 0; i < m->np; i++) {
+		const struct rp_probe *p = &m->p[i];
+		unsigned ctx[256];
+		size_t n = rp_contexts(p, ctx);
+		for (size_t k = 0; k < n; k++) {
+			const struct ip_infer_context *c = rp_context(p, ctx[k]);
+			size_t nf = 0;
+			if (!c)
+				continue;
+			for (size_t j = 0; j < p->nf; j++)
+				nf += p->f[j].context == ctx[k];
+			if (!header) {
+				fputs("\n| probe | context | fields | runs | exhaustive sweep |\n"
+				      "|---|---|---|---|---|\n", out);
+				header = 1;
+			}
+			fprintf(out, "| %s | %s | %zu | %llu | 2^%u |\n", p->name, c->label, nf,
+			        (unsigned long long)c->runs, c->width);
+		}
+	}
+}
+
 void rp_markdown(const struct rp_model *m, FILE *out)
 {
 	const struct ip_report_options *o = m->o;
@@ -56,6 +82,7 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 	if (o->since > 0)
 		fprintf(out, "Findings first seen in campaign %lld or later.\n\n", (long long)o->since);
 	fprintf(out, "%zu finding%s.\n", m->nfindings, m->nfindings == 1 ? "" : "s");
+	summary(m, out);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		unsigned ctx[256];
