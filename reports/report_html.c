@@ -66,13 +66,18 @@ static void diagram(FILE *out, const struct rp_probe *p, unsigned idx, const cha
 		esc(out, rp_kind_title(f->kind));
 		fputs(": ", out);
 		esc(out, f->what);
+		char label[64];
+		snprintf(label, sizeof label, "%.*s", (int)(w / 7 > 1 ? w / 7 : 1), f->kind);
 		fprintf(out, "</title><rect class=\"field\" data-lo=\"%u\" data-hi=\"%u\" "
-		             "data-kind=\"%s\" x=\"%u\" y=\"18\" width=\"%u\" height=\"34\" fill=\"%s\" "
+		             "data-kind=\"", f->lo, f->hi);
+		esc(out, f->kind);
+		fprintf(out, "\" x=\"%u\" y=\"18\" width=\"%u\" height=\"34\" fill=\"%s\" "
 		             "stroke=\"#333\" fill-opacity=\"%.2f\"/>",
-		        f->lo, f->hi, f->kind, x, w, fill(f->kind), 0.35 + 0.65 * f->confidence);
-		fprintf(out, "<text x=\"%u\" y=\"40\" font-size=\"10\" text-anchor=\"middle\">%.*s"
-		             "</text></g>\n",
-		        x + w / 2, (int)(w / 7 > 1 ? w / 7 : 1), f->kind);
+		        x, w, fill(f->kind), 0.35 + 0.65 * f->confidence);
+		fprintf(out, "<text x=\"%u\" y=\"40\" font-size=\"10\" text-anchor=\"middle\">",
+		        x + w / 2);
+		esc(out, label);
+		fputs("</text></g>\n", out);
 	}
 	fputs("</svg>\n", out);
 }
