@@ -1,6 +1,8 @@
-/* test_infer.c: field inference on a synthetic device whose layout is known by construction
- * (tests/infer_device.h): boundaries and kinds per context, enum values named, noisy and
- * contradictory runs lowering confidence without losing the finding, and idempotence. */
+/* test_infer.c: field inference on devices whose layout is known by construction: the
+ * synthetic device of tests/infer_device.h (boundaries and kinds per context, enum values named,
+ * noisy and contradictory runs lowering confidence without losing the finding, walk-only data,
+ * idempotence), and small toys for indirect selects, conditional fields, table/entry selects,
+ * modifiers (abs, saturate, neg), component selects and signed immediates. */
 #include <sqlite3.h>
 
 #include "check.h"
@@ -421,6 +423,77 @@ static void test_table_entry(const char *path)
 	dev_remove(path);
 }
 
+/* More kinds on one 8-bit toy: bits 0-1 a modifier of the 4-word vector out[0..3] (0 none,
+ * 1 abs, 2 saturate, 3 neg); bits 2-3 pick a component of register 1 (registers[4 + v]) into
+ * out[4]; bits 4-7 a signed immediate: out[5] = 1000 + 3 * sext4(v). Walk and pairs from 0. */
+static const float kinds_vec[4] = {-2.5f, 0.25f, 3.0f, -0.5f};
+
+static void kinds_run(unsigned v, const uint8_t *regs, uint32_t out[6])
+{
+	for (unsigned k = 0; k < 4; k++) {
+		float f = kinds_vec[k];
+		switch (v & 3) {
+		case 1: f = fabsf(f); break;
+		case 2: f = f < 0 ? 0.0f : f > 1 ? 1.0f : f; break;
+		case 3: f = -f; break;
+		default: break;
+		}
+		memcpy(&out[k], &f, 4);
+	}
+	memcpy(&out[4], regs + 4 * (4 + (v >> 2 & 3)), 4);
+	int imm = (int)(v >> 4 & 15);
+	out[5] = (uint32_t)(1000 + 3 * (imm >= 8 ? imm - 16 : imm));
+}
+
+static void test_more_kinds(const char *path)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t regs[64], seed = 0;
+	for (unsigned i = 0; i < 16; i++) {
+		uint32_t w = 0x4e000000u + i * 0x10203u;
+		memcpy(regs + 4 * i, &w, 4);
+	}
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "kinds", NULL, &d);
+	int64_t probe = ip_store_probe(s, "kinds", "toy", "kinds\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"op", &seed, 1};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs},
+	                                   {1, "varyings_out", 0, NULL, 24}};
+	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "kinds layout");
+	uint8_t vals[64];
+	uint32_t outs[64][6];
+	struct ip_run runs[64];
+	size_t n = 0;
+	for (unsigned v = 0; v < 256; v++)
+		if (__builtin_popcount(v) <= 2) {
+			vals[n] = (uint8_t)v;
+			kinds_run(v, regs, outs[n]);
+			runs[n] = (struct ip_run){0, &vals[n], 1,
+			                          {IP_STATUS_OK, 0, (const uint8_t *)outs[n], 24}};
+			n++;
+		}
+	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "kinds runs");
+	run_infer(s, "kinds");
+	char *got = dump(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
+	CHECK(!strcmp(got, "0|1|modifier\n2|3|component\n4|7|imm_signed\n"), "kinds:\n%s", got);
+	char *mod = details(db, 0, 0), *imm = details(db, 0, 4), *comp = details(db, 0, 2);
+	CHECK(strstr(mod, "\"values\":{\"0\":\"none\",\"1\":\"abs\",\"2\":\"saturate\",\"3\":\"neg\"}"),
+	      "modifier values: %s", mod);
+	CHECK(strstr(imm, "\"scale\":3,\"signed\":true"), "immediate: %s", imm);
+	CHECK(strstr(comp, "\"input\":\"registers\"") && strstr(comp, "\"index\":\"4 + 1*v\""),
+	      "component: %s", comp);
+	free(got), free(mod), free(imm), free(comp);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
 int main(void)
 {
 	char path[256];
@@ -431,5 +504,6 @@ int main(void)
 	test_indirect(path);
 	test_conditional(path);
 	test_table_entry(path);
+	test_more_kinds(path);
 	return check_report("test_infer");
 }
