@@ -94,6 +94,12 @@ expect 1 "empty.bin: byte offset 0 \\(0x0\\): error: empty binary" -- "$bin" dis
 # unmodelled.
 if command -v sqlite3 >/dev/null; then
 	check "campaign (auto, every probe)" -- "$bin" campaign "$2"/probes/bifrost/*.probe --runner sim --db "$tmp/all.db" --quiet
+	# ... and appear in the report: the header float-mode bits, by the notes' names
+	check "infer" -- "$bin" infer --db "$tmp/all.db"
+	check "report" -- "$bin" report --db "$tmp/all.db" -o "$tmp/report.md"
+	check "report: header_float_modes" -- grep -q "bifrost: probe \`header_float_modes\`" "$tmp/report.md"
+	check "report: suppress_inf bit" -- grep -q "notes: suppress_inf 7-7 (unknown)" "$tmp/report.md"
+	check "report: header unk13" -- grep -q "notes: unk13 13-14 (unknown)" "$tmp/report.md"
 	check "campaign (exhaustive)" -- "$bin" campaign "$2"/probes/bifrost/header_float_modes.probe --runner sim --db "$tmp/f.db" --strategy exhaustive --quiet
 	q() { sqlite3 "$tmp/f.db" "$1"; }
 	runs=$(q "SELECT sum(r.count) FROM run r JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON p.id = c.probe_id WHERE p.name = 'header_float_modes'")
