@@ -44,7 +44,6 @@ int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, stru
                    struct ip_diag *d)
 {
 	const struct ip_runner_backend *b = ip_runner_backend_find(backend);
-	struct ip_runner *r;
 	*out = NULL;
 	if (!b) {
 		char known[256] = "";
@@ -55,6 +54,14 @@ int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, stru
 		}
 		return ip_diag_plain(d, "unknown runner '%s' (known: %s)", backend, known);
 	}
+	return ip_runner_open_backend(b, cfg, out, d);
+}
+
+int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_runner_config *cfg,
+                           struct ip_runner **out, struct ip_diag *d)
+{
+	struct ip_runner *r;
+	*out = NULL;
 	r = calloc(1, sizeof *r);
 	if (!r)
 		return ip_diag_plain(d, "out of memory");
