@@ -44,20 +44,23 @@ static const struct question questions[] = {
 	            " ORDER BY isa, format, lo, cond"},
 	  {"campaigns",
 	   "SELECT DISTINCT c.id AS campaign, p.name AS probe, t.format,"
-	   " t.lo || '-' || (t.lo + t.width - 1) AS bits, t.field, c.state,"
+	   " CASE WHEN t.width = 1 THEN t.lo ELSE t.lo || '-' || (t.lo + t.width - 1) END AS bits,"
+	   " t.field, c.state,"
 	   " (SELECT coalesce(sum(count), 0) FROM run r WHERE r.campaign_id = c.id) AS runs"
 	   " FROM temp.field_table f JOIN target t ON t.format = f.fmt AND t.lo <= f.hi"
 	   " AND t.lo + t.width - 1 >= f.lo"
 	   " JOIN campaign c ON c.id = t.campaign_id JOIN probe p ON p.id = c.probe_id"
 	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY c.id, t.lo"},
 	  {"findings",
-	   "SELECT DISTINCT p.name AS probe, g.context, g.format, g.lo || '-' || g.hi AS bits,"
+	   "SELECT DISTINCT p.name AS probe, g.context, (SELECT label FROM context x"
+	   " WHERE x.campaign_id = g.last_seen AND x.idx = g.context) AS label, g.format,"
+	   " " BITS("g.") " AS bits,"
 	   " g.kind, g.confidence, g.support, g.against, g.variants, g.details"
 	   " FROM temp.field_table f JOIN finding g ON g.format = f.fmt AND g.lo <= f.hi"
 	   " AND g.hi >= f.lo JOIN probe p ON p.id = g.probe_id"
 	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY p.name, g.context, g.lo, g.kind"}}},
 	{"examples", "FIELD [N]", 1, 2,
-	 "for each campaign that targeted FIELD: each distinct outcome with how many variants "
+	 "for each campaign that targeted FIELD (NAME, FORMAT.NAME or ISA.FORMAT.NAME): each distinct outcome with how many variants "
 	 "and runs gave it and one example variant (the first N rows, default 50)",
 	 {{"examples",
 	   "SELECT co.campaign_id AS campaign, p.name AS probe, coalesce(x.label, co.context)"
@@ -68,7 +71,8 @@ static const struct question questions[] = {
 	   " JOIN campaign c ON c.id = t.campaign_id JOIN probe p ON p.id = c.probe_id"
 	   " JOIN outcome o ON o.id = co.outcome_id JOIN status s ON s.code = co.status"
 	   " LEFT JOIN context x ON x.campaign_id = co.campaign_id AND x.idx = co.context"
-	   " WHERE ?1 IN (t.field, t.format || '.' || t.field) AND t.field <> ''"
+	   " WHERE ?1 IN (t.field, t.format || '.' || t.field,"
+	   " substr(t.format, instr(t.format, '.') + 1) || '.' || t.field) AND t.field <> ''"
 	   " ORDER BY co.campaign_id, t.value_lo, co.context, co.runs DESC, co.example"
 	   " LIMIT coalesce(?2, 50)"}}},
 	{"unknown-fields", "ISA", 1, 1,

@@ -81,7 +81,7 @@ expect 0 'midgard +load_store +25-50 +unk25 +unknown +unknown' -- "$bin" query -
 expect 0 'midgard +scalar_alu +25 +unk25' -- "$bin" query --db "$db" field unk25
 expect 0 '== campaigns ==' -- "$bin" query --db "$db" field unk25
 expect 0 '^1 +ls +midgard.load_store +25-50 +unk25 +running +6' -- "$bin" query --db "$db" field unk25
-expect 0 '^ls +0 +midgard.load_store +25-30 +ignored +0.9 +6' -- "$bin" query --db "$db" field unk25
+expect 0 '^ls +0 +ld_attr_32 +midgard.load_store +25-30 +ignored +0.9 +6' -- "$bin" query --db "$db" field unk25
 expect_not 'scalar_alu' -- "$bin" query --db "$db" field load_store.unk25
 "$bin" query --db "$db" --json field midgard.load_store.unk25 >"$tmp/f.json" 2>&1
 python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); sys.exit(0 if len(o["table"])==1 and o["table"][0]["bits"]=="25-50" and o["campaigns"][0]["runs"]==6 and o["findings"][0]["bits"]=="25-30" else 1)' "$tmp/f.json" &&
@@ -92,6 +92,9 @@ expect 1 "no field 'nosuch'" -- "$bin" query --db "$db" field nosuch
 expect 0 '^1 +ls +ld_attr_32 +unk25 +0 +00000000 +ok +0 +AA +2 +4$' -- "$bin" query --db "$db" examples unk25
 expect 0 '^1 +ls +ld_attr_32 +unk25 +2 +00000002 +fault +4 +1 +1$' -- "$bin" query --db "$db" examples unk25
 expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples load_store.unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples midgard.load_store.unk25
+expect 0 'no rows' -- "$bin" query --db "$db" examples scalar_alu.unk25
 "$bin" query --db "$db" examples unk25 1 >"$tmp/out" 2>&1
 [ "$(wc -l <"$tmp/out")" -eq 3 ] && passes=$((passes + 1)) || { fail "examples unk25 1: one row"; cat "$tmp/out" >&2; }
 
