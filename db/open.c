@@ -199,9 +199,15 @@ static int reopen_immutable(struct ip_store *s, struct ip_diag *d)
 	int probe = 0, rc;
 	char *uri;
 	rc = ip_store_query_int(s->db, "SELECT count(*) FROM sqlite_master", &probe);
-	if (rc == SQLITE_OK || ((rc & 0xff) != SQLITE_READONLY && (rc & 0xff) != SQLITE_CANTOPEN) ||
-	    has_wal(s->path))
+	if (rc == SQLITE_OK || ((rc & 0xff) != SQLITE_READONLY && (rc & 0xff) != SQLITE_CANTOPEN))
 		return 1;
+	if (has_wal(s->path))
+		return ip_store_error(s, d,
+		                      "cannot be read here: its write-ahead log (%s-wal) holds batches "
+		                      "not yet copied into the file, and no %s-shm can be made beside it "
+		                      "(a read-only directory?). Open it once where it can be written, "
+		                      "or copy the directory somewhere writable",
+		                      s->path, s->path);
 	if (!(uri = immutable_uri(s->path)))
 		return d ? ip_diag_plain(d, "out of memory opening the database") : -1;
 	sqlite3_close(s->db);

@@ -164,11 +164,12 @@ static void test_read_only(const char *dir)
 	if (pid == 0) {
 		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
 			_exit(99);
+		unsigned before = check_failed;
 		expect_refused(path, IP_STORE_READ_WRITE, "cannot be written", "read-only file");
 		expect_refused(path, IP_STORE_READ_WRITE_CREATE, "open it read-only", "read-only");
 		/* Read-only media: no -shm can be made beside it, yet it reads. */
 		fixture_check_intact(path, "read-only file, read-only directory");
-		_exit(check_failed ? 1 : 0);
+		_exit(check_failed > before ? 1 : 0);
 	}
 	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid, "fork");
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "read-only checks in the child "
@@ -176,6 +177,45 @@ static void test_read_only(const char *dir)
 	CHECK(chmod(path, 0644) == 0 && chmod(dir, 0700) == 0, "chmod back");
 	fixture_check_intact(path, "read-only file");
 	free(path);
+}
+
+/* The same, but with committed batches still in the write-ahead log and no -shm file (a
+ * database copied off a board mid-campaign): it cannot be read where no -shm can be made, and
+ * says why; where it can, everything is there. */
+static void test_read_only_wal(const char *dir)
+{
+	char *path = fixture_path(dir, "ro-wal.db"), *wal = fixture_path(dir, "ro-wal.db-wal");
+	char *shm = fixture_path(dir, "ro-wal.db-shm");
+	struct stat st;
+	sqlite3 *db = NULL;
+	pid_t pid;
+	int status = 0;
+	fixture_create(path);
+	CHECK(sqlite3_open(path, &db) == SQLITE_OK &&
+	      sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL) == SQLITE_OK &&
+	      sqlite3_exec(db, "INSERT INTO device (runner, model) VALUES ('sim', 'x')", NULL, NULL,
+	                   NULL) == SQLITE_OK,
+	      "a write left in the WAL");
+	sqlite3_close(db);
+	CHECK(stat(wal, &st) == 0 && st.st_size > 0, "the WAL holds it");
+	unlink(shm);
+	CHECK(chmod(path, 0444) == 0 && chmod(wal, 0444) == 0 && chmod(dir, 0755) == 0, "chmod");
+	pid = fork();
+	if (pid == 0) {
+		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+			_exit(99);
+		unsigned before = check_failed;
+		expect_refused(path, IP_STORE_READ_ONLY, "write-ahead log", "read-only, WAL");
+		_exit(check_failed > before ? 1 : 0);
+	}
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid, "fork");
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "read-only WAL checks in the child "
+	      "(status %d)", status);
+	CHECK(chmod(path, 0644) == 0 && chmod(wal, 0644) == 0 && chmod(dir, 0700) == 0, "back");
+	fixture_check_intact(path, "read-only file with a WAL");
+	free(path);
+	free(wal);
+	free(shm);
 }
 
 /* Records batches of runs whose outcomes are all new (so that each batch needs new pages)
@@ -295,6 +335,7 @@ static int full_disk_child(const char *dir)
 	struct ip_store *s;
 	int64_t campaign;
 	int failed;
+	unsigned before = check_failed;
 	uint64_t stored;
 	if (mkdir(mnt, 0700) || private_mounts() ||
 	    mount("tmpfs", mnt, "tmpfs", MS_NOSUID | MS_NODEV, "size=512k"))
@@ -326,7 +367,7 @@ static int full_disk_child(const char *dir)
 		CHECK(fixture_int(db, "SELECT count FROM run WHERE value = x'0200'") == 6, "0x200");
 		ip_store_close(s);
 	}
-	return check_failed ? 1 : 0;
+	return check_failed > before ? 1 : 0;
 }
 
 static void test_full_disk(const char *dir)
@@ -355,6 +396,7 @@ int main(void)
 	test_foreign(dir);
 	test_newer_schema(dir);
 	test_read_only(dir);
+	test_read_only_wal(dir);
 	test_page_limit(dir);
 	test_full_disk(dir);
 	fixture_rmdir(dir);
