@@ -124,6 +124,8 @@ static void fail(const struct ip_diag *d)
 	exit(1);
 }
 
+static int keep; /* --keep: leave the databases in DIR (e.g. to time `isaprobe db merge`) */
+
 static void bench(const struct scenario *sc, const char *dir, uint64_t runs, size_t batch)
 {
 	char path[4096];
@@ -192,7 +194,8 @@ static void bench(const struct scenario *sc, const char *dir, uint64_t runs, siz
 	       (double)st.st_size / 1048576.0 / ((double)variants / 1e6),
 	       total == (int64_t)runs ? "" : "  COUNT MISMATCH");
 	fflush(stdout);
-	unlink(path);
+	if (!keep)
+		unlink(path);
 	free(rv);
 	free(values);
 	free(outs);
@@ -200,9 +203,9 @@ static void bench(const struct scenario *sc, const char *dir, uint64_t runs, siz
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: bench_store [--runs N] [--batch N] [--dir DIR] [SCENARIO...]\n"
+	fprintf(f, "usage: bench_store [--runs N] [--batch N] [--dir DIR] [--keep] [SCENARIO...]\n"
 	           "Records a campaign per scenario in DIR (default /tmp) and prints runs/s and\n"
-	           "the database size. Scenarios:\n");
+	           "the database size; --keep leaves DIR/bench-SCENARIO.db. Scenarios:\n");
 	for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
 		fprintf(f, "  %-10s %s\n", scenarios[i].name, scenarios[i].what);
 }
@@ -212,17 +215,19 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {{"runs", required_argument, NULL, 'r'},
 	                                     {"batch", required_argument, NULL, 'b'},
 	                                     {"dir", required_argument, NULL, 'd'},
+	                                     {"keep", no_argument, NULL, 'k'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {NULL, 0, NULL, 0}};
 	uint64_t runs = 2000000;
 	size_t batch = 10000;
 	const char *dir = "/tmp";
 	int c;
-	while ((c = getopt_long(argc, argv, "r:b:d:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:b:d:kh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': runs = strtoull(optarg, NULL, 0); break;
 		case 'b': batch = (size_t)strtoull(optarg, NULL, 0); break;
 		case 'd': dir = optarg; break;
+		case 'k': keep = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
