@@ -60,7 +60,8 @@ static const struct question questions[] = {
 	   " AND g.hi >= f.lo JOIN probe p ON p.id = g.probe_id"
 	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY p.name, g.context, g.lo, g.kind"}}},
 	{"examples", "FIELD [N]", 1, 2,
-	 "for each campaign that targeted FIELD (NAME, FORMAT.NAME or ISA.FORMAT.NAME): each distinct outcome with how many variants "
+	 "for each campaign that targeted FIELD (NAME, FORMAT.NAME or ISA.FORMAT.NAME): each "
+	 "distinct outcome with how many variants "
 	 "and runs gave it and one example variant (the first N rows, default 50)",
 	 {{"examples",
 	   "SELECT co.campaign_id AS campaign, p.name AS probe, coalesce(x.label, co.context)"

@@ -1,7 +1,6 @@
 /* merge.c: `isaprobe db merge`: several boards' findings databases into one, matched on natural
  * keys, each campaign's runs taken from the database that ran it, so nothing counts twice. */
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,7 +226,7 @@ static int merge_parents(struct merger *m)
 	            " SELECT s.id, o.id FROM src.outcome s JOIN main.outcome o ON o.hash = s.hash");
 }
 
-/* A campaign of the input, with its natural key as text and numbers. */
+/* A campaign as merging compares it: how far along, its runs, the database that ran it. */
 struct campaign_row {
 	int64_t id;
 	uint64_t cursor, runs;

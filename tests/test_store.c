@@ -199,7 +199,8 @@ static void test_big_batches(const char *dir)
 	CHECK(fixture_int(db, "SELECT min(count) FROM run") == 8, "min 8");
 	CHECK(fixture_int(db, "SELECT max(count) FROM run") == 8, "max 8");
 	CHECK(fixture_int(db, "SELECT count(*) FROM run r JOIN outcome o ON o.id = r.outcome_id"
-	                      " WHERE o.status = 0 AND instr('02468ACE', substr(hex(value), 4, 1)) > 0") == 125,
+	                      " WHERE o.status = 0"
+	                      " AND instr('02468ACE', substr(hex(value), 4, 1)) > 0") == 125,
 	      "even values gave outcome A");
 	CHECK(fixture_int(db, "SELECT count(*) FROM run WHERE value = x'00f9'") == 1, "249 is there");
 	CHECK(fixture_int(db, "SELECT count(*) FROM run_orphan") == 0, "no orphans");
