@@ -114,6 +114,9 @@ expect 0 '^4 +6$' -- "$bin" query --db "$db" --sql 'SELECT count(*) AS n, sum(co
 expect 0 '"n": 4' -- "$bin" query --db "$db" --json --sql 'SELECT count(*) AS n FROM run'
 expect 0 "^x'00000003'" -- "$bin" query --db "$db" --sql 'SELECT value FROM run ORDER BY value DESC LIMIT 1'
 expect 0 '^unk25 +25 +50' -- "$bin" query --db "$db" --sql "SELECT name, lo, hi FROM field_table WHERE fmt = 'midgard.load_store' AND name = 'unk25'"
+# ip_bits by hand: 0x0180 has bits 7 and 8 set; a 9-byte value's top byte is bits 64-71;
+# bits above a value's width read as 0.
+expect 0 '^3 +1 +0 +170 +0$' -- "$bin" query --db "$db" --sql "SELECT ip_bits(x'0180', 7, 2) AS a, ip_bits(x'0180', 8, 4) AS b, ip_bits(x'0180', 0, 7) AS c, ip_bits(x'aa0000000000000000', 64, 8) AS d, ip_bits(x'01', 9, 1) AS e"
 expect 1 'would change the database; query is read-only' -- "$bin" query --db "$db" --sql 'DELETE FROM run'
 expect 1 'read-only' -- "$bin" query --db "$db" --sql 'SELECT 1; UPDATE probe SET name = 1'
 expect 1 'not authorized' -- "$bin" query --db "$db" --sql "ATTACH '$tmp/x.db' AS x"

@@ -316,12 +316,67 @@ static void test_bad_inputs(const char *dir)
 	free(damaged);
 }
 
+/* A probe whose text changed: the newer text is the probe's, each campaign keeps the text it
+ * ran, whichever order the inputs come in. Findings are copied by the columns both tables
+ * have (an input with a column the output lacks still merges). */
+static void test_probe_text(const char *dir)
+{
+	char *a = fixture_path(dir, "text-a.db"), *b = fixture_path(dir, "text-b.db");
+	char *o1 = fixture_path(dir, "text-o1.db"), *o2 = fixture_path(dir, "text-o2.db");
+	const char *ab[2], *ba[2];
+	const char *texts[2] = {"; version 1\n", "; version 2\n"};
+	char *paths[2];
+	paths[0] = a;
+	paths[1] = b;
+	for (int i = 0; i < 2; i++) {
+		struct ip_store *s;
+		struct ip_campaign_key key = {0, 0, "walk", 0, 0, 0, 1};
+		int64_t c;
+		char sql[512];
+		ip_diag_init(&d, paths[i]);
+		CHECK(ip_store_open(paths[i], IP_STORE_READ_WRITE_CREATE, &s, &d) == 0, "open");
+		key.device_id = ip_store_device(s, "sim", "t860", NULL, &d);
+		key.probe_id = ip_store_probe(s, "p", "midgard", texts[i], 0, &d);
+		c = ip_store_campaign(s, &key, NULL, NULL, &d);
+		CHECK(c > 0, "campaign: %s", d.msg);
+		snprintf(sql, sizeof sql,
+		         "UPDATE probe SET updated_at = '%s';"
+		         " ALTER TABLE finding ADD COLUMN extra_%d TEXT;"
+		         " INSERT INTO finding (probe_id, lo, hi, kind, confidence, first_seen,"
+		         " last_seen, extra_%d) VALUES (%lld, %d, %d, 'ignored', 1, %lld, %lld, 'x')",
+		         i ? "2030-01-01T00:00:00Z" : "2029-01-01T00:00:00Z", i, i,
+		         (long long)key.probe_id, i, i, (long long)c, (long long)c);
+		CHECK(sqlite3_exec(ip_store_sqlite(s), sql, NULL, NULL, NULL) == SQLITE_OK, "%s",
+		      sqlite3_errmsg(ip_store_sqlite(s)));
+		ip_store_close(s);
+	}
+	ab[0] = ba[1] = a;
+	ab[1] = ba[0] = b;
+	CHECK(merge(o1, ab, 2, NULL) == 0, "a then b: %s", fixture_diag_text(&d));
+	CHECK(merge(o2, ba, 2, NULL) == 0, "b then a: %s", fixture_diag_text(&d));
+	CHECK(db_int(o1, "SELECT source_text = '; version 2\n' FROM probe") == 1, "newer text wins");
+	CHECK(db_int(o2, "SELECT source_text = '; version 2\n' FROM probe") == 1,
+	      "an older text does not replace a newer one");
+	CHECK(db_int(o1, "SELECT count(*) FROM campaign") == 2 &&
+	      db_int(o1, "SELECT count(*) FROM campaign WHERE probe_text = '; version 1\n'") == 1,
+	      "two campaigns, each with its text");
+	CHECK(db_int(o1, "SELECT count(*) FROM finding") == 2 &&
+	      db_int(o1, "SELECT count(*) FROM finding f JOIN campaign c ON c.id = f.first_seen"
+	                 " WHERE c.probe_text = '; version 2\n' AND f.lo = 1") == 1,
+	      "findings by their common columns, campaigns mapped");
+	free(a);
+	free(b);
+	free(o1);
+	free(o2);
+}
+
 int main(void)
 {
 	char *dir = fixture_tmpdir("test_store_merge");
 	test_four_shards(dir);
 	test_progress(dir);
 	test_bad_inputs(dir);
+	test_probe_text(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store_merge");
 }
