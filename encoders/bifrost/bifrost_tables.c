@@ -31,13 +31,15 @@ static const struct ip_enum clause_types[] = {
 
 static const struct ip_field header_fields[] = {
 	F("unk0", 0, 5, UNKNOWN, UNKNOWN, NULL, 0, "unknown (later public work: reserved, zero)"),
-	F("ftz", 5, 2, UNKNOWN, UNKNOWN, NULL, 0, "unknown (later public work: flush-to-zero mode)"),
+	F("ftz", 5, 2, UNKNOWN, UNKNOWN, NULL, 0,
+	  "unknown (later public work: flush-to-zero mode 0 off, 1 DX11, 2 always, 3 abrupt)"),
 	F("suppress_inf", 7, 1, UNKNOWN, UNKNOWN, NULL, 0,
 	  "unknown (later public work: infinite float results become the largest finite number)"),
 	F("suppress_nan", 8, 1, UNKNOWN, UNKNOWN, NULL, 0,
 	  "unknown (later public work: NaN float results become +0)"),
 	F("float_exc", 9, 2, UNKNOWN, UNKNOWN, NULL, 0,
-	  "unknown (later public work: floating-point exception mode)"),
+	  "unknown (later public work: float exception mode 0 enabled, 1 disabled, 2 precise "
+	  "division, 3 precise sqrt)"),
 	F("back_to_back", 11, 1, FLAG, KNOWN, NULL, 0,
 	  "next clause follows with the same execution mask and no branch here"),
 	F("no_eos", 12, 1, FLAG, KNOWN, NULL, 0, "not the end of the shader"),

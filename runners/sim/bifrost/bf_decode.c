@@ -198,9 +198,15 @@ int bf_decode(struct bf_sim *sim, const uint8_t *code, size_t len, const char **
 		cl->type = get(f->h_type, h);
 		cl->suppress_nan = get(f->h_snan, h);
 		cl->suppress_inf = get(f->h_sinf, h);
-		if (get(f->h_ftz, h) || get(f->h_fexc, h)) {
+		cl->ftz = (uint8_t)get(f->h_ftz, h);
+		if (cl->ftz == BF_FTZ_ABRUPT) {
 			cl->unmodeled_header = 1;
-			cl->header_why = "header flush-to-zero / exception mode bits set (not modelled)";
+			cl->header_why = "header flush-to-zero mode 3 (abrupt underflow: named by later "
+			                 "public work, its rules not described)";
+		} else if (get(f->h_fexc, h)) {
+			cl->unmodeled_header = 1;
+			cl->header_why = "header float-exception mode 1-3 (named by later public work, "
+			                 "its effect not described)";
 		} else if (get(f->h_unk0, h) || get(f->h_unk13, h) || get(f->h_unk39, h) ||
 		           get(f->h_unk44, h)) {
 			cl->unmodeled_header = 1;

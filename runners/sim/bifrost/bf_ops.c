@@ -292,9 +292,50 @@ static uint32_t f2i(float f, int unsig)
 	return (uint32_t)(int32_t)f;
 }
 
+/* ---- the header's float modes (later public work: flush-to-zero, NaN/infinity suppression) */
+static int denormal32(uint32_t v)
+{
+	return (v & 0x7f800000u) == 0 && (v & 0x007fffffu) != 0;
+}
+
+static int denormal16(uint16_t h)
+{
+	return (h & 0x7c00) == 0 && (h & 0x03ff) != 0;
+}
+
+/* ftz 1 (DX11) and 2 (always) flush binary32; mode 3 never executes (unmodelled at decode) */
+static int ftz32(const struct bf_clause *cl)
+{
+	return cl->ftz == BF_FTZ_DX11 || cl->ftz == BF_FTZ_ALWAYS;
+}
+
+static uint32_t flush32(const struct bf_clause *cl, uint32_t v)
+{
+	return ftz32(cl) && denormal32(v) ? v & 0x80000000u : v;
+}
+
+/* binary16 denormals are flushed by mode 2 only (DX11 keeps 16-bit denormals) */
+static uint16_t flush16(const struct bf_clause *cl, uint16_t h)
+{
+	return cl->ftz == BF_FTZ_ALWAYS && denormal16(h) ? (uint16_t)(h & 0x8000) : h;
+}
+
+/* A binary16 result: flush, then NaN -> +0, infinity -> largest finite (65504) of its sign. */
+static uint16_t header_half(const struct bf_clause *cl, uint16_t h)
+{
+	h = flush16(cl, h);
+	if (cl->suppress_nan && (h & 0x7c00) == 0x7c00 && (h & 0x03ff))
+		return 0;
+	if (cl->suppress_inf && (h & 0x7fff) == 0x7c00)
+		return (uint16_t)((h & 0x8000) | 0x7bff);
+	return h;
+}
+
 uint32_t bf_header_float(const struct bf_clause *cl, uint32_t v)
 {
-	float f = f_of(v);
+	float f;
+	v = flush32(cl, v);
+	f = f_of(v);
 	if (cl->suppress_nan && isnan(f))
 		return 0;
 	if (cl->suppress_inf && isinf(f))
@@ -318,18 +359,92 @@ static unsigned expand_sel(unsigned ctrl, unsigned src)
 	return ctrl == 1 || ctrl == 3 ? 1 : ctrl == 2 || ctrl == 4 || ctrl == 5 ? 2 : 0;
 }
 
-static uint32_t widen(uint32_t v, unsigned sel)
+static uint32_t widen(const struct bf_clause *cl, uint32_t v, unsigned sel)
 {
 	if (!sel)
 		return v;
-	return u_of((float)ip_f16_to_double((uint16_t)(sel == 1 ? v : v >> 16)));
+	return u_of((float)ip_f16_to_double(flush16(cl, (uint16_t)(sel == 1 ? v : v >> 16))));
+}
+
+/* The sources an operation reads as binary32 numbers (a mask): the operands the header's
+ * flush-to-zero mode flushes. Moves, selects and integer operations read bits, not numbers;
+ * conversions to integers truncate, so a flushed denormal gives the same 0. */
+static unsigned float_operands(const struct bf_unit *u)
+{
+	switch (u->kind) {
+	case BF_FMA:
+	case BF_FMA_MSCALE: /* src3 is the integer scale */
+		return 7;
+	case BF_FADD:
+	case BF_FMIN:
+	case BF_FMAX:
+	case BF_ADD_MSCALE: /* src2 is the integer scale */
+	case BF_FCMP_GL:
+	case BF_FCMP_D3D:
+		return 3;
+	case BF_CSEL4:
+		return u->arg >= BF_CMP_FEQ ? 3 : 0;
+	case BF_FROUND:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The special-function helpers whose result is a number (the *_FREXPE ones give integer
+ * exponents) and whose operand is one (EXP_TABLE reads the low bits of its operand). */
+static int special_float_result(unsigned which)
+{
+	return which != BF_FRCP_FREXPE && which != BF_FSQRT_FREXPE && which != BF_FRSQ_FREXPE &&
+	       which != BF_LOG_FREXPE;
+}
+
+static uint32_t special(const struct bf_unit *u, const uint32_t *s, const struct bf_clause *cl,
+                        struct bf_quad *q)
+{
+	uint32_t v;
+	int num_in = u->arg != BF_EXP_TABLE, num_out = special_float_result(u->arg);
+	if (ftz32(cl) && num_in && denormal32(s[0])) {
+		bf_stop(q, IP_STATUS_UNMODELED, 0,
+		        "special-function helper reading a denormal under flush-to-zero");
+		return 0;
+	}
+	v = bf_special(u->arg, s[0]);
+	if (!num_out)
+		return v;
+	if (ftz32(cl) && denormal32(v)) {
+		bf_stop(q, IP_STATUS_UNMODELED, 0,
+		        "special-function helper making a denormal under flush-to-zero");
+		return 0;
+	}
+	return bf_header_float(cl, v);
+}
+
+static uint32_t atan_helper(const struct bf_unit *u, const uint32_t *s,
+                            const struct bf_clause *cl, struct bf_quad *q)
+{
+	uint32_t v;
+	/* ATAN_LDEXP's second operand is ATAN_ASSIST's packed result, not a number */
+	if (ftz32(cl) && (denormal32(s[0]) || (u->arg != BF_ATAN_LDEXP && denormal32(s[1])))) {
+		bf_stop(q, IP_STATUS_UNMODELED, 0, "atan helper reading a denormal under flush-to-zero");
+		return 0;
+	}
+	v = bf_atan(u->arg, s[0], s[1]);
+	if (u->arg == BF_ATAN_ASSIST) /* packed binary16 ratio and integer scale */
+		return v;
+	if (ftz32(cl) && denormal32(v)) {
+		bf_stop(q, IP_STATUS_UNMODELED, 0, "atan helper making a denormal under flush-to-zero");
+		return 0;
+	}
+	return bf_header_float(cl, v);
 }
 
 /* v2f16: two binary16 lanes, each rounded once (to nearest even; other modes unmodelled). */
-static double half_src(const struct bf_unit *u, const uint32_t *s, unsigned i, unsigned lane)
+static double half_src(const struct bf_unit *u, const uint32_t *s, unsigned i, unsigned lane,
+                       const struct bf_clause *cl)
 {
 	unsigned half = lane ? (u->swz[i] >> 1) & 1 : u->swz[i] & 1;
-	double v = ip_f16_to_double((uint16_t)(s[i] >> (16 * half)));
+	double v = ip_f16_to_double(flush16(cl, (uint16_t)(s[i] >> (16 * half))));
 	if (u->abs[i])
 		v = fabs(v);
 	if (u->neg[i])
@@ -337,7 +452,8 @@ static double half_src(const struct bf_unit *u, const uint32_t *s, unsigned i, u
 	return v;
 }
 
-static uint32_t v2f16(const struct bf_unit *u, const uint32_t *s, struct bf_quad *q)
+static uint32_t v2f16(const struct bf_unit *u, const uint32_t *s, const struct bf_clause *cl,
+                      struct bf_quad *q)
 {
 	uint32_t out = 0;
 	if (u->mode && u->arg <= 1) {
@@ -345,10 +461,10 @@ static uint32_t v2f16(const struct bf_unit *u, const uint32_t *s, struct bf_quad
 		return 0;
 	}
 	for (unsigned lane = 0; lane < 2; lane++) {
-		double a = half_src(u, s, 0, lane), b = half_src(u, s, 1, lane), r;
+		double a = half_src(u, s, 0, lane, cl), b = half_src(u, s, 1, lane, cl), r;
 		switch (u->arg) {
 		case 0: {
-			double c = half_src(u, s, 2, lane);
+			double c = half_src(u, s, 2, lane, cl);
 			r = fma(u->neg_product ? -a : a, b, u->neg_addend ? -c : c);
 			break;
 		}
@@ -356,7 +472,7 @@ static uint32_t v2f16(const struct bf_unit *u, const uint32_t *s, struct bf_quad
 		default: r = minmax(u->arg == 3, u->mode, (float)a, (float)b); break;
 		}
 		r = (double)outmod(u->outmod, (float)r);
-		out |= (uint32_t)ip_double_to_f16(r) << (16 * lane);
+		out |= (uint32_t)header_half(cl, ip_double_to_f16(r)) << (16 * lane);
 	}
 	return out;
 }
@@ -368,11 +484,16 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 	uint32_t s[4];
 	float r;
 	int ok, saved;
+	unsigned fmask;
 	memcpy(s, src, sizeof s);
 	if (u->expand) {
-		s[0] = widen(s[0], expand_sel(u->expand, 0));
-		s[1] = widen(s[1], expand_sel(u->expand, 1));
+		s[0] = widen(cl, s[0], expand_sel(u->expand, 0));
+		s[1] = widen(cl, s[1], expand_sel(u->expand, 1));
 	}
+	fmask = float_operands(u);
+	for (unsigned i = 0; i < 3; i++)
+		if (fmask >> i & 1)
+			s[i] = flush32(cl, s[i]);
 	if (u->unk_mod) {
 		bf_stop(q, IP_STATUS_UNMODELED, 0, "modifier bits the notes do not describe are set");
 		return 0;
@@ -473,9 +594,9 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 		}
 		return bf_header_float(cl, u_of(r));
 	}
-	case BF_SPECIAL: return bf_header_float(cl, bf_special(u->arg, s[0]));
-	case BF_ATAN: return bf_atan(u->arg, s[0], s[1]);
-	case BF_V2F16: return v2f16(u, s, q);
+	case BF_SPECIAL: return special(u, s, cl, q);
+	case BF_ATAN: return atan_helper(u, s, cl, q);
+	case BF_V2F16: return v2f16(u, s, cl, q);
 	default:
 		bf_stop(q, IP_STATUS_UNMODELED, 0, "operation not modelled (see docs/bifrost-simulator.md)");
 		return 0;

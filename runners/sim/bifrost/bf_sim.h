@@ -50,6 +50,11 @@ enum { BF_SH_LEFT, BF_SH_RIGHT, BF_SH_ARITH };
 enum { BF_LOP_AND, BF_LOP_OR, BF_LOP_XOR, BF_LOP_NAND, BF_LOP_NOR, BF_LOP_XNOR, BF_LOP_ADD,
 	BF_LOP_SUB, BF_LOP_RSUB };
 
+/* Flush-to-zero modes of the clause header (later public work's names): 0 keeps denormals,
+ * 1 (DX11) flushes binary32 denormal operands and results of float arithmetic to a zero of the
+ * same sign, 2 (always) binary16 ones as well; 3 (abrupt underflow) is unmodelled. */
+enum bf_ftz { BF_FTZ_OFF, BF_FTZ_DX11, BF_FTZ_ALWAYS, BF_FTZ_ABRUPT };
+
 /* One decoded FMA or ADD part. */
 struct bf_unit {
 	uint8_t kind, arg, arg2, arg3; /* enum bf_kind and its selectors */
@@ -76,6 +81,7 @@ struct bf_clause {
 	uint64_t consts[BIFROST_MAX_CONSTS]; /* 60 stored bits */
 	/* header */
 	uint8_t no_eos, back_to_back, datareg, type, suppress_nan, suppress_inf;
+	uint8_t ftz; /* enum bf_ftz: the header's flush-to-zero mode (bits 5-6) */
 	uint8_t unmodeled_header; /* header bits whose effect is not modelled are set */
 	const char *header_why;
 };
@@ -135,7 +141,8 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *s, const struct b
 /* Special-function helpers (bf_special.c). */
 uint32_t bf_special(unsigned which, uint32_t a);
 uint32_t bf_atan(unsigned which, uint32_t a, uint32_t b);
-/* Float result post-processing by the header (suppress NaN / infinity). */
+/* Float result post-processing by the header: flush a denormal binary32 result (ftz 1, 2),
+ * then suppress NaN (+0) / infinity (largest finite of the same sign). */
 uint32_t bf_header_float(const struct bf_clause *cl, uint32_t v);
 
 void bf_stop(struct bf_quad *q, unsigned status, unsigned fault, const char *why);
