@@ -10,6 +10,7 @@
 #include "isaprobe/isa.h"
 
 int cmd_asm(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);

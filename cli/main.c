@@ -14,6 +14,7 @@ struct command {
 
 static const struct command commands[] = {
 	{"asm", cmd_asm, "assemble a program"},
+	{"bench", cmd_bench, "run the benchmark suites: values, targets, ratios (not tests)"},
 	{"campaign", cmd_campaign, "run probes' variants on a runner into a findings database"},
 	{"db", cmd_db, "findings database maintenance: db merge OUT IN..."},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},

@@ -1,19 +1,12 @@
-/* bench_bifrost.c: Bifrost throughput: clause unpack and pack (clauses/s), disassembly and
- * assembly (clauses/s), and the reference simulator (jobs/s of the notes' rcp sequence). Run by hand. */
+/* suite_bifrost.c: Bifrost throughput: clause unpack and pack, disassembly and assembly
+ * (clauses/s), and the reference simulator (jobs/s of the notes' rcp sequence). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench.h"
 #include "bifrost/bifrost.h"
 #include "isaprobe/runner.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -44,50 +37,63 @@ static size_t random_program(uint64_t *s, uint8_t *buf, unsigned nclauses)
 	return len;
 }
 
-static void bench_packing(void)
+static int bench_packing(struct bench_run *br)
 {
-	enum { CLAUSES = 1000, ROUNDS = 200 };
+	enum { CLAUSES = 1000 };
 	static uint8_t bin[CLAUSES * 16 * BIFROST_MAX_QUADWORDS];
+	unsigned rounds = (unsigned)bench_pick(br, 200, 20);
 	uint64_t s = 1;
-	double t_un = 0, t_pk = 0, t_dis = 0, t_asm = 0, t0;
-	for (unsigned r = 0; r < ROUNDS; r++) {
+	struct bench_time t_un = {0, 0}, t_pk = {0, 0}, t_dis = {0, 0}, t_asm = {0, 0}, t0;
+	for (unsigned r = 0; r < rounds; r++) {
 		size_t len = random_program(&s, bin, CLAUSES), plen, tlen;
 		struct ip_program p, p2;
 		struct ip_diag d;
 		uint8_t *out = NULL;
 		char *text = NULL;
 		FILE *m;
-		t0 = now();
+		t0 = bench_now();
 		if (bifrost_unpack(bin, len, &p, &d) != 0) {
-			fprintf(stderr, "bench: unpack: %s\n", d.msg);
-			return;
+			fprintf(stderr, "isaprobe bench bifrost: unpack: %s\n", d.msg);
+			return -1;
 		}
-		t_un += now() - t0;
-		t0 = now();
-		bifrost_pack(&p, &out, &plen, &d);
-		t_pk += now() - t0;
+		bench_lap(&t_un, t0);
+		t0 = bench_now();
+		if (bifrost_pack(&p, &out, &plen, &d) != 0) {
+			fprintf(stderr, "isaprobe bench bifrost: pack: %s\n", d.msg);
+			ip_program_free(&p);
+			return -1;
+		}
+		bench_lap(&t_pk, t0);
 		free(out);
 		if (r % 10 == 0) {
-			t0 = now();
+			t0 = bench_now();
 			m = open_memstream(&text, &tlen);
+			if (!m) {
+				ip_program_free(&p);
+				return -1;
+			}
 			bifrost_disassemble(&p, m);
 			fclose(m);
-			t_dis += now() - t0;
-			t0 = now();
+			bench_lap(&t_dis, t0);
+			t0 = bench_now();
 			if (bifrost_assemble(text, &p2, &d) == 0)
 				ip_program_free(&p2);
-			t_asm += now() - t0;
+			bench_lap(&t_asm, t0);
 			free(text);
 		}
 		ip_program_free(&p);
 	}
-	printf("unpack       %10.0f clauses/s\n", CLAUSES * ROUNDS / t_un);
-	printf("pack         %10.0f clauses/s\n", CLAUSES * ROUNDS / t_pk);
-	printf("disassemble  %10.0f clauses/s\n", CLAUSES * (ROUNDS / 10) / t_dis);
-	printf("assemble     %10.0f clauses/s\n", CLAUSES * (ROUNDS / 10) / t_asm);
+	bench_rate(br, "unpack", "clauses/s", (double)CLAUSES * rounds, t_un, BENCH_REPORT, 0,
+	           "random clauses of random valid layouts");
+	bench_rate(br, "pack", "clauses/s", (double)CLAUSES * rounds, t_pk, BENCH_REPORT, 0, NULL);
+	bench_rate(br, "disassemble", "clauses/s", (double)CLAUSES * ((rounds + 9) / 10), t_dis,
+	           BENCH_REPORT, 0, NULL);
+	bench_rate(br, "assemble", "clauses/s", (double)CLAUSES * ((rounds + 9) / 10), t_asm,
+	           BENCH_REPORT, 0, NULL);
+	return 0;
 }
 
-static void bench_sim(void)
+static int bench_sim(struct bench_run *br)
 {
 	static const char src[] =
 		"clause {\n"
@@ -97,7 +103,9 @@ static void bench_sim(void)
 		"\tadd FRCP_FREXPE src0=p0\n"
 		"\treg read=r2\n\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=t1\n\tadd NOP src0=p0\n"
 		"\tconst 0x3f8000000000000\n}\n";
-	enum { JOBS = 100000, LANES = 4 };
+	enum { LANES = 4 };
+	unsigned jobs = (unsigned)bench_size(br, 100000, 10000), ok = 0;
+	char note[160];
 	static uint8_t regs_in[LANES * 256], regs_out[LANES * 256];
 	struct ip_runner_config cfg = {"bifrost", NULL, NULL};
 	struct ip_runner *r;
@@ -109,11 +117,12 @@ static void bench_sim(void)
 	struct ip_out_buf out = {IP_BUF_REGISTERS, regs_out, sizeof regs_out, 0};
 	struct ip_job job;
 	struct ip_result res;
-	double t0;
+	struct bench_time spent = {0, 0}, t0;
 	if (bifrost_assemble(src, &p, &d) != 0 || bifrost_pack(&p, &bin, &len, &d) != 0 ||
 	    ip_runner_open("sim", &cfg, &r, &d) != 0) {
-		fprintf(stderr, "bench: %s\n", d.msg);
-		return;
+		fprintf(stderr, "isaprobe bench bifrost: %s\n", d.msg);
+		free(bin);
+		return -1;
 	}
 	ip_program_free(&p);
 	memset(&job, 0, sizeof job);
@@ -125,20 +134,32 @@ static void bench_sim(void)
 	memset(&res, 0, sizeof res);
 	res.outputs = &out;
 	res.noutputs = 1;
-	t0 = now();
-	for (unsigned j = 0; j < JOBS; j++) {
+	t0 = bench_now();
+	for (unsigned j = 0; j < jobs; j++) {
 		regs_in[0] = (uint8_t)j;
 		ip_runner_run(r, &job, &res);
+		ok += res.status == IP_STATUS_OK;
 	}
-	printf("simulator    %10.0f jobs/s (3-instruction rcp clause, one quad)\n",
-	       JOBS / (now() - t0));
+	bench_lap(&spent, t0);
+	snprintf(note, sizeof note, "the notes' 3-instruction rcp clause, one quad; %u of %u ok", ok,
+	         jobs);
+	bench_rate(br, "sim", "jobs/s", jobs, spent, BENCH_REPORT, 0, note);
 	ip_runner_close(r);
 	free(bin);
-}
-
-int main(void)
-{
-	bench_packing();
-	bench_sim();
 	return 0;
 }
+
+static int run(struct bench_run *br)
+{
+	return bench_packing(br) || bench_sim(br) ? -1 : 0;
+}
+
+static const struct bench_ratio ratios[] = {
+	{"sim.midgard.ok", "bifrost.sim",
+	 "Midgard jobs (batches of 256) against Bifrost jobs (one at a time, 4 lanes)"},
+};
+
+const struct bench_suite bench_suite_bifrost = {
+	"bifrost", "Bifrost clause packing, text and simulator throughput", run,
+	ratios, sizeof ratios / sizeof ratios[0],
+};

@@ -1,0 +1,103 @@
+/* bench.h: the benchmark suites behind `isaprobe bench`: wall and CPU timing, result records
+ * (value, target, unit) and the ratios between measurements taken in one run. */
+#ifndef ISAPROBE_BENCH_H
+#define ISAPROBE_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A moment: wall seconds (CLOCK_MONOTONIC) and CPU seconds of the process, every thread
+ * (CLOCK_PROCESS_CPUTIME_ID). */
+struct bench_time {
+	double wall, cpu;
+};
+struct bench_time bench_now(void);
+/* Adds the time since start to *acc. */
+void bench_lap(struct bench_time *acc, struct bench_time start);
+
+enum bench_goal {
+	BENCH_REPORT,   /* no target: reported */
+	BENCH_AT_LEAST, /* met when value >= target */
+	BENCH_AT_MOST,  /* met when value <= target */
+};
+
+/* One measurement. A rate (count per second) has value = count / wall seconds and
+ * cpu_value = count / CPU seconds (per core-second: steady on a shared machine, and what a
+ * target "per core" means); the verdict judges cpu_value when there is one. Anything else
+ * (a count, a size) has cpu_value 0. */
+struct bench_result {
+	char suite[16];
+	char name[48];     /* suite-unique, e.g. "midgard.ok" */
+	const char *unit;  /* static string, e.g. "variants/s" */
+	double value, cpu_value;
+	double wall_s, cpu_s; /* time measured (rates), else 0 */
+	enum bench_goal goal;
+	double target;
+	char note[160];
+};
+
+/* A ratio of two measurements of the same run, named "suite.name" (suites may name each
+ * other's: the ratio is printed when both ran). */
+struct bench_ratio {
+	const char *num, *den;
+	const char *meaning;
+};
+
+struct bench_opts {
+	int quick;           /* smaller sizes: seconds, for tests and a first look */
+	uint64_t runs;       /* overrides each suite's main count (variants, runs, jobs); 0: default */
+	const char *dir;     /* where databases are written (default $TMPDIR or /tmp) */
+	int keep;            /* leave those databases there */
+};
+
+struct bench_run {
+	const struct bench_opts *opts;
+	const char *suite; /* the suite running now */
+	struct bench_result *results;
+	size_t n, cap;
+};
+
+struct bench_suite {
+	const char *name, *what;
+	/* Adds its results to r; 0, or -1 after printing why to stderr. */
+	int (*run)(struct bench_run *r);
+	const struct bench_ratio *ratios;
+	size_t nratios;
+};
+
+/* Every suite, in the order `isaprobe bench` runs them; NULL-terminated. */
+extern const struct bench_suite *const bench_suites[];
+extern const struct bench_suite bench_suite_sim, bench_suite_bifrost, bench_suite_utgard_gp,
+	bench_suite_store, bench_suite_campaign, bench_suite_infer;
+
+/* count / elapsed as a rate result of the running suite; note may be NULL. Returns it. */
+struct bench_result *bench_rate(struct bench_run *r, const char *name, const char *unit,
+                                double count, struct bench_time elapsed, enum bench_goal goal,
+                                double target, const char *note);
+/* A plain value (count, size) of the running suite. */
+struct bench_result *bench_value(struct bench_run *r, const char *name, const char *unit,
+                                 double value, enum bench_goal goal, double target,
+                                 const char *note);
+/* The result "suite.name", or NULL. */
+const struct bench_result *bench_find(const struct bench_run *r, const char *full_name);
+/* The value a verdict and a ratio use: cpu_value when measured, else value. */
+double bench_judged(const struct bench_result *res);
+/* 1 met, 0 not met, -1 no target. */
+int bench_met(const struct bench_result *res);
+
+/* A suite's main count (variants, runs, jobs): --runs, else quick or full. */
+uint64_t bench_size(const struct bench_run *r, uint64_t full, uint64_t quick);
+/* Any other size: quick or full. */
+uint64_t bench_pick(const struct bench_run *r, uint64_t full, uint64_t quick);
+/* Where a suite writes database `name`: --dir's DIR/bench-NAME.db, else
+ * $TMPDIR (or /tmp)/isaprobe-bench-PID-NAME.db, in buf (size n). */
+void bench_db_path(const struct bench_run *r, const char *name, char *buf, size_t n);
+/* Parses probes/midgard/ls_loads.probe, compiled in (bench/CMakeLists.txt): the campaign and
+ * infer suites' probe. 0, or -1 after printing why. Free with ip_probe_free. */
+struct ip_probe;
+int bench_probe_ls_loads(struct ip_probe *p);
+
+/* Removes a database and its -wal and -shm files. */
+void bench_db_remove(const char *path);
+
+#endif

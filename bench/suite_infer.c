@@ -1,0 +1,112 @@
+/* suite_infer.c: how many runs inference needs per target region (issue 5: <= 20,000; a count,
+ * not a time) for the shipped Midgard load/store probe on the simulator, and inference speed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "bench.h"
+#include "isaprobe/campaign.h"
+#include "isaprobe/infer.h"
+
+#define TARGET 20000.0
+
+/* The probe's campaigns of the given strategies into a new database at path, then inference;
+ * adds runs per region (max, mean) and, when timed, the inference rate. */
+static int measure(struct bench_run *br, const struct ip_probe *p, const char *name,
+                   const enum ip_strategy_kind *kinds, size_t nkinds, int timed)
+{
+	char path[4096], what[64], note[160];
+	struct ip_store *s = NULL;
+	struct ip_diag d;
+	struct ip_infer_stats stats;
+	struct ip_infer_probe *sum = NULL;
+	struct bench_time spent = {0, 0}, t0;
+	sqlite3_stmt *q = NULL;
+	int64_t probe_id = -1;
+	uint64_t max = 0, total = 0;
+	int rc = -1;
+	bench_db_path(br, name, path, sizeof path);
+	bench_db_remove(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d) != 0)
+		goto out;
+	for (size_t k = 0; k < nkinds; k++) {
+		struct ip_campaign_opts o;
+		struct ip_campaign_result res;
+		memset(&o, 0, sizeof o);
+		o.runner = "sim";
+		o.strategy = kinds[k];
+		if (ip_campaign_run(s, p, &o, &res, &d) != 0)
+			goto out;
+	}
+	t0 = bench_now();
+	if (ip_infer(s, NULL, &stats, &d) != 0)
+		goto out;
+	bench_lap(&spent, t0);
+	if (sqlite3_prepare_v2(ip_store_sqlite(s), "SELECT id FROM probe WHERE name = ?1", -1, &q,
+	                       NULL) == SQLITE_OK &&
+	    sqlite3_bind_text(q, 1, p->name, -1, SQLITE_STATIC) == SQLITE_OK &&
+	    sqlite3_step(q) == SQLITE_ROW)
+		probe_id = sqlite3_column_int64(q, 0);
+	sqlite3_finalize(q);
+	if (probe_id < 0 || ip_infer_summary(s, probe_id, &sum, &d) != 0 || !sum ||
+	    !sum->ncontexts) {
+		if (!d.msg[0])
+			ip_diag_plain(&d, "no contexts inferred for probe %s", p->name);
+		goto out;
+	}
+	for (size_t c = 0; c < sum->ncontexts; c++) {
+		total += sum->contexts[c].runs;
+		if (sum->contexts[c].runs > max)
+			max = sum->contexts[c].runs;
+	}
+	snprintf(what, sizeof what, "%s.runs_per_region.max", name);
+	snprintf(note, sizeof note, "%s: the most runs of one context's %u-bit region, of %zu "
+	         "contexts", p->name, p->width, sum->ncontexts);
+	bench_value(br, what, "runs", (double)max, BENCH_AT_MOST, TARGET, note);
+	snprintf(what, sizeof what, "%s.runs_per_region.mean", name);
+	bench_value(br, what, "runs", (double)total / (double)sum->ncontexts, BENCH_REPORT, 0, NULL);
+	if (timed) {
+		snprintf(note, sizeof note, "ip_infer over the %s database: %u findings, %llu runs",
+		         name, stats.findings, (unsigned long long)stats.runs);
+		bench_rate(br, "infer", "runs/s", (double)stats.runs, spent, BENCH_REPORT, 0, note);
+	}
+	rc = 0;
+out:
+	if (rc) {
+		fprintf(stderr, "isaprobe bench infer: %s: ", name);
+		ip_diag_print(&d, stderr);
+	}
+	ip_infer_probe_free(sum);
+	ip_store_close(s);
+	if (!br->opts->keep)
+		bench_db_remove(path);
+	return rc;
+}
+
+static int run(struct bench_run *br)
+{
+	static const enum ip_strategy_kind auto_only[] = {IP_STRATEGY_AUTO};
+	static const enum ip_strategy_kind walk_pairs[] = {IP_STRATEGY_WALK, IP_STRATEGY_PAIRS};
+	struct ip_probe p;
+	int rc;
+	if (bench_probe_ls_loads(&p))
+		return -1;
+	rc = measure(br, &p, "auto", auto_only, 1, 1);
+	if (!rc)
+		rc = measure(br, &p, "walk_pairs", walk_pairs, 2, 0);
+	ip_probe_free(&p);
+	return rc;
+}
+
+static const struct bench_ratio ratios[] = {
+	{"infer.auto.runs_per_region.max", "infer.walk_pairs.runs_per_region.max",
+	 "auto's sweeps against the walk and pairs alone"},
+};
+
+const struct bench_suite bench_suite_infer = {
+	"infer", "runs per target region for inference (issue 5, a count) and inference runs/s",
+	run, ratios, sizeof ratios / sizeof ratios[0],
+};

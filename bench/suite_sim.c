@@ -1,0 +1,182 @@
+/* suite_sim.c: the Midgard simulator's variants/s for a 3-instruction probe whose jobs differ
+ * only in load/store bits 25-50 (issue 3: >= 1,000,000 per core), and two baselines on the
+ * same job bytes in the same run: copying each job (no simulation) and unpacking it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "isaprobe/runner.h"
+#include "midgard/midgard.h"
+
+#define BATCH 256
+#define TARGET 1000000.0
+
+static const char probe[] =
+	"ls {\n\tld_attr_32 r0.xyzw, [1].xyzw unk25=0x1c1c\n}\n"
+	"alu {\n\tvmul.fadd r1, r0.xyzw, r23.xyzw\n}\n"
+	"ls {\n\tst_vary_32 r1.xyzw, [0].xyzw unk25=0x1c9c\n}\n";
+
+enum mode {
+	COPY,      /* write the variant's bits, copy the job's code, clear its outputs */
+	UNPACK,    /* write the variant's bits, unpack the code into a program */
+	SIM_COUNT, /* run: the field counts 0, 1, 2, ... (most values end early as unmodeled) */
+	SIM_OK,    /* run: only component selects change around 0x1c1c, every job runs to the end */
+};
+
+struct jobs {
+	uint8_t codes[BATCH][64], vary[BATCH][64], regs[BATCH][512], scratch[64 + 64 + 512];
+	struct ip_job jobs[BATCH];
+	struct ip_result res[BATCH];
+	struct ip_out_buf outs[BATCH][2];
+	struct ip_buf inputs[2];
+	size_t len;
+	unsigned bitpos, width;
+};
+
+static const float attrs[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+static const float unis[8] = {0.5f, 0.25f, 2, 4, 8, 16, 32, 64};
+
+static int setup(struct jobs *j)
+{
+	const struct ip_field *unk = ip_format_field(&midgard_load_store, "unk25");
+	struct ip_program p;
+	struct ip_diag d;
+	uint8_t *bin;
+	ip_diag_init(&d, "sim suite probe");
+	if (!unk || midgard_isa.assemble(probe, &p, &d) != 0) {
+		ip_diag_print(&d, stderr);
+		return -1;
+	}
+	if (midgard_isa.pack(&p, &bin, &j->len, &d) != 0 || j->len > sizeof j->codes[0]) {
+		ip_diag_print(&d, stderr);
+		ip_program_free(&p);
+		return -1;
+	}
+	ip_program_free(&p);
+	j->bitpos = midgard_ls_tag.bits + unk->lo;
+	j->width = unk->width;
+	j->inputs[0] = (struct ip_buf){IP_BUF_ATTRIBUTES, (const uint8_t *)attrs, sizeof attrs};
+	j->inputs[1] = (struct ip_buf){IP_BUF_UNIFORMS, (const uint8_t *)unis, sizeof unis};
+	for (unsigned i = 0; i < BATCH; i++) {
+		memcpy(j->codes[i], bin, j->len);
+		j->jobs[i].code = j->codes[i];
+		j->jobs[i].code_len = j->len;
+		j->jobs[i].inputs = j->inputs;
+		j->jobs[i].ninputs = 2;
+		j->jobs[i].limits.invocations = 1;
+		j->jobs[i].uniform_regs = 1;
+		j->outs[i][0] = (struct ip_out_buf){IP_BUF_VARYINGS_OUT, j->vary[i], 64, 0};
+		j->outs[i][1] = (struct ip_out_buf){IP_BUF_REGISTERS, j->regs[i], 512, 0};
+		j->res[i].outputs = j->outs[i];
+		j->res[i].noutputs = 2;
+	}
+	free(bin);
+	return 0;
+}
+
+/* Runs `total` variants in mode m; returns the time and counts ok results in *ok. */
+static int measure(struct jobs *j, struct ip_runner *r, enum mode m, uint64_t total,
+                   struct bench_time *spent, uint64_t *ok)
+{
+	struct bench_time t0 = bench_now();
+	uint64_t sink = 0;
+	*ok = 0;
+	for (uint64_t done = 0; done < total; done += BATCH) {
+		for (unsigned i = 0; i < BATCH; i++) {
+			ip_word v = ip_word_zero();
+			v.w[0] = m == SIM_OK ? (0x1c1c ^ ((done + i) & 0x303))
+			                     : (done + i) & ((UINT64_C(1) << j->width) - 1);
+			ip_bytes_put_bits(j->codes[i], j->bitpos, j->width, &v);
+		}
+		if (m == COPY) {
+			for (unsigned i = 0; i < BATCH; i++) {
+				memcpy(j->scratch, j->codes[i], j->len);
+				memset(j->vary[i], 0, sizeof j->vary[i]);
+				memset(j->regs[i], 0, sizeof j->regs[i]);
+				sink += j->scratch[i % j->len] + j->vary[i][0];
+			}
+		} else if (m == UNPACK) {
+			for (unsigned i = 0; i < BATCH; i++) {
+				struct ip_program p;
+				struct ip_diag d;
+				if (midgard_isa.unpack(j->codes[i], j->len, &p, &d) == 0) {
+					sink += p.nbundles;
+					ip_program_free(&p);
+				}
+			}
+		} else {
+			ip_runner_run_batch(r, j->jobs, BATCH, j->res);
+			for (unsigned i = 0; i < BATCH; i++)
+				*ok += j->res[i].status == IP_STATUS_OK;
+		}
+	}
+	bench_lap(spent, t0);
+	if (m == COPY || m == UNPACK)
+		*ok = sink; /* keeps the loop's work observable */
+	return 0;
+}
+
+static int run(struct bench_run *br)
+{
+	static const struct {
+		enum mode mode;
+		const char *name, *unit, *what;
+		enum bench_goal goal;
+	} modes[] = {
+		{SIM_OK, "midgard.ok", "variants/s", "simulated, every job runs to the end",
+		 BENCH_AT_LEAST},
+		{SIM_COUNT, "midgard.count", "variants/s",
+		 "simulated, bits 25-50 counting (most jobs end early: unmodeled)", BENCH_AT_LEAST},
+		{COPY, "copy", "variants/s", "baseline: job bytes written and copied, outputs cleared",
+		 BENCH_REPORT},
+		{UNPACK, "unpack", "variants/s", "baseline: job bytes unpacked into a program",
+		 BENCH_REPORT},
+	};
+	uint64_t total = bench_size(br, 4000000, 200000);
+	struct jobs *j = calloc(1, sizeof *j);
+	struct ip_runner_config cfg = {"midgard", NULL, NULL};
+	struct ip_runner *r = NULL;
+	struct ip_diag d;
+	int rc = -1;
+	ip_diag_init(&d, "sim suite");
+	if (!j || setup(j) != 0)
+		goto out;
+	if (ip_runner_open("sim", &cfg, &r, &d) != 0) {
+		ip_diag_print(&d, stderr);
+		goto out;
+	}
+	total = (total + BATCH - 1) / BATCH * BATCH;
+	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+		struct bench_time spent = {0, 0};
+		uint64_t ok, n = modes[k].mode == UNPACK ? total / 8 : total;
+		char note[160];
+		n = (n + BATCH - 1) / BATCH * BATCH;
+		measure(j, r, modes[k].mode, n, &spent, &ok);
+		if (modes[k].mode == SIM_OK || modes[k].mode == SIM_COUNT)
+			snprintf(note, sizeof note, "%s; %llu of %llu ok", modes[k].what,
+			         (unsigned long long)ok, (unsigned long long)n);
+		else
+			snprintf(note, sizeof note, "%s", modes[k].what);
+		bench_rate(br, modes[k].name, modes[k].unit, (double)n, spent, modes[k].goal,
+		           modes[k].goal == BENCH_REPORT ? 0 : TARGET, note);
+	}
+	rc = 0;
+out:
+	ip_runner_close(r);
+	free(j);
+	return rc;
+}
+
+static const struct bench_ratio ratios[] = {
+	{"sim.midgard.ok", "sim.copy",
+	 "simulating a job against only copying its bytes (1 = as fast as the copy)"},
+	{"sim.midgard.ok", "sim.unpack",
+	 "the simulator's decode-and-run against the generic unpacker (>1: faster)"},
+	{"sim.midgard.count", "sim.midgard.ok", "jobs that end early (unmodeled) against full ones"},
+};
+
+const struct bench_suite bench_suite_sim = {
+	"sim", "Midgard simulator variants/s (issue 3) against copy and unpack baselines", run,
+	ratios, sizeof ratios / sizeof ratios[0],
+};
