@@ -41,7 +41,8 @@ static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t bu
 		ip_diag_plain(&d, "out of memory");
 		goto out;
 	}
-	if (ip_runner_open("sim", &cfg, &r, &d) || ip_exec_init(&x, p, r, IP_CAMPAIGN_DEFAULT_BATCH, &d))
+	if (ip_runner_open("sim", &cfg, &r, &d) ||
+	    ip_exec_init(&x, p, r, IP_CAMPAIGN_DEFAULT_BATCH, &d))
 		goto out;
 	have_exec = 1;
 	if (ip_strategy_new(&sp, &st, &d))

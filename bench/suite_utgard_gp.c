@@ -83,7 +83,8 @@ static int bench_sim(struct bench_run *br, const char *name, const char *what, c
 	size_t len = 0;
 	void *sim;
 	struct ip_diag d;
-	struct ip_buf in[2] = {{IP_BUF_UNIFORMS, uni, sizeof uni}, {IP_BUF_ATTRIBUTES, attr, sizeof attr}};
+	struct ip_buf in[2] = {{IP_BUF_UNIFORMS, uni, sizeof uni},
+	                       {IP_BUF_ATTRIBUTES, attr, sizeof attr}};
 	uint8_t *vary = malloc((size_t)invocations * 256);
 	struct ip_out_buf out = {IP_BUF_VARYINGS_OUT, vary, (size_t)invocations * 256, 0};
 	struct ip_job job;

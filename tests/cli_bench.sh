@@ -35,13 +35,17 @@ awk -v suites="sim bifrost utgard_gp store campaign infer" '
 			if ($7 != "-" || verdict != "-") bad = bad "\n  no target, yet a verdict: " $0
 			next
 		}
-		if ($6 !~ /^(>=|<=)[0-9]+$/ || !positive($7)) { bad = bad "\n  bad target/ratio: " $0; next }
+		if ($6 !~ /^(>=|<=)[0-9]+$/ || !positive($7)) {
+			bad = bad "\n  bad target/ratio: " $0
+			next
+		}
 		judged = $5 == "-" ? $3 : $5
 		t = substr($6, 3) + 0
 		met = substr($6, 1, 2) == ">=" ? judged >= t : judged <= t
 		if (verdict != (met ? "MET" : "NOT MET")) bad = bad "\n  verdict disagrees: " $0
 		r = judged / t
-		if ($7 < r * 0.99 - 0.01 || $7 > r * 1.01 + 0.01) bad = bad "\n  ratio is not value/target: " $0
+		if ($7 < r * 0.99 - 0.01 || $7 > r * 1.01 + 0.01)
+			bad = bad "\n  ratio is not value/target: " $0
 	}
 	END {
 		for (x in want) {
@@ -49,7 +53,8 @@ awk -v suites="sim bifrost utgard_gp store campaign infer" '
 			if (lines[x] < 1) bad = bad "\n  no result line for suite " x
 		}
 		if (bad != "") { print bad; exit 1 }
-	}' "$tmp/out" >"$tmp/awk" && ok || { fail "malformed result lines:$(cat "$tmp/awk")"; cat "$tmp/out" >&2; }
+	}' "$tmp/out" >"$tmp/awk" && ok ||
+	{ fail "malformed result lines:$(cat "$tmp/awk")"; cat "$tmp/out" >&2; }
 
 # The lines the issues set targets for, with those targets.
 for pattern in '^sim +midgard\.ok +[0-9]+ +variants/s +[0-9]+ +>=1000000 ' \
@@ -87,7 +92,8 @@ for r in j["results"]:
     if "target" in r:
         judged = r.get("cpu_value", r["value"])
         assert abs(r["ratio"] - judged / r["target"]) <= 1e-3 * r["ratio"], r
-        assert r["met"] == (judged >= r["target"] if r["goal"] == "at_least" else judged <= r["target"]), r
+        met = judged >= r["target"] if r["goal"] == "at_least" else judged <= r["target"]
+        assert r["met"] == met, r
 seq = [r for r in j["results"] if r["name"] == "sequential"][0]
 assert "5000 variants, 5000 rows" in seq["note"], seq
 ratios = {(q["num"], q["den"]): q["value"] for q in j["ratios"]}
