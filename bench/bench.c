@@ -111,6 +111,20 @@ int bench_met(const struct bench_result *res)
 	}
 }
 
+int bench_ratio_value(const struct bench_run *r, const struct bench_ratio *ra, double *v)
+{
+	const struct bench_result *a = bench_find(r, ra->num), *b = bench_find(r, ra->den);
+	double x, y;
+	if (!a || !b)
+		return -1;
+	x = ra->wall ? a->value : bench_judged(a);
+	y = ra->wall ? b->value : bench_judged(b);
+	if (y <= 0)
+		return -1;
+	*v = x / y;
+	return 0;
+}
+
 uint64_t bench_size(const struct bench_run *r, uint64_t full, uint64_t quick)
 {
 	return r->opts->runs ? r->opts->runs : r->opts->quick ? quick : full;

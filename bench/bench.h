@@ -37,10 +37,12 @@ struct bench_result {
 };
 
 /* A ratio of two measurements of the same run, named "suite.name" (suites may name each
- * other's: the ratio is printed when both ran). */
+ * other's: the ratio is printed when both ran), of their judged values (bench_judged), or of
+ * their wall-clock values when wall is set (a speed-up from more threads). */
 struct bench_ratio {
 	const char *num, *den;
 	const char *meaning;
+	int wall;
 };
 
 struct bench_opts {
@@ -80,6 +82,8 @@ struct bench_result *bench_value(struct bench_run *r, const char *name, const ch
                                  const char *note);
 /* The result "suite.name", or NULL. */
 const struct bench_result *bench_find(const struct bench_run *r, const char *full_name);
+/* The ratio's value in *v: 0, or -1 when either measurement is missing or zero. */
+int bench_ratio_value(const struct bench_run *r, const struct bench_ratio *ra, double *v);
 /* The value a verdict and a ratio use: cpu_value when measured, else value. */
 double bench_judged(const struct bench_result *res);
 /* 1 met, 0 not met, -1 no target. */

@@ -156,7 +156,7 @@ static int run(struct bench_run *br)
 
 static const struct bench_ratio ratios[] = {
 	{"sim.midgard.ok", "bifrost.sim",
-	 "Midgard jobs (batches of 256) against Bifrost jobs (one at a time, 4 lanes)"},
+	 "Midgard jobs (batches of 256) against Bifrost jobs (one at a time, 4 lanes)", 0},
 };
 
 const struct bench_suite bench_suite_bifrost = {

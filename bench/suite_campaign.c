@@ -144,10 +144,15 @@ static int run(struct bench_run *br)
 
 static const struct bench_ratio ratios[] = {
 	{"campaign.exhaustive.j1", "campaign.exec",
-	 "what a campaign keeps of the unrecorded speed (1 - this = the cost of recording)"},
-	{"campaign.exhaustive.j2", "campaign.exhaustive.j1", "a second worker thread"},
-	{"campaign.random.j1", "campaign.exhaustive.j1", "values in random order against in order"},
-	{"campaign.auto.j1", "campaign.exhaustive.j1", "auto (survey, then sweeps) against in order"},
+	 "CPU work per variant without recording against with it (1 - this: recording's share)", 0},
+	{"campaign.exhaustive.j1", "campaign.exec",
+	 "a campaign (worker and recording threads) against one thread not recording", 1},
+	{"campaign.exhaustive.j2", "campaign.exhaustive.j1",
+	 "speed-up from a second worker thread (needs a free core)", 1},
+	{"campaign.random.j1", "campaign.exhaustive.j1", "values in random order against in order",
+	 0},
+	{"campaign.auto.j1", "campaign.exhaustive.j1", "auto (survey, then sweeps) against in order",
+	 0},
 };
 
 const struct bench_suite bench_suite_campaign = {

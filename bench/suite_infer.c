@@ -103,7 +103,7 @@ static int run(struct bench_run *br)
 
 static const struct bench_ratio ratios[] = {
 	{"infer.auto.runs_per_region.max", "infer.walk_pairs.runs_per_region.max",
-	 "auto's sweeps against the walk and pairs alone"},
+	 "auto's sweeps against the walk and pairs alone", 0},
 };
 
 const struct bench_suite bench_suite_infer = {

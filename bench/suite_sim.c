@@ -170,10 +170,11 @@ out:
 
 static const struct bench_ratio ratios[] = {
 	{"sim.midgard.ok", "sim.copy",
-	 "simulating a job against only copying its bytes (1 = as fast as the copy)"},
+	 "simulating a job against only copying its bytes (1 = as fast as the copy)", 0},
 	{"sim.midgard.ok", "sim.unpack",
-	 "the simulator's decode-and-run against the generic unpacker (>1: faster)"},
-	{"sim.midgard.count", "sim.midgard.ok", "jobs that end early (unmodeled) against full ones"},
+	 "the simulator's decode-and-run against the generic unpacker (>1: faster)", 0},
+	{"sim.midgard.count", "sim.midgard.ok", "jobs that end early (unmodeled) against full ones",
+	 0},
 };
 
 const struct bench_suite bench_suite_sim = {

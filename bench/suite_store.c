@@ -203,10 +203,11 @@ static int run(struct bench_run *br)
 }
 
 static const struct bench_ratio ratios[] = {
-	{"store.random", "store.sequential", "values in random order against in order"},
-	{"store.distinct", "store.sequential", "every run a new outcome against ~1000 outcomes"},
+	{"store.random", "store.sequential", "values in random order against in order", 0},
+	{"store.distinct", "store.sequential", "every run a new outcome against ~1000 outcomes",
+	 0},
 	{"store.sequential", "sim.midgard.ok",
-	 "stored runs per simulated variant, one core each (>1: the store keeps up)"},
+	 "stored runs per simulated variant, one core each (>1: the store keeps up)", 0},
 };
 
 const struct bench_suite bench_suite_store = {

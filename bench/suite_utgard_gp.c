@@ -147,7 +147,8 @@ static int run(struct bench_run *br)
 
 static const struct bench_ratio ratios[] = {
 	{"sim.midgard.ok", "utgard_gp.sim.mul_op",
-	 "Midgard jobs (batches of 256) against Utgard GP jobs (one at a time), both 3 instructions"},
+	 "Midgard jobs (batches of 256) against Utgard GP jobs (one at a time), both 3 instructions",
+	 0},
 };
 
 const struct bench_suite bench_suite_utgard_gp = {

@@ -147,15 +147,16 @@ static void print_json(FILE *out, const struct bench_opts *o, const struct bench
 	for (size_t i = 0; i < npicked; i++)
 		for (size_t k = 0; k < picked[i]->nratios; k++) {
 			const struct bench_ratio *ra = &picked[i]->ratios[k];
-			const struct bench_result *a = bench_find(r, ra->num), *b = bench_find(r, ra->den);
-			if (!a || !b || bench_judged(b) <= 0)
+			double v;
+			if (bench_ratio_value(r, ra, &v))
 				continue;
 			fprintf(out, "%s\n  {\"num\": ", first ? "" : ",");
 			first = 0;
 			cli_json_string(out, ra->num);
 			fputs(", \"den\": ", out);
 			cli_json_string(out, ra->den);
-			json_num(out, "value", bench_judged(a) / bench_judged(b));
+			json_num(out, "value", v);
+			fprintf(out, ", \"clock\": \"%s\"", ra->wall ? "wall" : "judged");
 			fputs(", \"meaning\": ", out);
 			cli_json_string(out, ra->meaning);
 			fputc('}', out);
@@ -170,17 +171,17 @@ static void print_ratios(FILE *out, const struct bench_run *r,
 	for (size_t i = 0; i < npicked; i++)
 		for (size_t k = 0; k < picked[i]->nratios; k++) {
 			const struct bench_ratio *ra = &picked[i]->ratios[k];
-			const struct bench_result *a = bench_find(r, ra->num), *b = bench_find(r, ra->den);
 			char v[32];
-			if (!a || !b || bench_judged(b) <= 0)
+			double x;
+			if (bench_ratio_value(r, ra, &x))
 				continue;
 			if (!any)
-				fputs("\nratios between measurements of this run (per-cpu values where "
-				      "measured):\n", out);
+				fputs("\nratios between measurements of this run (of per-cpu values where "
+				      "measured, unless marked wall):\n", out);
 			any = 1;
-			num(v, sizeof v, bench_judged(a) / bench_judged(b));
-			fprintf(out, "ratio %-32s / %-32s = %8s  %s\n", ra->num, ra->den, v,
-			        ra->meaning);
+			num(v, sizeof v, x);
+			fprintf(out, "ratio %-32s / %-32s = %8s  %s%s\n", ra->num, ra->den, v,
+			        ra->wall ? "(wall) " : "", ra->meaning);
 		}
 }
 

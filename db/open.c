@@ -19,7 +19,7 @@
  *   wal_autocheckpoint 16384 pages (64 MiB) between checkpoints instead of SQLite's 1000: a
  *                      checkpoint copies every page changed since the last one into the file
  *                      and syncs it, so fewer of them write a page changed by many batches
- *                      once (bench/bench_store.c: random-order campaigns 1.5x as fast).
+ *                      once (bench/suite_store.c: random-order campaigns 1.5x as fast).
  *   busy_timeout       several processes (shards) may write one file; a writer waits its turn.
  *
  * Nothing is written before the file is known to be ours or empty: the checks only read.

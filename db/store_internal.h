@@ -30,7 +30,7 @@ enum ip_stmt {
 };
 
 /* Rows of run written by one ST_RUN_ADD_MANY: one statement step per RUN_ROWS rows instead of
- * one per row (bench/bench_store.c: about a quarter of the time per row). */
+ * one per row (bench/suite_store.c: about a quarter of the time per row). */
 #define RUN_ROWS 64
 
 /* Outcome hash -> outcome id, for the outcomes seen lately (db/outcome_cache.c). */
