@@ -102,7 +102,7 @@ static void print_result(FILE *out, const struct bench_result *res)
 
 static void json_num(FILE *out, const char *key, double v)
 {
-	fprintf(out, ", \"%s\": %.6g", key, v);
+	fprintf(out, ", \"%s\": %.9g", key, v);
 }
 
 static void print_json(FILE *out, const struct bench_opts *o, const struct bench_run *r,
