@@ -8,6 +8,7 @@
 
 #include "isaprobe/isa.h"
 
+int cmd_agent(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);

@@ -13,6 +13,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{"agent", cmd_agent, "serve a runner over stdin/stdout (docs/protocol.md)"},
 	{"asm", cmd_asm, "assemble a program"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
