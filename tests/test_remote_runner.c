@@ -357,6 +357,76 @@ static void test_open_errors(void)
 	}
 }
 
+/* examples/remote_device.py, the protocol written again in Python from docs/protocol.md:
+ * its made-up "toy" ISA worked by hand, and "unmodeled" for a real ISA. */
+static void test_python_device(void)
+{
+	static const uint8_t prog[] = {1, 0, 5, 0,  1, 1, 7, 1, 2, 2, 0, 1,
+	                               3, 2, 1, 0,  4, 3, 1, 0, 0, 0, 0, 0};
+	static const uint8_t bad_op[] = {1, 0, 5, 0, 9, 0, 0, 0}, bad_store[] = {3, 0, 9, 0};
+	static const uint8_t uni[8] = {0x11, 0x11, 0x11, 0x11, 0xef, 0xbe, 0xad, 0xde};
+	static const uint8_t glob_in[8] = {0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa};
+	const struct ip_buf inputs[] = {{IP_BUF_UNIFORMS, uni, 8}, {IP_BUF_GLOBAL, glob_in, 8}};
+	struct ip_job jobs[3] = {
+		{prog, sizeof prog, inputs, 2, {1, 0}, -1},
+		{bad_op, sizeof bad_op, inputs, 2, {1, 0}, -1},
+		{bad_store, sizeof bad_store, inputs, 2, {1, 0}, -1},
+	};
+	uint8_t regs[3][64], glob[3][12];
+	struct ip_out_buf outs[3][2];
+	struct ip_result res[3];
+	struct ip_runner_config cfg = {.isa = "toy"};
+	struct ip_runner *r;
+	struct ip_diag d;
+	char spec[PATH_MAX + 64], src[PATH_MAX];
+	/* This file is SRCDIR/tests/test_remote_runner.c. */
+	snprintf(src, sizeof src, "%s", __FILE__);
+	*strrchr(src, '/') = 0;
+	snprintf(spec, sizeof spec, "remote:python3 '%s/../examples/remote_device.py'", src);
+	for (unsigned i = 0; i < 3; i++) {
+		outs[i][0] = (struct ip_out_buf){IP_BUF_REGISTERS, regs[i], 64, 0};
+		outs[i][1] = (struct ip_out_buf){IP_BUF_GLOBAL, glob[i], 12, 0};
+		res[i] = (struct ip_result){.outputs = outs[i], .noutputs = 2};
+	}
+	ip_diag_init(&d, NULL);
+	CHECK(ip_runner_open(spec, &cfg, &r, &d) == 0, "%s", d.msg);
+	if (!r)
+		return;
+	CHECK(strcmp(ip_runner_model(r), "toy-1") == 0, "model %s", ip_runner_model(r));
+	CHECK(ip_runner_run_batch(r, jobs, 3, res) == 0, "python batch");
+	CHECK(res[0].status == IP_STATUS_OK && res[0].steps == 6, "status %d steps %llu",
+	      res[0].status, (unsigned long long)res[0].steps);
+	/* r0 = 5, r1 = 7 | 1 << 8 = 263, r2 = r0 + r1 = 268, r3 = uniforms word 1. */
+	CHECK(outs[0][0].len == 64 && ip_get_u32(regs[0]) == 5 && ip_get_u32(regs[0] + 4) == 263 &&
+	              ip_get_u32(regs[0] + 8) == 268 && ip_get_u32(regs[0] + 12) == 0xdeadbeef &&
+	              ip_get_u32(regs[0] + 60) == 0,
+	      "registers");
+	/* global: word 0 as planted, word 1 = r2, word 2 zero (beyond the 8 bytes planted). */
+	CHECK(outs[0][1].len == 12 && ip_get_u32(glob[0]) == 0xaaaaaaaa &&
+	              ip_get_u32(glob[0] + 4) == 268 && ip_get_u32(glob[0] + 8) == 0,
+	      "global");
+	CHECK(res[1].status == IP_STATUS_INVALID && res[1].where == 4 && res[1].steps == 2 &&
+	              res[1].why && strstr(res[1].why, "09 00 00 00"),
+	      "invalid: %d at %u", res[1].status, res[1].where);
+	CHECK(res[2].status == IP_STATUS_FAULT && res[2].fault == 0x42 && res[2].where == 0,
+	      "fault: %d %x", res[2].status, res[2].fault);
+	ip_runner_close(r);
+
+	cfg.isa = "midgard";
+	CHECK(ip_runner_open(spec, &cfg, &r, &d) == 0, "%s", d.msg);
+	if (!r)
+		return;
+	CHECK(ip_runner_run_batch(r, jobs, 3, res) == 0, "python batch");
+	for (unsigned i = 0; i < 3; i++)
+		CHECK(res[i].status == IP_STATUS_UNMODELED && res[i].why &&
+		              strstr(res[i].why, "only the made-up 'toy' ISA") &&
+		              outs[i][0].len == 0,
+		      "unmodeled %u: %d", i, res[i].status);
+	ip_runner_close(r);
+	cfg.gpu = "t760";
+	CHECK(ip_runner_open(spec, &cfg, &r, &d) == -1 && strstr(d.msg, "not a t760"), "%s", d.msg);
+}
+
 int main(int argc, char **argv)
 {
 	ssize_t n;
@@ -373,6 +443,7 @@ int main(int argc, char **argv)
 	setenv("ISAPROBE_REMOTE_RETRIES", "2", 1);
 	test_working_agent();
 	test_open_errors();
+	test_python_device();
 	test_failing_agent("die", "exited with status 3");
 	test_failing_agent("kill", "killed by signal 9"); /* by sh: status 137 */
 	test_failing_agent("hang", "no answer within 1000 ms");
