@@ -61,6 +61,8 @@ extern const struct ip_format midgard_alu_padding;
 extern const struct ip_format midgard_ls_tag;
 extern const struct ip_format midgard_load_store;
 extern const struct ip_format midgard_texture;
+/* Load/store bits 25-50 as later public work describes them (not part of midgard_isa). */
+extern const struct ip_format midgard_ls_public;
 
 extern const struct midgard_unit_info midgard_units[MIDGARD_UNIT_COUNT];
 

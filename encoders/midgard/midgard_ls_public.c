@@ -1,0 +1,27 @@
+/* midgard_ls_public.c: load/store bits 25-50 (the notes' field unk25) as later public reverse
+ * engineering describes them (Mesa panfrost); sub-field positions count from unk25's first bit. */
+#include "midgard.h"
+
+#define F(n, lo, w, k, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, NULL, 0, {{0, 0}, {0, 0}}, note}
+
+/* Doc level stays "unknown": the seed notes call these bits unknown. The simulator reads this
+ * table to model them; the mutator and the inference never see it (it is not in midgard_isa).
+ *  25..17 offset_lo | 16..13 index_shift | 12..10 index_reg | 9..8 index_comp |
+ *  7..6 index_format | 5 bitsize_toggle | 4..2 arg_reg | 1..0 arg_comp        (bits of unk25) */
+static const struct ip_field ls_public_fields[] = {
+	F("arg_comp", 0, 2, COMPONENT, "32-bit component of the argument register"),
+	F("arg_reg", 2, 3, REGISTER, "argument register: 0 r26, 1 r27, 2-6 special, 7 zero"),
+	F("bitsize_toggle", 5, 1, FLAG, "64-bit address / explicit vertex index (attribute ops)"),
+	F("index_format", 6, 2, SIZE, "index format; attribute ops: bit 1 secondary table, bit 0 type inference"),
+	F("index_comp", 8, 2, COMPONENT, "32-bit component of the index register"),
+	F("index_reg", 10, 3, REGISTER, "index register: 0 r26, 1 r27, 2-6 special, 7 zero"),
+	F("index_shift", 13, 4, IMMEDIATE, "left shift of the index"),
+	F("offset_lo", 17, 9, IMMEDIATE, "low 9 bits of the signed offset (high 9 bits: addr)"),
+};
+
+const struct ip_format midgard_ls_public = {
+	"midgard", "load_store_unk25_public",
+	"load/store bits 25-50 as Mesa panfrost describes them (offsets within unk25)", 26,
+	ls_public_fields, IP_COUNT(ls_public_fields), NULL,
+	"Mesa src/panfrost/midgard/midgard.h (midgard_load_store_word), see docs/midgard-loadstore-bits.md",
+};
