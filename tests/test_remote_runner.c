@@ -2,6 +2,7 @@
  * send garbage, truncated or corrupted frames, or speak another version (this program runs
  * itself as those agents); a failed batch is retried, then becomes runner errors. */
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -357,6 +358,45 @@ static void test_open_errors(void)
 	}
 }
 
+/* Campaigns run one runner per worker thread: four remote runners at once, one of them on an
+ * agent that dies on every batch, do not disturb each other. */
+static void *worker(void *arg)
+{
+	intptr_t w = (intptr_t)arg;
+	char counter[sizeof tmpdir + 32];
+	struct ip_runner *r;
+	struct ip_diag d;
+	struct batch *b = malloc(sizeof *b);
+	snprintf(counter, sizeof counter, "%s/thread%d", tmpdir, (int)w);
+	if (open_fake(&r, w == 3 ? "die" : "ok", counter, 1000, &d) != 0) {
+		free(b);
+		return (void *)1;
+	}
+	for (unsigned s = 0; s < 4; s++) {
+		make_batch(b, s + 10 * (unsigned)w);
+		ip_runner_run_batch(r, b->jobs, NJOBS, b->res);
+		if (w == 3)
+			check_batch_failed(b, "thread 3", "exited with status 3");
+		else
+			check_batch_ok(b, "thread");
+	}
+	ip_runner_close(r);
+	free(b);
+	return NULL;
+}
+
+static void test_threads(void)
+{
+	pthread_t t[4];
+	for (intptr_t w = 0; w < 4; w++)
+		CHECK(pthread_create(&t[w], NULL, worker, (void *)w) == 0, "thread %d", (int)w);
+	for (int w = 0; w < 4; w++) {
+		void *ret;
+		pthread_join(t[w], &ret);
+		CHECK(ret == NULL, "thread %d could not open its runner", w);
+	}
+}
+
 /* examples/remote_device.py, the protocol written again in Python from docs/protocol.md:
  * its made-up "toy" ISA worked by hand, and "unmodeled" for a real ISA. */
 static void test_python_device(void)
@@ -444,6 +484,7 @@ int main(int argc, char **argv)
 	test_working_agent();
 	test_open_errors();
 	test_python_device();
+	test_threads();
 	test_failing_agent("die", "exited with status 3");
 	test_failing_agent("kill", "killed by signal 9"); /* by sh: status 137 */
 	test_failing_agent("hang", "no answer within 1000 ms");

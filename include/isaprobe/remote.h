@@ -10,7 +10,8 @@
 #define IP_PROTO_VERSION 1
 
 /* Backend "remote": cfg->device is the command, run by /bin/sh -c. Per-batch timeout and
- * retries come from ISAPROBE_REMOTE_TIMEOUT (seconds) and ISAPROBE_REMOTE_RETRIES. */
+ * retries come from ISAPROBE_REMOTE_TIMEOUT (seconds, default 120) and ISAPROBE_REMOTE_RETRIES
+ * (default 2). Results' why texts stay valid until the runner is closed. */
 extern const struct ip_runner_backend ip_remote_backend;
 
 /* What an agent serves: a backend, with what its command line fixed (NULL: the HELLO

@@ -1,5 +1,6 @@
 /* child.c: the agent process of a remote runner: started by /bin/sh -c in its own process
  * group with pipes on stdin/stdout, talked to without blocking (poll, deadline), killed. */
+#define _GNU_SOURCE /* pipe2: close-on-exec from the start, so threads forking meanwhile */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -12,15 +13,6 @@
 
 #include "proto.h"
 
-static int pipe_cloexec(int fds[2])
-{
-	if (pipe(fds) != 0)
-		return -1;
-	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-	return 0;
-}
-
 int ip_child_spawn(struct ip_child *c, const char *command, struct ip_diag *d)
 {
 	int in[2], out[2];
@@ -28,9 +20,9 @@ int ip_child_spawn(struct ip_child *c, const char *command, struct ip_diag *d)
 	memset(c, 0, sizeof *c);
 	c->pid = -1;
 	c->to = c->from = -1;
-	if (pipe_cloexec(in) != 0)
+	if (pipe2(in, O_CLOEXEC) != 0)
 		return ip_diag_plain(d, "cannot make a pipe for the agent: %s", strerror(errno));
-	if (pipe_cloexec(out) != 0) {
+	if (pipe2(out, O_CLOEXEC) != 0) {
 		int e = errno;
 		close(in[0]);
 		close(in[1]);
