@@ -21,6 +21,16 @@ static void test_crc(void)
 	CHECK(ip_crc32(0, "", 0) == 0, "empty");
 	/* Feeding in pieces equals feeding at once. */
 	CHECK(ip_crc32(ip_crc32(0, "1234", 4), "56789", 5) == 0xCBF43926u, "pieces");
+	/* Longer inputs (8 bytes per step, then the tail), values from Python's zlib.crc32 of
+	 * bytes((i * 7) & 0xff for i in range(n)). */
+	{
+		uint8_t b[1000];
+		for (unsigned i = 0; i < sizeof b; i++)
+			b[i] = (uint8_t)(i * 7);
+		CHECK(ip_crc32(0, b, 1000) == 0x114ad5ffu, "1000 bytes: %08x", ip_crc32(0, b, 1000));
+		CHECK(ip_crc32(0, b, 13) == 0x1524e6cau, "13 bytes: %08x", ip_crc32(0, b, 13));
+		CHECK(ip_crc32(ip_crc32(0, b, 3), b + 3, 997) == 0x114ad5ffu, "unaligned pieces");
+	}
 }
 
 static void test_frames_by_hand(void)

@@ -140,7 +140,7 @@ int ip_rbuf_blob(struct ip_rbuf *r, const uint8_t **p, size_t *n, size_t max, co
 
 int ip_rbuf_str(struct ip_rbuf *r, const char **s, size_t *n, const char *what)
 {
-	const uint8_t *p;
+	const uint8_t *p = NULL;
 	if (ip_rbuf_blob(r, &p, n, IP_PROTO_MAX_STR, what))
 		return -1;
 	*s = (const char *)p;
@@ -149,8 +149,8 @@ int ip_rbuf_str(struct ip_rbuf *r, const char **s, size_t *n, const char *what)
 
 int ip_rbuf_name(struct ip_rbuf *r, char *out, size_t cap, const char *what)
 {
-	size_t at = r->pos, n;
-	const char *s;
+	size_t at = r->pos, n = 0;
+	const char *s = NULL;
 	if (ip_rbuf_str(r, &s, &n, what))
 		return -1;
 	if (n >= cap || memchr(s, 0, n))
