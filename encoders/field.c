@@ -188,7 +188,7 @@ int ip_format_check(const struct ip_format *fmt, char *err, size_t errlen)
 			            fmt->isa, fmt->name, f->name, (unsigned long long)f->dflt,
 			            f->width);
 		for (const struct ip_enum *e = f->enums; e && e->name; e++)
-			if (f->width < 64 && e->value >> f->width)
+			if (f->width < 64 && ip_enum_value_of(e) >> f->width)
 				return fail(err, errlen, "%s.%s.%s: enum '%s' does not fit", fmt->isa,
 				            fmt->name, f->name, e->name);
 	}
@@ -240,10 +240,23 @@ int ip_format_check(const struct ip_format *fmt, char *err, size_t errlen)
 	return 0;
 }
 
+uint64_t ip_enum_value_of(const struct ip_enum *e)
+{
+	return e->value & ip_mask64(IP_ENUM_DOC_SHIFT);
+}
+
+enum ip_doc_level ip_enum_doc(const struct ip_enum *e, uint64_t value)
+{
+	for (; e && e->name; e++)
+		if (ip_enum_value_of(e) == value)
+			return (enum ip_doc_level)(e->value >> IP_ENUM_DOC_SHIFT);
+	return IP_DOC_UNKNOWN;
+}
+
 const char *ip_enum_name(const struct ip_enum *e, uint64_t value)
 {
 	for (; e && e->name; e++)
-		if (e->value == value)
+		if (ip_enum_value_of(e) == value)
 			return e->name;
 	return NULL;
 }
@@ -252,7 +265,7 @@ int ip_enum_value(const struct ip_enum *e, const char *name, uint64_t *value)
 {
 	for (; e && e->name; e++)
 		if (strcmp(e->name, name) == 0) {
-			*value = e->value;
+			*value = ip_enum_value_of(e);
 			return 0;
 		}
 	return -1;
@@ -330,8 +343,13 @@ void ip_format_print(const struct ip_format *fmt, FILE *out)
 		if (f->enums) {
 			fputs(" [", out);
 			for (const struct ip_enum *e = f->enums; e->name; e++)
-				fprintf(out, "%s0x%llx=%s", e == f->enums ? "" : " ",
-				        (unsigned long long)e->value, e->name);
+				fprintf(out, "%s0x%llx=%s%s", e == f->enums ? "" : " ",
+				        (unsigned long long)ip_enum_value_of(e), e->name,
+				        e->value >> IP_ENUM_DOC_SHIFT
+				                ? (e->value >> IP_ENUM_DOC_SHIFT == IP_DOC_UNUSED
+				                           ? "(unused)"
+				                           : "(unknown)")
+				                : "");
 			fputc(']', out);
 		}
 		fputc('\n', out);

@@ -4,9 +4,11 @@
 
 #include "isaprobe/isa.h"
 #include "midgard/midgard.h"
+#include "utgard_gp/utgard_gp.h"
 
 static const struct ip_isa *const all_isas[] = {
 	&midgard_isa,
+	&utgard_gp_isa,
 	NULL,
 };
 

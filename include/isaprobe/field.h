@@ -54,10 +54,18 @@ enum ip_doc_level {
 };
 
 struct ip_enum {
-	uint64_t value;
+	uint64_t value; /* the field value; bits 62-63 may carry a doc level (IP_ENUM_UNKNOWN) */
 	const char *name;
 	const char *note;
 };
+
+/* Doc level of one enum value. A value is known unless its entry is written
+ * IP_ENUM_UNKNOWN(v) (the notes list the value as unknown) or IP_ENUM_UNUSED(v) (the notes
+ * call it unused): the level rides in bits 62-63 of `value`, so tables written before this
+ * existed mean the same. Read values through ip_enum_value_of(), levels through ip_enum_doc(). */
+#define IP_ENUM_DOC_SHIFT 62
+#define IP_ENUM_UNKNOWN(v) ((uint64_t)(v) | ((uint64_t)IP_DOC_UNKNOWN << IP_ENUM_DOC_SHIFT))
+#define IP_ENUM_UNUSED(v) ((uint64_t)(v) | ((uint64_t)IP_DOC_UNUSED << IP_ENUM_DOC_SHIFT))
 
 /* Field exists when (1 << value_of(field)) & set; a NULL field means "always". */
 struct ip_when {
@@ -122,6 +130,11 @@ int ip_format_check(const struct ip_format *fmt, char *err, size_t errlen);
 
 const char *ip_enum_name(const struct ip_enum *e, uint64_t value);
 int ip_enum_value(const struct ip_enum *e, const char *name, uint64_t *value);
+/* The field value of an entry (its doc-level bits removed). */
+uint64_t ip_enum_value_of(const struct ip_enum *e);
+/* Doc level of a field value: its entry's level; a value with no entry is IP_DOC_UNKNOWN
+ * (nothing documents it). */
+enum ip_doc_level ip_enum_doc(const struct ip_enum *e, uint64_t value);
 
 const char *ip_kind_name(enum ip_field_kind k);
 const char *ip_doc_name(enum ip_doc_level d);

@@ -1,0 +1,131 @@
+/* bench_utgard_gp.c: Utgard GP throughput: disassembly and assembly (instructions/s) and the
+ * reference simulator (probe-sized jobs/s, vertices/s of the exp2 sequence). Run by hand. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../runners/sim/utgard_gp/utgard_gp_sim.h"
+#include "utgard_gp/utgard_gp.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+static int assemble(const char *src, uint8_t **code, size_t *len)
+{
+	struct ip_program p;
+	struct ip_diag d;
+	ip_diag_init(&d, "bench");
+	if (utgard_gp_isa.assemble(src, &p, &d) != 0) {
+		fprintf(stderr, "bench: %s\n", d.msg);
+		return -1;
+	}
+	utgard_gp_isa.pack(&p, code, len, &d);
+	ip_program_free(&p);
+	return 0;
+}
+
+static void bench_text(void)
+{
+	enum { N = 512, ROUNDS = 400 };
+	static uint8_t bin[N * 16];
+	uint64_t s = 1;
+	double t0, t_dis = 0, t_asm = 0;
+	for (unsigned r = 0; r < ROUNDS; r++) {
+		struct ip_program p, p2;
+		struct ip_diag d;
+		char *text = NULL;
+		size_t tlen;
+		FILE *m;
+		for (unsigned i = 0; i < sizeof bin; i++)
+			bin[i] = (uint8_t)rnd(&s);
+		utgard_gp_isa.unpack(bin, sizeof bin, &p, &d);
+		t0 = now();
+		m = open_memstream(&text, &tlen);
+		utgard_gp_isa.disassemble(&p, m);
+		fclose(m);
+		t_dis += now() - t0;
+		t0 = now();
+		if (utgard_gp_isa.assemble(text, &p2, &d) == 0)
+			ip_program_free(&p2);
+		t_asm += now() - t0;
+		free(text);
+		ip_program_free(&p);
+	}
+	printf("disassemble: %.0f instructions/s\n", N * ROUNDS / t_dis);
+	printf("assemble:    %.0f instructions/s\n", N * ROUNDS / t_asm);
+}
+
+static void bench_sim(const char *what, const char *src, uint32_t invocations, unsigned jobs,
+                      int vary_mul_op)
+{
+	uint8_t *code = NULL, uni[64] = {0}, attr[4096] = {0};
+	size_t len = 0;
+	void *sim;
+	struct ip_diag d;
+	struct ip_buf in[2] = {{IP_BUF_UNIFORMS, uni, sizeof uni}, {IP_BUF_ATTRIBUTES, attr, sizeof attr}};
+	uint8_t *vary = malloc((size_t)invocations * 256);
+	struct ip_out_buf out = {IP_BUF_VARYINGS_OUT, vary, (size_t)invocations * 256, 0};
+	struct ip_job job;
+	struct ip_result res;
+	unsigned ok = 0;
+	double t0;
+	if (assemble(src, &code, &len) != 0 || utgard_gp_sim.open(NULL, &sim, &d) != 0) {
+		free(vary);
+		free(code);
+		return;
+	}
+	memset(&job, 0, sizeof job);
+	job.code = code;
+	job.code_len = len;
+	job.inputs = in;
+	job.ninputs = 2;
+	job.limits.invocations = invocations;
+	memset(&res, 0, sizeof res);
+	res.outputs = &out;
+	res.noutputs = 1;
+	t0 = now();
+	for (unsigned j = 0; j < jobs; j++) {
+		if (vary_mul_op)
+			code[12] = (uint8_t)((code[12] & ~0x70u) | ((j & 7u) << 4)); /* bits 100-102 */
+		utgard_gp_sim.run(sim, &job, &res);
+		ok += res.status == IP_STATUS_OK;
+	}
+	t0 = now() - t0;
+	printf("%-34s %.0f jobs/s, %.0f vertices/s (%u of %u ok)\n", what, jobs / t0,
+	       (double)jobs * invocations / t0, ok, jobs);
+	utgard_gp_sim.close(sim);
+	free(code);
+	free(vary);
+}
+
+int main(void)
+{
+	bench_text();
+	bench_sim("sim: mul_op probe (3 instructions)",
+	          "instr {\n\tmul0.mul ld_x, ld_y\n\tmul1.mul r0_x, r0_y\n\tload 0\n\treg0 attr 0\n"
+	          "\tstore0.varying 0, mul0, mul1\n}\ninstr {}\n"
+	          "instr {\n\tacc0.add mul0_2, ident\n\tacc1.add mul1_2, ident\n"
+	          "\tstore0.varying 1, acc0, acc1\n}\n",
+	          1, 2000000, 1);
+	bench_sim("sim: exp2 sequence, 16 vertices",
+	          "instr {\n\treg0 attr 0\n\tpass.unk4 r0_x\n}\n"
+	          "instr {\n\tcplx.exp2 pass\n\tmul0.complex2 pass, pass\n}\n"
+	          "instr {\n\tmul0.complex1 cplx, mul0\n\tmul1.complex1 cplx, pass_2\n}\n"
+	          "instr {}\n"
+	          "instr {\n\tpass.pass mul0_2\n\tstore0.varying 0, pass, none\n}\n",
+	          16, 100000, 0);
+	return 0;
+}
