@@ -1,6 +1,6 @@
 /* bench_remote.c: what the agent protocol costs: jobs per second of the Midgard simulator in
  * this process against the same jobs through remote:'ISAPROBE agent --runner sim', per batch size.
- * Usage: bench_remote ISAPROBE [JOBS] */
+ * Usage: bench_remote [ISAPROBE [JOBS]] (ISAPROBE: default ../isaprobe beside this program) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,10 +53,14 @@ int main(int argc, char **argv)
 	unsigned long total;
 	uint8_t *bin;
 	size_t len;
-	char spec[4096];
-	if (argc < 2) {
-		fputs("usage: bench_remote ISAPROBE [JOBS]\n", stderr);
-		return 2;
+	char spec[4096], program[4000];
+	if (argc > 1) {
+		snprintf(program, sizeof program, "%s", argv[1]);
+	} else {
+		/* build/X/bench/bench_remote -> build/X/isaprobe */
+		const char *slash = strrchr(argv[0], '/');
+		snprintf(program, sizeof program, "%.*s../isaprobe",
+		         slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
 	}
 	total = argc > 2 ? strtoul(argv[2], NULL, 0) : 200000ul;
 	ip_diag_init(&d, "<bench>");
@@ -76,7 +80,7 @@ int main(int argc, char **argv)
 		res[i] = (struct ip_result){.outputs = outs[i], .noutputs = 2};
 	}
 	free(bin);
-	snprintf(spec, sizeof spec, "remote:'%s' agent --runner sim", argv[1]);
+	snprintf(spec, sizeof spec, "remote:'%s' agent --runner sim", program);
 	if (ip_runner_open("sim", &cfg, &sim, &d) != 0 || ip_runner_open(spec, &cfg, &agent, &d)) {
 		ip_diag_print(&d, stderr);
 		return 1;
