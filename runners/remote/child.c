@@ -107,6 +107,9 @@ static void describe_end(struct ip_child *c, char *buf, size_t cap, int wait_ms)
 				snprintf(buf, cap, "; it exited with status %d (as a shell does when "
 				                   "what it ran was killed by signal %d)",
 				         info.si_status, info.si_status - 128);
+			else if (info.si_code == CLD_EXITED && info.si_status == 127)
+				snprintf(buf, cap, "; it exited with status 127 (the shell's \"command "
+				                   "not found\")");
 			else if (info.si_code == CLD_EXITED)
 				snprintf(buf, cap, "; it exited with status %d", info.si_status);
 			else
