@@ -248,11 +248,94 @@ static void test_bad_batches(void)
 	ip_wbuf_free(&w);
 }
 
+/* Every byte of a good BATCH and of a good RESULTS payload changed (three ways each), and
+ * every truncation: the decoders answer 0 or -1, never read or write out of bounds (the
+ * sanitizer build checks), and what they accept respects the capacities asked for. */
+static void test_mutations(void)
+{
+	static const uint8_t code[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+	static const uint8_t uni[20] = {7};
+	const struct ip_buf in[] = {{IP_BUF_UNIFORMS, uni, 20}, {IP_BUF_REGISTERS, uni, 4}};
+	struct ip_job jobs[2] = {{code, 12, in, 2, {2, 50}, -1}, {code, 5, in, 1, {1, 0}, 4}};
+	uint8_t mem[2][2][16];
+	struct ip_out_buf outs[2][2] = {
+		{{IP_BUF_REGISTERS, mem[0][0], 16, 0}, {IP_BUF_GLOBAL, mem[0][1], 8, 0}},
+		{{IP_BUF_VARYINGS_OUT, mem[1][0], 16, 0}, {IP_BUF_REGISTERS, mem[1][1], 3, 0}},
+	};
+	struct ip_result res[2] = {{.outputs = outs[0], .noutputs = 2},
+	                           {.outputs = outs[1], .noutputs = 2}};
+	struct ip_wbuf bw = {0}, rw = {0};
+	struct ip_diag d;
+	unsigned accepted = 0, refused = 0;
+	int nkept = 0;
+	ip_diag_init(&d, NULL);
+	ip_encode_batch(&bw, 3, jobs, res, 2);
+	for (unsigned i = 0; i < 2; i++)
+		for (unsigned k = 0; k < 2; k++) {
+			memset(mem[i][k], 0x30 + i + k, 16);
+			outs[i][k].len = outs[i][k].cap;
+		}
+	res[1].status = IP_STATUS_TIMEOUT;
+	res[1].why = "budget";
+	ip_encode_results(&rw, 3, res, 2);
+	for (int which = 0; which < 2; which++) {
+		struct ip_wbuf *w = which ? &rw : &bw;
+		size_t plen = w->len - 16;
+		uint8_t *copy = malloc(plen);
+		for (size_t pos = 0; pos <= plen; pos++) {
+			for (unsigned m = 0; m < 4; m++) {
+				static const uint8_t flips[3] = {0x01, 0x80, 0xff};
+				struct ip_rbuf r;
+				size_t n = plen;
+				int rc;
+				memcpy(copy, w->data + 16, plen);
+				if (m == 3)
+					n = pos; /* truncated here */
+				else if (pos < plen)
+					copy[pos] ^= flips[m];
+				else
+					continue;
+				r = (struct ip_rbuf){copy, n, 0, 16, &d};
+				if (which == 0) {
+					struct ip_batch b;
+					rc = ip_decode_batch(&r, &b);
+					if (rc == 0) {
+						for (size_t j = 0; j < b.n; j++)
+							for (unsigned o = 0; o < b.results[j].noutputs; o++)
+								memset(b.results[j].outputs[o].data, 1,
+								       b.results[j].outputs[o].cap);
+						ip_batch_free(&b);
+					}
+				} else {
+					rc = ip_decode_results(&r, 3, res, 2, keep, &nkept);
+					for (unsigned i = 0; rc == 0 && i < 2; i++)
+						for (unsigned k = 0; k < 2; k++)
+							CHECK(outs[i][k].len <= outs[i][k].cap, "len over cap");
+				}
+				CHECK(rc == 0 || rc == -1, "rc %d", rc);
+				if (rc == 0)
+					accepted++;
+				else
+					refused++;
+				/* Refusals name an offset inside the payload (or its end). */
+				CHECK(rc == 0 || (d.offset >= 16 && d.offset <= 16 + (long)n), "offset %ld",
+				      d.offset);
+			}
+		}
+		free(copy);
+	}
+	/* Flipped bytes inside data are accepted, flipped counts and the cut ones are not. */
+	CHECK(accepted > 0 && refused > 0, "accepted %u refused %u", accepted, refused);
+	ip_wbuf_free(&bw);
+	ip_wbuf_free(&rw);
+}
+
 int main(void)
 {
 	test_crc();
 	test_frames_by_hand();
 	test_batch_round_trip();
 	test_bad_batches();
+	test_mutations();
 	return check_report("test_remote_codec");
 }
