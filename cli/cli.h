@@ -10,8 +10,10 @@
 
 int cmd_agent(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
+int cmd_campaign(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 /* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer. Prints an error
  * naming the file and returns -1 on failure. */

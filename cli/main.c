@@ -15,8 +15,10 @@ struct command {
 static const struct command commands[] = {
 	{"agent", cmd_agent, "serve a runner over stdin/stdout (docs/protocol.md)"},
 	{"asm", cmd_asm, "assemble a program"},
+	{"campaign", cmd_campaign, "run probes' variants on a runner into a findings database"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
+	{"run", cmd_run, "run a program on the reference simulator, print status and outputs"},
 };
 
 static void usage(FILE *out)

@@ -49,7 +49,6 @@ int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, stru
 	char name[64];
 	struct ip_runner_config with_arg;
 	const struct ip_runner_backend *b;
-	struct ip_runner *r;
 	*out = NULL;
 	if (colon) {
 		snprintf(name, sizeof name, "%.*s", (int)(colon - backend), backend);
@@ -68,6 +67,14 @@ int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, stru
 		}
 		return ip_diag_plain(d, "unknown runner '%s' (known: %s)", backend, known);
 	}
+	return ip_runner_open_backend(b, cfg, out, d);
+}
+
+int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_runner_config *cfg,
+                           struct ip_runner **out, struct ip_diag *d)
+{
+	struct ip_runner *r;
+	*out = NULL;
 	r = calloc(1, sizeof *r);
 	if (!r)
 		return ip_diag_plain(d, "out of memory");

@@ -149,11 +149,24 @@ static void integer_ops(void)
 	CHECK_U(&io, 0, 0, 5);
 	CHECK_U(&io, 0, 1, (uint32_t)-8);
 	CHECK_U(&io, 0, 2, 200000);
-	run_int("vmul.imul r0, r23.xyzw, r22.xyzw", &io);
+	run_int("vmul.imul r0, r23.xyzw, r22.xyzw outmod=int", &io);
 	CHECK_U(&io, 0, 0, 14);
 	CHECK_U(&io, 0, 1, (uint32_t)-15);
-	/* 100000 * -100000 = -10^10, low 32 bits: -10^10 + 3 * 2^32 = 2884901888 */
+	/* outmod 2 keeps the low bits: 100000 * -100000 = -10^10; + 3 * 2^32 = 2884901888 */
 	CHECK_U(&io, 0, 2, 2884901888u);
+	/* outmod 0 (Mesa: signed saturation) clamps the exact product to the int32 range */
+	run_int("vmul.imul r0, r23.xyzw, r22.xyzw", &io);
+	CHECK_U(&io, 0, 0, 14);
+	CHECK_U(&io, 0, 2, 0x80000000u);
+	run_int("vmul.imul r0, r23.zzzz, r23.zzzz", &io);
+	CHECK_U(&io, 0, 0, 0x7FFFFFFFu);
+	/* narrowed to 16 bits: 200000 saturates to 0x7fff, or keeps its low bits 0x0d40 */
+	run_int("vadd.iadd r0, r23.zzzz, r23.zzzz out_size=lo", &io);
+	CHECK(reg_h(&io, 0, 0) == 0x7FFF, "ssat narrowed %04x", reg_h(&io, 0, 0));
+	run_int("vadd.iadd r0, r23.zzzz, r23.zzzz out_size=lo outmod=int", &io);
+	CHECK(reg_h(&io, 0, 0) == 0x0D40, "keeplo narrowed %04x", reg_h(&io, 0, 0));
+	run_int("vadd.iadd r0, r23.xyzw, r22.xyzw outmod=pos", &io);
+	CHECK_STATUS(&io, IP_STATUS_UNMODELED);
 	run_int("vadd.imov r0, r24.xyzw, r22.yxwz", &io);
 	CHECK_U(&io, 0, 0, 5);
 	CHECK_U(&io, 0, 1, 2);
@@ -185,6 +198,11 @@ static void conversions(void)
 	CHECK_U(&io, 0, 1, (uint32_t)-2);
 	CHECK_U(&io, 0, 2, 4);
 	CHECK_U(&io, 0, 3, 0);
+	/* float input modifiers apply before the conversion: -(1.5, -2, 4, 0.25) */
+	run_vec("vmul.f2i r0, -r23.xyzw, #0", &io);
+	CHECK_U(&io, 0, 0, (uint32_t)-1);
+	CHECK_U(&io, 0, 1, 2);
+	CHECK_U(&io, 0, 2, (uint32_t)-4);
 	run_int("vmul.i2f r0, r23.xyzw, #0", &io);
 	CHECK_F(&io, 0, 0, 7.0);
 	CHECK_F(&io, 0, 1, -3.0);

@@ -179,8 +179,65 @@ static void invocations(void)
 	CHECK(sim_u32(&io.regs[2][0]) == 0x3F800000, "invocation 2 r0.x");
 }
 
+static void models(void)
+{
+	static const char *const names[] = {"t604", "t628", "t760", "t860"};
+	struct ip_runner *r;
+	struct ip_runner_config cfg = {"midgard", NULL, NULL};
+	struct ip_diag d;
+	ip_diag_init(&d, NULL);
+	CHECK(ip_runner_open("sim", &cfg, &r, &d) == 0, "open: %s", d.msg);
+	CHECK(strcmp(ip_runner_model(r), "t760") == 0, "default model %s", ip_runner_model(r));
+	ip_runner_close(r);
+	for (unsigned i = 0; i < 4; i++) {
+		cfg.gpu = names[i];
+		CHECK(ip_runner_open("sim", &cfg, &r, &d) == 0, "open %s: %s", names[i], d.msg);
+		CHECK(strcmp(ip_runner_model(r), names[i]) == 0, "model %s", ip_runner_model(r));
+		ip_runner_close(r);
+	}
+	/* the same program behaves the same on every model */
+	for (unsigned i = 0; i < 4; i++) {
+		struct sim_io io;
+		setup(&io);
+		io.gpu = names[i];
+		sim_run("alu {\n\tvmul.fadd r0, r23.xyzw, r22.xyzw\n}\n", &io);
+		CHECK_STATUS(&io, IP_STATUS_OK);
+		CHECK_F(&io, 0, 0, 3.5);
+	}
+}
+
+static void pipeline_and_unknown_bits(void)
+{
+	struct sim_io io;
+	/* r24 written by vmul, read by vadd in the same word */
+	setup(&io);
+	sim_run("alu {\n\tvmul.fmul r24, r23.xyzw, r22.xyzw\n\tvadd.fadd r0, r24.xyzw, #1.0\n}\n", &io);
+	CHECK_STATUS(&io, IP_STATUS_OK);
+	CHECK_F(&io, 0, 0, 4.0);
+	/* ... but not from an earlier word */
+	setup(&io);
+	sim_run("alu {\n\tvmul.fmul r24, r23.xyzw, r22.xyzw\n}\nalu {\n\tvadd.fadd r0, r24.xyzw, #1.0\n}\n"
+	        "ls {\n\tnoop\n}\n",
+	        &io);
+	CHECK_STATUS(&io, IP_STATUS_UNMODELED);
+	/* bits the notes call unknown, in the control word and the scalar field */
+	setup(&io);
+	sim_run("alu unk18=1 {\n\tvmul.fadd r0, r23.xyzw, r22.xyzw\n}\n", &io);
+	CHECK_STATUS(&io, IP_STATUS_UNMODELED);
+	setup(&io);
+	sim_run("alu {\n\tsadd.fadd r0.x, r23.x, r22.x unk25=1\n}\n", &io);
+	CHECK_STATUS(&io, IP_STATUS_UNMODELED);
+	/* a word that never runs does not matter */
+	setup(&io);
+	sim_run("alu {\n\tvmul.fadd r0, r23.xyzw, r22.xyzw\n}\nalu unk18=1 {\n\tvmul.fadd r1, r23.xyzw, r22.xyzw\n}\n",
+	        &io);
+	CHECK_STATUS(&io, IP_STATUS_OK);
+}
+
 int main(void)
 {
+	models();
+	pipeline_and_unknown_bits();
 	branches();
 	unconditional();
 	endless_loop();

@@ -83,9 +83,14 @@ static void output_modifiers(void)
 	CHECK_F(&io, 0, 3, 0.125);
 	run("smul.fmul r0.x, r23.y, r22.y outmod=pos", U, &io);
 	CHECK_F(&io, 0, 0, 0.0);
+	/* integer sums of the float bits; none overflows, so outmods 2 and 0 agree here
+	 * (test_midgard_sim_alu covers saturation) */
 	run("vadd.iadd r0, r23.xyzw, r22.xyzw outmod=int", U, &io);
 	CHECK_STATUS(&io, IP_STATUS_OK);
 	CHECK_U(&io, 0, 0, 0x3FC00000u + 0x40000000u);
+	CHECK_U(&io, 0, 1, 0x00400000u);
+	run("vadd.iadd r0, r23.xyzw, r22.xyzw", U, &io);
+	CHECK_U(&io, 0, 0, 0x7FC00000u);
 	run("vadd.iadd r0, r23.xyzw, r22.xyzw outmod=sat", U, &io);
 	CHECK_STATUS(&io, IP_STATUS_UNMODELED);
 }
@@ -171,9 +176,15 @@ static void half_mode(void)
 	CHECK_F(&io, 0, 0, 7.0);
 	run("sadd.fadd r0.z, r23.y, #1.0 src1_full=half out_full=half out_hsel=1", UH, &io);
 	CHECK(reg_h(&io, 0, 6) == 0x4200, "half output lane 6 = %04x", reg_h(&io, 0, 6));
-	/* integer half mode wraps at 16 bits: 0x3800 + 0xc800 */
+	/* integer half mode: 16-bit lanes, 0x3800 + 0x3800 */
 	run("vadd.iadd r0, r22.xyzw, r22.xyzw mode=half", UH, &io);
 	CHECK(reg_h(&io, 0, 0) == 0x7000, "16-bit iadd %04x", reg_h(&io, 0, 0));
+	/* lane 7: 0x4800 + 0x4800 = 36864 saturates to 0x7fff, or wraps to 0x9000 (outmod 2) */
+	run("vadd.iadd r0, r23.xyzw, r23.xyzw mode=half", UH, &io);
+	CHECK(reg_h(&io, 0, 7) == 0x7FFF && reg_h(&io, 0, 0) == 0x7800, "16-bit ssat %04x %04x",
+	      reg_h(&io, 0, 7), reg_h(&io, 0, 0));
+	run("vadd.iadd r0, r23.xyzw, r23.xyzw mode=half outmod=int", UH, &io);
+	CHECK(reg_h(&io, 0, 7) == 0x9000, "16-bit keeplo %04x", reg_h(&io, 0, 7));
 }
 
 int main(void)

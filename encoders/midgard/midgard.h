@@ -63,6 +63,8 @@ extern const struct ip_format midgard_load_store;
 extern const struct ip_format midgard_texture;
 /* Load/store bits 25-50 as later public work describes them (not part of midgard_isa). */
 extern const struct ip_format midgard_ls_public;
+extern const struct ip_format midgard_ls_varying_params;
+extern const struct ip_format midgard_ls_ubo_offset;
 
 extern const struct midgard_unit_info midgard_units[MIDGARD_UNIT_COUNT];
 

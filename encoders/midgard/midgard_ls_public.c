@@ -1,5 +1,5 @@
 /* midgard_ls_public.c: load/store bits 25-50 (the notes' field unk25) as later public reverse
- * engineering describes them (Mesa panfrost); sub-field positions count from unk25's first bit. */
+ * engineering describes them (Mesa panfrost); positions count from unk25's (or the offset's) bit 0. */
 #include "midgard.h"
 
 #define F(n, lo, w, k, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, NULL, 0, {{0, 0}, {0, 0}}, note}
@@ -24,4 +24,37 @@ const struct ip_format midgard_ls_public = {
 	"load/store bits 25-50 as Mesa panfrost describes them (offsets within unk25)", 26,
 	ls_public_fields, IP_COUNT(ls_public_fields), NULL,
 	"Mesa src/panfrost/midgard/midgard.h (midgard_load_store_word), see docs/midgard-loadstore-bits.md",
+};
+
+/* The varying parameters of ld_vary without explicit vertex indexing: bits of offset_lo
+ * (Mesa midgard_varying_params; the disassembler reads them from the offset's low 9 bits). */
+static const struct ip_field varying_params_fields[] = {
+	F("modifier", 0, 3, MODIFIER, "0 none, 1/2/3 divide by y/z/w, 4 cube map"),
+	F("flat", 3, 1, FLAG, "flat shading"),
+	F("perspective", 4, 1, FLAG, "perspective correction"),
+	F("centroid", 5, 1, FLAG, "centroid mapping"),
+	F("sample", 6, 1, FLAG, "interpolate at the sample"),
+	F("zero", 7, 1, FLAG, "always zero in Mesa's packing"),
+	F("sample_pos", 8, 1, IMMEDIATE, "first bit of a direct sample position"),
+};
+
+const struct ip_format midgard_ls_varying_params = {
+	"midgard", "load_store_varying_params",
+	"ld_vary parameters in offset_lo (Mesa midgard_varying_params)", 9,
+	varying_params_fields, IP_COUNT(varying_params_fields), NULL,
+	"Mesa src/panfrost/midgard/midgard.h (midgard_varying_params), disassemble.c",
+};
+
+/* The 18-bit signed offset (offset_lo, then addr) of uniform-buffer loads (Mesa ld_ubo_*). */
+static const struct ip_field ubo_offset_fields[] = {
+	F("ubo_imm", 0, 1, FLAG, "the buffer index is the immediate arg_comp..index_format"),
+	F("unk1", 1, 1, UNKNOWN, "not described"),
+	F("byte_offset", 2, 16, OFFSET, "signed byte offset"),
+};
+
+const struct ip_format midgard_ls_ubo_offset = {
+	"midgard", "load_store_ubo_offset",
+	"signed offset of uniform loads (Mesa UNPACK_LDST_UBO_OFS, midgard_unpack_ubo_index_imm)", 18,
+	ubo_offset_fields, IP_COUNT(ubo_offset_fields), NULL,
+	"Mesa src/panfrost/midgard/helpers.h, disassemble.c",
 };

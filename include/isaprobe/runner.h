@@ -100,6 +100,9 @@ const struct ip_runner_backend *ip_runner_backend_find(const char *name);
 
 int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, struct ip_runner **out,
                    struct ip_diag *d);
+/* The same with a backend given directly (one outside the registry, e.g. a test's model). */
+int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_runner_config *cfg,
+                           struct ip_runner **out, struct ip_diag *d);
 int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
                         struct ip_result *results);
 /* One job: the same as a batch of one. */

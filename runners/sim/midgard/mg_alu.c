@@ -189,6 +189,28 @@ static float outmod_float(unsigned outmod, float v)
 	}
 }
 
+/* Integer output modifiers (Mesa midgard_outmod_int): 0 saturates the exact result to the
+ * signed range of the destination size, 2 keeps its low bits (what the notes saw as "output
+ * integer"); 1 (unsigned saturate) and 3 (keep the high half) are not modeled. */
+static int outmod_int(struct mg_state *st, unsigned op, unsigned kind, unsigned outmod,
+                      unsigned bits, uint32_t a, uint32_t b, uint32_t *res)
+{
+	int64_t wide, lo = -(INT64_C(1) << (bits - 1)), hi = (INT64_C(1) << (bits - 1)) - 1;
+	if (outmod == 2)
+		return 0;
+	if (outmod != 0)
+		return mg_stop(st, IP_STATUS_UNMODELED, 0,
+		               "output modifiers 1 and 3 on integer results are not modeled");
+	if (kind == K_I2)
+		wide = op == 0x40   ? (int64_t)(int32_t)a + (int32_t)b
+		       : op == 0x46 ? (int64_t)(int32_t)a - (int32_t)b
+		                    : (int64_t)(int32_t)a * (int32_t)b;
+	else
+		wide = (int32_t)*res;
+	*res = (uint32_t)(wide < lo ? lo : wide > hi ? hi : wide);
+	return 0;
+}
+
 /* ---- register access ---------------------------------------------------------------- */
 /* The 128 bits an ALU input register reads, or NULL (unmodeled, st set). */
 static const uint32_t *read_reg(const struct mg_word *w, struct mg_state *st, unsigned reg)
@@ -241,9 +263,9 @@ static int modifiers(struct mg_state *st, const struct mg_src *s, unsigned kind,
 {
 	if (!s->abs && !s->neg)
 		return 0;
-	if (int_inputs(kind) || kind == K_F2I || kind == K_CSEL)
+	if (int_inputs(kind))
 		return mg_stop(st, IP_STATUS_UNMODELED, 0,
-		               "abs/neg on an integer or select operation are not described");
+		               "abs/neg on an integer operation are not described");
 	if (s->abs)
 		*v &= 0x7FFFFFFFu;
 	if (s->neg)
@@ -341,11 +363,11 @@ static int run_vector(const struct mg_word *w, struct mg_state *st, const struct
 	}
 	/* output modifier */
 	for (unsigned c = 0; c < lanes; c++) {
+		unsigned bits = a->half || a->out_size != 2 ? 16 : 32;
 		if (is_float)
 			res[c] = u_of(outmod_float(a->outmod, f_of(res[c])));
-		else if (a->outmod != 0 && a->outmod != 2)
-			return mg_stop(st, IP_STATUS_UNMODELED, 0,
-			               "output modifiers 1 and 3 on integer results are not modeled");
+		else if (outmod_int(st, a->op, kind, a->outmod, bits, in[0][c], in[1][c], &res[c]) != 0)
+			return -1;
 	}
 	if (a->half && a->out_size != 2)
 		return mg_stop(st, IP_STATUS_UNMODELED, 0, "output size override in half mode");
@@ -414,9 +436,8 @@ static int run_scalar(const struct mg_word *w, struct mg_state *st, const struct
 		return mg_stop(st, IP_STATUS_UNMODELED, 0, why);
 	if (is_float)
 		res = u_of(outmod_float(a->outmod, f_of(res)));
-	else if (a->outmod != 0 && a->outmod != 2)
-		return mg_stop(st, IP_STATUS_UNMODELED, 0,
-		               "output modifiers 1 and 3 on integer results are not modeled");
+	else if (outmod_int(st, a->op, kind, a->outmod, a->out_full ? 32 : 16, x, y, &res) != 0)
+		return -1;
 	dst = write_reg(st, a->dst);
 	if (!dst)
 		return -1;

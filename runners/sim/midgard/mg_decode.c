@@ -238,7 +238,19 @@ static void decode_ls(const struct mg_fields *f, const uint8_t *c, unsigned base
 		l->index_shift = (uint8_t)mg_get(c, b, f->ls_index_shift);
 		l->offset_lo = (uint16_t)mg_get(c, b, f->ls_offset_lo);
 		l->addr = (uint16_t)mg_get(c, b, f->ls_addr);
+		l->soff = (uint32_t)l->addr << f->ls_offset_lo.width | l->offset_lo;
 	}
+}
+
+/* Whether entry i still holds the previous job's word at pos with the same bytes (same model,
+ * same bytes: same decoding). */
+static int same_as_before(const struct mg_program *p, size_t i, size_t pos, const uint8_t *code,
+                          size_t len)
+{
+	const struct mg_word *w = &p->words[i];
+	return i < p->prev_nwords && w->offset == pos && w->bytes == midgard_tag_words(w->tag) * 4 &&
+	       w->bytes != 0 && pos + w->bytes <= len && pos + w->bytes <= p->prev_len &&
+	       memcmp(p->prev + pos, code + pos, w->bytes) == 0;
 }
 
 int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
@@ -248,23 +260,50 @@ int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
 	size_t pos = 0;
 	uint8_t *c;
 
-	if (grow((void **)&p->padded, &p->padded_cap, len + PAD, 1) != 0)
+	/* the previous code becomes `prev` (the buffers swap), the new one `padded` */
+	{
+		uint8_t *t = p->prev;
+		size_t tc = p->prev_cap;
+		p->prev = p->padded;
+		p->prev_cap = p->padded_cap;
+		p->prev_len = p->len;
+		p->padded = t;
+		p->padded_cap = tc;
+		p->prev_nwords = p->nwords;
+	}
+	if (grow((void **)&p->padded, &p->padded_cap, len + PAD, 1) != 0) {
+		p->prev_nwords = p->nwords = 0;
 		return -1;
+	}
 	c = p->padded;
 	memcpy(c, code, len);
 	memset(c + len, 0, PAD);
+	p->len = len;
 	p->nquads = (len + 15) / 16;
-	if (grow((void **)&p->word_at, &p->quad_cap, p->nquads + 1, sizeof *p->word_at) != 0)
+	if (grow((void **)&p->word_at, &p->quad_cap, p->nquads + 1, sizeof *p->word_at) != 0) {
+		p->prev_nwords = p->nwords = 0;
 		return -1;
+	}
 	for (size_t i = 0; i < p->nquads; i++)
 		p->word_at[i] = -1;
 	p->nwords = 0;
 	while (pos < len) {
 		struct mg_word *w;
-		unsigned base = (unsigned)pos * 8, tag = mg_get(c, base, f->ctl_type);
-		unsigned words = midgard_tag_words(tag);
-		if (grow((void **)&p->words, &p->cap, p->nwords + 1, sizeof *p->words) != 0)
+		unsigned base = (unsigned)pos * 8, tag, words;
+		if (pos % 16 == 0)
+			p->word_at[pos / 16] = (int32_t)p->nwords;
+		if (same_as_before(p, p->nwords, pos, c, len)) {
+			pos += p->words[p->nwords++].bytes;
+			continue;
+		}
+		if (grow((void **)&p->words, &p->cap, p->nwords + 1, sizeof *p->words) != 0) {
+			p->prev_nwords = p->nwords = 0;
 			return -1;
+		}
+		/* only this entry is overwritten: later entries still hold the previous job's
+		 * words, which same_as_before may reuse */
+		tag = mg_get(c, base, f->ctl_type);
+		words = midgard_tag_words(tag);
 		w = &p->words[p->nwords];
 		w->offset = (uint32_t)pos;
 		w->tag = (uint8_t)tag;
@@ -275,8 +314,6 @@ int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
 		w->nalu = 0;
 		w->has_consts = 0;
 		w->br.kind = 0;
-		if (pos % 16 == 0)
-			p->word_at[pos / 16] = (int32_t)p->nwords;
 		p->nwords++;
 		if (words == 0) {
 			w->bytes = (uint32_t)(len - pos);

@@ -17,12 +17,17 @@ struct job_view {
 	struct mg_tables t;
 };
 
+/* The register file as bytes: 32-bit components little-endian (a plain copy on such hosts). */
 static void put_reg_file(const struct mg_state *st, uint8_t *out)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(out, st->r, REG_FILE_BYTES);
+#else
 	for (unsigned r = 0; r < MG_REGS; r++)
 		for (unsigned c = 0; c < 4; c++)
 			for (unsigned b = 0; b < 4; b++)
 				out[16 * r + 4 * c + b] = (uint8_t)(st->r[r][c] >> (8 * b));
+#endif
 }
 
 static void get_reg_file(struct mg_state *st, const uint8_t *in, size_t len)
@@ -196,6 +201,7 @@ void mg_run_job(struct mg_sim *sim, const struct ip_job *job, struct ip_result *
 		res->outputs[i].len = 0;
 
 	memset(&v, 0, sizeof v);
+	v.t.f = &sim->f;
 	b = ip_job_input(job, IP_BUF_UNIFORMS);
 	if (b) {
 		v.t.uniforms = b->data;
@@ -241,10 +247,12 @@ void mg_run_job(struct mg_sim *sim, const struct ip_job *job, struct ip_result *
 			v.regs_out_cap = o->cap;
 			o->len = want < o->cap ? want : o->cap;
 			memset(o->data, 0, o->len);
-		} else if (o->role != IP_BUF_ATTRIBUTES && o->role != IP_BUF_VARYINGS_OUT && o->data &&
-		           in && in->data) {
-			o->len = in->len < o->cap ? in->len : o->cap;
-			memcpy(o->data, in->data, o->len);
+		} else if (o->role != IP_BUF_ATTRIBUTES && o->role != IP_BUF_VARYINGS_OUT && o->data) {
+			/* not written by the program: its initial contents (runner.h) */
+			memset(o->data, 0, o->cap);
+			if (in && in->data)
+				memcpy(o->data, in->data, in->len < o->cap ? in->len : o->cap);
+			o->len = o->cap;
 		}
 	}
 

@@ -157,6 +157,12 @@ int mg_fields_init(struct mg_fields *f, struct ip_diag *d)
 	PUB(ls_index_shift, "index_shift");
 	PUB(ls_offset_lo, "offset_lo");
 #undef PUB
+	f->vp_modifier = field(&lk, &midgard_ls_varying_params, "modifier", NULL, 0);
+	f->vp_zero = field(&lk, &midgard_ls_varying_params, "zero", NULL, 0);
+	f->vp_sample_pos = field(&lk, &midgard_ls_varying_params, "sample_pos", NULL, 0);
+	f->ubo_imm = field(&lk, &midgard_ls_ubo_offset, "ubo_imm", NULL, 0);
+	f->ubo_unk1 = field(&lk, &midgard_ls_ubo_offset, "unk1", NULL, 0);
+	f->ubo_byte_offset = field(&lk, &midgard_ls_ubo_offset, "byte_offset", NULL, 0);
 	for (unsigned k = 0; k < 4; k++) {
 		static const char *const cname[4] = {"c0", "c1", "c2", "c3"};
 		f->consts[k] = field(&lk, &midgard_alu_constants, cname[k], NULL, 0);

@@ -92,18 +92,31 @@ static int load_to_reg(struct mg_state *st, const struct mg_ls *ls, const uint32
 	return 0;
 }
 
+/* The immediate buffer index: arg_comp, arg_reg, bitsize_toggle, index_format side by side,
+ * in that order from bit 0 (Mesa midgard_unpack_ubo_index_imm). */
+static uint32_t ubo_index_imm(const struct mg_fields *f, const struct mg_ls *ls)
+{
+	unsigned at = 0;
+	uint32_t v = 0;
+	v |= (uint32_t)ls->arg_comp << at;
+	at += f->ls_arg_comp.width;
+	v |= (uint32_t)ls->arg_reg << at;
+	at += f->ls_arg_reg.width;
+	v |= (uint32_t)ls->bitsize << at;
+	at += f->ls_bitsize.width;
+	v |= (uint32_t)ls->index_format << at;
+	return v;
+}
+
 static int uniform_load(const struct mg_ls *ls, struct mg_state *st, const struct mg_tables *t)
 {
+	const struct mg_fields *f = t->f;
 	unsigned size = ls->op == OP_LD_UNIFORM_32 ? 16 : 8;
 	uint32_t ubo, index, mem[4] = {0, 0, 0, 0};
 	int64_t byte;
-	/* signed offset: addr (high 9 bits) and offset_lo (low 9); bit 0 selects an immediate
-	 * buffer index, bit 1 is not described, the byte offset is the rest (Mesa >> 2). */
-	int32_t soff = sext((uint32_t)ls->addr << 9 | ls->offset_lo, 18);
 
-	if (ls->offset_lo & 1) {
-		ubo = ls->arg_comp | (uint32_t)ls->arg_reg << 2 | (uint32_t)ls->bitsize << 5 |
-		      (uint32_t)ls->index_format << 6;
+	if (mg_sub(ls->soff, f->ubo_imm)) {
+		ubo = ubo_index_imm(f, ls);
 	} else {
 		if (ls->bitsize || ls->index_format)
 			return mg_stop(st, IP_STATUS_UNMODELED, 0,
@@ -115,12 +128,13 @@ static int uniform_load(const struct mg_ls *ls, struct mg_state *st, const struc
 	if (ubo != 0)
 		return mg_stop(st, IP_STATUS_UNMODELED, 0,
 		               "the job binds only uniform buffer 0");
-	if (ls->offset_lo & 2)
+	if (mg_sub(ls->soff, f->ubo_unk1))
 		return mg_stop(st, IP_STATUS_UNMODELED, 0,
 		               "bit 43 of a uniform load is not described");
 	if (ldst_reg(st, ls->index_reg, ls->index_comp, &index) != 0)
 		return -1;
-	byte = (int64_t)(int32_t)(index << ls->index_shift) + (soff >> 2);
+	byte = (int64_t)(int32_t)(index << ls->index_shift) +
+	       sext(mg_sub(ls->soff, f->ubo_byte_offset), f->ubo_byte_offset.width);
 	if (byte % size != 0)
 		return mg_stop(st, IP_STATUS_UNMODELED, 0,
 		               "a uniform load not aligned to its size is not described");
@@ -136,7 +150,7 @@ static int attribute_op(const struct mg_ls *ls, struct mg_state *st, const struc
 {
 	int is_store = ls->op == OP_ST_VARY_32 || ls->op == OP_ST_VARY_16;
 	int is_vary_load = ls->op == OP_LD_VARY_32 || ls->op == OP_LD_VARY_16;
-	int is16 = ls->op & 1;
+	int is16 = ls->op == OP_LD_ATTR_16 || ls->op == OP_LD_VARY_16 || ls->op == OP_ST_VARY_16;
 	int secondary = ls->index_format >> 1;
 	uint32_t index, vertex = t->invocation, rec[4];
 	int64_t slot;
@@ -151,29 +165,29 @@ static int attribute_op(const struct mg_ls *ls, struct mg_state *st, const struc
 		               "not modeled: the job has no descriptors");
 	if (ldst_reg(st, ls->index_reg, ls->index_comp, &index) != 0)
 		return -1;
-	slot = (int64_t)(int32_t)(index << ls->index_shift) + sext(ls->addr, 9);
+	slot = (int64_t)(int32_t)(index << ls->index_shift) + sext(ls->addr, t->f->ls_addr.width);
 	if (ls->bitsize) {
 		/* explicit vertex index: argument register + signed 9-bit offset */
 		uint32_t arg;
 		int64_t v;
 		if (ldst_reg(st, ls->arg_reg, ls->arg_comp, &arg) != 0)
 			return -1;
-		v = (int64_t)(int32_t)arg + sext(ls->offset_lo, 9);
+		v = (int64_t)(int32_t)arg + sext(ls->offset_lo, t->f->ls_offset_lo.width);
 		if (v < 0 || v >= (int64_t)t->invocations)
 			return mg_stop(st, IP_STATUS_UNMODELED, 0,
 			               "an explicit vertex index outside the job's vertices");
 		vertex = (uint32_t)v;
 	} else if (is_vary_load) {
-		/* varying parameters: modifier 0-2, flat 3, perspective 4, centroid 5, sample 6,
-		 * always-zero 7, direct sample position 8 */
-		modifier = ls->offset_lo & 7;
+		/* varying parameters; the interpolation qualifiers change nothing here (the job
+		 * feeds each vertex its interpolated record) */
+		modifier = mg_sub(ls->offset_lo, t->f->vp_modifier);
 		if (modifier >= 4)
 			return mg_stop(st, IP_STATUS_UNMODELED, 0,
 			               "varying modifier 4 (cube map) and 5-7 are not modeled");
-		if (ls->offset_lo >> 7)
+		if (mg_sub(ls->offset_lo, t->f->vp_zero) || mg_sub(ls->offset_lo, t->f->vp_sample_pos))
 			return mg_stop(st, IP_STATUS_UNMODELED, 0,
-			               "varying parameter bits 7-8 (always zero / direct sample "
-			               "position) are not modeled");
+			               "the always-zero varying parameter bit and direct sample "
+			               "positions are not modeled");
 	} else if (ls->offset_lo) {
 		return mg_stop(st, IP_STATUS_UNMODELED, 0,
 		               "bits 42-50 without explicit vertex indexing are not described for "

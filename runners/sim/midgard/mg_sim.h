@@ -61,6 +61,10 @@ struct mg_fields {
 	/* bits 25-50, public layout (absolute positions within the instruction) */
 	struct mg_fd ls_arg_comp, ls_arg_reg, ls_bitsize, ls_index_format, ls_index_comp,
 		ls_index_reg, ls_index_shift, ls_offset_lo;
+	/* views of the offset: varying parameters (in offset_lo), uniform-load offset (in the
+	 * 18-bit signed offset: offset_lo, then addr) */
+	struct mg_fd vp_modifier, vp_zero, vp_sample_pos;
+	struct mg_fd ubo_imm, ubo_unk1, ubo_byte_offset;
 	/* embedded constants, relative to the constants quadword */
 	struct mg_fd consts[4];
 	/* texture word (type and next only) */
@@ -68,6 +72,12 @@ struct mg_fields {
 	/* widths of the formats, for layout */
 	unsigned ctl_bits, reg_bits, unit_bits[MIDGARD_UNIT_COUNT];
 };
+
+/* A sub-field of a value already read (positions relative to that value). */
+static inline uint32_t mg_sub(uint32_t v, struct mg_fd f)
+{
+	return (v >> f.lo) & ((UINT32_C(1) << f.width) - 1);
+}
 
 /* Fills the descriptors from the encoder tables; 0, or -1 with d set if a name is missing. */
 int mg_fields_init(struct mg_fields *f, struct ip_diag *d);
@@ -132,8 +142,9 @@ struct mg_ls {
 	uint8_t op, reg, mask;
 	uint8_t swz[4];
 	uint8_t arg_comp, arg_reg, bitsize, index_format, index_comp, index_reg, index_shift;
-	uint16_t offset_lo; /* 9 bits */
-	uint16_t addr;      /* 9 bits */
+	uint16_t offset_lo; /* low part of the signed offset (bits 42-50) */
+	uint16_t addr;      /* high part (the notes' address, bits 51-59) */
+	uint32_t soff;      /* both: the whole signed offset, unextended */
 };
 
 struct mg_word {
@@ -161,6 +172,9 @@ struct mg_program {
 	size_t nquads, quad_cap;
 	uint8_t *padded;   /* the code with zero padding for 64-bit field reads */
 	size_t padded_cap;
+	uint8_t *prev;     /* the previous job's code: words with the same bytes are not */
+	size_t prev_cap;   /* decoded again (campaign variants change a few bits) */
+	size_t len, prev_len, prev_nwords;
 };
 
 struct mg_sim {
@@ -188,6 +202,7 @@ struct mg_state {
 /* The job's tables: each is split into one block per invocation (vertex). Write sides are
  * NULL with a zero block when the job neither gives nor observes them. */
 struct mg_tables {
+	const struct mg_fields *f;
 	const uint8_t *uniforms;
 	size_t uniforms_len;
 	uint32_t invocation, invocations;

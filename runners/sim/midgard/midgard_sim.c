@@ -44,6 +44,7 @@ static void mg_close(void *state)
 	free(s->prog.words);
 	free(s->prog.word_at);
 	free(s->prog.padded);
+	free(s->prog.prev);
 	free(s);
 }
 

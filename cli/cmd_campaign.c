@@ -1,0 +1,319 @@
+/* cmd_campaign.c: `isaprobe campaign`: runs each probe's campaign into a findings database,
+ * with a progress bar (terminal) or progress lines, Ctrl-C stopping cleanly, --resume. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "isaprobe/campaign.h"
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	stop_flag = 1;
+	signal(sig, SIG_DFL); /* a second Ctrl-C kills: still safe, batches are transactions */
+}
+
+static void usage(FILE *out)
+{
+	fputs("usage: isaprobe campaign PROBE... --db FILE [--runner NAME] [--strategy S]\n"
+	      "                         [--budget N] [--jobs J] [--seed S] [--gpu MODEL]\n"
+	      "                         [--shard I/N] [--resume] [--force] [--quiet] [--json]\n"
+	      "\n"
+	      "Runs the variants of each probe file (docs/probe-format.md) on a runner and stores\n"
+	      "every outcome in the findings database FILE (created if missing). One campaign per\n"
+	      "probe; the same probe, runner, strategy, seed, budget and shard is the same campaign.\n"
+	      "\n"
+	      "  --db FILE        findings database (required)\n"
+	      "  --runner NAME    runner backend (default sim)\n"
+	      "  --strategy S     walk, pairs, exhaustive, random or auto (default auto)\n"
+	      "  --budget N       at most N variants per campaign, shared by the contexts (0: none)\n"
+	      "  --jobs J         worker threads, each with its own runner (default: the CPUs)\n"
+	      "  --seed S         seed of random and auto's sampling (default 0)\n"
+	      "  --gpu MODEL      GPU model (default: the probe's, else the runner's)\n"
+	      "  --shard I/N      run only variants I, I+N, I+2N, ... of the sequence (0 <= I < N)\n"
+	      "  --resume         continue an interrupted campaign\n"
+	      "  --force          allow exhaustive campaigns above 2^24 values per context\n"
+	      "  --batch N        variants per batch and per database transaction (default 4096)\n"
+	      "  --host NAME      machine name stored with the device (default none)\n"
+	      "  --quiet          no progress, no summary\n"
+	      "  --json           one JSON summary per campaign on standard output\n"
+	      "  -h, --help       this help\n"
+	      "\n"
+	      "Ctrl-C stops after the batches in flight, all stored; run again with --resume.\n"
+	      "Exit status: 0 done, 1 error, 2 bad usage, 130 interrupted.\n",
+	      out);
+}
+
+struct progress_state {
+	const char *probe;
+	int tty, quiet;
+	double last;
+};
+
+static double mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void fmt_eta(double s, char *buf, size_t n)
+{
+	if (s < 0 || s > 1e7)
+		snprintf(buf, n, "?");
+	else if (s >= 3600)
+		snprintf(buf, n, "%d:%02d:%02d", (int)s / 3600, (int)s / 60 % 60, (int)s % 60);
+	else
+		snprintf(buf, n, "%d:%02d", (int)s / 60, (int)s % 60);
+}
+
+static void on_progress(void *arg, const struct ip_campaign_progress *pr)
+{
+	struct progress_state *ps = arg;
+	double t = mono(), frac = pr->total ? (double)pr->cursor / (double)pr->total : 1;
+	double rate = pr->seconds > 0 ? (double)pr->runs / pr->seconds : 0;
+	double crate = pr->seconds > 0 ? (double)(pr->cursor - pr->start) / pr->seconds : 0;
+	char eta[32];
+	if (ps->quiet)
+		return;
+	if (!pr->done && t - ps->last < (ps->tty ? 0.1 : 5.0))
+		return;
+	ps->last = t;
+	fmt_eta(crate > 0 ? (double)(pr->total - pr->cursor) / crate : -1, eta, sizeof eta);
+	if (ps->tty) {
+		char bar[31];
+		int fill = (int)(frac * 30);
+		for (int i = 0; i < 30; i++)
+			bar[i] = i < fill ? '#' : '-';
+		bar[30] = '\0';
+		fprintf(stderr, "\r%-24.24s [%s] %5.1f%% %llu/%llu  %.0f/s  ETA %s ", ps->probe, bar,
+		        100 * frac, (unsigned long long)pr->cursor, (unsigned long long)pr->total, rate,
+		        eta);
+		if (pr->done)
+			fputc('\n', stderr);
+	} else {
+		fprintf(stderr, "%s: %.1f%% (%llu/%llu variants), %.0f runs/s, ETA %s\n", ps->probe,
+		        100 * frac, (unsigned long long)pr->cursor, (unsigned long long)pr->total, rate,
+		        eta);
+	}
+	fflush(stderr);
+}
+
+static int parse_shard(const char *s, uint32_t *i, uint32_t *n)
+{
+	char *end;
+	unsigned long a, b;
+	a = strtoul(s, &end, 10);
+	if (end == s || *end != '/')
+		return -1;
+	s = end + 1;
+	b = strtoul(s, &end, 10);
+	if (end == s || *end || b < 1 || b > 1000000 || a >= b)
+		return -1;
+	*i = (uint32_t)a;
+	*n = (uint32_t)b;
+	return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	if (!*s || *s == '-')
+		return -1;
+	*v = strtoull(s, &end, 0);
+	return *end ? -1 : 0;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void print_summary(const struct ip_probe *p, const struct ip_campaign_opts *o,
+                          const struct ip_campaign_result *r, const char *runner, int json)
+{
+	double rate = r->seconds > 0 ? (double)r->runs / r->seconds : 0;
+	if (json) {
+		printf("{\"probe\":");
+		json_str(p->name);
+		printf(",\"campaign\":%lld,\"runner\":", (long long)r->campaign_id);
+		json_str(runner);
+		printf(",\"model\":");
+		json_str(r->model ? r->model : "");
+		printf(",\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
+		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"seconds\":%.3f,"
+		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,\"status\":{",
+		       ip_strategy_name(o->strategy), (unsigned long long)o->seed,
+		       (unsigned long long)o->budget, (unsigned)o->shard_index,
+		       (unsigned)(o->shard_count ? o->shard_count : 1), (unsigned long long)r->total,
+		       (unsigned long long)r->cursor_end, (unsigned long long)r->runs, r->seconds, rate,
+		       r->finished ? "true" : "false", r->interrupted ? "true" : "false");
+		for (int i = 0; i < IP_STATUS_COUNT; i++)
+			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
+			       (unsigned long long)r->by_status[i]);
+		printf("}}\n");
+		fflush(stdout);
+		return;
+	}
+	if (r->was_finished) {
+		fprintf(stderr, "%s: campaign %lld is already complete (%llu variants)\n", p->name,
+		        (long long)r->campaign_id, (unsigned long long)r->cursor_end);
+		return;
+	}
+	fprintf(stderr, "%s: campaign %lld, %llu variants stored in %.2f s (%.0f/s):", p->name,
+	        (long long)r->campaign_id, (unsigned long long)r->runs, r->seconds, rate);
+	for (int i = 0; i < IP_STATUS_COUNT; i++)
+		if (r->by_status[i])
+			fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
+			        (unsigned long long)r->by_status[i]);
+	fprintf(stderr, "; %s\n", r->finished ? "complete" : "interrupted: run again with --resume");
+}
+
+int cmd_campaign(int argc, char **argv)
+{
+	enum { O_DB = 256, O_RUNNER, O_STRATEGY, O_BUDGET, O_JOBS, O_SEED, O_GPU, O_SHARD, O_RESUME,
+	       O_FORCE, O_QUIET, O_JSON, O_BATCH, O_HOST };
+	static const struct option opts[] = {
+		{"db", required_argument, 0, O_DB},         {"runner", required_argument, 0, O_RUNNER},
+		{"strategy", required_argument, 0, O_STRATEGY},
+		{"budget", required_argument, 0, O_BUDGET}, {"jobs", required_argument, 0, O_JOBS},
+		{"seed", required_argument, 0, O_SEED},     {"gpu", required_argument, 0, O_GPU},
+		{"shard", required_argument, 0, O_SHARD},   {"resume", no_argument, 0, O_RESUME},
+		{"force", no_argument, 0, O_FORCE},         {"quiet", no_argument, 0, O_QUIET},
+		{"json", no_argument, 0, O_JSON},           {"batch", required_argument, 0, O_BATCH},
+		{"host", required_argument, 0, O_HOST},     {"help", no_argument, 0, 'h'},
+		{0, 0, 0, 0}};
+	struct ip_campaign_opts o;
+	const char *db = NULL;
+	int quiet = 0, json = 0, c, rc = 0, nprobes;
+	uint64_t v;
+	struct ip_probe *probes;
+	struct ip_store *store = NULL;
+	struct ip_diag d;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	memset(&o, 0, sizeof o);
+	o.runner = "sim";
+	o.strategy = IP_STRATEGY_AUTO;
+	o.jobs = cpus > 0 ? (unsigned)(cpus < IP_CAMPAIGN_MAX_JOBS ? cpus : IP_CAMPAIGN_MAX_JOBS) : 1;
+	o.shard_count = 1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case O_DB: db = optarg; break;
+		case O_RUNNER: o.runner = optarg; break;
+		case O_STRATEGY:
+			if (ip_strategy_parse(optarg, &o.strategy)) {
+				fprintf(stderr, "isaprobe campaign: unknown strategy '%s' (walk, pairs, "
+				                "exhaustive, random, auto)\n", optarg);
+				return 2;
+			}
+			break;
+		case O_BUDGET:
+		case O_SEED:
+		case O_JOBS:
+		case O_BATCH:
+			if (parse_u64(optarg, &v) ||
+			    (c == O_JOBS && (v < 1 || v > IP_CAMPAIGN_MAX_JOBS)) ||
+			    (c == O_BATCH && (v < 1 || v > 1000000))) {
+				fprintf(stderr, "isaprobe campaign: bad number '%s' for --%s\n", optarg,
+				        opts[c - O_DB].name);
+				return 2;
+			}
+			if (c == O_BUDGET)
+				o.budget = v;
+			else if (c == O_SEED)
+				o.seed = v;
+			else if (c == O_JOBS)
+				o.jobs = (unsigned)v;
+			else
+				o.batch = (unsigned)v;
+			break;
+		case O_GPU: o.gpu = optarg; break;
+		case O_HOST: o.host = optarg; break;
+		case O_SHARD:
+			if (parse_shard(optarg, &o.shard_index, &o.shard_count)) {
+				fprintf(stderr, "isaprobe campaign: --shard wants I/N with 0 <= I < N, not "
+				                "'%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case O_RESUME: o.resume = 1; break;
+		case O_FORCE: o.force = 1; break;
+		case O_QUIET: quiet = 1; break;
+		case O_JSON: json = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (!db || optind >= argc) {
+		fprintf(stderr, "isaprobe campaign: %s\n", !db ? "--db FILE is required"
+		                                               : "no probe file given");
+		usage(stderr);
+		return 2;
+	}
+	nprobes = argc - optind;
+	probes = calloc((size_t)nprobes, sizeof *probes);
+	if (!probes) {
+		fprintf(stderr, "isaprobe campaign: out of memory\n");
+		return 1;
+	}
+	/* Every probe is read before anything runs: a typo fails fast. */
+	for (int i = 0; i < nprobes && rc == 0; i++) {
+		if (ip_probe_load(argv[optind + i], &probes[i], &d) != 0) {
+			ip_diag_print(&d, stderr);
+			rc = 1;
+		}
+	}
+	if (rc == 0 && ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
+		ip_diag_print(&d, stderr);
+		rc = 1;
+	}
+	if (rc == 0) {
+		signal(SIGINT, on_signal);
+		signal(SIGTERM, on_signal);
+		o.stop = &stop_flag;
+	}
+	for (int i = 0; i < nprobes && rc == 0 && !stop_flag; i++) {
+		struct progress_state ps = {probes[i].name, isatty(2), quiet, mono()};
+		struct ip_campaign_result r;
+		o.progress = on_progress;
+		o.progress_arg = &ps;
+		ip_diag_init(&d, probes[i].path); /* store errors name the database instead */
+		if (ip_campaign_run(store, &probes[i], &o, &r, &d) != 0) {
+			ip_diag_print(&d, stderr);
+			rc = 1;
+			break;
+		}
+		if (!quiet || json)
+			print_summary(&probes[i], &o, &r, o.runner, json);
+		if (r.interrupted)
+			rc = 130;
+	}
+	if (stop_flag && rc == 0)
+		rc = 130;
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	ip_store_close(store);
+	for (int i = 0; i < nprobes; i++)
+		ip_probe_free(&probes[i]);
+	free(probes);
+	return rc;
+}

@@ -1,0 +1,516 @@
+/* campaign.c: the campaign driver. This thread cuts the strategy's sequence into batches and
+ * records finished batches strictly in order; J worker threads, each with a runner, run them. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "exec.h"
+#include "isaprobe/campaign.h"
+
+enum slot_state { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
+
+/* One batch on its way: variants, then outcomes and the runs to record. */
+struct slot {
+	enum slot_state state;
+	uint64_t seq;             /* batch number of this invocation */
+	uint64_t cursor_after;    /* the strategy position after this batch */
+	size_t n;
+	struct ip_variant *variants;
+	struct ip_outcome *outcomes;
+	struct ip_run *runs;
+	uint8_t *data;            /* n * output_len */
+	uint8_t *values;          /* n * value_len, little-endian */
+};
+
+struct driver {
+	const struct ip_probe *probe;
+	size_t batch, value_len;
+	struct slot *slots;
+	unsigned nslots;
+	pthread_mutex_t lock;
+	pthread_cond_t work, done;
+	int quit;
+	unsigned nworkers;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A worker's exec and the driver it takes batches from. */
+struct exec_with_driver {
+	struct ip_exec x;
+	struct driver *dr;
+};
+
+static void *worker(void *arg)
+{
+	struct exec_with_driver *e = arg;
+	struct ip_exec *x = &e->x;
+	struct driver *dr = e->dr;
+	for (;;) {
+		struct slot *s = NULL;
+		pthread_mutex_lock(&dr->lock);
+		for (;;) {
+			uint64_t best = UINT64_MAX;
+			for (unsigned i = 0; i < dr->nslots; i++)
+				if (dr->slots[i].state == SLOT_READY && dr->slots[i].seq < best) {
+					best = dr->slots[i].seq;
+					s = &dr->slots[i];
+				}
+			if (s || dr->quit)
+				break;
+			pthread_cond_wait(&dr->work, &dr->lock);
+		}
+		if (!s) {
+			pthread_mutex_unlock(&dr->lock);
+			return NULL;
+		}
+		s->state = SLOT_RUNNING;
+		pthread_mutex_unlock(&dr->lock);
+		ip_exec_run(x, s->variants, s->n, s->data, s->outcomes);
+		pthread_mutex_lock(&dr->lock);
+		s->state = SLOT_DONE;
+		pthread_cond_broadcast(&dr->done);
+		pthread_mutex_unlock(&dr->lock);
+	}
+}
+
+static void value_bytes(const ip_word *v, uint8_t *out, size_t len)
+{
+	ip_word_to_bytes(v, out, (unsigned)len);
+}
+
+/* Fills a free slot with the next batch of this shard's variants; 0 when the strategy is
+ * exhausted before any variant of this shard (the cursor still moves: *cursor). */
+static size_t fill(struct driver *dr, struct slot *s, struct ip_strategy *st, uint64_t *cursor,
+                   uint32_t shard_index, uint32_t shard_count, int *exhausted)
+{
+	size_t n = 0;
+	struct ip_variant v;
+	while (n < dr->batch) {
+		if (!ip_strategy_next(st, &v)) {
+			*exhausted = 1;
+			break;
+		}
+		if ((*cursor)++ % shard_count != shard_index)
+			continue;
+		s->variants[n++] = v;
+	}
+	s->n = n;
+	s->cursor_after = *cursor;
+	return n;
+}
+
+static int alloc_slots(struct driver *dr, struct ip_diag *d)
+{
+	size_t olen = dr->probe->output_len;
+	dr->slots = calloc(dr->nslots, sizeof *dr->slots);
+	if (!dr->slots)
+		return ip_diag_plain(d, "out of memory");
+	for (unsigned i = 0; i < dr->nslots; i++) {
+		struct slot *s = &dr->slots[i];
+		s->variants = malloc(dr->batch * sizeof *s->variants);
+		s->outcomes = malloc(dr->batch * sizeof *s->outcomes);
+		s->runs = malloc(dr->batch * sizeof *s->runs);
+		s->data = malloc(dr->batch * olen);
+		s->values = malloc(dr->batch * dr->value_len);
+		if (!s->variants || !s->outcomes || !s->runs || !s->data || !s->values)
+			return ip_diag_plain(d, "out of memory");
+	}
+	return 0;
+}
+
+static void free_slots(struct driver *dr)
+{
+	for (unsigned i = 0; dr->slots && i < dr->nslots; i++) {
+		struct slot *s = &dr->slots[i];
+		free(s->variants);
+		free(s->outcomes);
+		free(s->runs);
+		free(s->data);
+		free(s->values);
+	}
+	free(dr->slots);
+}
+
+/* Auto's survey: every context's seed, single and pair flips, run on one runner (not stored:
+ * the campaign runs them again as its first variants, in order). */
+static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_context_plan *plans,
+                  struct ip_diag *d)
+{
+	uint64_t n = ip_auto_survey_count(p->width);
+	struct ip_variant *v = malloc(n * sizeof *v);
+	struct ip_outcome *o = malloc(n * sizeof *o);
+	uint8_t *data = malloc(n * p->output_len);
+	ip_word adjacent = ip_word_zero();
+	int rc = 0;
+	/* value bits i and i + 1 are neighbours when they sit side by side in one word */
+	for (unsigned t = 0; t < p->ntargets; t++) {
+		const struct ip_probe_target *a = &p->targets[t];
+		const struct ip_probe_target *b = t + 1 < p->ntargets ? &p->targets[t + 1] : NULL;
+		unsigned last = a->value_lo + a->width - 1;
+		for (unsigned i = a->value_lo; i < last; i++)
+			adjacent.w[i / 64] |= UINT64_C(1) << (i % 64);
+		if (b && b->bundle == a->bundle && b->slot == a->slot && b->lo == a->lo + a->width)
+			adjacent.w[last / 64] |= UINT64_C(1) << (last % 64);
+	}
+	if (!v || !o || !data) {
+		rc = ip_diag_plain(d, "out of memory for the survey");
+		goto out;
+	}
+	for (unsigned c = 0; c < p->ncontexts; c++) {
+		struct ip_strategy_params sp = {0};
+		struct ip_strategy *st;
+		ip_word seeds[IP_PROBE_MAX_CONTEXTS];
+		uint64_t k = 0;
+		seeds[0] = p->contexts[c].seed_value;
+		sp.kind = IP_STRATEGY_PAIRS;
+		sp.width = p->width;
+		sp.ncontexts = 1;
+		sp.seed_values = seeds;
+		if (ip_strategy_new(&sp, &st, d)) {
+			rc = -1;
+			goto out;
+		}
+		/* seed and single flips, then pairs: the order ip_auto_segment expects */
+		v[k].context = c;
+		v[k++].value = seeds[0];
+		for (unsigned b = 0; b < p->width; b++) {
+			v[k].context = c;
+			v[k].value = seeds[0];
+			v[k].value.w[b / 64] ^= UINT64_C(1) << (b % 64);
+			k++;
+		}
+		{
+			struct ip_variant pv;
+			ip_strategy_next(st, &pv); /* the seed, already listed */
+			while (ip_strategy_next(st, &pv)) {
+				pv.context = c;
+				v[k++] = pv;
+			}
+		}
+		ip_strategy_free(st);
+		for (uint64_t at = 0; at < k; at += x->cap) {
+			size_t m = k - at < x->cap ? (size_t)(k - at) : x->cap;
+			ip_exec_run(x, v + at, m, data + at * p->output_len, o + at);
+		}
+		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
+	}
+out:
+	free(v);
+	free(o);
+	free(data);
+	return rc;
+}
+
+static void fill_layout(const struct ip_probe *p, size_t value_len, char fmt_names[][96],
+                        struct ip_layout_context *lc, struct ip_layout_target *lt,
+                        struct ip_layout_buffer *lb, uint8_t (*seed_bytes)[16],
+                        struct ip_campaign_layout *l)
+{
+	size_t off = 0;
+	for (unsigned c = 0; c < p->ncontexts; c++) {
+		value_bytes(&p->contexts[c].seed_value, seed_bytes[c], value_len);
+		lc[c].label = p->contexts[c].label;
+		lc[c].seed_value = seed_bytes[c];
+		lc[c].seed_len = value_len;
+	}
+	for (unsigned i = 0; i < p->ntargets; i++) {
+		const struct ip_probe_target *t = &p->targets[i];
+		snprintf(fmt_names[i], 96, "%s.%s", p->isa->name, t->fmt->name);
+		lt[i].value_lo = t->value_lo;
+		lt[i].width = t->width;
+		lt[i].format = fmt_names[i];
+		lt[i].field = t->field ? t->field->name : NULL;
+		lt[i].bundle = t->bundle;
+		lt[i].slot = t->slot;
+		lt[i].lo = t->lo;
+	}
+	for (unsigned i = 0; i < p->nbuffers; i++) {
+		const struct ip_probe_buffer *b = &p->buffers[i];
+		lb[i].output = b->output;
+		lb[i].role = ip_buf_role_name(b->role);
+		lb[i].offset = b->output ? (uint32_t)off : 0;
+		lb[i].data = b->output ? NULL : b->data;
+		lb[i].len = b->len;
+		if (b->output)
+			off += b->len;
+	}
+	l->contexts = lc;
+	l->ncontexts = p->ncontexts;
+	l->targets = lt;
+	l->ntargets = p->ntargets;
+	l->buffers = lb;
+	l->nbuffers = p->nbuffers;
+}
+
+/* Finds or starts the campaign row and stores its layout. */
+static int64_t open_campaign(struct ip_store *s, const struct ip_probe *p,
+                             const struct ip_campaign_opts *o, const char *runner_name,
+                             const char *model, size_t value_len, uint64_t *cursor, int *finished,
+                             struct ip_diag *d)
+{
+	struct ip_campaign_key key = {0};
+	struct ip_layout_context lc[IP_PROBE_MAX_CONTEXTS];
+	struct ip_layout_target lt[IP_PROBE_MAX_TARGETS];
+	struct ip_layout_buffer lb[IP_PROBE_MAX_BUFFERS];
+	uint8_t seed_bytes[IP_PROBE_MAX_CONTEXTS][16];
+	char fmt_names[IP_PROBE_MAX_TARGETS][96];
+	struct ip_campaign_layout l;
+	int64_t id;
+	key.probe_id = ip_store_probe(s, p->name, p->isa->name, p->text, 1, d);
+	if (key.probe_id < 0)
+		return -1;
+	key.device_id = ip_store_device(s, runner_name, model, o->host, d);
+	if (key.device_id < 0)
+		return -1;
+	key.strategy = ip_strategy_name(o->strategy);
+	key.seed = o->seed;
+	key.budget = o->budget;
+	key.shard_index = o->shard_index;
+	key.shard_count = o->shard_count ? o->shard_count : 1;
+	id = ip_store_campaign(s, &key, cursor, finished, d);
+	if (id < 0)
+		return -1;
+	fill_layout(p, value_len, fmt_names, lc, lt, lb, seed_bytes, &l);
+	if (ip_store_campaign_layout(s, id, &l, d))
+		return -1;
+	return id;
+}
+
+static void make_runs(const struct driver *dr, struct slot *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		uint8_t *val = s->values + i * dr->value_len;
+		value_bytes(&s->variants[i].value, val, dr->value_len);
+		s->runs[i].context = s->variants[i].context;
+		s->runs[i].value = val;
+		s->runs[i].value_len = dr->value_len;
+		s->runs[i].outcome = s->outcomes[i];
+	}
+}
+
+static void report(const struct ip_campaign_opts *o, const struct ip_campaign_result *r,
+                   double t0, int last)
+{
+	struct ip_campaign_progress pr;
+	if (!o->progress)
+		return;
+	pr.cursor = r->cursor_end;
+	pr.start = r->cursor_start;
+	pr.total = r->total;
+	pr.runs = r->runs;
+	pr.seconds = now() - t0;
+	pr.done = last;
+	o->progress(o->progress_arg, &pr);
+}
+
+/* Opens one runner per worker; returns how many opened (all, or -1 with d set). */
+static int open_runners(const struct ip_campaign_opts *o, const struct ip_probe *p,
+                        struct ip_runner **r, unsigned n, struct ip_diag *d)
+{
+	struct ip_runner_config cfg = {0};
+	cfg.isa = p->isa->name;
+	cfg.gpu = o->gpu ? o->gpu : p->gpu;
+	cfg.device = o->device;
+	for (unsigned i = 0; i < n; i++) {
+		int rc = o->backend ? ip_runner_open_backend(o->backend, &cfg, &r[i], d)
+		                    : ip_runner_open(o->runner ? o->runner : "sim", &cfg, &r[i], d);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct ip_campaign_opts *o,
+                    struct ip_campaign_result *r, struct ip_diag *d)
+{
+	struct driver dr;
+	struct ip_runner *runners[IP_CAMPAIGN_MAX_JOBS] = {0};
+	struct exec_with_driver *ex = NULL;
+	pthread_t threads[IP_CAMPAIGN_MAX_JOBS];
+	unsigned nthreads = 0, jobs = o->jobs ? o->jobs : 1;
+	uint32_t shard_count = o->shard_count ? o->shard_count : 1;
+	struct ip_auto_context_plan *plans = NULL;
+	struct ip_strategy *st = NULL;
+	struct ip_strategy_params sp = {0};
+	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
+	uint64_t cursor = 0, next_seq = 0, record_seq = 0;
+	int finished = 0, exhausted = 0, rc = -1;
+	double t_start = now(), t0 = t_start;
+
+	memset(r, 0, sizeof *r);
+	memset(&dr, 0, sizeof dr);
+	if (jobs > IP_CAMPAIGN_MAX_JOBS)
+		return ip_diag_plain(d, "at most %d jobs", IP_CAMPAIGN_MAX_JOBS);
+	if (o->shard_index >= shard_count)
+		return ip_diag_plain(d, "shard %u/%u does not exist (shards are 0 to %u)",
+		                     (unsigned)o->shard_index, (unsigned)shard_count,
+		                     (unsigned)shard_count - 1);
+	dr.probe = p;
+	dr.batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
+	dr.value_len = (p->width + 7) / 8;
+	dr.nworkers = jobs;
+	pthread_mutex_init(&dr.lock, NULL);
+	pthread_cond_init(&dr.work, NULL);
+	pthread_cond_init(&dr.done, NULL);
+
+	if (open_runners(o, p, runners, jobs, d))
+		goto out;
+	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
+	r->model = r->model_buf;
+	r->campaign_id = open_campaign(s, p, o, ip_runner_name(runners[0]), r->model, dr.value_len,
+	                               &cursor, &finished, d);
+	if (r->campaign_id < 0)
+		goto out;
+	r->cursor_start = r->cursor_end = cursor;
+	if (finished) {
+		r->finished = r->was_finished = 1;
+		rc = 0;
+		goto out;
+	}
+	if (cursor > 0 && !o->resume) {
+		ip_diag_plain(d, "campaign %lld of probe %s was interrupted at variant %llu: pass "
+		                 "--resume to continue it",
+		              (long long)r->campaign_id, p->name, (unsigned long long)cursor);
+		goto out;
+	}
+	r->resumed = cursor > 0;
+
+	ex = calloc(jobs, sizeof *ex);
+	if (!ex) {
+		ip_diag_plain(d, "out of memory");
+		goto out;
+	}
+	for (unsigned i = 0; i < jobs; i++) {
+		ex[i].dr = &dr;
+		if (ip_exec_init(&ex[i].x, p, runners[i], dr.batch, d))
+			goto out;
+	}
+	for (unsigned c = 0; c < p->ncontexts; c++)
+		seeds[c] = p->contexts[c].seed_value;
+	sp.kind = o->strategy;
+	sp.width = p->width;
+	sp.ncontexts = p->ncontexts;
+	sp.seed_values = seeds;
+	sp.seed = o->seed;
+	sp.budget = o->budget;
+	sp.force = o->force;
+	if (o->strategy == IP_STRATEGY_AUTO) {
+		plans = calloc(p->ncontexts, sizeof *plans);
+		if (!plans) {
+			ip_diag_plain(d, "out of memory");
+			goto out;
+		}
+		if (survey(&ex[0].x, p, plans, d))
+			goto out;
+		sp.plans = plans;
+	}
+	if (ip_strategy_new(&sp, &st, d))
+		goto out;
+	r->total = ip_strategy_total(st);
+	for (uint64_t k = 0; k < cursor; k++) { /* resume: skip what is stored */
+		struct ip_variant v;
+		if (!ip_strategy_next(st, &v))
+			break;
+	}
+
+	dr.nslots = jobs + 2; /* one per worker, one being stored, one ready */
+	if (alloc_slots(&dr, d))
+		goto out;
+	for (nthreads = 0; nthreads < jobs; nthreads++)
+		if (pthread_create(&threads[nthreads], NULL, worker, &ex[nthreads]) != 0) {
+			ip_diag_plain(d, "cannot start worker thread %u", nthreads);
+			goto stop;
+		}
+
+	t0 = now();
+	for (;;) {
+		struct slot *next = NULL;
+		int stopping = o->stop && *o->stop;
+		pthread_mutex_lock(&dr.lock);
+		/* Hand out batches while there are free slots. */
+		while (!exhausted && !stopping) {
+			struct slot *f = NULL;
+			for (unsigned i = 0; i < dr.nslots && !f; i++)
+				if (dr.slots[i].state == SLOT_FREE)
+					f = &dr.slots[i];
+			if (!f)
+				break;
+			pthread_mutex_unlock(&dr.lock);
+			fill(&dr, f, st, &cursor, o->shard_index, shard_count, &exhausted);
+			pthread_mutex_lock(&dr.lock);
+			f->seq = next_seq++;
+			f->state = SLOT_READY;
+			pthread_cond_broadcast(&dr.work);
+		}
+		if (record_seq == next_seq) {
+			pthread_mutex_unlock(&dr.lock);
+			break; /* nothing in flight */
+		}
+		for (;;) {
+			for (unsigned i = 0; i < dr.nslots && !next; i++)
+				if (dr.slots[i].seq == record_seq && dr.slots[i].state == SLOT_DONE)
+					next = &dr.slots[i];
+			if (next)
+				break;
+			pthread_cond_wait(&dr.done, &dr.lock);
+		}
+		pthread_mutex_unlock(&dr.lock);
+		make_runs(&dr, next);
+		if (ip_store_record(s, r->campaign_id, next->runs, next->n, next->cursor_after, d))
+			goto stop;
+		for (size_t i = 0; i < next->n; i++)
+			r->by_status[next->outcomes[i].status < IP_STATUS_COUNT ?
+			             next->outcomes[i].status : IP_STATUS_RUNNER_ERROR]++;
+		r->runs += next->n;
+		r->batches++;
+		r->cursor_end = next->cursor_after;
+		record_seq++;
+		pthread_mutex_lock(&dr.lock);
+		next->state = SLOT_FREE;
+		pthread_mutex_unlock(&dr.lock);
+		report(o, r, t0, 0);
+	}
+	if (exhausted) {
+		if (ip_store_campaign_finish(s, r->campaign_id, d))
+			goto stop;
+		r->finished = 1;
+	} else {
+		r->interrupted = 1;
+	}
+	rc = 0;
+stop:
+	pthread_mutex_lock(&dr.lock);
+	dr.quit = 1;
+	for (unsigned i = 0; i < dr.nslots; i++)
+		if (dr.slots[i].state == SLOT_READY)
+			dr.slots[i].state = SLOT_FREE; /* not started: dropped, redone on resume */
+	pthread_cond_broadcast(&dr.work);
+	pthread_mutex_unlock(&dr.lock);
+	for (unsigned i = 0; i < nthreads; i++)
+		pthread_join(threads[i], NULL);
+	report(o, r, t0, 1);
+out:
+	r->seconds = now() - t_start;
+	free_slots(&dr);
+	ip_strategy_free(st);
+	free(plans);
+	if (ex) {
+		for (unsigned i = 0; i < jobs; i++)
+			ip_exec_free(&ex[i].x);
+		free(ex);
+	}
+	for (unsigned i = 0; i < jobs; i++)
+		ip_runner_close(runners[i]);
+	pthread_mutex_destroy(&dr.lock);
+	pthread_cond_destroy(&dr.work);
+	pthread_cond_destroy(&dr.done);
+	return rc;
+}

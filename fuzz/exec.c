@@ -1,0 +1,121 @@
+/* exec.c: variants to jobs and outcomes: mutation happens on the logical words of the
+ * context's program, which the ISA's pack turns back into the binary the runner gets. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec.h"
+
+int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *r, size_t cap,
+                 struct ip_diag *d)
+{
+	memset(x, 0, sizeof *x);
+	x->probe = p;
+	x->runner = r;
+	x->cap = cap;
+	for (unsigned i = 0; i < p->nbuffers; i++) {
+		const struct ip_probe_buffer *b = &p->buffers[i];
+		if (b->output) {
+			x->noutputs++;
+			continue;
+		}
+		x->inputs[x->ninputs].role = b->role;
+		x->inputs[x->ninputs].data = b->data;
+		x->inputs[x->ninputs].len = b->len;
+		x->ninputs++;
+	}
+	x->jobs = calloc(cap, sizeof *x->jobs);
+	x->results = calloc(cap, sizeof *x->results);
+	x->outs = calloc(cap * (x->noutputs ? x->noutputs : 1), sizeof *x->outs);
+	x->codes = calloc(cap, sizeof *x->codes);
+	x->index = calloc(cap, sizeof *x->index);
+	if (!x->jobs || !x->results || !x->outs || !x->codes || !x->index) {
+		ip_exec_free(x);
+		return ip_diag_plain(d, "out of memory");
+	}
+	for (unsigned c = 0; c < p->ncontexts; c++) {
+		if (ip_probe_copy_program(&x->progs[c], &p->contexts[c].prog)) {
+			ip_exec_free(x);
+			return ip_diag_plain(d, "out of memory");
+		}
+	}
+	return 0;
+}
+
+void ip_exec_free(struct ip_exec *x)
+{
+	for (unsigned c = 0; c < IP_PROBE_MAX_CONTEXTS; c++)
+		ip_program_free(&x->progs[c]);
+	free(x->jobs);
+	free(x->results);
+	free(x->outs);
+	free(x->codes);
+	free(x->index);
+	memset(x, 0, sizeof *x);
+}
+
+void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                 struct ip_outcome *out)
+{
+	const struct ip_probe *p = x->probe;
+	size_t olen = p->output_len, njobs = 0;
+	memset(data, 0, n * olen);
+	for (size_t i = 0; i < n; i++) {
+		struct ip_program *prog = &x->progs[v[i].context];
+		struct ip_diag d;
+		size_t len;
+		out[i].status = IP_STATUS_INVALID;
+		out[i].fault = 0;
+		out[i].data = data + i * olen;
+		out[i].len = 0;
+		ip_probe_apply(p, prog, &v[i].value);
+		ip_diag_init(&d, NULL);
+		if (p->isa->pack(prog, &x->codes[njobs], &len, &d) != 0) {
+			x->codes[njobs] = NULL;
+			continue; /* an encoding the ISA cannot pack: invalid, not run */
+		}
+		{
+			struct ip_job *j = &x->jobs[njobs];
+			struct ip_result *res = &x->results[njobs];
+			struct ip_out_buf *o = &x->outs[njobs * x->noutputs];
+			size_t off = 0;
+			unsigned k = 0;
+			memset(j, 0, sizeof *j);
+			j->code = x->codes[njobs];
+			j->code_len = len;
+			j->inputs = x->inputs;
+			j->ninputs = x->ninputs;
+			j->limits = p->limits;
+			j->uniform_regs = p->uniform_regs;
+			memset(res, 0, sizeof *res);
+			for (unsigned b = 0; b < p->nbuffers; b++) {
+				if (!p->buffers[b].output)
+					continue;
+				o[k].role = p->buffers[b].role;
+				o[k].data = data + i * olen + off;
+				o[k].cap = p->buffers[b].len;
+				o[k].len = 0;
+				off += p->buffers[b].len;
+				k++;
+			}
+			res->outputs = o;
+			res->noutputs = x->noutputs;
+			x->index[njobs++] = i;
+		}
+	}
+	if (njobs)
+		ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);
+	for (size_t j = 0; j < njobs; j++) {
+		const struct ip_result *res = &x->results[j];
+		size_t i = x->index[j];
+		/* a status this build does not know is the runner's failure, not the variant's */
+		out[i].status = (unsigned)res->status < IP_STATUS_COUNT ? res->status
+		                                                       : IP_STATUS_RUNNER_ERROR;
+		out[i].fault = out[i].status == IP_STATUS_OK ? 0 : res->fault;
+		if (out[i].status == IP_STATUS_OK)
+			out[i].len = olen;
+		else
+			memset(data + i * olen, 0, olen);
+		free(x->codes[j]);
+		x->codes[j] = NULL;
+	}
+}

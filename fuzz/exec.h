@@ -1,0 +1,37 @@
+/* exec.h: turns variants into jobs (set the target bits in the context's program, re-pack it
+ * with the ISA's pack), runs them as one batch on a runner and canonicalises the outcomes. */
+#ifndef ISAPROBE_FUZZ_EXEC_H
+#define ISAPROBE_FUZZ_EXEC_H
+
+#include <stddef.h>
+
+#include "isaprobe/probe.h"
+#include "isaprobe/runner.h"
+#include "isaprobe/strategy.h"
+
+/* One per worker thread; owns copies of the contexts' programs. */
+struct ip_exec {
+	const struct ip_probe *probe;
+	struct ip_runner *runner;
+	struct ip_program progs[IP_PROBE_MAX_CONTEXTS];
+	struct ip_buf inputs[IP_PROBE_MAX_BUFFERS];
+	unsigned ninputs, noutputs;
+	size_t cap;                /* jobs per batch */
+	struct ip_job *jobs;
+	struct ip_result *results;
+	struct ip_out_buf *outs;   /* cap * noutputs */
+	uint8_t **codes;           /* packed programs of a batch */
+	size_t *index;             /* job j is variant index[j] */
+};
+
+int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *r, size_t cap,
+                 struct ip_diag *d);
+void ip_exec_free(struct ip_exec *x);
+
+/* Runs n <= cap variants. Outcome i's data lies at data + i * probe->output_len (ok: the
+ * observed buffers in the probe's order, each its full capacity, zeroed past what the runner
+ * wrote; any other status: no data, len 0). */
+void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                 struct ip_outcome *out);
+
+#endif

@@ -1,0 +1,149 @@
+/* probe_buffers.c: a probe's `input` and `observe` lines: the planted input buffers (with the
+ * `distinct` generator that makes every 32-bit word and 16-bit half recognisable) and outputs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe_internal.h"
+
+/* The generator's fixed number per role (independent of enum ip_buf_role's order, which may
+ * change): part of the probe format, see docs/probe-format.md. */
+static int distinct_index(enum ip_buf_role r)
+{
+	static const char *const order[] = {"uniforms", "attributes", "varyings_in",
+	                                    "varyings_out", "global", "registers"};
+	for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
+		if (strcmp(order[i], ip_buf_role_name(r)) == 0)
+			return i;
+	return 7;
+}
+
+uint32_t ip_probe_distinct_word(enum ip_buf_role role, uint32_t index)
+{
+	return UINT32_C(0x44003C00) + (uint32_t)distinct_index(role) * UINT32_C(0x01000100) +
+	       index * UINT32_C(0x00010001);
+}
+
+static struct ip_probe_buffer *find(struct ip_probe *p, enum ip_buf_role role, int output)
+{
+	for (unsigned i = 0; i < p->nbuffers; i++)
+		if (p->buffers[i].role == role && p->buffers[i].output == output)
+			return &p->buffers[i];
+	return NULL;
+}
+
+static int grow(struct ip_probe_buffer *b, size_t more)
+{
+	uint8_t *n = realloc(b->data, b->len + more ? b->len + more : 1);
+	if (!n)
+		return -1;
+	memset(n + b->len, 0, more);
+	b->data = n;
+	return 0;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+#define MAX_BUFFER_BYTES (1u << 20)
+
+static int input_line(struct ip_probe *p, struct probe_line *l, enum ip_buf_role role,
+                      struct ip_diag *d)
+{
+	const char *gen = l->tok[2];
+	struct ip_probe_buffer *b = find(p, role, 0);
+	uint64_t n;
+	if (!b) {
+		if (p->nbuffers == IP_PROBE_MAX_BUFFERS)
+			return ip_diag_at(d, l->line, l->col[0], "more than %d buffers",
+			                  IP_PROBE_MAX_BUFFERS);
+		b = &p->buffers[p->nbuffers++];
+		memset(b, 0, sizeof *b);
+		b->role = role;
+	}
+	if (strcmp(gen, "distinct") == 0 || strcmp(gen, "zero") == 0) {
+		if (l->ntok != 4)
+			return ip_diag_at(d, l->line, l->col[2], "`%s` takes a size in bytes", gen);
+		if (probe_number(l->tok[3], &n) || n == 0 || n % 4 || b->len + n > MAX_BUFFER_BYTES)
+			return ip_diag_at(d, l->line, l->col[3], "'%s' is not a size: a multiple of 4 "
+			                                         "bytes, at most %u in all",
+			                  l->tok[3], MAX_BUFFER_BYTES);
+		if (grow(b, n))
+			return ip_diag_at(d, l->line, 1, "out of memory");
+		if (gen[0] == 'd')
+			for (size_t i = 0; i < n; i += 4)
+				put32(b->data + b->len + i,
+				      ip_probe_distinct_word(role, (uint32_t)((b->len + i) / 4)));
+		b->len += n;
+		return 0;
+	}
+	if (strcmp(gen, "words") == 0 || strcmp(gen, "floats") == 0) {
+		if (l->ntok < 4)
+			return ip_diag_at(d, l->line, l->col[2], "`%s` takes one or more values", gen);
+		if (b->len + 4 * (l->ntok - 3) > MAX_BUFFER_BYTES)
+			return ip_diag_at(d, l->line, l->col[2], "buffer larger than %u bytes",
+			                  MAX_BUFFER_BYTES);
+		if (grow(b, 4 * (l->ntok - 3)))
+			return ip_diag_at(d, l->line, 1, "out of memory");
+		for (unsigned i = 3; i < l->ntok; i++) {
+			const char *t = l->tok[i];
+			uint32_t w;
+			if (gen[0] == 'w') {
+				int neg = t[0] == '-';
+				if (probe_number(t + neg, &n) || n > (neg ? UINT64_C(0x80000000) : UINT32_MAX))
+					return ip_diag_at(d, l->line, l->col[i], "'%s' is not a 32-bit word", t);
+				w = neg ? (uint32_t)(0u - (uint32_t)n) : (uint32_t)n;
+			} else {
+				char *end;
+				float f = strtof(t, &end);
+				if (end == t || *end)
+					return ip_diag_at(d, l->line, l->col[i], "'%s' is not a number", t);
+				memcpy(&w, &f, 4);
+			}
+			put32(b->data + b->len, w);
+			b->len += 4;
+		}
+		return 0;
+	}
+	return ip_diag_at(d, l->line, l->col[2], "unknown input generator '%s' (expected distinct, "
+	                                         "zero, words or floats)",
+	                  gen);
+}
+
+int probe_buffer_line(struct ip_probe *p, struct probe_line *l, struct ip_diag *d)
+{
+	enum ip_buf_role role;
+	uint64_t n;
+	if (l->ntok < 3)
+		return ip_diag_at(d, l->line, l->col[0], "expected `%s ROLE ...`", l->tok[0]);
+	if (ip_buf_role_parse(l->tok[1], &role) != 0) {
+		char known[160] = "";
+		for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++) {
+			if (known[0])
+				strncat(known, ", ", sizeof known - strlen(known) - 1);
+			strncat(known, ip_buf_role_name((enum ip_buf_role)i), sizeof known - strlen(known) - 1);
+		}
+		return ip_diag_at(d, l->line, l->col[1], "unknown buffer role '%s' (known: %s)",
+		                  l->tok[1], known);
+	}
+	if (l->tok[0][0] == 'i')
+		return input_line(p, l, role, d);
+	if (l->ntok != 3)
+		return ip_diag_at(d, l->line, l->col[0], "expected `observe ROLE BYTES`");
+	if (find(p, role, 1))
+		return ip_diag_at(d, l->line, l->col[1], "'%s' is observed already", l->tok[1]);
+	if (probe_number(l->tok[2], &n) || n == 0 || n > MAX_BUFFER_BYTES)
+		return ip_diag_at(d, l->line, l->col[2], "'%s' is not a size in bytes (1 to %u)",
+		                  l->tok[2], MAX_BUFFER_BYTES);
+	if (p->nbuffers == IP_PROBE_MAX_BUFFERS)
+		return ip_diag_at(d, l->line, l->col[0], "more than %d buffers", IP_PROBE_MAX_BUFFERS);
+	p->buffers[p->nbuffers].role = role;
+	p->buffers[p->nbuffers].output = 1;
+	p->buffers[p->nbuffers].data = NULL;
+	p->buffers[p->nbuffers].len = (size_t)n;
+	p->nbuffers++;
+	p->output_len += (size_t)n;
+	return 0;
+}

@@ -1,0 +1,83 @@
+/* strategy.h: the variant strategies (walk, pairs, exhaustive, random, auto). Each enumerates
+ * (context, value) variants deterministically, so a campaign resumes by skipping to its cursor. */
+#ifndef ISAPROBE_STRATEGY_H
+#define ISAPROBE_STRATEGY_H
+
+#include <stdint.h>
+
+#include "isaprobe/diag.h"
+#include "isaprobe/store.h"
+#include "isaprobe/word.h"
+
+enum ip_strategy_kind {
+	IP_STRATEGY_WALK,       /* the seed, then each target bit flipped alone */
+	IP_STRATEGY_PAIRS,      /* the seed, then each pair of target bits flipped */
+	IP_STRATEGY_EXHAUSTIVE, /* every value 0 .. 2^width - 1 */
+	IP_STRATEGY_RANDOM,     /* the seed, then seeded random values */
+	IP_STRATEGY_AUTO,       /* walk, pairs, then a sweep of each segment they revealed */
+	IP_STRATEGY_COUNT
+};
+
+/* Exhaustive campaigns of more target bits than this are refused unless forced. */
+#define IP_EXHAUSTIVE_MAX_BITS 24
+/* Random campaigns without a budget draw this many values per context. */
+#define IP_RANDOM_DEFAULT_PER_CONTEXT 4096
+/* Auto without a budget sweeps a segment exhaustively up to this many values, and samples
+ * this many distinct values of a larger one. */
+#define IP_AUTO_DEFAULT_SEGMENT_CAP (UINT64_C(1) << 16)
+
+const char *ip_strategy_name(enum ip_strategy_kind k);
+/* 0 and *k, or -1 for an unknown name. */
+int ip_strategy_parse(const char *name, enum ip_strategy_kind *k);
+
+/* A set of target bits that behave as one field (auto's survey finds them). */
+struct ip_segment {
+	ip_word bits;    /* bit i set: value bit i belongs to the segment */
+	unsigned nbits;
+};
+struct ip_auto_context_plan {
+	unsigned nsegments;
+	struct ip_segment segments[128];
+};
+
+struct ip_strategy_params {
+	enum ip_strategy_kind kind;
+	unsigned width;              /* target bits, 1 to 128 */
+	unsigned ncontexts;
+	const ip_word *seed_values;  /* per context: the value the seed program holds */
+	uint64_t seed;               /* random and auto's sampling */
+	uint64_t budget;             /* most variants in all, shared equally by the contexts; 0 none */
+	int force;                   /* exhaustive above IP_EXHAUSTIVE_MAX_BITS */
+	const struct ip_auto_context_plan *plans; /* auto: per context, from ip_auto_segment */
+};
+
+struct ip_variant {
+	uint32_t context;
+	ip_word value;
+};
+
+struct ip_strategy;
+
+/* Returns 0, or -1 with d set (exhaustive too large, auto without plans, bad width). */
+int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy **out,
+                    struct ip_diag *d);
+/* 1 with the next variant in *v, or 0 when the strategy is done. */
+int ip_strategy_next(struct ip_strategy *s, struct ip_variant *v);
+/* Variants the strategy gives in all. */
+uint64_t ip_strategy_total(const struct ip_strategy *s);
+void ip_strategy_free(struct ip_strategy *s);
+
+/* Variants of auto's survey per context, which come first in every auto context: the seed,
+ * each bit flipped, each pair flipped (1 + w + w(w-1)/2). */
+uint64_t ip_auto_survey_count(unsigned width);
+
+/* Auto's segmentation of one context from its survey's outcomes, in survey order (index 0 the
+ * seed, 1 + i bit i flipped, then the pairs (i, j), i < j, in order). Bits whose flip changes
+ * the outcome in the same way as their neighbour's (bit i + 1, when bit i of *adjacent is set:
+ * the two sit side by side in the word; NULL: all do), or whose pair does not behave as the two
+ * flips alone predict (interaction), join one segment; bits without any effect or interaction
+ * join none. An unmodeled or runner-error outcome is no evidence of sameness. */
+void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_outcome *survey,
+                     struct ip_auto_context_plan *plan);
+
+#endif
