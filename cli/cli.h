@@ -13,6 +13,8 @@ int cmd_asm(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
+int cmd_infer(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 
 /* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer. Prints an error

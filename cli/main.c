@@ -18,6 +18,8 @@ static const struct command commands[] = {
 	{"campaign", cmd_campaign, "run probes' variants on a runner into a findings database"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
+	{"infer", cmd_infer, "infer fields from a database's runs into its finding table"},
+	{"report", cmd_report, "render the findings as Markdown, HTML or JSON; diff two databases"},
 	{"run", cmd_run, "run a program on the reference simulator, print status and outputs"},
 };
 

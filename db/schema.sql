@@ -154,7 +154,8 @@ CREATE TABLE run (
 --               numbers it, e.g. 'midgard.load_store'), or in the variant value when format
 --               is '' (not NULL, so that the UNIQUE key holds)
 --   kind        'ignored', 'reserved' (must be zero), 'register', 'component', 'imm_signed',
---               'imm_unsigned', 'offset', 'shift', 'modifier', 'mask', 'enum', 'distinct'
+--               'imm_unsigned', 'offset', 'shift', 'modifier', 'mask', 'enum', 'distinct',
+--               'unmodeled' (the runner could not say), 'unknown' (no run varied the bits)
 --   details     JSON object, per kind: the register mapping, the enum's values and the
 --               operation matched to each, example variants, the hypotheses rejected
 --   confidence  0..1

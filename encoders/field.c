@@ -305,7 +305,7 @@ static void print_condition(const struct ip_field *f, FILE *out)
 		fprintf(out, "%s%s%s", first ? "" : " and ", w->field, count > 32 ? "!=" : "=");
 		for (unsigned v = 0; v < 64; v++) {
 			int in = (int)((w->set >> v) & 1);
-			if ((count > 32) ? !in && v < 16 : in) {
+			if ((count > 32) ? !in : in) {
 				fprintf(out, "%s%u", nfirst ? "" : "|", v);
 				nfirst = 0;
 			}

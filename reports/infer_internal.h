@@ -1,0 +1,172 @@
+/* infer_internal.h: the data inference works on (a probe's runs, outcomes and layout, loaded
+ * once from the database) and the steps that share it: effects, segmentation, typing, writing. */
+#ifndef ISAPROBE_INFER_INTERNAL_H
+#define ISAPROBE_INFER_INTERNAL_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isaprobe/diag.h"
+#include "isaprobe/infer.h"
+#include "strbuf.h"
+
+/* Longest target region inference handles (values are kept in a uint64_t). */
+#define INF_MAX_WIDTH 64
+/* Output words beyond this many are compared as a whole, not word by word. */
+#define INF_MAX_WORDS 64
+
+/* A planted input word (32 bits, little-endian in its buffer). */
+struct inf_input {
+	const char *role; /* points into inf_data.roles */
+	unsigned index;   /* word index in that buffer */
+	uint32_t value;
+};
+
+/* An observed output word: where it lies in an outcome's data. */
+struct inf_output {
+	const char *role;
+	unsigned index;
+	uint32_t offset;  /* byte offset in outcome.data */
+};
+
+/* A distinct outcome, with its output words decoded. */
+struct inf_outcome {
+	int64_t id;
+	int status;       /* enum ip_status */
+	uint32_t fault;
+	uint32_t *words;  /* nout words (0 where the data is short) */
+	uint64_t have;    /* bit k: word k was present in the data */
+	int32_t *src;     /* per word: the planted input word it equals (first), or -1 */
+};
+
+/* A variant (one value of the target bits) with its majority outcome. */
+struct inf_variant {
+	uint64_t value;
+	uint32_t oc;         /* index into inf_data.oc of the majority outcome */
+	uint32_t noutcomes;  /* distinct outcomes seen (> 1: a contradiction) */
+	uint64_t runs;       /* all runs */
+	uint64_t against;    /* runs with another outcome than the majority */
+};
+
+struct inf_context {
+	unsigned idx;
+	char *label;
+	uint64_t seed;
+	struct inf_variant *v; /* sorted by value */
+	size_t nv;
+	uint64_t runs;
+	int32_t base;          /* outcome index of the baseline (the seed's majority outcome) */
+	int base_seen;         /* the seed value itself was run */
+	/* per-bit effects of the walk (filled by inf_effects) */
+	struct ip_bit_summary bits[INF_MAX_WIDTH];
+	uint64_t outmask[INF_MAX_WIDTH]; /* output words the flip changed */
+};
+
+struct inf_target {
+	unsigned value_lo, width, lo;
+	char *format, *field;
+};
+
+struct inf_data {
+	int64_t probe_id;
+	char *name, *isa;
+	int64_t *campaigns;  /* ids used, ascending */
+	unsigned ncampaigns;
+	int64_t newest;      /* the newest campaign (first_seen / last_seen of new findings) */
+	unsigned width;      /* target region bits */
+	struct inf_target *t;
+	size_t nt;
+	struct inf_input *in;
+	size_t nin;
+	struct inf_output *out;
+	size_t nout;
+	char **roles;        /* role names owned here */
+	size_t nroles;
+	struct inf_outcome *oc;
+	size_t noc;
+	struct inf_context *ctx;
+	size_t nctx;
+};
+
+/* A finding before it is written. */
+struct inf_finding {
+	unsigned context;
+	unsigned a, w;        /* value bits [a, a + w) */
+	const char *kind;
+	char *details;        /* JSON object text, malloc'd */
+	double confidence;
+	uint64_t support, against, variants;
+};
+
+struct inf_findings {
+	struct inf_finding *f;
+	size_t n, cap;
+};
+
+/* infer_load.c: loads everything inference needs about one probe. Returns 0, 1 when the
+ * probe has no campaign with a layout, or -1 with d set. */
+int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *out, struct ip_diag *d);
+void inf_free(struct inf_data *data);
+/* The variant with this value in a context, or NULL. */
+const struct inf_variant *inf_find(const struct inf_context *c, uint64_t value);
+int inf_sql_error(sqlite3 *db, struct ip_diag *d, const char *what);
+
+/* infer_effects.c: the baseline and the per-bit effects of every context. */
+void inf_effects(struct inf_data *data);
+/* Output words where outcome a differs from outcome b (bit k = word k). */
+uint64_t inf_diff_words(const struct inf_data *data, uint32_t a, uint32_t b);
+/* Whether an outcome status is a fault of the variant (fault, invalid, timeout). */
+int inf_is_fault(int status);
+
+/* infer_segment.c: splits a context's region into fields and types each one. */
+int inf_segment(const struct inf_data *data, const struct inf_context *c,
+                struct inf_findings *out);
+
+/* infer_types.c: the hypotheses tested on one candidate field. */
+struct inf_item {
+	uint64_t fv;                  /* the field's value */
+	const struct inf_variant *v;
+};
+struct inf_seg {
+	const struct inf_data *data;
+	const struct inf_context *c;
+	unsigned a, w;
+	uint64_t fv0;                 /* the seed's field value */
+	struct inf_item *it;          /* local variants: other bits at the seed; sorted by fv */
+	size_t n;
+	int32_t base;                 /* outcome index of the background (normally the seed) */
+	int cond_bit;                 /* -1, or the value bit flipped from the seed in the
+	                               * background: the field shows only under that flip */
+	uint64_t K;                   /* output words changed by some ok local variant */
+	uint64_t runs, against;       /* runs of the local variants; minority-outcome runs */
+};
+struct inf_verdict {
+	const char *kind;             /* NULL: no hypothesis fits */
+	double cost;                  /* description cost, for segmentation */
+	double confidence;
+	uint64_t support;             /* runs consistent with it */
+	struct strbuf details;        /* JSON members (without braces); only when final */
+};
+/* Tries every hypothesis on s; the cheapest that fits wins. final: fill in details (naming
+ * enum values by the operation library), else only kind and cost (for segmentation). */
+void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final);
+const struct inf_item *inf_item_find(const struct inf_seg *s, uint64_t fv);
+
+/* infer_ops.c: the operation library (enum values, modifiers). */
+/* Name of the unary modifier op mapping every changed word of `from` to `to`, or NULL. */
+const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
+                               uint64_t words);
+/* Names each behaviour (outcome index) of an enum by an operation on the planted inputs;
+ * names[i] gets a static string or NULL (no operation matched); for "mov", src[i] is the
+ * input word the first output word is (else -1). */
+void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
+                  const char **names, long *src);
+
+/* infer_write.c: replaces a probe's findings in one transaction. */
+int inf_write(sqlite3 *db, const struct inf_data *data, const struct inf_findings *f,
+              struct ip_diag *d);
+
+void inf_findings_free(struct inf_findings *f);
+
+#endif

@@ -1,0 +1,509 @@
+/* infer_load.c: reads what inference needs about one probe from the database: the campaigns
+ * to use, their layout (contexts, target bits, planted inputs, observed outputs), runs, outcomes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "infer_internal.h"
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (!p)
+		abort();
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+	if (!p)
+		abort();
+	return p;
+}
+
+int inf_sql_error(sqlite3 *db, struct ip_diag *d, const char *what)
+{
+	return ip_diag_plain(d, "%s: %s", what, sqlite3_errmsg(db));
+}
+
+/* Prepares sql with ?1 bound to id. */
+static sqlite3_stmt *prep(sqlite3 *db, const char *sql, int64_t id, struct ip_diag *d)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		inf_sql_error(db, d, "reading the database");
+		return NULL;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	return st;
+}
+
+/* Big-endian blob -> value; -1 if longer than 8 bytes. */
+static int be_value(const void *blob, int len, uint64_t *v)
+{
+	const uint8_t *p = blob;
+	if (len < 0 || len > 8)
+		return -1;
+	*v = 0;
+	for (int i = 0; i < len; i++)
+		*v = *v << 8 | p[i];
+	return 0;
+}
+
+static const char *intern_role(struct inf_data *data, const char *role)
+{
+	for (size_t i = 0; i < data->nroles; i++)
+		if (strcmp(data->roles[i], role) == 0)
+			return data->roles[i];
+	data->roles = realloc(data->roles, (data->nroles + 1) * sizeof *data->roles);
+	if (!data->roles)
+		abort();
+	return data->roles[data->nroles++] = xstrdup(role);
+}
+
+/* The campaigns whose runs are used: those with the newest campaign's probe text and device. */
+static const char group_sql[] =
+	"SELECT c.id FROM campaign c, (SELECT probe_hash, device_id FROM campaign WHERE probe_id = ?1"
+	" ORDER BY started_at DESC, id DESC LIMIT 1) n"
+	" WHERE c.probe_id = ?1 AND c.probe_hash = n.probe_hash AND c.device_id = n.device_id";
+
+static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, struct ip_diag *d)
+{
+	char sql[1024];
+	sqlite3_stmt *st;
+	int rc;
+	snprintf(sql, sizeof sql, "%s ORDER BY c.id", group_sql);
+	if (!(st = prep(db, sql, data->probe_id, d)))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		data->campaigns = realloc(data->campaigns,
+		                          (data->ncampaigns + 1) * sizeof *data->campaigns);
+		if (!data->campaigns)
+			abort();
+		data->campaigns[data->ncampaigns++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return inf_sql_error(db, d, "reading the campaigns");
+	/* the newest campaign of the group (by start time), and the newest one with a layout */
+	snprintf(sql, sizeof sql,
+	         "SELECT id, EXISTS (SELECT 1 FROM context WHERE campaign_id = id) FROM campaign"
+	         " WHERE id IN (%s) ORDER BY started_at DESC, id DESC", group_sql);
+	if (!(st = prep(db, sql, data->probe_id, d)))
+		return -1;
+	*layout = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!data->newest)
+			data->newest = sqlite3_column_int64(st, 0);
+		if (!*layout && sqlite3_column_int(st, 1))
+			*layout = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return inf_sql_error(db, d, "reading the campaigns");
+	return 0;
+}
+
+static int load_targets(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
+{
+	sqlite3_stmt *st = prep(db, "SELECT value_lo, width, format, field, lo FROM target"
+	                            " WHERE campaign_id = ?1 ORDER BY value_lo", layout, d);
+	int rc;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct inf_target *t;
+		data->t = realloc(data->t, (data->nt + 1) * sizeof *data->t);
+		if (!data->t)
+			abort();
+		t = &data->t[data->nt++];
+		t->value_lo = (unsigned)sqlite3_column_int(st, 0);
+		t->width = (unsigned)sqlite3_column_int(st, 1);
+		t->format = xstrdup((const char *)sqlite3_column_text(st, 2));
+		t->field = xstrdup((const char *)sqlite3_column_text(st, 3));
+		t->lo = (unsigned)sqlite3_column_int(st, 4);
+		if (t->value_lo + t->width > data->width)
+			data->width = t->value_lo + t->width;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the target bits");
+}
+
+static int load_contexts(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
+{
+	sqlite3_stmt *st = prep(db, "SELECT idx, label, seed_value FROM context"
+	                            " WHERE campaign_id = ?1 ORDER BY idx", layout, d);
+	int rc;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct inf_context *c;
+		int len = sqlite3_column_bytes(st, 2);
+		data->ctx = realloc(data->ctx, (data->nctx + 1) * sizeof *data->ctx);
+		if (!data->ctx)
+			abort();
+		c = &data->ctx[data->nctx++];
+		memset(c, 0, sizeof *c);
+		c->idx = (unsigned)sqlite3_column_int(st, 0);
+		c->label = xstrdup((const char *)sqlite3_column_text(st, 1));
+		c->base = -1;
+		if (be_value(sqlite3_column_blob(st, 2), len, &c->seed)) {
+			sqlite3_finalize(st);
+			return ip_diag_plain(d, "context %u of campaign %lld: a seed value of %d bytes; "
+			                        "inference handles regions of up to 64 bits",
+			                     c->idx, (long long)layout, len);
+		}
+		if (!data->nt && (unsigned)len * 8 > data->width)
+			data->width = (unsigned)len * 8;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the contexts");
+}
+
+static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
+{
+	sqlite3_stmt *st = prep(db, "SELECT direction, role, offset, len, data FROM buffer"
+	                            " WHERE campaign_id = ?1 ORDER BY direction, offset, role",
+	                        layout, d);
+	int rc;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *dir = (const char *)sqlite3_column_text(st, 0);
+		const char *role = intern_role(data, (const char *)sqlite3_column_text(st, 1));
+		uint32_t offset = (uint32_t)sqlite3_column_int64(st, 2);
+		int64_t len = sqlite3_column_int64(st, 3);
+		unsigned nwords = len > 0 ? (unsigned)((len + 3) / 4) : 0;
+		if (strcmp(dir, "in") == 0) {
+			const uint8_t *p = sqlite3_column_blob(st, 4);
+			int have = sqlite3_column_bytes(st, 4);
+			data->in = realloc(data->in, (data->nin + nwords + 1) * sizeof *data->in);
+			if (!data->in)
+				abort();
+			for (unsigned i = 0; i < nwords; i++) {
+				uint32_t v = 0;
+				for (int k = 0; k < 4; k++)
+					if ((int)(4 * i) + k < have)
+						v |= (uint32_t)p[4 * i + (unsigned)k] << (8 * k);
+				data->in[data->nin++] = (struct inf_input){role, i, v};
+			}
+		} else {
+			data->out = realloc(data->out, (data->nout + nwords + 1) * sizeof *data->out);
+			if (!data->out)
+				abort();
+			for (unsigned i = 0; i < nwords; i++)
+				data->out[data->nout++] = (struct inf_output){role, i, offset + 4 * i};
+		}
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the buffers");
+}
+
+static int load_outcomes(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+{
+	char sql[1024];
+	sqlite3_stmt *st;
+	int rc;
+	snprintf(sql, sizeof sql,
+	         "SELECT id, status, fault, data FROM outcome WHERE id IN (SELECT DISTINCT outcome_id"
+	         " FROM run WHERE campaign_id IN (%s)) ORDER BY id", group_sql);
+	if (!(st = prep(db, sql, data->probe_id, d)))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct inf_outcome *o;
+		const uint8_t *p = sqlite3_column_blob(st, 3);
+		int len = sqlite3_column_bytes(st, 3);
+		data->oc = realloc(data->oc, (data->noc + 1) * sizeof *data->oc);
+		if (!data->oc)
+			abort();
+		o = &data->oc[data->noc++];
+		o->id = sqlite3_column_int64(st, 0);
+		o->status = sqlite3_column_int(st, 1);
+		o->fault = (uint32_t)sqlite3_column_int64(st, 2);
+		o->words = xcalloc(data->nout, sizeof *o->words);
+		o->have = 0;
+		for (size_t k = 0; k < data->nout; k++) {
+			uint32_t off = data->out[k].offset, v = 0;
+			if ((int64_t)off >= len)
+				continue;
+			for (unsigned b = 0; b < 4 && (int64_t)off + b < len; b++)
+				v |= (uint32_t)p[off + b] << (8 * b);
+			o->words[k] = v;
+			if (k < INF_MAX_WORDS)
+				o->have |= UINT64_C(1) << k;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the outcomes");
+}
+
+/* Keeps only the output words some two outcomes differ in (ok outcomes with their data): the
+ * others say nothing, and the per-word masks then cover the words that matter (up to 64). */
+static void compact_outputs(struct inf_data *data)
+{
+	size_t kept = 0;
+	for (size_t k = 0; k < data->nout; k++) {
+		int varies = 0;
+		uint32_t first = 0;
+		int seen = 0;
+		for (size_t i = 0; i < data->noc && !varies; i++) {
+			const struct inf_outcome *o = &data->oc[i];
+			if (o->status != IP_STATUS_OK)
+				continue;
+			if (!seen) {
+				first = o->words[k];
+				seen = 1;
+			} else
+				varies = o->words[k] != first;
+		}
+		if (!varies)
+			continue;
+		data->out[kept] = data->out[k];
+		for (size_t i = 0; i < data->noc; i++)
+			data->oc[i].words[kept] = data->oc[i].words[k];
+		kept++;
+	}
+	data->nout = kept;
+	for (size_t i = 0; i < data->noc; i++) {
+		struct inf_outcome *o = &data->oc[i];
+		o->have = 0;
+		if (o->status == IP_STATUS_OK)
+			o->have = kept >= INF_MAX_WORDS ? ~UINT64_C(0) : (UINT64_C(1) << kept) - 1;
+	}
+}
+
+struct input_key {
+	uint32_t value;
+	int32_t index;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct input_key *x = a, *y = b;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* For every outcome word, the first planted input word holding the same value (or -1). */
+static void trace_inputs(struct inf_data *data)
+{
+	struct input_key *keys = calloc(data->nin + 1, sizeof *keys);
+	if (!keys)
+		abort();
+	for (size_t i = 0; i < data->nin; i++)
+		keys[i] = (struct input_key){data->in[i].value, (int32_t)i};
+	if (data->nin)
+		qsort(keys, data->nin, sizeof *keys, cmp_key);
+	for (size_t i = 0; i < data->noc; i++) {
+		struct inf_outcome *o = &data->oc[i];
+		o->src = calloc(data->nout + 1, sizeof *o->src);
+		if (!o->src)
+			abort();
+		for (size_t k = 0; k < data->nout; k++) {
+			size_t lo = 0, hi = data->nin;
+			while (lo < hi) {
+				size_t mid = (lo + hi) / 2;
+				if (keys[mid].value < o->words[k])
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			o->src[k] = lo < data->nin && keys[lo].value == o->words[k] ? keys[lo].index : -1;
+		}
+	}
+	free(keys);
+}
+
+static int32_t outcome_index(const struct inf_data *data, int64_t id)
+{
+	size_t lo = 0, hi = data->noc;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (data->oc[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < data->noc && data->oc[lo].id == id ? (int32_t)lo : -1;
+}
+
+struct raw_run {
+	uint64_t value;
+	uint32_t oc;
+	uint64_t count;
+};
+
+static int cmp_raw(const void *a, const void *b)
+{
+	const struct raw_run *x = a, *y = b;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->oc < y->oc ? -1 : x->oc > y->oc;
+}
+
+/* Folds a context's raw runs (sorted) into variants with their majority outcome. */
+static void fold_variants(struct inf_context *c, struct raw_run *r, size_t n)
+{
+	c->v = xcalloc(n, sizeof *c->v);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		struct inf_variant *v = &c->v[c->nv++];
+		uint64_t best = 0;
+		v->value = r[i].value;
+		for (; j < n && r[j].value == r[i].value; j++) {
+			v->runs += r[j].count;
+			v->noutcomes++;
+			if (r[j].count > best) { /* ties: the lowest outcome id (sorted first) */
+				best = r[j].count;
+				v->oc = r[j].oc;
+			}
+		}
+		v->against = v->runs - best;
+		c->runs += v->runs;
+		i = j;
+	}
+}
+
+static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+{
+	char sql[1024];
+	sqlite3_stmt *st;
+	int rc;
+	struct raw_run **raw = xcalloc(data->nctx, sizeof *raw);
+	size_t *nraw = xcalloc(data->nctx, sizeof *nraw), *cap = xcalloc(data->nctx, sizeof *cap);
+	int failed = 0;
+	snprintf(sql, sizeof sql,
+	         "SELECT context, value, outcome_id, sum(count) FROM run WHERE campaign_id IN (%s)"
+	         " GROUP BY context, value, outcome_id", group_sql);
+	if (!(st = prep(db, sql, data->probe_id, d))) {
+		failed = 1;
+		goto out;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t ctx = sqlite3_column_int64(st, 0);
+		size_t ci = data->nctx;
+		uint64_t value;
+		int32_t oc = outcome_index(data, sqlite3_column_int64(st, 2));
+		for (size_t i = 0; i < data->nctx; i++)
+			if (data->ctx[i].idx == ctx)
+				ci = i;
+		if (ci == data->nctx) {
+			ip_diag_plain(d, "probe %s: runs of context %lld, which its layout lacks",
+			              data->name, (long long)ctx);
+			failed = 1;
+			break;
+		}
+		if (be_value(sqlite3_column_blob(st, 1), sqlite3_column_bytes(st, 1), &value)) {
+			ip_diag_plain(d, "probe %s: a run value of %d bytes; inference handles regions "
+			                 "of up to 64 bits", data->name, sqlite3_column_bytes(st, 1));
+			failed = 1;
+			break;
+		}
+		if (oc < 0) {
+			ip_diag_plain(d, "probe %s: a run names outcome %lld, which is missing",
+			              data->name, (long long)sqlite3_column_int64(st, 2));
+			failed = 1;
+			break;
+		}
+		if (nraw[ci] == cap[ci]) {
+			cap[ci] = cap[ci] ? 2 * cap[ci] : 256;
+			raw[ci] = realloc(raw[ci], cap[ci] * sizeof *raw[ci]);
+			if (!raw[ci])
+				abort();
+		}
+		raw[ci][nraw[ci]++] = (struct raw_run){value, (uint32_t)oc,
+		                                       (uint64_t)sqlite3_column_int64(st, 3)};
+	}
+	if (!failed && rc != SQLITE_DONE)
+		failed = inf_sql_error(db, d, "reading the runs") != 0;
+	sqlite3_finalize(st);
+	for (size_t i = 0; !failed && i < data->nctx; i++) {
+		if (nraw[i])
+			qsort(raw[i], nraw[i], sizeof *raw[i], cmp_raw);
+		fold_variants(&data->ctx[i], raw[i], nraw[i]);
+	}
+out:
+	for (size_t i = 0; i < data->nctx; i++)
+		free(raw[i]);
+	free(raw);
+	free(nraw);
+	free(cap);
+	return failed ? -1 : 0;
+}
+
+int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, struct ip_diag *d)
+{
+	sqlite3_stmt *st;
+	int64_t layout;
+	int rc;
+	memset(data, 0, sizeof *data);
+	data->probe_id = probe_id;
+	if (!(st = prep(db, "SELECT name, isa FROM probe WHERE id = ?1", probe_id, d)))
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		data->name = xstrdup((const char *)sqlite3_column_text(st, 0));
+		data->isa = xstrdup((const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return rc == SQLITE_DONE ? ip_diag_plain(d, "no probe with id %lld", (long long)probe_id)
+		                         : inf_sql_error(db, d, "reading the probe");
+	if (load_campaigns(db, data, &layout, d))
+		return -1;
+	if (!layout)
+		return 1;
+	if (load_targets(db, data, layout, d) || load_contexts(db, data, layout, d) ||
+	    load_buffers(db, data, layout, d))
+		return -1;
+	if (data->width == 0 || data->width > INF_MAX_WIDTH)
+		return ip_diag_plain(d, "probe %s: a target region of %u bits; inference handles 1 "
+		                        "to %d", data->name, data->width, INF_MAX_WIDTH);
+	if (load_outcomes(db, data, d) || load_runs(db, data, d))
+		return -1;
+	compact_outputs(data);
+	trace_inputs(data);
+	return 0;
+}
+
+void inf_free(struct inf_data *data)
+{
+	free(data->name);
+	free(data->isa);
+	free(data->campaigns);
+	for (size_t i = 0; i < data->nt; i++) {
+		free(data->t[i].format);
+		free(data->t[i].field);
+	}
+	free(data->t);
+	free(data->in);
+	free(data->out);
+	for (size_t i = 0; i < data->nroles; i++)
+		free(data->roles[i]);
+	free(data->roles);
+	for (size_t i = 0; i < data->noc; i++) {
+		free(data->oc[i].words);
+		free(data->oc[i].src);
+	}
+	free(data->oc);
+	for (size_t i = 0; i < data->nctx; i++) {
+		free(data->ctx[i].label);
+		free(data->ctx[i].v);
+	}
+	free(data->ctx);
+	memset(data, 0, sizeof *data);
+}
+
+const struct inf_variant *inf_find(const struct inf_context *c, uint64_t value)
+{
+	size_t lo = 0, hi = c->nv;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->v[mid].value < value)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nv && c->v[lo].value == value ? &c->v[lo] : NULL;
+}

@@ -1,0 +1,106 @@
+/* report_json.c: the JSON report, for tools: probes, contexts with run counts and per-bit
+ * effects, and findings with their evidence, details and what the notes say. */
+#include <math.h>
+#include <string.h>
+
+#include "report_internal.h"
+
+static void str(FILE *out, const char *s)
+{
+	struct strbuf b;
+	sb_init(&b);
+	sb_json_str(&b, s ? s : "");
+	fputs(b.s, out);
+	sb_free(&b);
+}
+
+static void finding(FILE *out, const struct rp_finding *f)
+{
+	fputs("{\"format\":", out);
+	str(out, f->format);
+	fprintf(out, ",\"lo\":%u,\"hi\":%u,\"kind\":", f->lo, f->hi);
+	str(out, f->kind);
+	fputs(",\"what\":", out);
+	str(out, f->what);
+	fprintf(out, ",\"confidence\":%.4f,\"support\":%lld,\"against\":%lld,\"variants\":%lld,"
+	             "\"first_seen\":%lld,\"last_seen\":%lld,\"notes\":",
+	        f->confidence, f->support, f->against, f->variants, f->first_seen, f->last_seen);
+	str(out, f->notes);
+	if (f->change) {
+		fputs(",\"change\":", out);
+		str(out, f->change);
+		if (!strcmp(f->change, "changed"))
+			fprintf(out, ",\"old_confidence\":%.4f", f->old_confidence);
+		if (f->old_kind) {
+			fputs(",\"old_kind\":", out);
+			str(out, f->old_kind);
+		}
+	}
+	fprintf(out, ",\"details\":%s}", f->details[0] ? f->details : "{}");
+}
+
+static void context(FILE *out, const struct rp_probe *p, unsigned idx)
+{
+	const struct ip_infer_context *c = rp_context(p, idx);
+	int first = 1;
+	fprintf(out, "{\"idx\":%u", idx);
+	if (c) {
+		fputs(",\"label\":", out);
+		str(out, c->label);
+		fprintf(out, ",\"width\":%u,\"runs\":%llu,\"variants\":%llu,\"exhaustive\":%.0f,"
+		             "\"bits\":[",
+		        c->width, (unsigned long long)c->runs, (unsigned long long)c->variants,
+		        ldexp(1.0, (int)c->width));
+		for (unsigned b = 0; b < c->width; b++) {
+			fprintf(out, "%s{\"bit\":%u,\"format\":", b ? "," : "", c->bit_pos[b]);
+			str(out, c->bit_format[b]);
+			fprintf(out, ",\"effect\":\"%s\",\"outputs\":%u,\"runs\":%llu,"
+			             "\"contradicting\":%llu}",
+			        ip_bit_effect_name(c->bits[b].effect), c->bits[b].outputs,
+			        (unsigned long long)c->bits[b].runs,
+			        (unsigned long long)c->bits[b].contradicting);
+		}
+		fputs("]", out);
+	}
+	fputs(",\"findings\":[", out);
+	for (size_t j = 0; j < p->nf; j++)
+		if (p->f[j].context == idx) {
+			fputs(first ? "" : ",", out);
+			finding(out, &p->f[j]);
+			first = 0;
+		}
+	fputs("]}", out);
+}
+
+void rp_json(const struct rp_model *m, FILE *out)
+{
+	const struct ip_report_options *o = m->o;
+	fputs("{\"title\":", out);
+	str(out, o->title);
+	fprintf(out, ",\"since\":%lld,\"diff_against\":", (long long)o->since);
+	if (o->old)
+		str(out, o->old_title);
+	else
+		fputs("null", out);
+	fprintf(out, ",\"findings\":%zu,\"probes\":[", m->nfindings);
+	for (size_t i = 0; i < m->np; i++) {
+		const struct rp_probe *p = &m->p[i];
+		unsigned ctx[256];
+		size_t n = rp_contexts(p, ctx);
+		fputs(i ? ",{\"name\":" : "{\"name\":", out);
+		str(out, p->name);
+		fputs(",\"isa\":", out);
+		str(out, p->isa);
+		if (p->sum)
+			fprintf(out, ",\"campaigns\":{\"count\":%u,\"first\":%lld,\"last\":%lld}",
+			        p->sum->ncampaigns, (long long)p->sum->first_campaign,
+			        (long long)p->sum->last_campaign);
+		fputs(",\"contexts\":[", out);
+		for (size_t k = 0; k < n; k++) {
+			fputs(k ? "," : "", out);
+			context(out, p, ctx[k]);
+		}
+		fputs("]}", out);
+	}
+	fputs("]}\n", out);
+}

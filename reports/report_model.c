@@ -1,0 +1,375 @@
+/* report_model.c: builds what a report shows from the database: each probe's findings (only
+ * those first seen since a campaign, or those new/changed/gone vs an older database), a line
+ * describing each, what the field table's notes say of the same bits, and per-bit effects. */
+#include <math.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isaprobe/field.h"
+#include "isaprobe/isa.h"
+#include "report_internal.h"
+
+static char *dup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+	if (!p)
+		abort();
+	return p;
+}
+
+static int sql_fail(sqlite3 *db, struct ip_diag *d, const char *what)
+{
+	return ip_diag_plain(d, "%s: %s", what, sqlite3_errmsg(db));
+}
+
+static const struct {
+	const char *kind, *title;
+} kind_titles[] = {
+	{"ignored", "ignored"},
+	{"reserved", "reserved (must be the seed's value)"},
+	{"register", "register select"},
+	{"component", "component select"},
+	{"offset", "offset"},
+	{"imm_signed", "signed immediate"},
+	{"imm_unsigned", "unsigned immediate"},
+	{"shift", "shift"},
+	{"modifier", "modifier"},
+	{"mask", "write mask"},
+	{"enum", "enum / opcode"},
+	{"distinct", "distinct behaviours"},
+	{"unmodeled", "unmodeled by the runner"},
+	{"unknown", "not probed"},
+};
+
+const char *rp_kind_title(const char *kind)
+{
+	for (size_t i = 0; i < sizeof kind_titles / sizeof kind_titles[0]; i++)
+		if (!strcmp(kind, kind_titles[i].kind))
+			return kind_titles[i].title;
+	return kind;
+}
+
+/* {"0":"fadd","1":"fmul"} -> 0=fadd, 1=fmul (the inference writes no escapes in these). */
+static void pairs(struct strbuf *b, const char *json, const char *sep)
+{
+	unsigned n = 0;
+	const char *p = json;
+	while (p && *p && n < 16) {
+		const char *k = strchr(p, '"'), *ke, *v, *ve;
+		if (!k || !(ke = strchr(k + 1, '"')) || !(v = strchr(ke + 1, '"')) ||
+		    !(ve = strchr(v + 1, '"')))
+			break;
+		sb_printf(b, "%s%.*s%s%.*s", n ? ", " : "", (int)(ke - k - 1), k + 1, sep,
+		          (int)(ve - v - 1), v + 1);
+		p = ve + 1;
+		n++;
+	}
+	if (p && strchr(p, '"'))
+		sb_puts(b, ", ...");
+}
+
+static const char *col(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t ? t : "";
+}
+
+/* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
+ * signed, scale, when. */
+static char *describe(const char *kind, sqlite3_stmt *st)
+{
+	struct strbuf b;
+	sb_init(&b);
+	if (!strcmp(col(st, 13), "table")) {
+		sb_printf(&b, "%s follows the input v picks: ", col(st, 14));
+		pairs(&b, col(st, 17), " -> ");
+	} else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
+	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
+		sb_printf(&b, "%s = %s[%s]%s", col(st, 14), col(st, 12), col(st, 13),
+		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
+	else if (!strncmp(kind, "imm_", 4))
+		sb_printf(&b, "%s changes by %s*v", col(st, 14), col(st, 20));
+	else if (!strcmp(kind, "shift"))
+		sb_printf(&b, "shifts %s %s by v", col(st, 14), col(st, 15));
+	else if (!strcmp(kind, "modifier") || !strcmp(kind, "enum") || !strcmp(kind, "distinct"))
+		pairs(&b, col(st, 17), ": ");
+	else if (!strcmp(kind, "mask"))
+		pairs(&b, col(st, 18), ": ");
+	else if (!strcmp(kind, "reserved"))
+		sb_printf(&b, "must be %s: other values fault", col(st, 16));
+	else if (!strcmp(kind, "ignored"))
+		sb_puts(&b, "no effect seen");
+	else if (!strcmp(kind, "unmodeled"))
+		sb_puts(&b, "the runner could not say what these bits do");
+	else if (!strcmp(kind, "unknown"))
+		sb_puts(&b, "no run varied these bits");
+	if (col(st, 21)[0])
+		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
+	return sb_take(&b);
+}
+
+/* What the field table says of bits lo-hi of format "isa.name" (presentation only). */
+static char *notes(const char *format, unsigned lo, unsigned hi)
+{
+	char isa_name[64];
+	const char *dot = strchr(format, '.');
+	const struct ip_isa *isa;
+	const struct ip_format *fmt;
+	struct strbuf b;
+	if (!dot || (size_t)(dot - format) >= sizeof isa_name)
+		return dup("");
+	memcpy(isa_name, format, (size_t)(dot - format));
+	isa_name[dot - format] = 0;
+	if (!(isa = ip_isa_find(isa_name)) || !(fmt = ip_isa_format(isa, dot + 1)))
+		return dup("");
+	sb_init(&b);
+	for (unsigned i = 0; i < fmt->nfields; i++) {
+		const struct ip_field *f = &fmt->fields[i];
+		int seen = 0;
+		if (f->lo > hi || f->lo + f->width <= lo)
+			continue;
+		for (unsigned j = 0; j < i; j++)
+			seen |= !strcmp(fmt->fields[j].name, f->name) &&
+			        !(fmt->fields[j].lo > hi || fmt->fields[j].lo + fmt->fields[j].width <= lo);
+		if (!seen)
+			sb_printf(&b, "%s%s %u-%u (%s)", b.len ? ", " : "", f->name, f->lo,
+			          f->lo + f->width - 1, ip_doc_name(f->doc));
+	}
+	return sb_take(&b);
+}
+
+static const char finding_cols[] =
+	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
+	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
+	" json_extract(f.details, '$.index'), json_extract(f.details, '$.output'),"
+	" json_extract(f.details, '$.direction'), json_extract(f.details, '$.must_be'),"
+	" json_extract(f.details, '$.values'), json_extract(f.details, '$.bits'),"
+	" json_extract(f.details, '$.signed'), json_extract(f.details, '$.scale'),"
+	" json_extract(f.details, '$.when')";
+
+static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
+{
+	memset(f, 0, sizeof *f);
+	f->context = (unsigned)sqlite3_column_int(st, 0);
+	f->format = dup(col(st, 1));
+	f->lo = (unsigned)sqlite3_column_int(st, 2);
+	f->hi = (unsigned)sqlite3_column_int(st, 3);
+	f->kind = dup(col(st, 4));
+	f->details = dup(col(st, 5));
+	f->confidence = sqlite3_column_double(st, 6);
+	f->support = sqlite3_column_int64(st, 7);
+	f->against = sqlite3_column_int64(st, 8);
+	f->variants = sqlite3_column_int64(st, 9);
+	f->first_seen = sqlite3_column_int64(st, 10);
+	f->last_seen = sqlite3_column_int64(st, 11);
+	f->what = describe(f->kind, st);
+	f->notes = notes(f->format, f->lo, f->hi);
+}
+
+static void push(struct rp_probe *p, const struct rp_finding *f)
+{
+	p->f = realloc(p->f, (p->nf + 1) * sizeof *p->f);
+	if (!p->f)
+		abort();
+	p->f[p->nf++] = *f;
+}
+
+static void free_finding(struct rp_finding *f)
+{
+	free(f->format);
+	free(f->kind);
+	free(f->details);
+	free(f->what);
+	free(f->notes);
+	free(f->old_kind);
+}
+
+/* Compares f of probe `name` with db `other`: 0 absent, 1 same key; *conf its confidence.
+ * With any_kind, matches the same bits whatever the kind and returns that kind in *kind. */
+static int lookup(sqlite3 *other, const char *name, const struct rp_finding *f, int any_kind,
+                  double *conf, char **kind)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+	if (sqlite3_prepare_v2(other,
+	                       "SELECT f.confidence, f.kind FROM finding f JOIN probe p ON"
+	                       " p.id = f.probe_id WHERE p.name = ?1 AND f.context = ?2 AND"
+	                       " f.format = ?3 AND f.lo = ?4 AND f.hi = ?5 AND (?7 OR f.kind = ?6)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, f->context);
+	sqlite3_bind_text(st, 3, f->format, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, f->lo);
+	sqlite3_bind_int64(st, 5, f->hi);
+	sqlite3_bind_text(st, 6, f->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 7, any_kind);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		found = 1;
+		if (conf)
+			*conf = sqlite3_column_double(st, 0);
+		if (kind)
+			*kind = dup(col(st, 1));
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+static struct rp_probe *add_probe(struct rp_model *m, long long id, const char *name,
+                                  const char *isa)
+{
+	struct rp_probe *p;
+	m->p = realloc(m->p, (m->np + 1) * sizeof *m->p);
+	if (!m->p)
+		abort();
+	p = &m->p[m->np++];
+	memset(p, 0, sizeof *p);
+	p->id = id;
+	p->name = dup(name);
+	p->isa = dup(isa);
+	return p;
+}
+
+static int load_probe(struct ip_store *s, const struct ip_report_options *o, struct rp_probe *p,
+                      struct ip_diag *d)
+{
+	sqlite3 *db = ip_store_sqlite(s);
+	sqlite3 *old = o->old ? ip_store_sqlite(o->old) : NULL;
+	sqlite3_stmt *st;
+	char sql[2048];
+	int rc;
+	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
+		return -1;
+	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
+	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo, f.kind",
+	         finding_cols);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(db, d, "reading the findings");
+	sqlite3_bind_int64(st, 1, p->id);
+	sqlite3_bind_int64(st, 2, o->since);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct rp_finding f;
+		double oc = 0;
+		read_finding(st, &f);
+		if (old) {
+			int same = lookup(old, p->name, &f, 0, &oc, NULL);
+			if (same == 1 && fabs(oc - f.confidence) < 0.05) {
+				free_finding(&f);
+				continue;
+			}
+			f.change = same == 1 ? "changed" : "new";
+			f.old_confidence = oc;
+			if (!same)
+				lookup(old, p->name, &f, 1, NULL, &f.old_kind);
+		}
+		push(p, &f);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return sql_fail(db, d, "reading the findings");
+	return 0;
+}
+
+/* Findings of the old database that the new one no longer has. */
+static int load_gone(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
+                     struct ip_diag *d)
+{
+	sqlite3 *old = ip_store_sqlite(o->old), *db = ip_store_sqlite(s);
+	sqlite3_stmt *st;
+	char sql[2048];
+	int rc;
+	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
+	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo",
+	         finding_cols);
+	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(old, d, "reading the old findings");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct rp_finding f;
+		struct rp_probe *p = NULL;
+		const char *name = col(st, 22);
+		read_finding(st, &f);
+		if (lookup(db, name, &f, 0, NULL, NULL) != 0) {
+			free_finding(&f);
+			continue;
+		}
+		f.change = "gone";
+		for (size_t i = 0; i < m->np && !p; i++)
+			if (!strcmp(m->p[i].name, name))
+				p = &m->p[i];
+		if (!p)
+			p = add_probe(m, 0, name, col(st, 23));
+		push(p, &f);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : sql_fail(old, d, "reading the old findings");
+}
+
+int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
+            struct ip_diag *d)
+{
+	sqlite3 *db = ip_store_sqlite(s);
+	sqlite3_stmt *st;
+	int rc;
+	memset(m, 0, sizeof *m);
+	m->o = o;
+	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe ORDER BY name", -1, &st,
+	                       NULL) != SQLITE_OK)
+		return sql_fail(db, d, "reading the probes");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		add_probe(m, sqlite3_column_int64(st, 0), col(st, 1), col(st, 2));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return sql_fail(db, d, "reading the probes");
+	for (size_t i = 0; i < m->np; i++)
+		if (load_probe(s, o, &m->p[i], d))
+			return -1;
+	if (o->old && load_gone(s, o, m, d))
+		return -1;
+	for (size_t i = 0; i < m->np; i++)
+		m->nfindings += m->p[i].nf;
+	return 0;
+}
+
+void rp_free(struct rp_model *m)
+{
+	for (size_t i = 0; i < m->np; i++) {
+		for (size_t j = 0; j < m->p[i].nf; j++)
+			free_finding(&m->p[i].f[j]);
+		free(m->p[i].f);
+		free(m->p[i].name);
+		free(m->p[i].isa);
+		ip_infer_probe_free(m->p[i].sum);
+	}
+	free(m->p);
+	memset(m, 0, sizeof *m);
+}
+
+const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx)
+{
+	if (!p->sum)
+		return NULL;
+	for (size_t i = 0; i < p->sum->ncontexts; i++)
+		if (p->sum->contexts[i].idx == idx)
+			return &p->sum->contexts[i];
+	return NULL;
+}
+
+size_t rp_contexts(const struct rp_probe *p, unsigned *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < p->nf; i++) {
+		size_t j;
+		for (j = 0; j < n && out[j] != p->f[i].context; j++)
+			;
+		if (j == n && n < 256)
+			out[n++] = p->f[i].context;
+	}
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && out[j - 1] > out[j]; j--) {
+			unsigned t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return n;
+}

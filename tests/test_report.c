@@ -1,0 +1,187 @@
+/* test_report.c: reports of inference on the synthetic device (tests/infer_device.h): the
+ * Markdown field map lines, JSON, HTML boxes, --since, and the diff against an older database.
+ * With --write-db PATH it only writes the inferred synthetic database (for the CLI tests). */
+#include <sqlite3.h>
+
+#include "check.h"
+#include "infer_device.h"
+#include "isaprobe/infer.h"
+#include "isaprobe/report.h"
+
+static struct ip_store *open_db(const char *path, int fresh)
+{
+	struct ip_store *s;
+	struct ip_diag d;
+	if (fresh)
+		dev_remove(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
+		ip_diag_print(&d, stderr);
+		exit(1);
+	}
+	return s;
+}
+
+static int infer(struct ip_store *s)
+{
+	struct ip_diag d;
+	ip_diag_init(&d, "test");
+	if (ip_infer(s, NULL, NULL, &d)) {
+		ip_diag_print(&d, stderr);
+		return -1;
+	}
+	return 0;
+}
+
+static char *render(struct ip_store *s, enum ip_report_format fmt, int64_t since,
+                    struct ip_store *old)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct ip_report_options o = {fmt, "synthetic.db", since, old, old ? "old.db" : NULL};
+	struct ip_diag d;
+	ip_diag_init(&d, "synthetic.db");
+	if (ip_report(s, &o, f, &d))
+		ip_diag_print(&d, stderr);
+	fclose(f);
+	return buf;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+/* The walk and pairs campaign of the synthetic device, inferred. */
+static struct ip_store *synthetic(const char *path, int pairs)
+{
+	static uint32_t v[1 + DEV_WIDTH + DEV_WIDTH * DEV_WIDTH];
+	struct ip_store *s = open_db(path, 1);
+	size_t n = dev_walk_pairs(v);
+	if (!pairs)
+		n = 1 + DEV_WIDTH;
+	if (dev_campaign(s, "synth", pairs ? "pairs" : "walk", v, n, 1) < 0 || infer(s))
+		exit(1);
+	return s;
+}
+
+static void test_markdown(const char *path)
+{
+	struct ip_store *s = synthetic(path, 1);
+	char *md = render(s, IP_REPORT_MD, 0, NULL);
+	/* the field map lines of context 0, as the device lays it out (format bits = value + 32) */
+	static const char *const lines[] = {
+		"    32-34: register select: varyings_out[0] = registers[0 + 1*v]",
+		"    35-38: offset: varyings_out[1] = uniforms[8 + 1*v], v signed",
+		"    39: reserved (must be the seed's value): must be 0: other values fault",
+		"    40-41: ignored: no effect seen",
+		"    42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax",
+		"    44: modifier: 0: none, 1: neg",
+		"    45-47: write mask: 0: varyings_out[0], 1: varyings_out[1], 2: varyings_out[4]",
+		"    48-51: shift: shifts varyings_out[5] left by v",
+		"    39-43: ignored: no effect seen",
+	};
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+		CHECK(strstr(md, lines[i]), "markdown lacks '%s':\n%s", lines[i], md);
+	CHECK(strstr(md, "## synth: probe `synth`"), "probe heading");
+	CHECK(strstr(md, "### Context 0 `ops`") && strstr(md, "### Context 1 `plain`"),
+	      "context headings");
+	/* 1 + 20 + 190 variants, each run once, against 2^20 */
+	CHECK(strstr(md, "Runs: 211 on 211 variants; an exhaustive sweep of the 20 target bits is "
+	                 "2^20 = 1048576 runs"), "runs line:\n%s", md);
+	CHECK(count(md, "\n    ") == 14, "%zu finding lines", count(md, "\n    "));
+
+	char *js = render(s, IP_REPORT_JSON, 0, NULL);
+	sqlite3 *mem;
+	sqlite3_stmt *st;
+	sqlite3_open(":memory:", &mem);
+	sqlite3_prepare_v2(mem, "SELECT json_valid(?1), json_array_length(?1, '$.probes[0].contexts'),"
+	                        " json_extract(?1, '$.probes[0].contexts[0].findings[4].kind'),"
+	                        " json_extract(?1, '$.probes[0].contexts[0].findings[4].details.values.\"1\"'),"
+	                        " json_extract(?1, '$.probes[0].contexts[0].bits[7].effect'),"
+	                        " json_extract(?1, '$.findings')", -1, &st, NULL);
+	sqlite3_bind_text(st, 1, js, -1, SQLITE_STATIC);
+	CHECK(sqlite3_step(st) == SQLITE_ROW, "json query");
+	CHECK(sqlite3_column_int(st, 0) == 1, "json not valid:\n%s", js);
+	CHECK(sqlite3_column_int(st, 1) == 2, "json contexts %d", sqlite3_column_int(st, 1));
+	CHECK(!strcmp((const char *)sqlite3_column_text(st, 2), "enum"), "json 5th finding kind");
+	CHECK(!strcmp((const char *)sqlite3_column_text(st, 3), "fmul"), "json enum value 1");
+	CHECK(!strcmp((const char *)sqlite3_column_text(st, 4), "fault"), "json bit 7 effect");
+	CHECK(sqlite3_column_int(st, 5) == 14, "json findings %d", sqlite3_column_int(st, 5));
+	sqlite3_finalize(st);
+	sqlite3_close(mem);
+
+	char *html = render(s, IP_REPORT_HTML, 0, NULL);
+	CHECK(count(html, "<rect class=\"field\"") == 14, "html field boxes %zu",
+	      count(html, "<rect class=\"field\""));
+	CHECK(count(html, "<rect class=\"bit\"") == 2 * DEV_WIDTH, "html heat map cells %zu",
+	      count(html, "<rect class=\"bit\""));
+	CHECK(strstr(html, "data-bit=\"39\" data-effect=\"fault\""), "heat map fault bit");
+
+	/* --since after the only campaign: nothing */
+	char *since = render(s, IP_REPORT_MD, 2, NULL);
+	CHECK(strstr(since, "0 findings.") && !strstr(since, "\n    "), "since:\n%s", since);
+
+	/* a second campaign of the same probe (a few random variants): the findings stay, first
+	 * seen in campaign 1, last seen in 2, and --since 2 still shows none of them */
+	uint32_t more[3] = {DEV_SEED ^ 0x30005u, DEV_SEED ^ 0x1u, DEV_SEED ^ 0xc0300u};
+	CHECK(dev_campaign(s, "synth", "random", more, 3, 1) == 2, "second campaign");
+	CHECK(infer(s) == 0, "infer after the second campaign");
+	sqlite3_stmt *fs;
+	sqlite3_prepare_v2(ip_store_sqlite(s), "SELECT count(*), min(first_seen), max(first_seen),"
+	                   " min(last_seen), max(last_seen) FROM finding", -1, &fs, NULL);
+	CHECK(sqlite3_step(fs) == SQLITE_ROW && sqlite3_column_int(fs, 0) == 14 &&
+	      sqlite3_column_int(fs, 1) == 1 && sqlite3_column_int(fs, 2) == 1 &&
+	      sqlite3_column_int(fs, 3) == 2 && sqlite3_column_int(fs, 4) == 2,
+	      "first/last seen: %d findings, first %d-%d, last %d-%d", sqlite3_column_int(fs, 0),
+	      sqlite3_column_int(fs, 1), sqlite3_column_int(fs, 2), sqlite3_column_int(fs, 3),
+	      sqlite3_column_int(fs, 4));
+	sqlite3_finalize(fs);
+	char *since2 = render(s, IP_REPORT_MD, 2, NULL), *since1 = render(s, IP_REPORT_MD, 1, NULL);
+	CHECK(strstr(since2, "0 findings."), "since 2:\n%s", since2);
+	CHECK(strstr(since1, "14 findings."), "since 1:\n%s", since1);
+	free(md), free(js), free(html), free(since), free(since2), free(since1);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
+/* Last night only walked (so the enum and others were weaker or different); tonight added the
+ * pairs: the diff names what is new or changed and what is gone. */
+static void test_diff(const char *path)
+{
+	char oldpath[300];
+	snprintf(oldpath, sizeof oldpath, "%s.old", path);
+	struct ip_store *old = synthetic(oldpath, 0);
+	struct ip_store *s = synthetic(path, 1);
+	char *md = render(s, IP_REPORT_MD, 0, old);
+	char *same = render(s, IP_REPORT_MD, 0, s);
+	CHECK(strstr(md, "Changes against old.db"), "diff header");
+	CHECK(strstr(md, "    NEW 42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax"),
+	      "diff lacks the new enum:\n%s", md);
+	CHECK(count(md, "\n    GONE ") >= 1, "diff has nothing gone:\n%s", md);
+	CHECK(strstr(same, "0 findings.") && !strstr(same, "\n    "), "self diff:\n%s", same);
+	char *js = render(s, IP_REPORT_JSON, 0, old);
+	CHECK(strstr(js, "\"change\":\"new\""), "json diff");
+	free(md), free(same), free(js);
+	ip_store_close(s);
+	ip_store_close(old);
+	dev_remove(path);
+	dev_remove(oldpath);
+}
+
+int main(int argc, char **argv)
+{
+	char path[256];
+	if (argc == 3 && !strcmp(argv[1], "--write-db")) {
+		ip_store_close(synthetic(argv[2], 1));
+		return 0;
+	}
+	snprintf(path, sizeof path, "/tmp/isaprobe_test_report_%d.db", (int)getpid());
+	test_markdown(path);
+	test_diff(path);
+	return check_report("test_report");
+}
