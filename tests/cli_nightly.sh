@@ -45,7 +45,7 @@ grep -q "new field" "$tmp/out/n1/report.md" && ok || bad "report.md"
 : >"$FAKE_CALLS"
 if "${nightly[@]}" --stamp n2 --runner "remote:isaprobe agent --runner sim" p1.probe >"$tmp/log" 2>&1; then ok; else bad "night 2 failed: $(cat "$tmp/log")"; fi
 grep -qx "campaign p1.probe --runner remote:isaprobe agent --runner sim --db $tmp/out/n2/findings.db --strategy auto --json" "$FAKE_CALLS" && ok || bad "remote campaign call: $(cat "$FAKE_CALLS")"
-grep -qx "report --db $tmp/out/n2/findings.db --format md --diff $tmp/out/latest/findings.db" "$FAKE_CALLS" && ok || bad "diff call: $(cat "$FAKE_CALLS")"
+grep -qx "report --db $tmp/out/n2/findings.db --format md --diff $(cd -P "$tmp/out/n1" && pwd)/findings.db" "$FAKE_CALLS" && ok || bad "diff call: $(cat "$FAKE_CALLS")"
 [ -s "$tmp/out/n2/diff.md" ] && ok || bad "diff.md"
 [ "$(readlink "$tmp/out/latest")" = n2 ] && ok || bad "latest -> n2"
 
