@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_nightly.sh: ci/nightly's steps, folders, diff against the previous night and exit
-# statuses, driven against a stand-in isaprobe that logs its calls and fails on request.
-# Usage: cli_nightly.sh ISAPROBE SRCDIR (the real program is not used here)
+# statuses, driven against a stand-in isaprobe that logs its calls and fails on request; then
+# two real nights (simulator, agent). Usage: cli_nightly.sh ISAPROBE SRCDIR
 set -u
 src=$2
 tmp=$(mktemp -d)
@@ -75,6 +75,16 @@ grep -qx "campaign p1.probe --runner sim --db $tmp/out/shard/findings.db --strat
 [ $? -eq 2 ] && ok || bad "unknown option: not status 2"
 "${nightly[@]}" --runner >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "missing value: not status 2"
+
+# The real program on two shipped probes: a night on the simulator, then one through the agent:
+# exit 0 both times, the same report, and a diff with nothing new.
+real=("$src/ci/nightly" --isaprobe "$1" --out "$tmp/real" "$src/probes/midgard/branch_unk7.probe"
+	"$src/probes/midgard/scalar_unk.probe")
+"${real[@]}" --stamp sim >"$tmp/log" 2>&1 && ok || bad "real night on sim: $(cat "$tmp/log")"
+"${real[@]}" --stamp agent --runner "remote:'$1' agent" >"$tmp/log" 2>&1 && ok || bad "real night through the agent: $(cat "$tmp/log")"
+grep -q "findings" "$tmp/real/sim/report.md" 2>/dev/null && ok || bad "real report"
+cmp -s <(sed 1d "$tmp/real/sim/report.md") <(sed 1d "$tmp/real/agent/report.md") && ok || bad "reports differ"
+grep -q "^0 findings" "$tmp/real/agent/diff.md" 2>/dev/null && ok || bad "diff: $(head -5 "$tmp/real/agent/diff.md")"
 
 echo "cli_nightly: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
