@@ -168,6 +168,25 @@ static int agent_main(char **argv)
 		ip_wbuf_free(&w);
 		return 0;
 	}
+	if (strcmp(fake_mode, "early-error") == 0) {
+		/* WELCOME, then an ERROR as soon as a BATCH header arrives, its payload unread. */
+		struct ip_welcome wl = {.isa = "midgard", .gpu = "fake-1", .backend = "fake"};
+		struct ip_wbuf w = {0};
+		uint8_t h[16], buf[1024];
+		if (read(0, h, 16) != 16 || ip_get_u32(h + 8) > sizeof buf ||
+		    read(0, buf, ip_get_u32(h + 8)) < 0)
+			return 1;
+		ip_encode_welcome(&w, &wl);
+		write_all_or_die(w.data, w.len);
+		if (read(0, h, 16) != 16)
+			return 1;
+		w.len = 0;
+		ip_encode_error(&w, IP_PERR_DEVICE, IP_PROTO_NO_OFFSET, "the device is on fire");
+		write_all_or_die(w.data, w.len);
+		ip_wbuf_free(&w);
+		sleep(60);
+		return 0;
+	}
 	ip_diag_init(&d, "<stdin>");
 	if (ip_agent_serve(&cfg, 0, 1, &d) != 0) {
 		ip_diag_print(&d, stderr);
@@ -345,6 +364,22 @@ static void test_open_errors(void)
 	      "%s", d.msg);
 	CHECK(ip_runner_open("remote:", &cfg, &r, &d) == -1 && strstr(d.msg, "needs a command"),
 	      "%s", d.msg);
+	/* An agent that answers ERROR before reading a large batch: its message is the why. */
+	{
+		static uint8_t big[300000];
+		const struct ip_buf in = {IP_BUF_GLOBAL, big, sizeof big};
+		struct ip_job job = {big, 16, &in, 1, {1, 0}, -1};
+		struct ip_result res = {0};
+		setenv("ISAPROBE_REMOTE_RETRIES", "0", 1);
+		CHECK(open_fake(&r, "early-error", counter, 0, &d) == 0, "%s", d.msg);
+		if (r) {
+			CHECK(ip_runner_run(r, &job, &res) == -1 && res.status == IP_STATUS_RUNNER_ERROR &&
+			              res.why && strstr(res.why, "error 5: the device is on fire"),
+			      "early error: %s", res.why ? res.why : "");
+			ip_runner_close(r);
+		}
+		setenv("ISAPROBE_REMOTE_RETRIES", "2", 1);
+	}
 	/* The agent serves fake-1 only unless asked for fake-2: a GPU it does not serve. */
 	{
 		char spec[PATH_MAX * 2];

@@ -201,7 +201,9 @@ int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct i
 				 * the checksum is the same in every version. */
 				if (ip_frame_check(in->data, in->data + IP_PROTO_HEADER, frame_at, d))
 					return -1;
-				if (sent < n)
+				/* An ERROR may come early (the agent stopped reading): the caller
+				 * reports what it says. */
+				if (sent < n && ip_get_u16(in->data + 6) != IP_MSG_ERROR)
 					return ip_diag_plain(d, "the agent answered before reading the whole "
 					                        "request (%zu of %zu bytes)",
 					                     sent, n);
