@@ -292,7 +292,7 @@ const char *ip_doc_name(enum ip_doc_level d)
 	return (unsigned)d < IP_DOC_COUNT ? names[d] : "?";
 }
 
-static void print_condition(const struct ip_field *f, FILE *out)
+void ip_field_print_condition(const struct ip_field *f, FILE *out)
 {
 	int first = 1;
 	for (unsigned c = 0; c < IP_FIELD_MAX_WHEN; c++) {
@@ -333,7 +333,7 @@ void ip_format_print(const struct ip_format *fmt, FILE *out)
 			snprintf(bits, sizeof bits, "%u-%u", f->lo, f->lo + f->width - 1);
 		m = fmemopen(cond, sizeof cond, "w");
 		if (m) {
-			print_condition(f, m);
+			ip_field_print_condition(f, m);
 			fclose(m);
 		} else {
 			strcpy(cond, "?");
