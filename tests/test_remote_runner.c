@@ -360,6 +360,11 @@ static void test_open_errors(void)
 	CHECK(ip_runner_open("remote:exit 7", &cfg, &r, &d) == -1 &&
 	              strstr(d.msg, "exited with status 7"),
 	      "%s", d.msg);
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "soon", 1);
+	CHECK(ip_runner_open("remote:true", &cfg, &r, &d) == -1 &&
+	              strstr(d.msg, "ISAPROBE_REMOTE_TIMEOUT='soon': expected a number"),
+	      "%s", d.msg);
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "1", 1);
 	CHECK(ip_runner_open("remote", &cfg, &r, &d) == -1 && strstr(d.msg, "needs a command"),
 	      "%s", d.msg);
 	CHECK(ip_runner_open("remote:", &cfg, &r, &d) == -1 && strstr(d.msg, "needs a command"),
