@@ -21,6 +21,10 @@ struct inf_input {
 	const char *role; /* points into inf_data.roles */
 	unsigned index;   /* word index in that buffer */
 	uint32_t value;
+	unsigned rec;     /* words per record of that buffer (buffer.record / 4); 0: not known */
+	uint16_t h16;     /* the word as a float, rounded to binary16 */
+	uint8_t h16_unique; /* h16 of this word and the next of its buffer: no other pair's */
+	uint8_t dup;      /* another planted word holds the same 32 bits */
 };
 
 /* An observed output word: where it lies in an outcome's data. */

@@ -273,9 +273,9 @@ static void test_indirect(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"ld", &seed, 1};
-	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs},
-	                                   {0, "registers", 0, regs, sizeof regs},
-	                                   {1, "varyings_out", 0, NULL, 16}};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0},
+	                                   {0, "registers", 0, regs, sizeof regs, 0},
+	                                   {1, "varyings_out", 0, NULL, 16, 0}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "indirect layout");
 	uint8_t vals[64];
@@ -300,8 +300,11 @@ static void test_indirect(const char *path)
 	char *got = dump(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
 	CHECK(!strcmp(got, "0|2|register\n3|5|shift\n6|7|ignored\n"), "indirect findings:\n%s", got);
 	char *reg = details(db, 0, 0), *sh = details(db, 0, 3);
-	CHECK(strstr(reg, "\"index\":\"table\"") && strstr(reg, "\"3\":\"attributes[0]\"") &&
-	      strstr(reg, "\"0\":\"attributes[20]\""), "indirect register: %s", reg);
+	/* register v holds ind_regs[v], the slot read: 4 attribute words per unit of it */
+	CHECK(strstr(reg, "\"index\":\"indirect\"") &&
+	      strstr(reg, "\"via\":\"registers[0 + 1*v]\"") &&
+	      strstr(reg, "\"of\":\"attributes\"") && strstr(reg, "\"per_unit\":\"4\""),
+	      "indirect register: %s", reg);
 	CHECK(strstr(sh, "\"index\":\"0 + 4<<v\""), "indirect shift: %s", sh);
 	free(got), free(reg), free(sh);
 	ip_store_close(s);
@@ -330,8 +333,8 @@ static void test_conditional(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx[2] = {{"mov", &seed, 1}, {"never_run", &seed, 1}};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs},
-	                                   {1, "varyings_out", 0, NULL, 4}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
+	                                   {1, "varyings_out", 0, NULL, 4, 0}};
 	struct ip_campaign_layout lay = {ctx, 2, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "conditional layout");
 	uint8_t vals[32];
@@ -392,9 +395,9 @@ static void test_table_entry(const char *path)
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"ld", &seed, 1};
 	struct ip_layout_target tgt = {0, 4, "toy.word", NULL, 0, 0, 0};
-	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs},
-	                                   {0, "varyings_in", 0, varys, sizeof varys},
-	                                   {1, "registers", 0, NULL, 4}};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0},
+	                                   {0, "varyings_in", 0, varys, sizeof varys, 0},
+	                                   {1, "registers", 0, NULL, 4, 0}};
 	struct ip_campaign_layout lay = {&ctx, 1, &tgt, 1, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "tables layout");
 	uint8_t vals[16];
@@ -463,8 +466,8 @@ static void test_more_kinds(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"op", &seed, 1};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs},
-	                                   {1, "varyings_out", 0, NULL, 24}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
+	                                   {1, "varyings_out", 0, NULL, 24, 0}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "kinds layout");
 	uint8_t vals[64];
