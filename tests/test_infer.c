@@ -2,7 +2,8 @@
  * synthetic device of tests/infer_device.h (boundaries and kinds per context, enum values named,
  * noisy and contradictory runs lowering confidence without losing the finding, walk-only data,
  * idempotence), and small toys for indirect selects, conditional fields, table/entry selects,
- * modifiers (abs, saturate, neg), component selects and signed immediates. */
+ * modifiers (abs, saturate, neg), component selects and signed immediates, and a word select
+ * split at the record length the layout gives. */
 #include <sqlite3.h>
 
 #include "check.h"
@@ -497,6 +498,62 @@ static void test_more_kinds(const char *path)
 	dev_remove(path);
 }
 
+/* A 5-bit select of 32-bit words from 16-byte records: value bits 0-1 pick the component,
+ * 2-4 the register (word 4 * reg + comp: one linear index of v); bits 5-7 do nothing. With
+ * the record length in the layout (buffer.record = 16) inference splits it into a component
+ * select (0-1) and a register select (2-4); without it the runs read as one word select. */
+static void record_split(const char *path, uint32_t record)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t regs[128], seed = 0;
+	uint32_t word[32], outs[256];
+	uint8_t vals[256];
+	struct ip_run runs[256];
+	for (unsigned i = 0; i < 32; i++) {
+		word[i] = 0x40000000u + ((i * 2654435761u) & 0xFFFFFu); /* distinct, in no linear order */
+		memcpy(regs + 4 * i, &word[i], 4);
+	}
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "records", NULL, &d);
+	int64_t probe = ip_store_probe(s, "records", "toy", "records\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"mov", &seed, 1};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, record},
+	                                   {1, "varyings_out", 0, NULL, 4, 0}};
+	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "records layout");
+	for (unsigned v = 0; v < 256; v++) {
+		vals[v] = (uint8_t)v;
+		outs[v] = word[4 * (v >> 2 & 7) + (v & 3)];
+		runs[v] = (struct ip_run){0, &vals[v], 1,
+		                          {IP_STATUS_OK, 0, (const uint8_t *)&outs[v], 4}};
+	}
+	CHECK(ip_store_record(s, id, runs, 256, 256, &d) == 0, "records runs");
+	run_infer(s, "records");
+	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.index') FROM finding"
+	                     " ORDER BY lo");
+	if (record)
+		CHECK(!strcmp(got, "0|1|component|0 + 1*v\n2|4|register|0 + 4*v\n5|7|ignored|\n"),
+		      "record 16: findings:\n%s", got);
+	else
+		CHECK(!strcmp(got, "0|4|register|0 + 1*v\n5|7|ignored|\n"),
+		      "no record length: findings:\n%s", got);
+	free(got);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
+static void test_record_split(const char *path)
+{
+	record_split(path, 16);
+	record_split(path, 0);
+}
+
 int main(void)
 {
 	char path[256];
@@ -508,5 +565,6 @@ int main(void)
 	test_conditional(path);
 	test_table_entry(path);
 	test_more_kinds(path);
+	test_record_split(path);
 	return check_report("test_infer");
 }
