@@ -163,8 +163,15 @@ static int load_contexts(sqlite3 *db, struct inf_data *data, int64_t layout, str
 
 static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
 {
-	sqlite3_stmt *st = prep(db, "SELECT direction, role, offset, len, data, record FROM buffer"
-	                            " WHERE campaign_id = ?1 ORDER BY direction, offset, role",
+	/* a database from before buffer.record has no record lengths (0 for every buffer) */
+	int has_record = sqlite3_table_column_metadata(db, NULL, "buffer", "record", NULL, NULL,
+	                                               NULL, NULL, NULL) == SQLITE_OK;
+	sqlite3_stmt *st = prep(db, has_record ? "SELECT direction, role, offset, len, data, record"
+	                                         " FROM buffer WHERE campaign_id = ?1"
+	                                         " ORDER BY direction, offset, role"
+	                                       : "SELECT direction, role, offset, len, data, 0"
+	                                         " FROM buffer WHERE campaign_id = ?1"
+	                                         " ORDER BY direction, offset, role",
 	                        layout, d);
 	int rc;
 	if (!st)
