@@ -32,6 +32,8 @@ struct inf_output {
 	const char *role;
 	unsigned index;
 	uint32_t offset;  /* byte offset in outcome.data */
+	int32_t init;     /* the planted input word of the same role and index (what the output
+	                   * holds until the program writes it), or -1 */
 };
 
 /* A distinct outcome, with its output words decoded. */

@@ -205,7 +205,7 @@ static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 			if (!data->out)
 				abort();
 			for (unsigned i = 0; i < nwords; i++)
-				data->out[data->nout++] = (struct inf_output){role, i, offset + 4 * i};
+				data->out[data->nout++] = (struct inf_output){role, i, offset + 4 * i, -1};
 		}
 	}
 	sqlite3_finalize(st);
@@ -534,6 +534,10 @@ int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, struct ip_dia
 		return -1;
 	mark_h16(data);
 	compact_outputs(data);
+	for (size_t k = 0; k < data->nout; k++)
+		for (size_t j = 0; j < data->nin && data->out[k].init < 0; j++)
+			if (data->in[j].role == data->out[k].role && data->in[j].index == data->out[k].index)
+				data->out[k].init = (int32_t)j;
 	trace_inputs(data);
 	return 0;
 }

@@ -459,6 +459,62 @@ static int find_indirect(const struct inf_seg *s, const int64_t *v, const int64_
 	return found > 0;
 }
 
+/* The output words an ok outcome holds other than their planted initial values (what the
+ * program wrote), in order: their word numbers k (all output words, not only the first 64;
+ * more than INF_MAX_WORDS written: returns INF_MAX_WORDS + 1). */
+static unsigned written(const struct inf_data *data, const struct inf_outcome *o, size_t *pos)
+{
+	unsigned n = 0;
+	for (size_t k = 0; k < data->nout; k++) {
+		int32_t in = data->out[k].init;
+		if (in >= 0 && o->words[k] != data->in[in].value) {
+			if (n == INF_MAX_WORDS)
+				return n + 1;
+			pos[n++] = k;
+		}
+	}
+	return n;
+}
+
+/* A store's destination: every ok value writes the words the baseline writes, the same values
+ * in the same order and output buffer, at word positions moved by one amount: dy[] gets that
+ * amount, *first the planted input under the baseline's first written word. */
+static int dest_deltas(const struct inf_seg *s, int64_t *xu, int64_t *xs, int64_t *dy, size_t *m,
+                       long *first, int *kfirst)
+{
+	const struct inf_data *data = s->data;
+	const struct inf_outcome *B = BASE(s);
+	size_t pb[INF_MAX_WORDS], pv[INF_MAX_WORDS];
+	unsigned nb = written(data, B, pb);
+	*m = 0;
+	if (!nb || nb > INF_MAX_WORDS)
+		return 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_item *it = &s->it[i];
+		const struct inf_outcome *o = OC(s, it);
+		long delta;
+		if (o->status != IP_STATUS_OK)
+			continue;
+		if (written(data, o, pv) != nb)
+			return 0;
+		delta = (long)data->out[pv[0]].index - (long)data->out[pb[0]].index;
+		for (unsigned j = 0; j < nb; j++)
+			if (data->out[pv[j]].role != data->out[pb[j]].role ||
+			    o->words[pv[j]] != B->words[pb[j]] ||
+			    (long)data->out[pv[j]].index - (long)data->out[pb[j]].index != delta)
+				return 0;
+		xu[*m] = (int64_t)it->fv;
+		xs[*m] = sx(it->fv, s->w);
+		dy[(*m)++] = delta;
+	}
+	*first = data->out[pb[0]].init;
+	*kfirst = (int)pb[0];
+	for (size_t i = 1; i < *m; i++)
+		if (dy[i] != dy[0])
+			return *m >= 3;
+	return 0; /* written where the baseline writes, whatever v: nothing moves */
+}
+
 /* Register select / component select / offset: every changed output word is a planted input
  * word, and the input's index moves linearly with the field's value (or with 2^v: a shift), or
  * follows the value planted in the input word the field picks (an indirect select). */
@@ -482,7 +538,15 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		base_idx[k] = B->src[k]; /* the first planted word it is, traced at load */
 		ok = base_idx[k] >= 0;
 	}
-	for (size_t i = 0; i < s->n && ok; i++) {
+	/* the field may move where a store writes (the outputs are the buffers it writes): the
+	 * same words written elsewhere; else the outputs read planted inputs that move */
+	int dest = 0, kdest = -1;
+	long dest_in = -1;
+	if (dest_deltas(s, xu, xs, dy, &m, &dest_in, &kdest))
+		dest = 1;
+	else
+		m = 0;
+	for (size_t i = 0; i < s->n && ok && !dest; i++) {
 		const struct inf_item *it = &s->it[i];
 		const struct inf_outcome *o = OC(s, it);
 		long delta = 0;
@@ -515,6 +579,8 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		xs[m] = sx(it->fv, s->w);
 		dy[m++] = delta;
 	}
+	if (dest)
+		ok = same_role = 1;
 	int mode = 0; /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table, 4 indirect */
 	if (ok && m >= 3) {
 		if (linear_q(xu, dy, m, (int64_t)s->fv0, &num, &den))
@@ -547,8 +613,9 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	} else
 		ok = 0;
 	signd = mode == 1;
-	int k0 = first_word(s->K);
-	const struct inf_input *in0 = ok ? &data->in[base_idx[k0]] : NULL;
+	int k0 = dest ? kdest : first_word(s->K);
+	long i0 = dest ? dest_in : ok ? base_idx[k0] : -1;
+	const struct inf_input *in0 = ok ? &data->in[i0] : NULL;
 	int64_t x0 = signd ? sx(s->fv0, s->w) : (int64_t)s->fv0;
 	/* the input index at field value 0: in0 - num/den * x0, as a fraction over den */
 	int64_t idx0n = ok ? (int64_t)in0->index * den - num * x0 : 0;
@@ -604,7 +671,7 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		} else if (mode == 3) {
 			sb_puts(&v->details, "\"index\":\"table\",\"values\":{");
 			for (size_t i = 0; i < m && i < 64; i++) {
-				long j = base_idx[k0] + (long)dy[i];
+				long j = i0 + (long)dy[i];
 				if (j >= 0 && (size_t)j < data->nin)
 					sb_printf(&v->details, "%s\"%lld\":\"%s[%u]\"", i ? "," : "",
 					          (long long)xu[i], data->in[j].role, data->in[j].index);
@@ -648,6 +715,8 @@ static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 			sb_printf(&v->details, "%g", (double)num / (double)den);
 		sb_printf(&v->details, ",\"signed\":%s,\"words\":%d", signd ? "true" : "false",
 		          __builtin_popcountll(s->K));
+		if (dest)
+			sb_puts(&v->details, ",\"written\":true");
 		if (mode == 0 && word_select && in0->rec > 1 && regs)
 			sb_printf(&v->details, ",\"record\":%u", in0->rec);
 	}

@@ -76,14 +76,18 @@ static const char *col(sqlite3_stmt *st, int i)
 }
 
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
- * signed, scale, when, via, of, selects, record, reads_zero, other_readings. */
+ * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written. */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
 	sb_init(&b);
+	int written = sqlite3_column_int(st, 28);
 	if (!strcmp(col(st, 13), "indirect")) {
-		sb_printf(&b, "%s reads %s at the index held in %s", col(st, 14), col(st, 23),
-		          col(st, 22));
+		if (written)
+			sb_printf(&b, "writes %s at the index held in %s", col(st, 23), col(st, 22));
+		else
+			sb_printf(&b, "%s reads %s at the index held in %s", col(st, 14), col(st, 23),
+			          col(st, 22));
 		if (col(st, 24)[0])
 			sb_printf(&b, " (%s of %s words)", col(st, 24), col(st, 25));
 		if (col(st, 26)[0])
@@ -93,7 +97,10 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 	} else if (!strcmp(col(st, 13), "table")) {
 		sb_printf(&b, "%s follows the input v picks: ", col(st, 14));
 		pairs(&b, col(st, 17), " -> ");
-	} else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
+	} else if (written && col(st, 12)[0])
+		sb_printf(&b, "writes %s[%s]%s", col(st, 12), col(st, 13),
+		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
+	else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
 	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
 		sb_printf(&b, "%s = %s[%s]%s", col(st, 14), col(st, 12), col(st, 13),
 		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
@@ -148,7 +155,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 28 /* columns of finding_cols */
+#define FINDING_NCOLS 29 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -159,7 +166,7 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.when'), json_extract(f.details, '$.via'),"
 	" json_extract(f.details, '$.of'), json_extract(f.details, '$.selects'),"
 	" json_extract(f.details, '$.record'), json_extract(f.details, '$.reads_zero'),"
-	" json_extract(f.details, '$.other_readings')";
+	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
