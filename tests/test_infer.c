@@ -2,8 +2,8 @@
  * synthetic device of tests/infer_device.h (boundaries and kinds per context, enum values named,
  * noisy and contradictory runs lowering confidence without losing the finding, walk-only data,
  * idempotence), and small toys for indirect selects, conditional fields, table/entry selects,
- * modifiers (abs, saturate, neg), component selects and signed immediates, and a word select
- * split at the record length the layout gives. */
+ * modifiers (abs, saturate, neg), component selects and signed immediates, a word select split
+ * at the record length the layout gives, and a store's destination. */
 #include <sqlite3.h>
 
 #include "check.h"
@@ -559,6 +559,52 @@ static void test_record_split(const char *path)
 	record_split(path, 16, 1);
 }
 
+/* A store: bits 0-2 pick the record (slot 2v of 16) where a register's four words are written
+ * into a table that starts as its planted input; bits 3-4 do nothing. The outputs are where
+ * the words land, not which words they are: a destination offset of 8 words per unit of v. */
+static void test_store_destination(const char *path)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint32_t reg[4] = {0x11110001u, 0x22220202u, 0x33330033u, 0x44444004u};
+	uint32_t attr[64], outs[32][64];
+	uint8_t vals[32], seed = 1;
+	struct ip_run runs[32];
+	for (unsigned i = 0; i < 64; i++)
+		attr[i] = 0x50000000u + ((i * 2654435761u) & 0xFFFFFu);
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "store", NULL, &d);
+	int64_t probe = ip_store_probe(s, "store", "toy", "store\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"st", &seed, 1};
+	struct ip_layout_buffer bufs[3] = {{0, "registers", 0, (const uint8_t *)reg, sizeof reg, 16},
+	                                   {0, "attributes", 0, (const uint8_t *)attr, sizeof attr, 16},
+	                                   {1, "attributes", 0, NULL, sizeof attr, 16}};
+	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "store layout");
+	for (unsigned v = 0; v < 32; v++) {
+		vals[v] = (uint8_t)v;
+		memcpy(outs[v], attr, sizeof attr);
+		memcpy(&outs[v][8 * (v & 7)], reg, sizeof reg);
+		runs[v] = (struct ip_run){0, &vals[v], 1,
+		                          {IP_STATUS_OK, 0, (const uint8_t *)outs[v], sizeof attr}};
+	}
+	CHECK(ip_store_record(s, id, runs, 32, 32, &d) == 0, "store runs");
+	run_infer(s, "store");
+	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.index'),"
+	                     " json_extract(details, '$.written') FROM finding ORDER BY lo");
+	/* the seed (v = 1) writes words 8-11: index 8 + 8 (v - 1) = 0 + 8*v; bits 5-7 never ran */
+	CHECK(!strcmp(got, "0|2|offset|0 + 8*v|1\n3|4|ignored||\n5|7|unknown||\n"),
+	      "store findings:\n%s", got);
+	free(got);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
 int main(void)
 {
 	char path[256];
@@ -571,5 +617,6 @@ int main(void)
 	test_table_entry(path);
 	test_more_kinds(path);
 	test_record_split(path);
+	test_store_destination(path);
 	return check_report("test_infer");
 }
