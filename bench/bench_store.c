@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -97,6 +98,15 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* CPU seconds of this process (user + system): steadier than wall time on a shared machine. */
+static double cpu_now(void)
+{
+	struct rusage u;
+	getrusage(RUSAGE_SELF, &u);
+	return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec * 1e-6 +
+	       (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec * 1e-6;
+}
+
 static int64_t query_int(struct ip_store *s, const char *sql)
 {
 	sqlite3_stmt *st;
@@ -114,6 +124,8 @@ static void fail(const struct ip_diag *d)
 	exit(1);
 }
 
+static int keep; /* --keep: leave the databases in DIR (e.g. to time `isaprobe db merge`) */
+
 static void bench(const struct scenario *sc, const char *dir, uint64_t runs, size_t batch)
 {
 	char path[4096];
@@ -123,7 +135,7 @@ static void bench(const struct scenario *sc, const char *dir, uint64_t runs, siz
 	struct ip_run *rv = calloc(batch, sizeof *rv);
 	uint8_t (*values)[4] = calloc(batch, sizeof *values);
 	uint8_t (*outs)[OUTCOME_BYTES] = calloc(batch, sizeof *outs);
-	double spent = 0, t;
+	double spent = 0, cpu = 0, t, c;
 	int64_t campaign, rows, variants, outcomes, total;
 	struct stat st;
 	if (!rv || !values || !outs) {
@@ -159,9 +171,11 @@ static void bench(const struct scenario *sc, const char *dir, uint64_t runs, siz
 			                         outs[k], OUTCOME_BYTES}};
 		}
 		t = now();
+		c = cpu_now();
 		if (ip_store_record(s, campaign, rv, n, done + n, &d))
 			fail(&d);
 		spent += now() - t;
+		cpu += cpu_now() - c;
 		done += n;
 	}
 	if (ip_store_campaign_finish(s, campaign, &d))
@@ -173,13 +187,15 @@ static void bench(const struct scenario *sc, const char *dir, uint64_t runs, siz
 	ip_store_close(s); /* checkpoints the WAL into the file */
 	if (stat(path, &st) != 0)
 		st.st_size = 0;
-	printf("%-10s %9llu %6zu %11.0f %9lld %9lld %8lld %8.1f %10.1f%s\n", sc->name,
-	       (unsigned long long)runs, batch, (double)runs / spent, (long long)variants,
+	printf("%-10s %9llu %6zu %11.0f %11.0f %9lld %9lld %8lld %8.1f %10.1f%s\n", sc->name,
+	       (unsigned long long)runs, batch, (double)runs / spent, (double)runs / cpu,
+	       (long long)variants,
 	       (long long)rows, (long long)outcomes, (double)st.st_size / 1048576.0,
 	       (double)st.st_size / 1048576.0 / ((double)variants / 1e6),
 	       total == (int64_t)runs ? "" : "  COUNT MISMATCH");
 	fflush(stdout);
-	unlink(path);
+	if (!keep)
+		unlink(path);
 	free(rv);
 	free(values);
 	free(outs);
@@ -187,9 +203,9 @@ static void bench(const struct scenario *sc, const char *dir, uint64_t runs, siz
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: bench_store [--runs N] [--batch N] [--dir DIR] [SCENARIO...]\n"
+	fprintf(f, "usage: bench_store [--runs N] [--batch N] [--dir DIR] [--keep] [SCENARIO...]\n"
 	           "Records a campaign per scenario in DIR (default /tmp) and prints runs/s and\n"
-	           "the database size. Scenarios:\n");
+	           "the database size; --keep leaves DIR/bench-SCENARIO.db. Scenarios:\n");
 	for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
 		fprintf(f, "  %-10s %s\n", scenarios[i].name, scenarios[i].what);
 }
@@ -199,17 +215,19 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {{"runs", required_argument, NULL, 'r'},
 	                                     {"batch", required_argument, NULL, 'b'},
 	                                     {"dir", required_argument, NULL, 'd'},
+	                                     {"keep", no_argument, NULL, 'k'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {NULL, 0, NULL, 0}};
 	uint64_t runs = 2000000;
 	size_t batch = 10000;
 	const char *dir = "/tmp";
 	int c;
-	while ((c = getopt_long(argc, argv, "r:b:d:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:b:d:kh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': runs = strtoull(optarg, NULL, 0); break;
 		case 'b': batch = (size_t)strtoull(optarg, NULL, 0); break;
 		case 'd': dir = optarg; break;
+		case 'k': keep = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -218,10 +236,11 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	printf("SQLite %s; %d-bit values, %d-byte outcomes; size after checkpoint\n",
+	printf("SQLite %s; %d-bit values, %d-byte outcomes; runs/s: wall time in ip_store_record,\n"
+	       "runs/cpu-s: its CPU time (steadier on a busy machine); size after checkpoint\n",
 	       sqlite3_libversion(), VALUE_BITS, OUTCOME_BYTES);
-	printf("%-10s %9s %6s %11s %9s %9s %8s %8s %10s\n", "scenario", "runs", "batch", "runs/s",
-	       "variants", "rows", "outcomes", "MiB", "MiB/Mvar");
+	printf("%-10s %9s %6s %11s %11s %9s %9s %8s %8s %10s\n", "scenario", "runs", "batch",
+	       "runs/s", "runs/cpu-s", "variants", "rows", "outcomes", "MiB", "MiB/Mvar");
 	for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
 		int pick = optind == argc;
 		for (int a = optind; a < argc; a++)

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "isaprobe/isa.h"
 
@@ -12,6 +13,8 @@ int cmd_asm(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
+int cmd_db(int argc, char **argv);
+int cmd_query(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_run(int argc, char **argv);
@@ -25,5 +28,10 @@ int cli_write_file(const char *path, const uint8_t *data, size_t len);
 const struct ip_isa *cli_isa(const char *name);
 /* Display name of a path ("-" is "<stdin>"). */
 const char *cli_display_name(const char *path);
+/* Writes s as a JSON string, quoted and escaped (cli/json.c). */
+void cli_json_string(FILE *out, const char *s);
+/* Steps the SQLite statement stmt (sqlite3_stmt *) to the end, printing its rows as an aligned
+ * table or a JSON array (cli/sql_print.c). Returns 0 or the SQLite error code. */
+int cli_sql_print(FILE *out, void *stmt, int json);
 
 #endif

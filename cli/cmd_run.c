@@ -19,6 +19,8 @@ static size_t reg_file_bytes(const char *isa)
 {
 	if (strcmp(isa, "utgard_gp") == 0)
 		return 16 * 16;
+	if (strcmp(isa, "bifrost") == 0)
+		return 64 * 4; /* docs/bifrost-simulator.md */
 	return 32 * 16; /* midgard */
 }
 static size_t reg_bytes = 32 * 16; /* of the ISA being run */
@@ -30,7 +32,8 @@ static void usage(FILE *out)
 	      "Runs PROGRAM (assembly text if its name ends in .s, else the packed binary) as a\n"
 	      "vertex-shader-like job and prints the status and the output buffers.\n"
 	      "\n"
-	      "  -i, --isa ISA          instruction set with a simulator (midgard, utgard_gp)\n"
+	      "  -i, --isa ISA          instruction set with a simulator (midgard, utgard_gp,\n"
+	      "                         bifrost)\n"
 	      "  -g, --gpu MODEL        GPU model (midgard: t760 (default), t604, t628, t860)\n"
 	      "  -r, --runner NAME      runner backend (default: sim)\n"
 	      "      --input ROLE=DATA  an input buffer, repeatable. ROLE: uniforms, attributes,\n"

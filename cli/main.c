@@ -15,9 +15,11 @@ struct command {
 static const struct command commands[] = {
 	{"asm", cmd_asm, "assemble a program"},
 	{"campaign", cmd_campaign, "run probes' variants on a runner into a findings database"},
+	{"db", cmd_db, "findings database maintenance: db merge OUT IN..."},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
 	{"infer", cmd_infer, "infer fields from a database's runs into its finding table"},
+	{"query", cmd_query, "ask a findings database named questions, or SQL"},
 	{"report", cmd_report, "render the findings as Markdown, HTML or JSON; diff two databases"},
 	{"run", cmd_run, "run a program on the reference simulator, print status and outputs"},
 };

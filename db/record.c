@@ -1,6 +1,6 @@
 /* record.c: storing a batch of runs: outcomes resolved to ids (cache, then database), repeats
- * within the batch summed in memory, one UPSERT per distinct (variant, outcome), all in one
- * transaction with the campaign's cursor. */
+ * within the batch summed in memory, one UPSERT row per distinct (variant, outcome), written
+ * RUN_ROWS rows per statement, all in one transaction with the campaign's cursor. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,17 +145,38 @@ static size_t aggregate(struct ip_batch_entry *e, size_t n)
 	return out + 1;
 }
 
-static int store_entry(struct ip_store *s, const struct ip_batch_entry *e)
+/* Binds entry e as row `row` of ST_RUN_ADD (row 0) or ST_RUN_ADD_MANY. */
+static void bind_entry(struct ip_store *s, sqlite3_stmt *st, int row,
+                       const struct ip_batch_entry *e)
 {
-	sqlite3_stmt *st = s->st[ST_RUN_ADD];
-	uint8_t be[IP_STORE_MAX_VALUE];
+	uint8_t *be = s->run_values[row];
 	for (size_t i = 0; i < e->value_len; i++)
 		be[i] = e->value[e->value_len - 1 - i];
-	sqlite3_bind_int64(st, 2, e->context);
-	sqlite3_bind_blob(st, 3, be, (int)e->value_len, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, e->outcome_id);
-	sqlite3_bind_int64(st, 5, (int64_t)e->count);
-	return ip_store_step_done(s, ST_RUN_ADD) == SQLITE_DONE ? 0 : -1;
+	sqlite3_bind_int64(st, 2 + 4 * row, e->context);
+	sqlite3_bind_blob(st, 3 + 4 * row, be, (int)e->value_len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4 + 4 * row, e->outcome_id);
+	sqlite3_bind_int64(st, 5 + 4 * row, (int64_t)e->count);
+}
+
+/* Writes the n distinct entries: RUN_ROWS at a time, then the rest one by one. */
+static int store_entries(struct ip_store *s, int64_t campaign_id, const struct ip_batch_entry *e,
+                         size_t n)
+{
+	size_t i = 0;
+	sqlite3_bind_int64(s->st[ST_RUN_ADD_MANY], 1, campaign_id);
+	sqlite3_bind_int64(s->st[ST_RUN_ADD], 1, campaign_id);
+	for (; i + RUN_ROWS <= n; i += RUN_ROWS) {
+		for (int r = 0; r < RUN_ROWS; r++)
+			bind_entry(s, s->st[ST_RUN_ADD_MANY], r, &e[i + (size_t)r]);
+		if (ip_store_step_done(s, ST_RUN_ADD_MANY) != SQLITE_DONE)
+			return -1;
+	}
+	for (; i < n; i++) {
+		bind_entry(s, s->st[ST_RUN_ADD], 0, &e[i]);
+		if (ip_store_step_done(s, ST_RUN_ADD) != SQLITE_DONE)
+			return -1;
+	}
+	return 0;
 }
 
 /* Moves the cursor; the campaign must exist and be running. */
@@ -203,13 +224,11 @@ int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run
 		e->count = 1;
 	}
 	distinct = aggregate(s->batch, n);
-	sqlite3_bind_int64(s->st[ST_RUN_ADD], 1, campaign_id);
-	for (size_t i = 0; i < distinct; i++)
-		if (store_entry(s, &s->batch[i])) {
-			ip_store_fail(s, d, "recording a batch of %zu runs in campaign %lld", n,
-			              (long long)campaign_id);
-			goto fail;
-		}
+	if (store_entries(s, campaign_id, s->batch, distinct)) {
+		ip_store_fail(s, d, "recording a batch of %zu runs in campaign %lld", n,
+		              (long long)campaign_id);
+		goto fail;
+	}
 	if (ip_store_step_done(s, ST_COMMIT) != SQLITE_DONE) {
 		ip_store_fail(s, d, "recording a batch of %zu runs in campaign %lld: committing", n,
 		              (long long)campaign_id);

@@ -292,7 +292,7 @@ const char *ip_doc_name(enum ip_doc_level d)
 	return (unsigned)d < IP_DOC_COUNT ? names[d] : "?";
 }
 
-static void print_condition(const struct ip_field *f, FILE *out)
+void ip_field_print_condition(const struct ip_field *f, FILE *out)
 {
 	int first = 1;
 	for (unsigned c = 0; c < IP_FIELD_MAX_WHEN; c++) {
@@ -305,7 +305,7 @@ static void print_condition(const struct ip_field *f, FILE *out)
 		fprintf(out, "%s%s%s", first ? "" : " and ", w->field, count > 32 ? "!=" : "=");
 		for (unsigned v = 0; v < 64; v++) {
 			int in = (int)((w->set >> v) & 1);
-			if ((count > 32) ? !in && v < 16 : in) {
+			if ((count > 32) ? !in : in) {
 				fprintf(out, "%s%u", nfirst ? "" : "|", v);
 				nfirst = 0;
 			}
@@ -333,7 +333,7 @@ void ip_format_print(const struct ip_format *fmt, FILE *out)
 			snprintf(bits, sizeof bits, "%u-%u", f->lo, f->lo + f->width - 1);
 		m = fmemopen(cond, sizeof cond, "w");
 		if (m) {
-			print_condition(f, m);
+			ip_field_print_condition(f, m);
 			fclose(m);
 		} else {
 			strcpy(cond, "?");

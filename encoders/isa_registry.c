@@ -3,11 +3,13 @@
 #include <string.h>
 
 #include "isaprobe/isa.h"
+#include "bifrost/bifrost.h"
 #include "midgard/midgard.h"
 #include "utgard_gp/utgard_gp.h"
 
 static const struct ip_isa *const all_isas[] = {
 	&midgard_isa,
+	&bifrost_isa,
 	&utgard_gp_isa,
 	NULL,
 };

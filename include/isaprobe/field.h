@@ -139,6 +139,9 @@ enum ip_doc_level ip_enum_doc(const struct ip_enum *e, uint64_t value);
 const char *ip_kind_name(enum ip_field_kind k);
 const char *ip_doc_name(enum ip_doc_level d);
 
+/* Prints the condition under which f exists ("src1_full=1", "-" for always) to out. */
+void ip_field_print_condition(const struct ip_field *f, FILE *out);
+
 /* Prints the format as a table (one row per field) to out. */
 void ip_format_print(const struct ip_format *fmt, FILE *out);
 

@@ -9,7 +9,7 @@
 #include "isaprobe/diag.h"
 #include "isaprobe/field.h"
 
-#define IP_BUNDLE_MAX_SLOTS 24
+#define IP_BUNDLE_MAX_SLOTS 40 /* a Bifrost clause: header, 8 x 3 instruction parts, 7 constants, unused regions */
 
 /* One logical word: a format and its value, placed at a bit offset of its bundle. */
 struct ip_slot {

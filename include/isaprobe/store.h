@@ -145,4 +145,26 @@ int ip_store_campaign_finish(struct ip_store *s, int64_t campaign_id, struct ip_
 /* Raw handle for queries and reports (sqlite3 *). */
 void *ip_store_sqlite(struct ip_store *s);
 
+/* What one input brought to `db merge` (db/merge.c). */
+struct ip_merge_stats {
+	unsigned campaigns_added;   /* not in the output before */
+	unsigned campaigns_updated; /* in the output, but further along in the input: replaced */
+	unsigned campaigns_same;    /* in the output as far along: merged before, left alone */
+	uint64_t runs;              /* runs copied from the input */
+	unsigned findings;          /* findings added */
+};
+
+/* Merges the databases inputs[0..n) into out (created if missing), matching rows on their
+ * natural keys (device: runner, model, host; probe: name; campaign: its UNIQUE key with the
+ * probe's text hash; outcome: hash) and keeping each campaign's device. A campaign's runs come
+ * from one database, the one that ran it (campaign.origin): a campaign already in out is
+ * replaced by a copy that is further along (larger cursor, or more runs) and otherwise left
+ * alone, so merging an input again, or a copy of it, counts nothing twice (idempotent). The
+ * same campaign key run by two different databases is refused. Every input is checked first
+ * (an isaprobe database of this schema version, intact, its runs referring to existing rows):
+ * a bad input gets an error naming it and out is not touched (nor created). Each input is
+ * then merged in its own transaction. stats (n entries) may be NULL. */
+int ip_store_merge(const char *out, const char *const *inputs, size_t n,
+                   struct ip_merge_stats *stats, struct ip_diag *d);
+
 #endif

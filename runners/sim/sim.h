@@ -19,6 +19,7 @@ struct ip_sim_isa {
 
 extern const struct ip_runner_backend ip_sim_backend;
 extern const struct ip_sim_isa midgard_sim;
+extern const struct ip_sim_isa bifrost_sim;
 extern const struct ip_sim_isa utgard_gp_sim;
 
 /* The simulator of an ISA, or NULL. */

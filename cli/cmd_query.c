@@ -1,0 +1,354 @@
+/* cmd_query.c: `isaprobe query`: named questions to a findings database (campaigns, new
+ * findings, a field, examples, the fields still unknown) and read-only SQL, as a table or JSON. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "cli.h"
+#include "isaprobe/field.h"
+#include "isaprobe/store.h"
+
+/* A field named as `field`, `format.field` or `isa.format.field`. */
+#define FIELD_IS(p, arg)                                                                    \
+	" " arg " IN (" p "name, " p "format || '.' || " p "name, " p "fmt || '.' || " p "name)"
+
+/* Bits lo-hi as `isaprobe fields` writes them ("25", "25-50"). */
+#define BITS(p) "CASE WHEN " p "lo = " p "hi THEN " p "lo ELSE " p "lo || '-' || " p "hi END"
+
+struct section {
+	const char *title; /* the JSON key, and a heading when a question has several */
+	const char *sql;   /* ?1, ?2: the question's arguments */
+};
+
+struct question {
+	const char *name;
+	const char *args;
+	int min_args, max_args;
+	const char *what;
+	struct section sections[3];
+};
+
+static const struct question questions[] = {
+	{"campaigns", "", 0, 0, "each campaign: probe, device, progress, runs, variants, statuses",
+	 {{"campaigns", "SELECT * FROM campaign_summary ORDER BY campaign_id"}}},
+	{"new-findings", "", 0, 0, "findings first seen in their probe's newest campaign",
+	 {{"findings", "SELECT * FROM new_findings ORDER BY probe, context, format, lo, hi, kind"}}},
+	{"field", "NAME", 1, 1,
+	 "a field (NAME, FORMAT.NAME or ISA.FORMAT.NAME): what the field tables say, the "
+	 "campaigns that probed its bits, the findings over them",
+	 {{"table", "SELECT isa, format, " BITS("") " AS bits, name, kind, doc, cond AS \"when\","
+	            " note FROM temp.field_table WHERE" FIELD_IS("", "?1")
+	            " ORDER BY isa, format, lo, cond"},
+	  {"campaigns",
+	   "SELECT DISTINCT c.id AS campaign, p.name AS probe, t.format,"
+	   " CASE WHEN t.width = 1 THEN t.lo ELSE t.lo || '-' || (t.lo + t.width - 1) END AS bits,"
+	   " t.field, c.state,"
+	   " (SELECT coalesce(sum(count), 0) FROM run r WHERE r.campaign_id = c.id) AS runs"
+	   " FROM temp.field_table f JOIN target t ON t.format = f.fmt AND t.lo <= f.hi"
+	   " AND t.lo + t.width - 1 >= f.lo"
+	   " JOIN campaign c ON c.id = t.campaign_id JOIN probe p ON p.id = c.probe_id"
+	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY c.id, t.lo"},
+	  {"findings",
+	   "SELECT DISTINCT p.name AS probe, g.context, (SELECT label FROM context x"
+	   " WHERE x.campaign_id = g.last_seen AND x.idx = g.context) AS label, g.format,"
+	   " " BITS("g.") " AS bits,"
+	   " g.kind, g.confidence, g.support, g.against, g.variants, g.details"
+	   " FROM temp.field_table f JOIN finding g ON g.format = f.fmt AND g.lo <= f.hi"
+	   " AND g.hi >= f.lo JOIN probe p ON p.id = g.probe_id"
+	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY p.name, g.context, g.lo, g.kind"}}},
+	{"examples", "FIELD [N]", 1, 2,
+	 "for each campaign that targeted FIELD (NAME, FORMAT.NAME or ISA.FORMAT.NAME): each "
+	 "distinct outcome with how many variants "
+	 "and runs gave it and one example variant (the first N rows, default 50)",
+	 {{"examples",
+	   "SELECT co.campaign_id AS campaign, p.name AS probe, coalesce(x.label, co.context)"
+	   " AS context, t.field, ip_bits(co.example, t.value_lo, t.width) AS field_value,"
+	   " hex(co.example) AS variant, s.name AS status, co.fault, hex(o.data) AS data,"
+	   " co.variants, co.runs"
+	   " FROM target t JOIN campaign_outcome co ON co.campaign_id = t.campaign_id"
+	   " JOIN campaign c ON c.id = t.campaign_id JOIN probe p ON p.id = c.probe_id"
+	   " JOIN outcome o ON o.id = co.outcome_id JOIN status s ON s.code = co.status"
+	   " LEFT JOIN context x ON x.campaign_id = co.campaign_id AND x.idx = co.context"
+	   " WHERE ?1 IN (t.field, t.format || '.' || t.field,"
+	   " substr(t.format, instr(t.format, '.') + 1) || '.' || t.field) AND t.field <> ''"
+	   " ORDER BY co.campaign_id, t.value_lo, co.context, co.runs DESC, co.example"
+	   " LIMIT coalesce(?2, 50)"}}},
+	{"unknown-fields", "ISA", 1, 1,
+	 "the fields the notes call unknown or unused, minus those whose bits findings explain "
+	 "(explained: bits that some finding covers; campaigns: those that probed its bits)",
+	 {{"fields",
+	   "WITH RECURSIVE bit(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bit WHERE b < 1023)"
+	   " SELECT format, bits, field, doc, kind, \"when\", explained, width, campaigns, note"
+	   " FROM (SELECT f.format, " BITS("f.") " AS bits, f.name AS field, f.doc,"
+	   " f.kind, f.cond AS \"when\", f.lo, (SELECT count(*) FROM bit WHERE b BETWEEN f.lo AND f.hi"
+	   " AND EXISTS (SELECT 1 FROM finding g WHERE g.format = f.fmt"
+	   " AND b BETWEEN g.lo AND g.hi)) AS explained, f.width,"
+	   " (SELECT count(DISTINCT t.campaign_id) FROM target t WHERE t.format = f.fmt"
+	   " AND t.lo <= f.hi AND t.lo + t.width - 1 >= f.lo) AS campaigns, f.note"
+	   " FROM temp.field_table f WHERE f.isa = ?1 AND f.doc IN ('unknown', 'unused'))"
+	   " WHERE explained < width ORDER BY format, lo, field"}}},
+};
+
+static void usage(FILE *out)
+{
+	fputs("usage: isaprobe query --db FILE [--json] QUESTION [ARGS]\n"
+	      "       isaprobe query --db FILE [--json] --sql 'SELECT ...'\n"
+	      "\n"
+	      "Answers a named question from a findings database, or runs read-only SQL\n"
+	      "(statements that would write are refused). Prints an aligned table, or with\n"
+	      "--json an array of objects (an object of arrays for questions of several parts).\n"
+	      "SQL sees the database's tables and views (db/schema.sql), temp.field_table (every\n"
+	      "ISA's field tables: isa, format, fmt, name, lo, hi, width, kind, doc, cond, note)\n"
+	      "and ip_bits(value, lo, width) (bits of a big-endian variant value).\n"
+	      "\nquestions:\n",
+	      out);
+	for (size_t i = 0; i < sizeof questions / sizeof questions[0]; i++) {
+		const char *w = questions[i].what;
+		fprintf(out, "  %-15s %-10s", questions[i].name, questions[i].args);
+		/* The description wrapped at 79 columns, under itself. */
+		while (*w) {
+			size_t n = strlen(w), cut = n;
+			if (n > 50) {
+				for (cut = 50; cut > 0 && w[cut] != ' '; cut--)
+					;
+				if (!cut)
+					cut = 50;
+			}
+			fprintf(out, " %.*s\n", (int)cut, w);
+			w += cut;
+			while (*w == ' ')
+				w++;
+			if (*w)
+				fprintf(out, "%28s", "");
+		}
+	}
+}
+
+/* ip_bits(value, lo, width): bits [lo, lo + width) of a big-endian blob, as an integer. */
+static void sql_bits(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *v = sqlite3_value_blob(argv[0]);
+	int n = sqlite3_value_bytes(argv[0]);
+	sqlite3_int64 lo = sqlite3_value_int64(argv[1]), width = sqlite3_value_int64(argv[2]);
+	uint64_t x = 0;
+	(void)argc;
+	if (sqlite3_value_type(argv[0]) != SQLITE_BLOB || lo < 0 || width < 1 || width > 64) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	for (sqlite3_int64 k = width; k-- > 0;) {
+		sqlite3_int64 bit = lo + k, byte = n - 1 - bit / 8;
+		x = (x << 1) | (byte >= 0 ? (uint64_t)(v[byte] >> (bit % 8)) & 1 : 0);
+	}
+	sqlite3_result_int64(ctx, (sqlite3_int64)x);
+}
+
+/* temp.field_table: every field of every ISA's tables, for the questions and for SQL. */
+static int load_field_tables(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_exec(db,
+	                      "CREATE TEMP TABLE field_table (isa TEXT, format TEXT, fmt TEXT,"
+	                      " name TEXT, lo INTEGER, hi INTEGER, width INTEGER, kind TEXT,"
+	                      " doc TEXT, cond TEXT, note TEXT)",
+	                      NULL, NULL, NULL);
+	if (rc || (rc = sqlite3_prepare_v2(db, "INSERT INTO temp.field_table VALUES"
+	                                       " (?1, ?2, ?1 || '.' || ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
+	                                       " ?9, ?10)",
+	                                   -1, &st, NULL)))
+		return rc;
+	for (const struct ip_isa *const *isa = ip_isa_all(); *isa && !rc; isa++)
+		for (unsigned i = 0; i < (*isa)->nformats && !rc; i++) {
+			const struct ip_format *fmt = (*isa)->formats[i];
+			for (unsigned k = 0; k < fmt->nfields && !rc; k++) {
+				const struct ip_field *f = &fmt->fields[k];
+				char cond[256] = "";
+				FILE *m = fmemopen(cond, sizeof cond - 1, "w");
+				if (m) {
+					ip_field_print_condition(f, m);
+					fclose(m);
+				}
+				sqlite3_bind_text(st, 1, (*isa)->name, -1, SQLITE_STATIC);
+				sqlite3_bind_text(st, 2, fmt->name, -1, SQLITE_STATIC);
+				sqlite3_bind_text(st, 3, f->name, -1, SQLITE_STATIC);
+				sqlite3_bind_int(st, 4, f->lo);
+				sqlite3_bind_int(st, 5, f->lo + f->width - 1);
+				sqlite3_bind_int(st, 6, f->width);
+				sqlite3_bind_text(st, 7, ip_kind_name(f->kind), -1, SQLITE_STATIC);
+				sqlite3_bind_text(st, 8, ip_doc_name(f->doc), -1, SQLITE_STATIC);
+				sqlite3_bind_text(st, 9, cond, -1, SQLITE_TRANSIENT);
+				sqlite3_bind_text(st, 10, f->note ? f->note : "", -1, SQLITE_STATIC);
+				rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(db);
+				sqlite3_reset(st);
+			}
+		}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* --sql may read, not write, attach or detach (the connection is read-only as well). */
+static int authorize(void *unused, int action, const char *a, const char *b, const char *c,
+                     const char *e)
+{
+	(void)unused, (void)a, (void)b, (void)c, (void)e;
+	return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
+}
+
+static int sql_error(const char *file, sqlite3 *db, const char *what)
+{
+	fprintf(stderr, "%s: error: %s: %s\n", file, what, sqlite3_errmsg(db));
+	return 1;
+}
+
+static int run_sql(const char *file, sqlite3 *db, const char *sql, int json)
+{
+	const char *next = sql;
+	int n = 0;
+	sqlite3_set_authorizer(db, authorize, NULL);
+	while (next && *next) {
+		sqlite3_stmt *st;
+		const char *tail;
+		char what[64];
+		snprintf(what, sizeof what, "--sql statement %d", ++n);
+		if (sqlite3_prepare_v2(db, next, -1, &st, &tail))
+			return sql_error(file, db, what);
+		if (!st) /* blank or a comment */
+			break;
+		if (!sqlite3_stmt_readonly(st)) {
+			fprintf(stderr, "%s: error: %s would change the database; query is read-only: "
+			                "%.*s\n",
+			        file, what, (int)(tail - next), next);
+			sqlite3_finalize(st);
+			return 1;
+		}
+		if (cli_sql_print(stdout, st, json)) {
+			sqlite3_finalize(st);
+			return sql_error(file, db, what);
+		}
+		sqlite3_finalize(st);
+		next = tail;
+	}
+	return 0;
+}
+
+static int ask(const char *file, sqlite3 *db, const struct question *q, char **args, int nargs,
+               int json)
+{
+	int nsections = 0;
+	while (nsections < 3 && q->sections[nsections].sql)
+		nsections++;
+	if (strcmp(q->name, "unknown-fields") == 0 && !cli_isa(args[0]))
+		return 2;
+	if (strcmp(q->name, "field") == 0) {
+		sqlite3_stmt *st;
+		int found = 0;
+		if (sqlite3_prepare_v2(db, "SELECT count(*) FROM temp.field_table WHERE"
+		                           FIELD_IS("", "?1"), -1, &st, NULL) == SQLITE_OK) {
+			sqlite3_bind_text(st, 1, args[0], -1, SQLITE_STATIC);
+			found = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+		}
+		sqlite3_finalize(st);
+		if (!found) {
+			fprintf(stderr, "isaprobe: no field '%s' in the field tables (`isaprobe fields "
+			                "ISA FORMAT` lists them)\n", args[0]);
+			return 1;
+		}
+	}
+	if (json && nsections > 1)
+		fputs("{", stdout);
+	for (int i = 0; i < nsections; i++) {
+		const struct section *s = &q->sections[i];
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(db, s->sql, -1, &st, NULL))
+			return sql_error(file, db, q->name);
+		for (int a = 0; a < nargs; a++) {
+			char *end;
+			long long v = strtoll(args[a], &end, 10);
+			if (*args[a] && !*end) /* a number: N of examples */
+				sqlite3_bind_int64(st, a + 1, v);
+			else
+				sqlite3_bind_text(st, a + 1, args[a], -1, SQLITE_STATIC);
+		}
+		if (json && nsections > 1) {
+			fputs(i ? ",\n" : "\n", stdout);
+			cli_json_string(stdout, s->title);
+			fputs(": ", stdout);
+		} else if (nsections > 1) {
+			printf("%s== %s ==\n", i ? "\n" : "", s->title);
+		}
+		if (cli_sql_print(stdout, st, json)) {
+			sqlite3_finalize(st);
+			return sql_error(file, db, q->name);
+		}
+		sqlite3_finalize(st);
+	}
+	if (json && nsections > 1)
+		fputs("}\n", stdout);
+	return 0;
+}
+
+int cmd_query(int argc, char **argv)
+{
+	static const struct option opts[] = {{"db", required_argument, NULL, 'd'},
+	                                     {"sql", required_argument, NULL, 's'},
+	                                     {"json", no_argument, NULL, 'j'},
+	                                     {"help", no_argument, NULL, 'h'},
+	                                     {NULL, 0, NULL, 0}};
+	const char *file = NULL, *sql = NULL;
+	const struct question *q = NULL;
+	struct ip_store *s;
+	struct ip_diag d;
+	sqlite3 *db;
+	int json = 0, c, rc, nargs;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "d:s:jh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': file = optarg; break;
+		case 's': sql = optarg; break;
+		case 'j': json = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	nargs = argc - optind - 1;
+	if (!file || (sql && optind != argc) || (!sql && optind == argc)) {
+		fputs(!file ? "isaprobe: query: --db FILE is required\n"
+		            : "isaprobe: query: give a question or --sql, not both\n",
+		      stderr);
+		usage(stderr);
+		return 2;
+	}
+	if (!sql) {
+		for (size_t i = 0; i < sizeof questions / sizeof questions[0]; i++)
+			if (strcmp(argv[optind], questions[i].name) == 0)
+				q = &questions[i];
+		if (!q || nargs < q->min_args || nargs > q->max_args) {
+			if (q)
+				fprintf(stderr, "isaprobe: query %s takes %s\n", q->name,
+				        q->max_args ? q->args : "no arguments");
+			else
+				fprintf(stderr, "isaprobe: query: unknown question '%s'\n", argv[optind]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	ip_diag_init(&d, file);
+	if (ip_store_open(file, IP_STORE_READ_ONLY, &s, &d)) {
+		ip_diag_print(&d, stderr);
+		return 1;
+	}
+	db = ip_store_sqlite(s);
+	if (sqlite3_create_function(db, "ip_bits", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+	                            sql_bits, NULL, NULL) ||
+	    load_field_tables(db))
+		rc = sql_error(file, db, "preparing the query");
+	else if (sql)
+		rc = run_sql(file, db, sql, json);
+	else
+		rc = ask(file, db, q, argv + optind + 1, nargs, json);
+	ip_store_close(s);
+	return rc;
+}

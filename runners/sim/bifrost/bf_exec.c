@@ -1,0 +1,398 @@
+/* bf_exec.c: runs a Bifrost job: invocations in quads of 4 lanes, 64 registers each; per clause the
+ * notes' register-stage timing, FMA then ADD, passthrough, the uniform/const port, LOAD/STORE, and
+ * clause flow with per-lane IPs (branches, divergence, reconvergence at the minimum IP). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bf_sim.h"
+
+#define DEFAULT_BUDGET 65536u
+#define REG_FILE_BYTES (BF_REGS * 4)
+
+void bf_stop(struct bf_quad *q, unsigned status, unsigned fault, const char *why)
+{
+	if (q->status != IP_STATUS_OK)
+		return;
+	q->status = (uint8_t)status;
+	q->fault = (uint8_t)fault;
+	q->why = why;
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+	for (unsigned b = 0; b < 4; b++)
+		p[b] = (uint8_t)(v >> (8 * b));
+}
+
+/* The 64 bits the uniform/const port loads; 0 and a stop when the notes do not say. */
+static uint64_t uc_value(const struct bf_clause *cl, unsigned uc, struct bf_quad *q)
+{
+	struct bifrost_uc u = bifrost_uc_decode(uc);
+	switch (u.kind) {
+	case BIFROST_UC_UNIFORM: {
+		size_t i = 2 * (size_t)u.index;
+		uint64_t lo = i < q->nuniforms ? q->uniforms[i] : 0;
+		uint64_t hi = i + 1 < q->nuniforms ? q->uniforms[i + 1] : 0;
+		return lo | hi << 32;
+	}
+	case BIFROST_UC_CONST:
+		if (u.index >= cl->nconsts) {
+			bf_stop(q, IP_STATUS_UNMODELED, 0, "loads a constant slot the clause does not have");
+			return 0;
+		}
+		return cl->consts[u.index] << 4 | u.lo4;
+	default:
+		if (uc != 0)
+			bf_stop(q, IP_STATUS_UNMODELED, 0, "special constant other than zero");
+		return 0;
+	}
+}
+
+/* One source-field value for one lane. */
+static uint32_t source(unsigned src, int is_add, const uint32_t *port, uint64_t ucv,
+                       uint32_t t_now, uint32_t t0, uint32_t t1)
+{
+	switch (src) {
+	case 0: case 1: case 2: return port[src];
+	case 3: return is_add ? t_now : 0;
+	case 4: return (uint32_t)ucv;
+	case 5: return (uint32_t)(ucv >> 32);
+	case 6: return t0;
+	default: return t1;
+	}
+}
+
+static int has_writes(const struct bifrost_reg_access *a)
+{
+	for (unsigned p = 2; p < 4; p++)
+		if (a->use[p] == BIFROST_PORT_WFMA || a->use[p] == BIFROST_PORT_WADD)
+			return 1;
+	return 0;
+}
+
+/* Writes the results of the instruction before (fma, add per lane) through the write ports. */
+static void do_writes(struct bf_quad *q, uint8_t mask, const struct bifrost_reg_access *a,
+                      const uint32_t *fma, const uint32_t *add)
+{
+	for (unsigned p = 2; p < 4; p++) {
+		if (a->use[p] != BIFROST_PORT_WFMA && a->use[p] != BIFROST_PORT_WADD)
+			continue;
+		for (unsigned l = 0; l < BF_LANES; l++)
+			if (mask >> l & 1)
+				q->r[l][a->reg[p]] = a->use[p] == BIFROST_PORT_WFMA ? fma[l] : add[l];
+	}
+}
+
+static int mem_range(struct bf_quad *q, uint32_t lo, uint32_t hi, unsigned words)
+{
+	uint64_t addr = (uint64_t)hi << 32 | lo;
+	if (!q->global || !q->global->data || addr > q->global->len ||
+	    q->global->len - addr < (uint64_t)4 * words || addr % 4) {
+		bf_stop(q, IP_STATUS_FAULT, BF_FAULT_DATA, "LOAD/STORE outside the global buffer");
+		return -1;
+	}
+	return 0;
+}
+
+/* Branch condition for one lane (32-bit integer and float forms; others unmodelled). */
+static int branch_taken(const struct bf_unit *u, uint32_t a, uint32_t b, struct bf_quad *q)
+{
+	int swapped = u->src[1] < u->src[0];
+	float fa, fb;
+	if (u->br_cond == 7 && u->br_size == 7)
+		return 1; /* always */
+	if (u->br_size != 0) {
+		bf_stop(q, IP_STATUS_UNMODELED, 0, "16-bit or zero-compare branch condition");
+		return 0;
+	}
+	memcpy(&fa, &a, 4);
+	memcpy(&fb, &b, 4);
+	switch (u->br_cond) {
+	case 0: return swapped ? a < b : (int32_t)a < (int32_t)b;
+	case 1: return swapped ? a <= b : (int32_t)a <= (int32_t)b;
+	case 2: return swapped ? a >= b : (int32_t)a >= (int32_t)b;
+	case 3: return swapped ? a > b : (int32_t)a > (int32_t)b;
+	case 4: return swapped ? a != b : a == b;
+	case 5: return swapped ? fa != fb : fa == fb;
+	case 6: if (!swapped) return fa > fb; break;
+	case 7: if (!swapped) return fa < fb; break;
+	default: break;
+	}
+	bf_stop(q, IP_STATUS_UNMODELED, 0, "swapped float branch condition");
+	return 0;
+}
+
+/* Runs one clause for the lanes in mask. taken/target: per-lane branch outcome (clause index,
+ * or -1 for an invalid target). */
+static void run_clause(const struct bf_program *prog, size_t ci, struct bf_quad *q, uint8_t mask,
+                       uint8_t *taken, long *target)
+{
+	const struct bf_clause *cl = &prog->clauses[ci];
+	uint32_t t0[BF_LANES] = {0}, t1[BF_LANES] = {0}, nf[BF_LANES], na[BF_LANES];
+	uint32_t loads[BF_LANES][4];
+	unsigned nload = 0;
+	*taken = 0;
+	if (cl->unmodeled_header) {
+		bf_stop(q, IP_STATUS_UNMODELED, 0, cl->header_why);
+		return;
+	}
+	for (unsigned i = 0; i < cl->n && q->status == IP_STATUS_OK; i++) {
+		const struct bf_instr *in = &cl->ins[i];
+		const struct bifrost_reg_access *a = &in->regs;
+		uint32_t port[BF_LANES][3];
+		uint64_t ucv;
+		if (!a->valid) {
+			bf_stop(q, IP_STATUS_UNMODELED, 0, "register control values the notes do not describe");
+			return;
+		}
+		if (i == 0 ? (!a->first && has_writes(a)) : a->first) {
+			bf_stop(q, IP_STATUS_UNMODELED, 0,
+			        i ? "first-instruction control value in a later instruction"
+			          : "first instruction writes without a first-instruction control value");
+			return;
+		}
+		/* register stage: reads see the file before the previous instruction's writes */
+		for (unsigned l = 0; l < BF_LANES; l++)
+			for (unsigned p = 0; p < 3; p++)
+				port[l][p] = a->use[p] == BIFROST_PORT_READ ? q->r[l][a->reg[p]] : 0;
+		if (i > 0)
+			do_writes(q, mask, a, t0, t1);
+		ucv = uc_value(cl, in->uc, q);
+		/* FMA, then ADD (which may read this instruction's FMA result) */
+		for (unsigned l = 0; l < BF_LANES; l++) {
+			uint32_t s[4];
+			if (!(mask >> l & 1)) {
+				nf[l] = na[l] = 0;
+				continue;
+			}
+			for (unsigned k = 0; k < 4; k++)
+				s[k] = source(in->fma.src[k], 0, port[l], ucv, 0, t0[l], t1[l]);
+			nf[l] = bf_exec_unit(&in->fma, s, cl, q);
+			for (unsigned k = 0; k < 3; k++)
+				s[k] = source(in->add.src[k], 1, port[l], ucv, nf[l], t0[l], t1[l]);
+			switch (in->add.kind) {
+			case BF_LOAD:
+			case BF_STORE:
+				if (mem_range(q, s[0], s[1], in->add.arg) != 0)
+					return;
+				if (cl->datareg + in->add.arg > BF_REGS) {
+					bf_stop(q, IP_STATUS_FAULT, BF_FAULT_INVALID_ENC,
+					        "data register sequence past r63");
+					return;
+				}
+				for (unsigned w = 0; w < in->add.arg; w++) {
+					uint8_t *m = q->global->data + s[0] + 4 * w;
+					if (in->add.kind == BF_LOAD)
+						loads[l][w] = rd32(m);
+					else
+						wr32(m, q->r[l][cl->datareg + w]);
+				}
+				if (in->add.kind == BF_LOAD)
+					nload = in->add.arg;
+				na[l] = 0;
+				break;
+			case BF_BRANCH: {
+				uint32_t raw = source(in->add.br_offset_src, 1, port[l], ucv, nf[l], t0[l],
+				                      t1[l]);
+				int32_t off = (int32_t)(raw << 4) >> 4; /* 28-bit byte offset */
+				if (branch_taken(&in->add, s[0], s[1], q)) {
+					int64_t dest = (int64_t)cl->offset + off;
+					*taken |= (uint8_t)(1u << l);
+					target[l] = -1;
+					for (size_t c = 0; c < prog->n; c++)
+						if ((int64_t)prog->clauses[c].offset == dest)
+							target[l] = (long)c;
+				}
+				na[l] = 0;
+				break;
+			}
+			default:
+				na[l] = bf_exec_unit(&in->add, s, cl, q);
+			}
+		}
+		memcpy(t0, nf, sizeof t0);
+		memcpy(t1, na, sizeof t1);
+	}
+	if (q->status != IP_STATUS_OK)
+		return;
+	/* the first instruction's register field carries the last instruction's writes */
+	do_writes(q, mask, &cl->ins[0].regs, t0, t1);
+	/* variable-latency results: complete in order, before the next clause */
+	for (unsigned l = 0; l < BF_LANES && nload; l++)
+		if (mask >> l & 1)
+			for (unsigned w = 0; w < nload; w++)
+				q->r[l][cl->datareg + w] = loads[l][w];
+}
+
+/* Runs one quad to the end: the scalar IP is the minimum of the lanes' IPs; the lanes there run. */
+static void run_quad(const struct bf_program *prog, struct bf_quad *q, uint64_t budget,
+                     uint64_t *steps)
+{
+	uint8_t mask = 0;
+	size_t ip = 0;
+	int resolve = 1;
+	for (unsigned l = 0; l < BF_LANES; l++)
+		q->ip[l] = 0;
+	while (q->status == IP_STATUS_OK) {
+		uint8_t taken;
+		long target[BF_LANES];
+		const struct bf_clause *cl;
+		if (resolve) {
+			size_t min = SIZE_MAX;
+			for (unsigned l = 0; l < BF_LANES; l++)
+				if ((q->live & ~q->done) >> l & 1 && q->ip[l] < min)
+					min = q->ip[l];
+			if (min == SIZE_MAX)
+				return;
+			ip = min;
+			mask = 0;
+			for (unsigned l = 0; l < BF_LANES; l++)
+				if ((q->live & ~q->done) >> l & 1 && q->ip[l] == ip)
+					mask |= (uint8_t)(1u << l);
+		}
+		if (!mask)
+			return;
+		if (ip >= prog->n) {
+			q->where = prog->n ? prog->clauses[prog->n - 1].offset + prog->clauses[prog->n - 1].bytes : 0;
+			bf_stop(q, IP_STATUS_FAULT, BF_FAULT_INVALID_PC, "ran past the last clause");
+			return;
+		}
+		if (++*steps > budget) {
+			bf_stop(q, IP_STATUS_TIMEOUT, 0, "clause budget exhausted");
+			return;
+		}
+		cl = &prog->clauses[ip];
+		q->where = cl->offset;
+		run_clause(prog, ip, q, mask, &taken, target);
+		if (q->status != IP_STATUS_OK)
+			return;
+		if (cl->back_to_back && taken) {
+			bf_stop(q, IP_STATUS_UNMODELED, 0, "branch taken in a back-to-back clause");
+			return;
+		}
+		for (unsigned l = 0; l < BF_LANES; l++) {
+			if (!(mask >> l & 1))
+				continue;
+			if (taken >> l & 1) {
+				if (target[l] < 0) {
+					bf_stop(q, IP_STATUS_FAULT, BF_FAULT_INVALID_PC,
+					        "branch target is not a clause");
+					return;
+				}
+				q->ip[l] = (uint32_t)target[l];
+			} else if (!cl->no_eos) {
+				q->done |= (uint8_t)(1u << l);
+			} else {
+				q->ip[l] = (uint32_t)ip + 1;
+			}
+		}
+		/* back-to-back: same mask, next clause, no reconvergence; else resolve the IPs */
+		mask &= (uint8_t)~q->done;
+		ip++;
+		resolve = !cl->back_to_back || !mask;
+	}
+}
+
+static void finish(struct ip_result *res, unsigned status, unsigned fault, const char *why)
+{
+	res->status = (enum ip_status)status;
+	res->fault = status == IP_STATUS_FAULT ? fault : 0;
+	res->why = status == IP_STATUS_OK ? NULL : why;
+}
+
+void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *res)
+{
+	uint32_t n = job->limits.invocations ? job->limits.invocations : 1;
+	uint64_t budget = job->limits.budget ? job->limits.budget : DEFAULT_BUDGET;
+	const struct ip_buf *ub = ip_job_input(job, IP_BUF_UNIFORMS);
+	const struct ip_buf *rin = ip_job_input(job, IP_BUF_REGISTERS);
+	const struct ip_buf *gin = ip_job_input(job, IP_BUF_GLOBAL);
+	struct ip_out_buf *rout = ip_result_output(res, IP_BUF_REGISTERS);
+	struct ip_out_buf *gout = ip_result_output(res, IP_BUF_GLOBAL);
+	uint32_t *uniforms = NULL;
+	size_t nuniforms = 0;
+	struct bf_mem global = {NULL, 0};
+	uint8_t *gcopy = NULL;
+	const char *why = NULL;
+	uint32_t where = 0;
+	struct bf_quad *q;
+
+	res->status = IP_STATUS_OK;
+	res->fault = 0;
+	res->invocation = 0;
+	res->where = 0;
+	res->steps = 0;
+	res->why = NULL;
+	for (unsigned i = 0; i < res->noutputs; i++)
+		res->outputs[i].len = 0;
+	if (bf_decode(sim, job->code, job->code_len, &why, &where) != 0) {
+		res->where = where;
+		finish(res, IP_STATUS_INVALID, 0, why);
+		return;
+	}
+	q = calloc(1, sizeof *q);
+	if (ub && ub->len >= 4) {
+		nuniforms = ub->len / 4;
+		uniforms = malloc(nuniforms * 4);
+	}
+	/* global memory: the output buffer when observed, else a scratch copy of the input */
+	if (gout && gout->data) {
+		memset(gout->data, 0, gout->cap);
+		if (gin && gin->data)
+			memcpy(gout->data, gin->data, gin->len < gout->cap ? gin->len : gout->cap);
+		gout->len = gout->cap;
+		global.data = gout->data;
+		global.len = gout->cap;
+	} else if (gin && gin->data && gin->len) {
+		gcopy = malloc(gin->len);
+		if (gcopy)
+			memcpy(gcopy, gin->data, gin->len);
+		global.data = gcopy;
+		global.len = gcopy ? gin->len : 0;
+	}
+	if (!q || (nuniforms && !uniforms)) {
+		finish(res, IP_STATUS_RUNNER_ERROR, 0, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nuniforms; i++)
+		uniforms[i] = rd32(ub->data + 4 * i);
+	if (rout && rout->data) {
+		memset(rout->data, 0, rout->cap);
+		rout->len = (size_t)n * REG_FILE_BYTES < rout->cap ? (size_t)n * REG_FILE_BYTES : rout->cap;
+	}
+	for (uint32_t base = 0; base < n; base += BF_LANES) {
+		memset(q, 0, sizeof *q);
+		q->uniforms = uniforms;
+		q->nuniforms = nuniforms;
+		q->global = &global;
+		for (unsigned l = 0; l < BF_LANES && base + l < n; l++) {
+			size_t off = (size_t)(base + l) * REG_FILE_BYTES;
+			q->live |= (uint8_t)(1u << l);
+			for (unsigned r = 0; rin && r < BF_REGS; r++)
+				if (off + 4 * r + 4 <= rin->len)
+					q->r[l][r] = rd32(rin->data + off + 4 * r);
+		}
+		run_quad(&sim->prog, q, budget, &res->steps);
+		for (unsigned l = 0; rout && rout->data && l < BF_LANES && base + l < n; l++)
+			for (unsigned r = 0; r < BF_REGS; r++) {
+				size_t off = (size_t)(base + l) * REG_FILE_BYTES + 4 * r;
+				if (off + 4 <= rout->cap)
+					wr32(rout->data + off, q->r[l][r]);
+			}
+		if (q->status != IP_STATUS_OK) {
+			res->invocation = base;
+			res->where = q->where;
+			finish(res, q->status, q->fault, q->why);
+			break;
+		}
+	}
+out:
+	free(q);
+	free(uniforms);
+	free(gcopy);
+}

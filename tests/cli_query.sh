@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# cli_query.sh: `isaprobe query` on a small findings database written here with the sqlite3
+# shell from db/schema.sql, answers worked out by hand; and `isaprobe db merge` from the
+# command line. Usage: cli_query.sh ISAPROBE SRCDIR
+set -u
+bin=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+db=$tmp/f.db
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+# expect STATUS PATTERN -- command...: exit status STATUS, and stdout+stderr match PATTERN.
+expect() {
+	local want=$1 pattern=$2
+	shift 3
+	"$@" >"$tmp/out" 2>&1
+	local got=$?
+	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/out"; then
+		fail "$*: status $got (want $want), wanted /$pattern/ in:"
+		cat "$tmp/out" >&2
+	else
+		passes=$((passes + 1))
+	fi
+}
+
+# expect_not PATTERN -- command...: succeeds and its output does not match PATTERN.
+expect_not() {
+	local pattern=$1
+	shift 2
+	"$@" >"$tmp/out" 2>&1
+	local got=$?
+	if [ "$got" -ne 0 ] || grep -Eq -- "$pattern" "$tmp/out"; then
+		fail "$*: status $got, should not match /$pattern/:"
+		cat "$tmp/out" >&2
+	else
+		passes=$((passes + 1))
+	fi
+}
+
+# One campaign of probe "ls" over load_store bits 25-50 (unk25), 4 variants:
+#   0x0, 0x1 -> outcome 1 (ok, aa); 0x2 -> outcome 2 (fault 4); 0x3 -> outcome 3 (ok, bb),
+#   variant 0x1 run 3 times: 6 runs. One finding: bits 25-30 ignored.
+{
+	cat "$src/db/schema.sql"
+	cat <<'EOF'
+PRAGMA user_version = 1;
+INSERT INTO device (id, runner, model, host) VALUES (1, 'sim', 't860', 'board0');
+INSERT INTO probe (id, name, isa, source_text, source_hash)
+	VALUES (1, 'ls', 'midgard', 'text', zeroblob(16));
+INSERT INTO campaign (id, probe_id, device_id, probe_hash, probe_text, strategy, cursor, origin)
+	VALUES (1, 1, 1, zeroblob(16), 'text', 'walk', 4, (SELECT uuid FROM identity));
+INSERT INTO context VALUES (1, 0, 'ld_attr_32', x'00000000');
+INSERT INTO target VALUES (1, 0, 26, 'midgard.load_store', 'unk25', 0, 1, 25);
+INSERT INTO outcome (id, hash, status, fault, data) VALUES
+	(1, x'01000000000000000000000000000000', 0, 0, x'aa'),
+	(2, x'02000000000000000000000000000000', 1, 4, x''),
+	(3, x'03000000000000000000000000000000', 0, 0, x'bb');
+INSERT INTO run VALUES (1, 0, x'00000000', 1, 1), (1, 0, x'00000001', 1, 3),
+	(1, 0, x'00000002', 2, 1), (1, 0, x'00000003', 3, 1);
+INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, support,
+	first_seen, last_seen) VALUES (1, 0, 'midgard.load_store', 25, 30, 'ignored', 0.9, 6, 1, 1);
+EOF
+} | sqlite3 "$db" || fail "building the database"
+
+expect 0 'campaign_id +probe +device' -- "$bin" query --db "$db" campaigns
+expect 0 '^1 +ls +sim:t860@board0 +walk' -- "$bin" query --db "$db" campaigns
+"$bin" query --db "$db" --json campaigns >"$tmp/c.json" 2>&1
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; sys.exit(0 if (r["runs"],r["variants"],r["outcomes"],r["fault"])==(6,4,3,1) else 1)' "$tmp/c.json" &&
+	passes=$((passes + 1)) || { fail "campaigns --json: 6 runs, 4 variants, 3 outcomes, 1 fault"; cat "$tmp/c.json" >&2; }
+
+expect 0 '^ls +1 +1 +0 +midgard.load_store +25 +30 +ignored +\{\} +0.9 +6' -- "$bin" query --db "$db" new-findings
+
+# field: both unk25 fields of the tables; the campaign and the finding of the load/store one.
+expect 0 'midgard +load_store +25-50 +unk25 +unknown +unknown' -- "$bin" query --db "$db" field unk25
+expect 0 'midgard +scalar_alu +25 +unk25' -- "$bin" query --db "$db" field unk25
+expect 0 '== campaigns ==' -- "$bin" query --db "$db" field unk25
+expect 0 '^1 +ls +midgard.load_store +25-50 +unk25 +running +6' -- "$bin" query --db "$db" field unk25
+expect 0 '^ls +0 +ld_attr_32 +midgard.load_store +25-30 +ignored +0.9 +6' -- "$bin" query --db "$db" field unk25
+expect_not 'scalar_alu' -- "$bin" query --db "$db" field load_store.unk25
+"$bin" query --db "$db" --json field midgard.load_store.unk25 >"$tmp/f.json" 2>&1
+python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); sys.exit(0 if len(o["table"])==1 and o["table"][0]["bits"]=="25-50" and o["campaigns"][0]["runs"]==6 and o["findings"][0]["bits"]=="25-30" else 1)' "$tmp/f.json" &&
+	passes=$((passes + 1)) || { fail "field --json"; cat "$tmp/f.json" >&2; }
+expect 1 "no field 'nosuch'" -- "$bin" query --db "$db" field nosuch
+
+# examples: per outcome, its variants and runs, the smallest variant and its field value.
+expect 0 '^1 +ls +ld_attr_32 +unk25 +0 +00000000 +ok +0 +AA +2 +4$' -- "$bin" query --db "$db" examples unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +2 +00000002 +fault +4 +1 +1$' -- "$bin" query --db "$db" examples unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples load_store.unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples midgard.load_store.unk25
+expect 0 'no rows' -- "$bin" query --db "$db" examples scalar_alu.unk25
+"$bin" query --db "$db" examples unk25 1 >"$tmp/out" 2>&1
+[ "$(wc -l <"$tmp/out")" -eq 3 ] && passes=$((passes + 1)) || { fail "examples unk25 1: one row"; cat "$tmp/out" >&2; }
+
+# unknown-fields: load/store unk25 has 6 of 26 bits explained; once a finding covers 31-50
+# it is gone, while the scalar ALU's unk25 (never probed) stays.
+expect 0 'load_store +25-50 +unk25 +unknown +unknown +- +6 +26 +1' -- "$bin" query --db "$db" unknown-fields midgard
+expect 0 'scalar_alu +25 +unk25 +unknown +unknown +- +0 +1 +0' -- "$bin" query --db "$db" unknown-fields midgard
+expect 0 'scalar_alu +11 +src1_unused11 +unused +padding +src1_full=1' -- "$bin" query --db "$db" unknown-fields midgard
+sqlite3 "$db" "INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, first_seen, last_seen) VALUES (1, 0, 'midgard.load_store', 31, 50, 'offset', 0.8, 1, 1)"
+expect_not 'load_store +25-50 +unk25' -- "$bin" query --db "$db" unknown-fields midgard
+expect 0 'scalar_alu +25 +unk25' -- "$bin" query --db "$db" unknown-fields midgard
+expect 2 "unknown ISA 'nosuch'" -- "$bin" query --db "$db" unknown-fields nosuch
+
+# Raw SQL: reads, never writes.
+expect 0 '^n +total' -- "$bin" query --db "$db" --sql 'SELECT count(*) AS n, sum(count) AS total FROM run'
+expect 0 '^4 +6$' -- "$bin" query --db "$db" --sql 'SELECT count(*) AS n, sum(count) AS total FROM run'
+expect 0 '"n": 4' -- "$bin" query --db "$db" --json --sql 'SELECT count(*) AS n FROM run'
+expect 0 "^x'00000003'" -- "$bin" query --db "$db" --sql 'SELECT value FROM run ORDER BY value DESC LIMIT 1'
+expect 0 '^unk25 +25 +50' -- "$bin" query --db "$db" --sql "SELECT name, lo, hi FROM field_table WHERE fmt = 'midgard.load_store' AND name = 'unk25'"
+# ip_bits by hand: 0x0180 has bits 7 and 8 set; a 9-byte value's top byte is bits 64-71;
+# bits above a value's width read as 0.
+expect 0 '^3 +1 +0 +170 +0$' -- "$bin" query --db "$db" --sql "SELECT ip_bits(x'0180', 7, 2) AS a, ip_bits(x'0180', 8, 4) AS b, ip_bits(x'0180', 0, 7) AS c, ip_bits(x'aa0000000000000000', 64, 8) AS d, ip_bits(x'01', 9, 1) AS e"
+expect 1 'would change the database; query is read-only' -- "$bin" query --db "$db" --sql 'DELETE FROM run'
+expect 1 'read-only' -- "$bin" query --db "$db" --sql 'SELECT 1; UPDATE probe SET name = 1'
+expect 1 'not authorized' -- "$bin" query --db "$db" --sql "ATTACH '$tmp/x.db' AS x"
+expect 1 'no such table: nope' -- "$bin" query --db "$db" --sql 'SELECT * FROM nope'
+expect 0 '^6$' -- sqlite3 "$db" 'SELECT sum(count) FROM run'
+
+# Bad use and bad files.
+expect 2 "unknown question 'nope'" -- "$bin" query --db "$db" nope
+expect 2 'takes FIELD' -- "$bin" query --db "$db" examples
+expect 2 'db FILE is required' -- "$bin" query campaigns
+echo "not a database" >"$tmp/bad.db"
+expect 1 "bad.db: error: not an SQLite database" -- "$bin" query --db "$tmp/bad.db" campaigns
+expect 1 "missing.db: error: cannot open" -- "$bin" query --db "$tmp/missing.db" campaigns
+
+# db merge from the command line: added, then already merged; a bad input changes nothing.
+expect 0 'f.db: 1 campaigns added, 0 updated, 0 already merged; 6 runs, 2 findings' -- "$bin" db merge "$tmp/m.db" "$db"
+expect 0 'f.db: 0 campaigns added, 0 updated, 1 already merged; 0 runs, 0 findings' -- "$bin" db merge "$tmp/m.db" "$db"
+expect 0 '"campaigns_same": 1' -- "$bin" db merge --json "$tmp/m.db" "$db"
+cp "$tmp/m.db" "$tmp/m.before"
+expect 1 "bad.db: error: not an SQLite database" -- "$bin" db merge "$tmp/m.db" "$db" "$tmp/bad.db"
+cmp -s "$tmp/m.db" "$tmp/m.before" && passes=$((passes + 1)) || fail "a refused merge changed the output"
+expect 0 '^1 +ls +sim:t860@board0 +walk .* 6 +4 +3 +5 +1 ' -- "$bin" query --db "$tmp/m.db" campaigns
+expect 2 'usage: isaprobe db merge' -- "$bin" db merge "$tmp/m.db"
+
+echo "cli_query: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]

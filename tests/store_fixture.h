@@ -1,0 +1,163 @@
+/* store_fixture.h: what the findings-store tests share: a scratch directory, a database filled
+ * with known batches, and checks that those batches are all still there, worked out by hand. */
+#ifndef ISAPROBE_TEST_STORE_FIXTURE_H
+#define ISAPROBE_TEST_STORE_FIXTURE_H
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "isaprobe/store.h"
+
+/* A fresh directory under $TMPDIR (or /tmp); the caller removes it with fixture_rmdir. */
+static inline char *fixture_tmpdir(const char *tag)
+{
+	const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char *dir = malloc(strlen(base) + strlen(tag) + 16);
+	if (!dir)
+		abort();
+	sprintf(dir, "%s/%s-XXXXXX", base, tag);
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		abort();
+	}
+	return dir;
+}
+
+static inline void fixture_rmdir(char *dir)
+{
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
+	free(dir);
+}
+
+static inline char *fixture_path(const char *dir, const char *name)
+{
+	char *p = malloc(strlen(dir) + strlen(name) + 2);
+	if (!p)
+		abort();
+	sprintf(p, "%s/%s", dir, name);
+	return p;
+}
+
+/* The printed form of a diagnostic: what a user would see. */
+static inline const char *fixture_diag_text(const struct ip_diag *d)
+{
+	static char buf[1024];
+	FILE *f = fmemopen(buf, sizeof buf, "w");
+	if (!f)
+		abort();
+	ip_diag_print(d, f);
+	fclose(f);
+	buf[sizeof buf - 1] = 0;
+	return buf;
+}
+
+/* One int64 from SQL on a raw handle; -1 when the query fails or gives no row. */
+static inline int64_t fixture_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = -1;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The known data set: campaign "walk" of probe "p" on sim:t860, three batches of 4 runs.
+ * Batch b (0..2) runs values 0x0100+b (twice, outcome A), 0x0200 (outcome B) and 0x0300+b
+ * (outcome A); cursor 4, 8, 12. By hand: runs 12; variants 0x100,0x101,0x102 (2 runs each),
+ * 0x200 (3 runs, one row of count 3), 0x300,0x301,0x302 (1 each): 7 rows; outcomes 2. */
+static const uint8_t fixture_out_a[] = {1, 2, 3, 4}, fixture_out_b[] = {9};
+
+static inline int fixture_fill(struct ip_store *s, struct ip_diag *d, int64_t *campaign)
+{
+	struct ip_campaign_key key = {0, 0, "walk", 7, 0, 0, 1};
+	int64_t dev = ip_store_device(s, "sim", "t860", NULL, d);
+	int64_t probe = ip_store_probe(s, "p", "midgard", "; probe p\n", 0, d);
+	if (dev < 0 || probe < 0)
+		return -1;
+	key.device_id = dev;
+	key.probe_id = probe;
+	*campaign = ip_store_campaign(s, &key, NULL, NULL, d);
+	if (*campaign < 0)
+		return -1;
+	for (unsigned b = 0; b < 3; b++) {
+		uint8_t v1[2] = {(uint8_t)b, 1}, v2[2] = {0, 2}, v3[2] = {(uint8_t)b, 3};
+		struct ip_outcome a = {IP_STATUS_OK, 0, fixture_out_a, sizeof fixture_out_a};
+		struct ip_outcome bo = {IP_STATUS_FAULT, 3, fixture_out_b, sizeof fixture_out_b};
+		struct ip_run runs[4] = {{0, v1, 2, a}, {0, v2, 2, bo}, {0, v1, 2, a}, {0, v3, 2, a}};
+		if (ip_store_record(s, *campaign, runs, 4, 4 * (b + 1), d))
+			return -1;
+	}
+	return 0;
+}
+
+/* Creates path (anew) with the known data set. */
+static inline void fixture_create(const char *path)
+{
+	struct ip_diag d;
+	struct ip_store *s;
+	int64_t c;
+	unlink(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d) || fixture_fill(s, &d, &c)) {
+		ip_diag_print(&d, stderr);
+		abort();
+	}
+	ip_store_close(s);
+}
+
+/* Checks, reading the file read-only, that the known data set is all there. */
+static inline void fixture_check_intact(const char *path, const char *when)
+{
+	struct ip_diag d;
+	struct ip_store *s;
+	sqlite3 *db;
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_ONLY, &s, &d)) {
+		CHECK(0, "%s: reopening: %s", when, fixture_diag_text(&d));
+		return;
+	}
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "SELECT sum(count) FROM run") == 12, "%s: runs", when);
+	CHECK(fixture_int(db, "SELECT count(*) FROM run") == 7, "%s: run rows", when);
+	CHECK(fixture_int(db, "SELECT count(*) FROM outcome") == 2, "%s: outcomes", when);
+	CHECK(fixture_int(db, "SELECT count FROM run WHERE value = x'0200'") == 3, "%s: 0x200", when);
+	CHECK(fixture_int(db, "SELECT count FROM run WHERE value = x'0101'") == 2, "%s: 0x101", when);
+	CHECK(fixture_int(db, "SELECT cursor FROM campaign") == 12, "%s: cursor", when);
+	ip_store_close(s);
+}
+
+/* The whole file's bytes, to show that a refused file was not touched. */
+static inline char *fixture_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n)
+		*len = (size_t)n;
+	fclose(f);
+	return buf;
+}
+
+static inline int fixture_same_bytes(const char *path, const char *before, size_t len)
+{
+	size_t now_len;
+	char *now = fixture_slurp(path, &now_len);
+	int same = now && now_len == len && memcmp(now, before, len) == 0;
+	free(now);
+	return same;
+}
+
+#endif
