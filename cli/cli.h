@@ -9,6 +9,7 @@
 
 #include "isaprobe/isa.h"
 
+int cmd_agent(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);

@@ -13,6 +13,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{"agent", cmd_agent, "serve a runner over stdin/stdout (docs/protocol.md)"},
 	{"asm", cmd_asm, "assemble a program"},
 	{"bench", cmd_bench, "run the benchmark suites: values, targets, ratios (not tests)"},
 	{"campaign", cmd_campaign, "run probes' variants on a runner into a findings database"},

@@ -132,6 +132,8 @@ CREATE TABLE target (
 -- value seen in an output can be traced to the input word it came from) and the observed
 -- outputs (direction 'out': bytes [offset, offset + len) of an outcome's data; data NULL).
 -- role is ip_buf_role_name() ('uniforms', 'attributes', 'varyings_out', 'registers', ...).
+-- record: bytes per record of the buffer when the probe says (registers: 16, four 32-bit
+-- components), else 0; it lets inference tell a record select from a component select.
 CREATE TABLE buffer (
 	campaign_id INTEGER NOT NULL REFERENCES campaign (id),
 	direction   TEXT NOT NULL CHECK (direction IN ('in', 'out')),
@@ -139,6 +141,7 @@ CREATE TABLE buffer (
 	offset      INTEGER NOT NULL DEFAULT 0,
 	len         INTEGER NOT NULL,
 	data        BLOB,
+	record      INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (campaign_id, direction, role)
 ) WITHOUT ROWID;
 

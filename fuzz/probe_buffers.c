@@ -17,10 +17,24 @@ static int distinct_index(enum ip_buf_role r)
 	return 7;
 }
 
+/* Words 0-255: low half 0x3C00 + 0x100 r + i, high half 0x800 above it. Word 256 + m keeps
+ * r and the low 8 bits of i in its low 11 bits and spends the rest on keeping it distinct also
+ * as a binary16 value (which sees the high half and bits 13-15): key 4m + (r & 3) as the high
+ * half 0x3C00 + key / 6 (floats 2^-7 to 65504) and bits 13-15 = key % 6, skipping 1 and 2
+ * (words 0-255 of roles 0-3 have 1 there, and round up to 2 as binary16). Past m = 4415
+ * (17,664 keys), the high half is 0x800 + q above the low half (i = 256 q + j): distinct as
+ * 32-bit words only. */
 uint32_t ip_probe_distinct_word(enum ip_buf_role role, uint32_t index)
 {
-	return UINT32_C(0x44003C00) + (uint32_t)distinct_index(role) * UINT32_C(0x01000100) +
-	       index * UINT32_C(0x00010001);
+	uint32_t r = (uint32_t)distinct_index(role), low = 0x100 * r + (index & 0xFF);
+	uint32_t lo = UINT32_C(0x3C00) + low, m = index - 256, key, t;
+	if (index < 256)
+		return lo | (lo + UINT32_C(0x800)) << 16;
+	if (m >= 4416)
+		return lo | (lo + UINT32_C(0x800) + (index >> 8)) << 16;
+	key = 4 * m + (r & 3);
+	t = key % 6;
+	return (UINT32_C(0x3C00) + key / 6) << 16 | (t ? t + 2 : 0) << 13 | low;
 }
 
 static struct ip_probe_buffer *find(struct ip_probe *p, enum ip_buf_role role, int output)
@@ -130,6 +144,13 @@ int probe_buffer_line(struct ip_probe *p, struct probe_line *l, struct ip_diag *
 	}
 	if (l->tok[0][0] == 'i')
 		return input_line(p, l, role, d);
+	if (l->tok[0][0] == 'r') {
+		if (l->ntok != 3 || probe_number(l->tok[2], &n) || n == 0 || n % 4 || n > 4096)
+			return ip_diag_at(d, l->line, l->col[l->ntok == 3 ? 2 : 0],
+			                  "expected `record ROLE BYTES` (a multiple of 4, at most 4096)");
+		p->record[role] = (uint32_t)n;
+		return 0;
+	}
 	if (l->ntok != 3)
 		return ip_diag_at(d, l->line, l->col[0], "expected `observe ROLE BYTES`");
 	if (find(p, role, 1))

@@ -264,7 +264,7 @@ static int directive(struct ip_probe *p, struct probe_state *st, struct probe_li
 		return probe_target_line(p, st, l, d);
 	if (strcmp(k, "context") == 0)
 		return probe_context_line(p, st, l, d);
-	if (strcmp(k, "input") == 0 || strcmp(k, "observe") == 0)
+	if (strcmp(k, "input") == 0 || strcmp(k, "observe") == 0 || strcmp(k, "record") == 0)
 		return probe_buffer_line(p, l, d);
 	if (strcmp(k, "invocations") == 0) {
 		if (one_number(l, 1u << 20, &v, d))
@@ -286,7 +286,7 @@ static int directive(struct ip_probe *p, struct probe_state *st, struct probe_li
 	}
 	return ip_diag_at(d, l->line, l->col[0],
 	                  "unknown directive '%s' (expected isa, gpu, name, program, target, "
-	                  "context, input, observe, invocations, steps or uniform_regs)",
+	                  "context, input, observe, record, invocations, steps or uniform_regs)",
 	                  k);
 }
 

@@ -21,6 +21,10 @@ struct inf_input {
 	const char *role; /* points into inf_data.roles */
 	unsigned index;   /* word index in that buffer */
 	uint32_t value;
+	unsigned rec;     /* words per record of that buffer (buffer.record / 4); 0: not known */
+	uint16_t h16;     /* the word as a float, rounded to binary16 */
+	uint8_t h16_unique; /* h16 of this word and the next of its buffer: no other pair's */
+	uint8_t dup;      /* another planted word holds the same 32 bits */
 };
 
 /* An observed output word: where it lies in an outcome's data. */
@@ -28,6 +32,8 @@ struct inf_output {
 	const char *role;
 	unsigned index;
 	uint32_t offset;  /* byte offset in outcome.data */
+	int32_t init;     /* the planted input word of the same role and index (what the output
+	                   * holds until the program writes it), or -1 */
 };
 
 /* A distinct outcome, with its output words decoded. */
@@ -152,6 +158,36 @@ struct inf_verdict {
  * enum values by the operation library), else only kind and cost (for segmentation). */
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final);
 const struct inf_item *inf_item_find(const struct inf_seg *s, uint64_t fv);
+/* "role[index]" of output word k. */
+void inf_out_name(const struct inf_data *data, size_t k, char *buf, size_t len);
+
+static inline const struct inf_outcome *inf_item_oc(const struct inf_seg *s,
+                                                    const struct inf_item *it)
+{
+	return &s->data->oc[it->v->oc];
+}
+
+/* The outcome of the segment's background (normally the seed's). */
+static inline const struct inf_outcome *inf_seg_base(const struct inf_seg *s)
+{
+	return &s->data->oc[s->base];
+}
+
+/* fv as a w-bit two's complement number. */
+static inline int64_t inf_sx(uint64_t fv, unsigned w)
+{
+	return w < 64 && (fv >> (w - 1) & 1) ? (int64_t)fv - (int64_t)(UINT64_C(1) << w)
+	                                     : (int64_t)fv;
+}
+
+static inline int inf_first_word(uint64_t K)
+{
+	return K ? __builtin_ctzll(K) : -1;
+}
+
+/* infer_index.c: register / component select, offset, shift of an index, indirect select
+ * (through an index register), a store's destination. 1 and v filled in when one fits. */
+int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final);
 
 /* infer_ops.c: the operation library (enum values, modifiers). */
 /* Name of the unary modifier op mapping every changed word of `from` to `to`, or NULL. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "infer_internal.h"
+#include "isaprobe/fp16.h"
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -162,8 +163,15 @@ static int load_contexts(sqlite3 *db, struct inf_data *data, int64_t layout, str
 
 static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
 {
-	sqlite3_stmt *st = prep(db, "SELECT direction, role, offset, len, data FROM buffer"
-	                            " WHERE campaign_id = ?1 ORDER BY direction, offset, role",
+	/* a database from before buffer.record has no record lengths (0 for every buffer) */
+	int has_record = sqlite3_table_column_metadata(db, NULL, "buffer", "record", NULL, NULL,
+	                                               NULL, NULL, NULL) == SQLITE_OK;
+	sqlite3_stmt *st = prep(db, has_record ? "SELECT direction, role, offset, len, data, record"
+	                                         " FROM buffer WHERE campaign_id = ?1"
+	                                         " ORDER BY direction, offset, role"
+	                                       : "SELECT direction, role, offset, len, data, 0"
+	                                         " FROM buffer WHERE campaign_id = ?1"
+	                                         " ORDER BY direction, offset, role",
 	                        layout, d);
 	int rc;
 	if (!st)
@@ -174,6 +182,8 @@ static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 		uint32_t offset = (uint32_t)sqlite3_column_int64(st, 2);
 		int64_t len = sqlite3_column_int64(st, 3);
 		unsigned nwords = len > 0 ? (unsigned)((len + 3) / 4) : 0;
+		int64_t record = sqlite3_column_int64(st, 5);
+		unsigned rec = record >= 8 && record % 4 == 0 ? (unsigned)(record / 4) : 0;
 		if (strcmp(dir, "in") == 0) {
 			const uint8_t *p = sqlite3_column_blob(st, 4);
 			int have = sqlite3_column_bytes(st, 4);
@@ -185,18 +195,48 @@ static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 				for (int k = 0; k < 4; k++)
 					if ((int)(4 * i) + k < have)
 						v |= (uint32_t)p[4 * i + (unsigned)k] << (8 * k);
-				data->in[data->nin++] = (struct inf_input){role, i, v};
+				float f;
+				memcpy(&f, &v, sizeof f);
+				data->in[data->nin++] =
+					(struct inf_input){role, i, v, rec, ip_double_to_f16((double)f), 0, 0};
 			}
 		} else {
 			data->out = realloc(data->out, (data->nout + nwords + 1) * sizeof *data->out);
 			if (!data->out)
 				abort();
 			for (unsigned i = 0; i < nwords; i++)
-				data->out[data->nout++] = (struct inf_output){role, i, offset + 4 * i};
+				data->out[data->nout++] = (struct inf_output){role, i, offset + 4 * i, -1};
 		}
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the buffers");
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a >> 24, y = *(const uint64_t *)b >> 24;
+	return x < y ? -1 : x > y;
+}
+
+/* Marks the input words whose binary16 pair (this word and the next of the buffer) no other
+ * pair has: only those can name the input a half-precision output came from. */
+static void mark_h16(struct inf_data *data)
+{
+	uint64_t *keys = calloc(data->nin + 1, sizeof *keys);
+	size_t n = 0;
+	if (!keys)
+		abort();
+	for (size_t j = 0; j + 1 < data->nin; j++)
+		if (data->in[j + 1].role == data->in[j].role)
+			keys[n++] = ((uint64_t)data->in[j].h16 << 40 | (uint64_t)data->in[j + 1].h16 << 24) |
+			            j;
+	qsort(keys, n, sizeof *keys, cmp_pair);
+	for (size_t i = 0; i < n; i++) {
+		int dup = (i > 0 && keys[i - 1] >> 24 == keys[i] >> 24) ||
+		          (i + 1 < n && keys[i + 1] >> 24 == keys[i] >> 24);
+		data->in[keys[i] & 0xFFFFFF].h16_unique = !dup;
+	}
+	free(keys);
 }
 
 static int load_outcomes(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
@@ -291,10 +331,23 @@ static void trace_inputs(struct inf_data *data)
 	struct input_key *keys = calloc(data->nin + 1, sizeof *keys);
 	if (!keys)
 		abort();
-	for (size_t i = 0; i < data->nin; i++)
+	uint64_t *pairs = calloc(data->nin + 1, sizeof *pairs);
+	size_t npairs = 0;
+	if (!pairs)
+		abort();
+	for (size_t i = 0; i < data->nin; i++) {
 		keys[i] = (struct input_key){data->in[i].value, (int32_t)i};
+		if (data->in[i].h16_unique)
+			pairs[npairs++] = (uint64_t)data->in[i].h16 << 40 |
+			                  (uint64_t)data->in[i + 1].h16 << 24 | i;
+	}
 	if (data->nin)
 		qsort(keys, data->nin, sizeof *keys, cmp_key);
+	for (size_t i = 1; i < data->nin; i++)
+		if (keys[i].value == keys[i - 1].value)
+			data->in[keys[i].index].dup = data->in[keys[i - 1].index].dup = 1;
+	if (npairs)
+		qsort(pairs, npairs, sizeof *pairs, cmp_pair);
 	for (size_t i = 0; i < data->noc; i++) {
 		struct inf_outcome *o = &data->oc[i];
 		o->src = calloc(data->nout + 1, sizeof *o->src);
@@ -310,9 +363,26 @@ static void trace_inputs(struct inf_data *data)
 					hi = mid;
 			}
 			o->src[k] = lo < data->nin && keys[lo].value == o->words[k] ? keys[lo].index : -1;
+			if (o->src[k] < 0 && o->words[k] && npairs) {
+				/* two planted words as binary16 halves (a converting load) */
+				uint64_t want = (uint64_t)(o->words[k] & 0xFFFF) << 40 |
+				                (uint64_t)(o->words[k] >> 16) << 24;
+				lo = 0;
+				hi = npairs;
+				while (lo < hi) {
+					size_t mid = (lo + hi) / 2;
+					if (pairs[mid] >> 24 < want >> 24)
+						lo = mid + 1;
+					else
+						hi = mid;
+				}
+				if (lo < npairs && pairs[lo] >> 24 == want >> 24)
+					o->src[k] = (int32_t)(pairs[lo] & 0xFFFFFF);
+			}
 		}
 	}
 	free(keys);
+	free(pairs);
 }
 
 static int32_t outcome_index(const struct inf_data *data, int64_t id)
@@ -462,7 +532,12 @@ int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, struct ip_dia
 		                        "to %d", data->name, data->width, INF_MAX_WIDTH);
 	if (load_outcomes(db, data, d) || load_runs(db, data, d))
 		return -1;
+	mark_h16(data);
 	compact_outputs(data);
+	for (size_t k = 0; k < data->nout; k++)
+		for (size_t j = 0; j < data->nin && data->out[k].init < 0; j++)
+			if (data->in[j].role == data->out[k].role && data->in[j].index == data->out[k].index)
+				data->out[k].init = (int32_t)j;
 	trace_inputs(data);
 	return 0;
 }

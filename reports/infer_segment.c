@@ -19,18 +19,20 @@ static int cmp_item(const void *a, const void *b)
 /* Distinct outcomes among a bucket's variants, counted up to 3. */
 struct bucket {
 	uint32_t oc[3];
-	unsigned distinct;
+	unsigned distinct, ok;  /* distinct outcomes; of them ok ones */
 	int has_bg;       /* the background variant itself was run */
 	uint32_t bg_oc;
 };
 
-static void bucket_add(struct bucket *b, uint32_t oc)
+static void bucket_add(struct bucket *b, uint32_t oc, int ok)
 {
 	for (unsigned i = 0; i < b->distinct; i++)
 		if (b->oc[i] == oc)
 			return;
-	if (b->distinct < 3)
+	if (b->distinct < 3) {
 		b->oc[b->distinct++] = oc;
+		b->ok += ok != 0;
+	}
 }
 
 /* Collects the local variants of bits [a, a + w): the others at the seed. When they all give
@@ -63,18 +65,20 @@ static void build(const struct inf_data *data, const struct inf_context *c, unsi
 		    data->oc[v->oc].status == IP_STATUS_RUNNER_ERROR)
 			continue;
 		j = dv ? (unsigned)__builtin_ctzll(dv) + 1 : 0;
-		bucket_add(&bk[j], v->oc);
+		bucket_add(&bk[j], v->oc, data->oc[v->oc].status == IP_STATUS_OK);
 		if (!((v->value ^ c->seed) & smask)) {
 			bk[j].has_bg = 1;
 			bk[j].bg_oc = v->oc;
 		}
 	}
+	/* a background must show two ok behaviours: one where the field's other values only
+	 * fault or are unmodeled says nothing more than the seed's "ignored" */
 	if (bk[0].distinct < 2) {
 		unsigned best = 1;
 		for (unsigned j = 1; j <= data->width; j++)
 			if (bk[j].has_bg && data->oc[bk[j].bg_oc].status == IP_STATUS_OK &&
-			    bk[j].distinct > best) {
-				best = bk[j].distinct;
+			    bk[j].ok > best) {
+				best = bk[j].ok;
 				chosen = (int)j - 1;
 			}
 	}

@@ -1,6 +1,6 @@
 /* infer_types.c: typing one candidate field by testing hypotheses against the values seen
- * with the rest of the region at the seed: ignored, reserved, register/component select,
- * offset, immediate, shift, modifier, write mask, enum (named by the operation library). */
+ * with the rest of the region at the seed: ignored, reserved, the index hypotheses
+ * (infer_index.c), immediate, shift, modifier, write mask, enum (named by the op library). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,28 +21,12 @@ const struct inf_item *inf_item_find(const struct inf_seg *s, uint64_t fv)
 	return lo < s->n && s->it[lo].fv == fv ? &s->it[lo] : NULL;
 }
 
-static const struct inf_outcome *OC(const struct inf_seg *s, const struct inf_item *it)
-{
-	return &s->data->oc[it->v->oc];
-}
-
 static int is_ok(const struct inf_seg *s, const struct inf_item *it)
 {
-	return OC(s, it)->status == IP_STATUS_OK;
+	return inf_item_oc(s, it)->status == IP_STATUS_OK;
 }
 
-static const struct inf_outcome *BASE(const struct inf_seg *s)
-{
-	return &s->data->oc[s->base];
-}
-
-static int64_t sx(uint64_t fv, unsigned w)
-{
-	return w < 64 && (fv >> (w - 1) & 1) ? (int64_t)fv - (int64_t)(UINT64_C(1) << w)
-	                                     : (int64_t)fv;
-}
-
-static void out_name(const struct inf_data *data, size_t k, char *buf, size_t len)
+void inf_out_name(const struct inf_data *data, size_t k, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s[%u]", data->out[k].role, data->out[k].index);
 }
@@ -92,9 +76,9 @@ static int interacts(const struct inf_seg *s, const struct inf_item *x, const st
 				return 1;
 			continue;
 		}
-		uint32_t want = (dx >> k & 1) ? OC(s, x)->words[k]
-		              : (dy >> k & 1) ? OC(s, y)->words[k] : BASE(s)->words[k];
-		if (OC(s, xy)->words[k] != want)
+		uint32_t want = (dx >> k & 1) ? inf_item_oc(s, x)->words[k]
+		              : (dy >> k & 1) ? inf_item_oc(s, y)->words[k] : inf_seg_base(s)->words[k];
+		if (inf_item_oc(s, xy)->words[k] != want)
 			return 1;
 	}
 	return 0;
@@ -103,7 +87,7 @@ static int interacts(const struct inf_seg *s, const struct inf_item *x, const st
 /* Whether some split point inside the segment has pair evidence and none of it interacts. */
 static int separable_split(const struct inf_seg *s)
 {
-	if (BASE(s)->status != IP_STATUS_OK)
+	if (inf_seg_base(s)->status != IP_STATUS_OK)
 		return 0;
 	for (unsigned t = 1; t < s->w; t++) {
 		unsigned evidence = 0, inter = 0;
@@ -124,13 +108,48 @@ static int separable_split(const struct inf_seg *s)
 	return 0;
 }
 
+/* A bit no single flip shows mattering between two ok outcomes (its other values faulting or
+ * unmodeled, as the upper bits of a select whose middle values the runner cannot say) still
+ * matters when two ok values differing in it (and in other bits) differ, and no single flip of
+ * it between two ok values shows it ignored. */
+static void relaxed_matter(const struct inf_seg *s, struct facts *f)
+{
+	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1;
+	uint64_t okbits = 0, ignored = 0, need, multi = 0;
+	if (s->n > 1024)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_item *it = &s->it[i];
+		if (!is_ok(s, it))
+			continue;
+		okbits |= it->fv ^ s->fv0;
+		for (unsigned b = 0; b < s->w; b++) {
+			const struct inf_item *y = inf_item_find(s, it->fv ^ (UINT64_C(1) << b));
+			if (y && is_ok(s, y) && y->v->oc == it->v->oc)
+				ignored |= UINT64_C(1) << b;
+		}
+	}
+	need = full & okbits & ~f->matter_ok & ~ignored;
+	for (size_t i = 0; i < s->n && (need & ~multi); i++) {
+		const struct inf_item *x = &s->it[i];
+		if (!is_ok(s, x))
+			continue;
+		for (size_t j = i + 1; j < s->n; j++) {
+			const struct inf_item *y = &s->it[j];
+			if (is_ok(s, y) && y->v->oc != x->v->oc)
+				multi |= x->fv ^ y->fv;
+		}
+	}
+	f->matter_ok |= need & multi;
+}
+
 static void gather(const struct inf_seg *s, struct facts *f)
 {
 	memset(f, 0, sizeof *f);
 	f->all_base = f->all_fault = f->all_unmodeled = 1;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct inf_item *it = &s->it[i];
-		int st = OC(s, it)->status;
+		int st = inf_item_oc(s, it)->status;
 		f->support += it->v->runs - it->v->against;
 		f->values++;
 		if (st == IP_STATUS_OK)
@@ -160,6 +179,7 @@ static void gather(const struct inf_seg *s, struct facts *f)
 			if (y && is_ok(s, y) && y->v->oc != seed->v->oc)
 				f->matter_ok |= UINT64_C(1) << b;
 		}
+	relaxed_matter(s, f);
 	f->veto = s->w > 1 && separable_split(s);
 }
 
@@ -184,7 +204,7 @@ static void examples(const struct inf_seg *s, struct strbuf *d)
 	sb_puts(d, ",\"examples\":[");
 	for (size_t i = 0; i < s->n && shown < 3; i++) {
 		const struct inf_item *it = &s->it[i];
-		const struct inf_outcome *o = OC(s, it);
+		const struct inf_outcome *o = inf_item_oc(s, it);
 		if (it->fv == s->fv0)
 			continue;
 		sb_printf(d, "%s{\"value\":%llu,\"variant\":\"0x%llx\",\"runs\":%llu,\"status\":\"%s\"",
@@ -198,7 +218,7 @@ static void examples(const struct inf_seg *s, struct strbuf *d)
 			for (size_t k = 0; k < s->data->nout && k < INF_MAX_WORDS && nw < 4; k++)
 				if (dw >> k & 1) {
 					char name[64];
-					out_name(s->data, k, name, sizeof name);
+					inf_out_name(s->data, k, name, sizeof name);
 					sb_printf(d, "%s\"%s\":\"0x%08x\"", nw++ ? "," : "", name, o->words[k]);
 				}
 			sb_puts(d, "}");
@@ -234,153 +254,11 @@ static int linear(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int6
 	return sc != 0;
 }
 
-static int first_word(uint64_t K)
-{
-	return K ? __builtin_ctzll(K) : -1;
-}
-
-/* Register select / component select / offset: every changed output word is a planted input
- * word, and the input's index moves linearly with the field's value. */
-static int try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
-{
-	const struct inf_data *data = s->data;
-	const struct inf_outcome *B = BASE(s);
-	size_t m = 0;
-	int64_t *xu = calloc(s->n + 1, sizeof *xu), *xs = calloc(s->n + 1, sizeof *xs);
-	int64_t *dy = calloc(s->n + 1, sizeof *dy);
-	long base_idx[INF_MAX_WORDS];
-	int ok = 1, signd;
-	int64_t scale = 0;
-	if (!xu || !xs || !dy)
-		abort();
-	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
-		base_idx[k] = -1;
-		if (!(s->K >> k & 1))
-			continue;
-		for (size_t j = 0; j < data->nin && base_idx[k] < 0; j++)
-			if (data->in[j].value == B->words[k])
-				base_idx[k] = (long)j;
-		ok = base_idx[k] >= 0;
-	}
-	for (size_t i = 0; i < s->n && ok; i++) {
-		const struct inf_item *it = &s->it[i];
-		const struct inf_outcome *o = OC(s, it);
-		long delta = 0;
-		int first = 1;
-		if (o->status != IP_STATUS_OK)
-			continue;
-		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
-			long idx = -1;
-			if (!(s->K >> k & 1))
-				continue;
-			/* the match nearest the baseline's input keeps duplicates from confusing it */
-			for (size_t j = 0; j < data->nin; j++)
-				if (data->in[j].value == o->words[k] &&
-				    (idx < 0 || labs((long)j - base_idx[k]) < labs(idx - base_idx[k])))
-					idx = (long)j;
-			if (idx < 0)
-				ok = 0;
-			else if (first) {
-				delta = idx - base_idx[k];
-				first = 0;
-			} else if (idx - base_idx[k] != delta)
-				ok = 0;
-		}
-		xu[m] = (int64_t)it->fv;
-		xs[m] = sx(it->fv, s->w);
-		dy[m++] = delta;
-	}
-	int mode = 0; /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table */
-	if (ok && m >= 3) {
-		if (linear(xu, dy, m, (int64_t)s->fv0, &scale))
-			mode = 0;
-		else if (linear(xs, dy, m, sx(s->fv0, s->w), &scale))
-			mode = 1;
-		else {
-			/* the index is shifted by v (x = 2^v), or follows a table of v: different
-			 * values read different inputs */
-			int64_t *x2 = calloc(m + 1, sizeof *x2);
-			int pow_ok = s->fv0 < 62;
-			if (!x2)
-				abort();
-			for (size_t i = 0; i < m && pow_ok; i++) {
-				pow_ok = xu[i] < 62;
-				x2[i] = pow_ok ? INT64_C(1) << xu[i] : 0;
-			}
-			if (pow_ok && linear(x2, dy, m, INT64_C(1) << s->fv0, &scale))
-				mode = 2;
-			else {
-				mode = 3;
-				for (size_t i = 0; i < m && ok; i++)
-					for (size_t j = i + 1; j < m && ok; j++)
-						ok = xu[i] == xu[j] || dy[i] != dy[j];
-			}
-			free(x2);
-		}
-	} else
-		ok = 0;
-	signd = mode == 1;
-	if (!ok) {
-		free(xu);
-		free(xs);
-		free(dy);
-		return 0;
-	}
-	int k0 = first_word(s->K);
-	const struct inf_input *in0 = &data->in[base_idx[k0]];
-	int64_t x0 = signd ? sx(s->fv0, s->w) : (int64_t)s->fv0;
-	int64_t idx0 = (int64_t)in0->index - scale * x0; /* the input index at field value 0 */
-	int same_group = 1;
-	for (uint64_t fv = 0; fv < (UINT64_C(1) << s->w) && s->w <= 2; fv++) {
-		int64_t idx = idx0 + scale * (int64_t)fv;
-		same_group &= idx >= 0 && idx / 4 == ((int64_t)in0->index) / 4;
-	}
-	/* an index into registers selects one; an index into memory (uniforms, attributes, ...)
-	 * is an offset */
-	int regs = strstr(in0->role, "reg") != NULL;
-	if (mode == 2)
-		v->kind = "shift";
-	else if (mode == 3)
-		v->kind = "register";
-	else if (signd || !regs)
-		v->kind = "offset";
-	else
-		v->kind = s->w <= 2 && scale == 1 && same_group ? "component" : "register";
-	v->cost = mode == 3 ? 1.2 + 0.35 * (double)m : 1.5;
-	if (final) {
-		char name[64];
-		out_name(data, (size_t)k0, name, sizeof name);
-		sb_printf(&v->details, "\"output\":\"%s\",\"input\":\"%s\",", name, in0->role);
-		if (mode == 2)
-			sb_printf(&v->details, "\"index\":\"%lld + %lld<<v\",\"direction\":\"left\","
-			          "\"of\":\"the input index\"", (long long)((int64_t)in0->index -
-			          scale * (INT64_C(1) << s->fv0)), (long long)scale);
-		else if (mode == 3) {
-			sb_puts(&v->details, "\"index\":\"table\",\"values\":{");
-			for (size_t i = 0; i < m && i < 64; i++) {
-				long j = base_idx[k0] + (long)dy[i];
-				if (j >= 0 && (size_t)j < data->nin)
-					sb_printf(&v->details, "%s\"%lld\":\"%s[%u]\"", i ? "," : "",
-					          (long long)xu[i], data->in[j].role, data->in[j].index);
-			}
-			sb_puts(&v->details, "}");
-		} else
-			sb_printf(&v->details, "\"index\":\"%lld + %lld*v\"", (long long)idx0,
-			          (long long)scale);
-		sb_printf(&v->details, ",\"scale\":%lld,\"signed\":%s,\"words\":%d", (long long)scale,
-		          signd ? "true" : "false", __builtin_popcountll(s->K));
-	}
-	free(xu);
-	free(xs);
-	free(dy);
-	return 1;
-}
-
 /* Immediate: each changed output word moves linearly (as an integer) with the field value. */
 static int try_imm(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	const struct inf_data *data = s->data;
-	const struct inf_outcome *B = BASE(s);
+	const struct inf_outcome *B = inf_seg_base(s);
 	int64_t *x = calloc(s->n + 1, sizeof *x), *y = calloc(s->n + 1, sizeof *y);
 	int ok = 1, signd = -1;
 	int64_t scale0 = 0;
@@ -394,13 +272,13 @@ static int try_imm(const struct inf_seg *s, struct inf_verdict *v, int final)
 			if (!(s->K >> k & 1))
 				continue;
 			for (size_t i = 0; i < s->n; i++) {
-				const struct inf_outcome *o = OC(s, &s->it[i]);
+				const struct inf_outcome *o = inf_item_oc(s, &s->it[i]);
 				if (o->status != IP_STATUS_OK)
 					continue;
-				x[m] = sg ? sx(s->it[i].fv, s->w) : (int64_t)s->it[i].fv;
+				x[m] = sg ? inf_sx(s->it[i].fv, s->w) : (int64_t)s->it[i].fv;
 				y[m++] = (int32_t)(o->words[k] - B->words[k]);
 			}
-			ok = m >= 3 && linear(x, y, m, sg ? sx(s->fv0, s->w) : (int64_t)s->fv0, &sc);
+			ok = m >= 3 && linear(x, y, m, sg ? inf_sx(s->fv0, s->w) : (int64_t)s->fv0, &sc);
 			if (ok && !scale0)
 				scale0 = sc;
 		}
@@ -415,7 +293,7 @@ static int try_imm(const struct inf_seg *s, struct inf_verdict *v, int final)
 	v->cost = 1.5;
 	if (final) {
 		char name[64];
-		out_name(data, (size_t)first_word(s->K), name, sizeof name);
+		inf_out_name(data, (size_t)inf_first_word(s->K), name, sizeof name);
 		sb_printf(&v->details, "\"output\":\"%s\",\"scale\":%lld,\"signed\":%s", name,
 		          (long long)scale0, signd ? "true" : "false");
 	}
@@ -445,7 +323,7 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 			if (!is_ok(s, it))
 				continue;
 			for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
-				uint32_t r = OC(s, ref)->words[k], want;
+				uint32_t r = inf_item_oc(s, ref)->words[k], want;
 				if (!(s->K >> k & 1))
 					continue;
 				if (r == 0 || (d == 2 && r == 0xffffffffu))
@@ -455,7 +333,7 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 				else
 					want = d == 0 ? r << sh : d == 1 ? r >> sh
 					              : (uint32_t)((int32_t)r >> sh);
-				ok = ok && OC(s, it)->words[k] == want;
+				ok = ok && inf_item_oc(s, it)->words[k] == want;
 			}
 		}
 		if (ok) {
@@ -463,7 +341,7 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 			v->cost = 1.5;
 			if (final) {
 				char name[64];
-				out_name(data, (size_t)first_word(s->K), name, sizeof name);
+				inf_out_name(data, (size_t)inf_first_word(s->K), name, sizeof name);
 				sb_printf(&v->details, "\"output\":\"%s\",\"direction\":\"%s\","
 				          "\"zero_at\":%llu", name, dir[d], (unsigned long long)ref->fv);
 			}
@@ -514,7 +392,7 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 	uint64_t M[INF_MAX_WIDTH], all = 0;
 	uint32_t b = (uint32_t)s->base, fill = 0;
 	int have_fill = 0;
-	if (s->w < 2 || BASE(s)->status != IP_STATUS_OK)
+	if (s->w < 2 || inf_seg_base(s)->status != IP_STATUS_OK)
 		return 0;
 	for (unsigned i = 0; i < s->w; i++) {
 		flip[i] = inf_item_find(s, s->fv0 ^ (UINT64_C(1) << i));
@@ -526,7 +404,7 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 		if (inf_modifier_match(data, b, flip[i]->v->oc, M[i]))
 			return 0;
 		/* a word not written holds one fill value, whichever bit disables it */
-		const struct inf_outcome *off = (s->fv0 >> i & 1) ? OC(s, flip[i]) : BASE(s);
+		const struct inf_outcome *off = (s->fv0 >> i & 1) ? inf_item_oc(s, flip[i]) : inf_seg_base(s);
 		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
 			if (M[i] >> k & 1) {
 				if (!have_fill) {
@@ -539,14 +417,14 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		const struct inf_item *it = &s->it[i];
-		const struct inf_outcome *o = OC(s, it);
+		const struct inf_outcome *o = inf_item_oc(s, it);
 		if (o->status != IP_STATUS_OK)
 			return 0;
 		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++) {
-			uint32_t want = BASE(s)->words[k];
+			uint32_t want = inf_seg_base(s)->words[k];
 			for (unsigned j = 0; j < s->w; j++)
 				if ((M[j] >> k & 1) && ((it->fv ^ s->fv0) >> j & 1))
-					want = OC(s, flip[j])->words[k];
+					want = inf_item_oc(s, flip[j])->words[k];
 			if (o->words[k] != want)
 				return 0;
 		}
@@ -561,7 +439,7 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 			for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
 				if (M[i] >> k & 1) {
 					char name[64];
-					out_name(data, k, name, sizeof name);
+					inf_out_name(data, k, name, sizeof name);
 					sb_printf(&v->details, "%s%s", nw++ ? " " : "", name);
 				}
 			sb_puts(&v->details, "\"");
@@ -609,7 +487,7 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 			          (unsigned long long)it->fv);
 			if (!is_ok(s, it)) {
 				sb_printf(&v->details, "\"%s\"",
-				          ip_status_name((enum ip_status)OC(s, it)->status));
+				          ip_status_name((enum ip_status)inf_item_oc(s, it)->status));
 				continue;
 			}
 			for (j = 0; j < nb && beh[j] != it->v->oc; j++)
@@ -663,7 +541,7 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		v->kind = "ignored";
 		v->cost = 1;
 		typed = 0;
-	} else if (f.all_fault && BASE(s)->status == IP_STATUS_OK) {
+	} else if (f.all_fault && inf_seg_base(s)->status == IP_STATUS_OK) {
 		v->kind = "reserved";
 		v->cost = 1;
 		typed = 0;
@@ -673,9 +551,9 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		v->kind = "unmodeled";
 		v->cost = 1;
 		typed = 0;
-	} else if (f.matter_ok == full && s->K && BASE(s)->status == IP_STATUS_OK) {
+	} else if (f.matter_ok == full && s->K && inf_seg_base(s)->status == IP_STATUS_OK) {
 		double penalty = f.excluded ? 0.5 : 0;
-		if (!f.veto && s->w > 1 && (try_index(s, v, final) || try_imm(s, v, final) ||
+		if (!f.veto && s->w > 1 && (inf_try_index(s, v, final) || try_imm(s, v, final) ||
 		                            try_shift(s, v, final)))
 			v->cost += penalty;
 		else if (try_mask(s, v, final) || (!f.veto && try_modifier(s, v, final)))

@@ -76,15 +76,31 @@ static const char *col(sqlite3_stmt *st, int i)
 }
 
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
- * signed, scale, when. */
+ * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written. */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
 	sb_init(&b);
-	if (!strcmp(col(st, 13), "table")) {
+	int written = sqlite3_column_int(st, 28);
+	if (!strcmp(col(st, 13), "indirect")) {
+		if (written)
+			sb_printf(&b, "writes %s at the index held in %s", col(st, 23), col(st, 22));
+		else
+			sb_printf(&b, "%s reads %s at the index held in %s", col(st, 14), col(st, 23),
+			          col(st, 22));
+		if (col(st, 24)[0])
+			sb_printf(&b, " (%s of %s words)", col(st, 24), col(st, 25));
+		if (col(st, 26)[0])
+			sb_printf(&b, "; v = %s reads 0", col(st, 26));
+		if (col(st, 27)[0])
+			sb_printf(&b, "; %s other readings fit too", col(st, 27));
+	} else if (!strcmp(col(st, 13), "table")) {
 		sb_printf(&b, "%s follows the input v picks: ", col(st, 14));
 		pairs(&b, col(st, 17), " -> ");
-	} else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
+	} else if (written && col(st, 12)[0])
+		sb_printf(&b, "writes %s[%s]%s", col(st, 12), col(st, 13),
+		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
+	else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
 	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
 		sb_printf(&b, "%s = %s[%s]%s", col(st, 14), col(st, 12), col(st, 13),
 		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
@@ -139,6 +155,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
+#define FINDING_NCOLS 29 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -146,7 +163,10 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.direction'), json_extract(f.details, '$.must_be'),"
 	" json_extract(f.details, '$.values'), json_extract(f.details, '$.bits'),"
 	" json_extract(f.details, '$.signed'), json_extract(f.details, '$.scale'),"
-	" json_extract(f.details, '$.when')";
+	" json_extract(f.details, '$.when'), json_extract(f.details, '$.via'),"
+	" json_extract(f.details, '$.of'), json_extract(f.details, '$.selects'),"
+	" json_extract(f.details, '$.record'), json_extract(f.details, '$.reads_zero'),"
+	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
@@ -287,7 +307,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct rp_finding f;
 		struct rp_probe *p = NULL;
-		const char *name = col(st, 22);
+		const char *name = col(st, FINDING_NCOLS);
 		read_finding(st, &f);
 		if (lookup(db, name, &f, 0, NULL, NULL) != 0) {
 			free_finding(&f);
@@ -298,7 +318,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 			if (!strcmp(m->p[i].name, name))
 				p = &m->p[i];
 		if (!p)
-			p = add_probe(m, 0, name, col(st, 23));
+			p = add_probe(m, 0, name, col(st, FINDING_NCOLS + 1));
 		push(p, &f);
 	}
 	sqlite3_finalize(st);

@@ -2,6 +2,7 @@
  * buffer roles. Backends live in their own folders and are listed in runners/registry.c. */
 #include "isaprobe/runner.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,8 +44,20 @@ const struct ip_runner_backend *ip_runner_backend_find(const char *name)
 int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, struct ip_runner **out,
                    struct ip_diag *d)
 {
-	const struct ip_runner_backend *b = ip_runner_backend_find(backend);
+	/* "NAME:ARG" (e.g. remote:'ssh board isaprobe agent') opens NAME with device = ARG. */
+	const char *colon = strchr(backend, ':');
+	char name[64];
+	struct ip_runner_config with_arg;
+	const struct ip_runner_backend *b;
 	*out = NULL;
+	if (colon) {
+		snprintf(name, sizeof name, "%.*s", (int)(colon - backend), backend);
+		with_arg = cfg ? *cfg : (struct ip_runner_config){0};
+		with_arg.device = colon + 1;
+		cfg = &with_arg;
+		backend = name;
+	}
+	b = ip_runner_backend_find(backend);
 	if (!b) {
 		char known[256] = "";
 		for (const struct ip_runner_backend *const *i = ip_runner_backends(); *i; i++) {

@@ -2,7 +2,8 @@
  * synthetic device of tests/infer_device.h (boundaries and kinds per context, enum values named,
  * noisy and contradictory runs lowering confidence without losing the finding, walk-only data,
  * idempotence), and small toys for indirect selects, conditional fields, table/entry selects,
- * modifiers (abs, saturate, neg), component selects and signed immediates. */
+ * modifiers (abs, saturate, neg), component selects and signed immediates, a word select split
+ * at the record length the layout gives, and a store's destination. */
 #include <sqlite3.h>
 
 #include "check.h"
@@ -273,9 +274,9 @@ static void test_indirect(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"ld", &seed, 1};
-	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs},
-	                                   {0, "registers", 0, regs, sizeof regs},
-	                                   {1, "varyings_out", 0, NULL, 16}};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0},
+	                                   {0, "registers", 0, regs, sizeof regs, 0},
+	                                   {1, "varyings_out", 0, NULL, 16, 0}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "indirect layout");
 	uint8_t vals[64];
@@ -300,8 +301,11 @@ static void test_indirect(const char *path)
 	char *got = dump(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
 	CHECK(!strcmp(got, "0|2|register\n3|5|shift\n6|7|ignored\n"), "indirect findings:\n%s", got);
 	char *reg = details(db, 0, 0), *sh = details(db, 0, 3);
-	CHECK(strstr(reg, "\"index\":\"table\"") && strstr(reg, "\"3\":\"attributes[0]\"") &&
-	      strstr(reg, "\"0\":\"attributes[20]\""), "indirect register: %s", reg);
+	/* register v holds ind_regs[v], the slot read: 4 attribute words per unit of it */
+	CHECK(strstr(reg, "\"index\":\"indirect\"") &&
+	      strstr(reg, "\"via\":\"registers[0 + 1*v]\"") &&
+	      strstr(reg, "\"of\":\"attributes\"") && strstr(reg, "\"per_unit\":\"4\""),
+	      "indirect register: %s", reg);
 	CHECK(strstr(sh, "\"index\":\"0 + 4<<v\""), "indirect shift: %s", sh);
 	free(got), free(reg), free(sh);
 	ip_store_close(s);
@@ -330,8 +334,8 @@ static void test_conditional(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx[2] = {{"mov", &seed, 1}, {"never_run", &seed, 1}};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs},
-	                                   {1, "varyings_out", 0, NULL, 4}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
+	                                   {1, "varyings_out", 0, NULL, 4, 0}};
 	struct ip_campaign_layout lay = {ctx, 2, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "conditional layout");
 	uint8_t vals[32];
@@ -392,9 +396,9 @@ static void test_table_entry(const char *path)
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"ld", &seed, 1};
 	struct ip_layout_target tgt = {0, 4, "toy.word", NULL, 0, 0, 0};
-	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs},
-	                                   {0, "varyings_in", 0, varys, sizeof varys},
-	                                   {1, "registers", 0, NULL, 4}};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0},
+	                                   {0, "varyings_in", 0, varys, sizeof varys, 0},
+	                                   {1, "registers", 0, NULL, 4, 0}};
 	struct ip_campaign_layout lay = {&ctx, 1, &tgt, 1, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "tables layout");
 	uint8_t vals[16];
@@ -463,8 +467,8 @@ static void test_more_kinds(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"op", &seed, 1};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs},
-	                                   {1, "varyings_out", 0, NULL, 24}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
+	                                   {1, "varyings_out", 0, NULL, 24, 0}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "kinds layout");
 	uint8_t vals[64];
@@ -494,6 +498,113 @@ static void test_more_kinds(const char *path)
 	dev_remove(path);
 }
 
+/* A 5-bit select of 32-bit words from 16-byte records: value bits 0-1 pick the component,
+ * 2-4 the register (word 4 * reg + comp: one linear index of v); bits 5-7 do nothing. With
+ * the record length in the layout (buffer.record = 16) inference splits it into a component
+ * select (0-1) and a register select (2-4); without it the runs read as one word select. */
+static void record_split(const char *path, uint32_t record, int drop_column)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t regs[128], seed = 0;
+	uint32_t word[32], outs[256];
+	uint8_t vals[256];
+	struct ip_run runs[256];
+	for (unsigned i = 0; i < 32; i++) {
+		word[i] = 0x40000000u + ((i * 2654435761u) & 0xFFFFFu); /* distinct, in no linear order */
+		memcpy(regs + 4 * i, &word[i], 4);
+	}
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "records", NULL, &d);
+	int64_t probe = ip_store_probe(s, "records", "toy", "records\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"mov", &seed, 1};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, record},
+	                                   {1, "varyings_out", 0, NULL, 4, 0}};
+	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "records layout");
+	for (unsigned v = 0; v < 256; v++) {
+		vals[v] = (uint8_t)v;
+		outs[v] = word[4 * (v >> 2 & 7) + (v & 3)];
+		runs[v] = (struct ip_run){0, &vals[v], 1,
+		                          {IP_STATUS_OK, 0, (const uint8_t *)&outs[v], 4}};
+	}
+	CHECK(ip_store_record(s, id, runs, 256, 256, &d) == 0, "records runs");
+	/* a database from before buffer.record: inference reads no record lengths */
+	if (drop_column)
+		CHECK(sqlite3_exec(db, "ALTER TABLE buffer DROP COLUMN record", NULL, NULL, NULL) ==
+		      SQLITE_OK, "dropping buffer.record: %s", sqlite3_errmsg(db));
+	run_infer(s, "records");
+	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.index') FROM finding"
+	                     " ORDER BY lo");
+	if (record && !drop_column)
+		CHECK(!strcmp(got, "0|1|component|0 + 1*v\n2|4|register|0 + 4*v\n5|7|ignored|\n"),
+		      "record 16: findings:\n%s", got);
+	else
+		CHECK(!strcmp(got, "0|4|register|0 + 1*v\n5|7|ignored|\n"),
+		      "no record length: findings:\n%s", got);
+	free(got);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
+static void test_record_split(const char *path)
+{
+	record_split(path, 16, 0);
+	record_split(path, 0, 0);
+	record_split(path, 16, 1);
+}
+
+/* A store: bits 0-2 pick the record (slot 2v of 16) where a register's four words are written
+ * into a table that starts as its planted input; bits 3-4 do nothing. The outputs are where
+ * the words land, not which words they are: a destination offset of 8 words per unit of v. */
+static void test_store_destination(const char *path)
+{
+	struct ip_store *s = fresh(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint32_t reg[4] = {0x11110001u, 0x22220202u, 0x33330033u, 0x44444004u};
+	uint32_t attr[64], outs[32][64];
+	uint8_t vals[32], seed = 1;
+	struct ip_run runs[32];
+	for (unsigned i = 0; i < 64; i++)
+		attr[i] = 0x50000000u + ((i * 2654435761u) & 0xFFFFFu);
+	ip_diag_init(&d, path);
+	int64_t dev = ip_store_device(s, "remote", "store", NULL, &d);
+	int64_t probe = ip_store_probe(s, "store", "toy", "store\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"st", &seed, 1};
+	struct ip_layout_buffer bufs[3] = {{0, "registers", 0, (const uint8_t *)reg, sizeof reg, 16},
+	                                   {0, "attributes", 0, (const uint8_t *)attr, sizeof attr, 16},
+	                                   {1, "attributes", 0, NULL, sizeof attr, 16}};
+	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "store layout");
+	for (unsigned v = 0; v < 32; v++) {
+		vals[v] = (uint8_t)v;
+		memcpy(outs[v], attr, sizeof attr);
+		memcpy(&outs[v][8 * (v & 7)], reg, sizeof reg);
+		runs[v] = (struct ip_run){0, &vals[v], 1,
+		                          {IP_STATUS_OK, 0, (const uint8_t *)outs[v], sizeof attr}};
+	}
+	CHECK(ip_store_record(s, id, runs, 32, 32, &d) == 0, "store runs");
+	run_infer(s, "store");
+	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.index'),"
+	                     " json_extract(details, '$.written') FROM finding ORDER BY lo");
+	/* the seed (v = 1) writes words 8-11: index 8 + 8 (v - 1) = 0 + 8*v; bits 5-7 never ran */
+	CHECK(!strcmp(got, "0|2|offset|0 + 8*v|1\n3|4|ignored||\n5|7|unknown||\n"),
+	      "store findings:\n%s", got);
+	free(got);
+	ip_store_close(s);
+	dev_remove(path);
+}
+
 int main(void)
 {
 	char path[256];
@@ -505,5 +616,7 @@ int main(void)
 	test_conditional(path);
 	test_table_entry(path);
 	test_more_kinds(path);
+	test_record_split(path);
+	test_store_destination(path);
 	return check_report("test_infer");
 }

@@ -49,6 +49,7 @@ static void test_valid(void)
 		"invocations 4\n"
 		"steps 100\n"
 		"uniform_regs 2\n"
+		"record registers 16\n"
 		"context attr op=ld_attr_32\n"
 		"context vary op=ld_vary_32 unk25=0x1a3\n"
 		"context st 0.2/op=st_vary_32\n";
@@ -92,6 +93,7 @@ static void test_valid(void)
 	CHECK(p.buffers[2].len == 4 && word_at(p.buffers[2].data, 0) == 0x3FC00000, "floats 1.5");
 	CHECK(p.buffers[3].output && p.buffers[3].len == 512 && p.output_len == 576, "outputs");
 	CHECK(p.limits.invocations == 4 && p.limits.budget == 100 && p.uniform_regs == 2, "limits");
+	CHECK(p.record[IP_BUF_REGISTERS] == 16 && p.record[IP_BUF_UNIFORMS] == 0, "record sizes");
 	{
 		/* Apply then extract: the value lands in bits 25-50 of the word and only there. */
 		struct ip_program prog;
@@ -107,6 +109,28 @@ static void test_valid(void)
 		ip_program_free(&prog);
 	}
 	ip_probe_free(&p);
+}
+
+/* The distinct generator past word 255 (docs/probe-format.md), worked by hand. */
+static void test_distinct_large(void)
+{
+	/* attributes (r = 1), word 256: m = 0, key = 4 * 0 + 1 = 1, high half 0x3C00 + 1 / 6 =
+	 * 0x3C00, bits 13-15 = 1 % 6 = 1 -> 3 (skipping 1 and 2), low 11 bits 0x100 * 1 + 0 */
+	CHECK(ip_probe_distinct_word(IP_BUF_ATTRIBUTES, 256) == 0x3C006100, "attributes[256] %08x",
+	      ip_probe_distinct_word(IP_BUF_ATTRIBUTES, 256));
+	/* varyings_in (r = 2), word 300: m = 44, key = 178, high 0x3C00 + 29 = 0x3C1D, 178 % 6 = 4
+	 * -> 6 (0xC000), low 0x200 + 44 (0x2C) */
+	CHECK(ip_probe_distinct_word(IP_BUF_VARYINGS_IN, 300) == 0x3C1DC22C, "varyings_in[300] %08x",
+	      ip_probe_distinct_word(IP_BUF_VARYINGS_IN, 300));
+	/* uniforms (r = 0), word 261: m = 5, key = 20, high 0x3C03, 20 % 6 = 2 -> 4 (0x8000), low 5 */
+	CHECK(ip_probe_distinct_word(IP_BUF_UNIFORMS, 261) == 0x3C038005, "uniforms[261] %08x",
+	      ip_probe_distinct_word(IP_BUF_UNIFORMS, 261));
+	/* past m = 4415: word 4672 = 256 * 18 + 0x40 of attributes: low half 0x3C00 + 0x100 + 0x40,
+	 * high half 0x800 + 18 above it */
+	CHECK(ip_probe_distinct_word(IP_BUF_ATTRIBUTES, 4672) == 0x45523D40, "attributes[4672] %08x",
+	      ip_probe_distinct_word(IP_BUF_ATTRIBUTES, 4672));
+	/* words 0-255 as before */
+	CHECK(ip_probe_distinct_word(IP_BUF_ATTRIBUTES, 255) == 0x45FF3DFF, "attributes[255]");
 }
 
 static void test_two_targets(void)
@@ -155,6 +179,9 @@ static void test_errors(void)
 	bad(HEAD "target 0.1 unk25\ninput uniforms distinct 10\n", "t.probe:9:25:", "multiple of 4");
 	bad(HEAD "target 0.1 unk25\ninput uniforms random 16\n", "t.probe:9:16:", "generator");
 	bad(HEAD "target 0.1 unk25\nfrobnicate\n", "t.probe:9:1:", "unknown directive");
+	bad(HEAD "target 0.1 unk25\nrecord registers 6\n", "t.probe:9:18:", "record ROLE BYTES");
+	bad(HEAD "target 0.1 unk25\nrecord registers\n", "t.probe:9:1:", "record ROLE");
+	bad(HEAD "target 0.1 unk25\nrecord nowhere 16\n", "t.probe:9:8:", "unknown buffer role");
 	bad(HEAD "target 0.1 unk25\n", "t.probe:8:1:", "no `observe`");
 	bad("isa midgard\nprogram <<END\nls {\n", "t.probe:2:9:", "no closing line");
 	bad("isa mips\n", "t.probe:1:5:", "unknown ISA 'mips'");
@@ -211,6 +238,7 @@ static void test_program_file(void)
 int main(void)
 {
 	test_valid();
+	test_distinct_large();
 	test_two_targets();
 	test_errors();
 	test_program_file();

@@ -252,8 +252,8 @@ static void test_layout(const char *dir)
 		{10, 6, "midgard.load_store", NULL, 0, 1, 50},
 	};
 	const struct ip_layout_buffer buf[2] = {
-		{0, "registers", 0, regs, 4},
-		{1, "varyings_out", 16, NULL, 32},
+		{0, "registers", 0, regs, 4, 16},
+		{1, "varyings_out", 16, NULL, 32, 0},
 	};
 	struct ip_campaign_layout l = {ctx, 2, tg, 2, buf, 2};
 	CHECK(fixture_fill(s, &d, &c) == 0, "fill");
@@ -265,9 +265,11 @@ static void test_layout(const char *dir)
 	                      " AND field = '' AND lo = 50 AND slot = 1") == 1, "target NULL field");
 	CHECK(fixture_int(db, "SELECT count(*) FROM target WHERE field = 'unk25'") == 1, "field");
 	CHECK(fixture_int(db, "SELECT count(*) FROM buffer WHERE direction = 'in' AND"
-	                      " role = 'registers' AND data = x'0a0b0c0d'") == 1, "input");
+	                      " role = 'registers' AND data = x'0a0b0c0d' AND record = 16") == 1,
+	      "input");
 	CHECK(fixture_int(db, "SELECT count(*) FROM buffer WHERE direction = 'out' AND"
-	                      " offset = 16 AND len = 32 AND data IS NULL") == 1, "output");
+	                      " offset = 16 AND len = 32 AND data IS NULL AND record = 0") == 1,
+	      "output");
 	/* Second time: kept unchanged, even with another layout. */
 	l.ncontexts = 1;
 	CHECK(ip_store_campaign_layout(s, c, &l, &d) == 0, "again");

@@ -33,7 +33,7 @@ static void record_shard(const char *path, const char *host, unsigned index, uns
 	const uint8_t seed[2] = {0, 0};
 	const struct ip_layout_context ctx = {"ld_attr_32", seed, 2};
 	const struct ip_layout_target tg = {0, 10, "midgard.load_store", "unk25", 0, 1, 25};
-	const struct ip_layout_buffer buf = {1, "registers", 0, NULL, 16};
+	const struct ip_layout_buffer buf = {1, "registers", 0, NULL, 16, 16};
 	const struct ip_campaign_layout layout = {&ctx, 1, &tg, 1, &buf, 1};
 	uint64_t cursor = 0;
 	size_t n = 0;
@@ -176,6 +176,8 @@ static void test_four_shards(const char *dir)
 	CHECK(db_int(out, "SELECT count(*) FROM context") == 4 &&
 	      db_int(out, "SELECT count(*) FROM target WHERE field = 'unk25'") == 4 &&
 	      db_int(out, "SELECT count(*) FROM buffer") == 4, "layouts");
+	CHECK(db_int(out, "SELECT count(*) FROM buffer WHERE record = 16") == 4,
+	      "merge keeps the record lengths");
 	CHECK(db_int(out, "SELECT count(*) FROM finding f JOIN campaign c ON c.id = f.first_seen"
 	                  " JOIN probe p ON p.id = f.probe_id WHERE c.shard_index = 0"
 	                  " AND p.name = 'ls' AND f.lo = 25") == 1, "finding mapped");

@@ -57,6 +57,7 @@ struct ip_probe {
 	unsigned ncontexts;         /* at least 1 (the seed itself, labelled "seed") */
 	struct ip_limits limits;
 	int uniform_regs;
+	uint32_t record[IP_BUF_ROLE_COUNT]; /* `record`: bytes per record of each role; 0 unknown */
 };
 
 /* Parses probe text; path names the file in errors and anchors relative `program file`

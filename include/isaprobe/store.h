@@ -114,6 +114,7 @@ struct ip_layout_buffer {
 	uint32_t offset;            /* outputs: where in an outcome's data */
 	const uint8_t *data;        /* inputs: the bytes planted; NULL for outputs */
 	size_t len;
+	uint32_t record;            /* bytes per record (registers: 16), 0 when not known */
 };
 struct ip_campaign_layout {
 	const struct ip_layout_context *contexts;

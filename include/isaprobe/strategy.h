@@ -24,7 +24,7 @@ enum ip_strategy_kind {
 #define IP_RANDOM_DEFAULT_PER_CONTEXT 4096
 /* Auto without a budget sweeps a segment exhaustively up to this many values, and samples
  * this many distinct values of a larger one. */
-#define IP_AUTO_DEFAULT_SEGMENT_CAP (UINT64_C(1) << 16)
+#define IP_AUTO_DEFAULT_SEGMENT_CAP (UINT64_C(1) << 14)
 
 const char *ip_strategy_name(enum ip_strategy_kind k);
 /* 0 and *k, or -1 for an unknown name. */

@@ -1,0 +1,459 @@
+/* infer_index.c: the index hypotheses of typing: a field that moves which planted input the
+ * outputs read, or where a store writes: linearly, by a shift, or through an index register. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "infer_internal.h"
+
+/* Whether output word w is planted input word j: the same 32 bits, or words j and j + 1 of one
+ * buffer as two binary16 halves (what a load converting 32-bit floats to half precision
+ * gives), when no other pair of planted words rounds to the same halves. */
+static int word_is(const struct inf_data *data, size_t j, uint32_t w)
+{
+	if (data->in[j].value == w)
+		return 1;
+	return w != 0 && data->in[j].h16_unique && data->in[j].h16 == (uint16_t)w &&
+	       data->in[j + 1].h16 == (uint16_t)(w >> 16);
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* y = num/den * (x - x0) for every point (den > 0, reduced, num != 0): 1 and the scale. An
+ * index in words may move by a fraction of v (a byte offset reads a word every 4). */
+static int linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64_t *num,
+                    int64_t *den)
+{
+	int64_t nu = 0, de = 0;
+	for (size_t i = 0; i < n; i++) {
+		int64_t dx = x[i] - x0;
+		if (dx == 0) {
+			if (y[i] != 0)
+				return 0;
+			continue;
+		}
+		if (!de) {
+			int64_t g;
+			if (!y[i])
+				return 0;
+			g = gcd64(y[i], dx);
+			nu = y[i] / g;
+			de = dx / g;
+			if (de < 0) {
+				nu = -nu;
+				de = -de;
+			}
+		} else if ((__int128)y[i] * de != (__int128)nu * dx)
+			return 0;
+	}
+	*num = nu;
+	*den = de;
+	return de != 0;
+}
+
+/* "a/b", or "a" when b divides it. */
+static void put_q(struct strbuf *b, int64_t num, int64_t den)
+{
+	int64_t g = gcd64(num, den);
+	if (g > 1) {
+		num /= g;
+		den /= g;
+	}
+	if (den == 1)
+		sb_printf(b, "%lld", (long long)num);
+	else
+		sb_printf(b, "%lld/%lld", (long long)num, (long long)den);
+}
+
+/* An indirect select: the input index the outputs read (I, in words, relative) is
+ * c + k * X[p0 + t*v], the value planted in word p0 + t*v of an input buffer X: the field picks
+ * a register (t = X's record length) or a component (t = 1, within one record) that holds an
+ * index. A value whose word lies past X fits when it reads as if X held 0 (a zero register).
+ * Needs two values read from planted words and three that fit. */
+struct indirect {
+	size_t start;       /* X: data->in[start ..] */
+	long len, p0;
+	unsigned t, rec;
+	uint64_t zero;      /* bit v: v reads 0 from past X */
+	int64_t kn, kd;     /* k = kn/kd words of the table per unit of X */
+	unsigned others;    /* other readings that fit as well */
+};
+
+static int fit_indirect(const struct inf_data *data, const struct indirect *c, const int64_t *v,
+                        const int64_t *I, size_t m, uint64_t *zero, int64_t *kn, int64_t *kd)
+{
+	const struct inf_input *X = &data->in[c->start];
+	size_t a = SIZE_MAX, b = SIZE_MAX;
+	int64_t xa = 0, xb = 0;
+	unsigned pos = 0, nz = 0;
+	*zero = 0;
+	for (size_t i = 0; i < m && b == SIZE_MAX; i++) {
+		long p = c->p0 + (long)c->t * (long)v[i];
+		int64_t x;
+		if (p >= c->len)
+			continue;
+		x = (int32_t)X[p].value;
+		if (a == SIZE_MAX) {
+			/* an index into a buffer of at most 1 MiB: planted words beyond are not one */
+			if (x > (1 << 22) || x < -(1 << 22))
+				return 0;
+			a = i;
+			xa = x;
+		} else if (x != xa) {
+			b = i;
+			xb = x;
+		}
+	}
+	if (b == SIZE_MAX || I[b] == I[a])
+		return 0;
+	__int128 dI = I[b] - I[a], dx = xb - xa;
+	for (size_t i = 0; i < m; i++) {
+		long p = c->p0 + (long)c->t * (long)v[i];
+		int64_t x = 0;
+		if (p < c->len) {
+			x = (int32_t)X[p].value;
+			pos++;
+		} else {
+			nz++;
+			if (v[i] < 64)
+				*zero |= UINT64_C(1) << v[i];
+		}
+		if ((__int128)(I[i] - I[a]) * dx != (__int128)(x - xa) * dI)
+			return 0;
+	}
+	*kn = (int64_t)dI;
+	*kd = (int64_t)dx;
+	if (*kd < 0) {
+		*kn = -*kn;
+		*kd = -*kd;
+	}
+	return pos >= 2 && pos + nz >= 3;
+}
+
+static int find_indirect(const struct inf_seg *s, const int64_t *v, const int64_t *I, size_t m,
+                         struct indirect *out)
+{
+	const struct inf_data *data = s->data;
+	int found = 0;
+	long span = (long)1 << s->w;
+	for (size_t st = 0; st < data->nin;) {
+		size_t en = st;
+		while (en < data->nin && data->in[en].role == data->in[st].role)
+			en++;
+		struct indirect c = {0};
+		int small = 0;
+		for (size_t j = st; j < en && !small; j++)
+			small = (int32_t)data->in[j].value <= (1 << 22) &&
+			        (int32_t)data->in[j].value >= -(1 << 22);
+		if (!small) { /* no word of this buffer can be an index */
+			st = en;
+			continue;
+		}
+		c.start = st;
+		c.len = (long)(en - st);
+		c.rec = data->in[st].rec;
+		for (int ti = 0; ti < 2; ti++) {
+			if (ti && c.rec < 2)
+				continue;
+			c.t = ti ? c.rec : 1;
+			for (c.p0 = 0; c.p0 < c.len; c.p0++) {
+				uint64_t z;
+				int64_t kn, kd;
+				/* a component select stays within one record */
+				if (!ti && c.rec > 1 && c.p0 / c.rec != (c.p0 + span - 1) / c.rec)
+					continue;
+				if (!fit_indirect(data, &c, v, I, m, &z, &kn, &kd))
+					continue;
+				if (found++) {
+					out->others++;
+					continue;
+				}
+				*out = c;
+				out->zero = z;
+				out->kn = kn;
+				out->kd = kd;
+				out->others = 0;
+			}
+		}
+		st = en;
+	}
+	return found > 0;
+}
+
+/* The output words an ok outcome holds other than their planted initial values (what the
+ * program wrote), in order: their word numbers k (all output words, not only the first 64;
+ * more than INF_MAX_WORDS written: returns INF_MAX_WORDS + 1). */
+static unsigned written(const struct inf_data *data, const struct inf_outcome *o, size_t *pos)
+{
+	unsigned n = 0;
+	for (size_t k = 0; k < data->nout; k++) {
+		int32_t in = data->out[k].init;
+		if (in >= 0 && o->words[k] != data->in[in].value) {
+			if (n == INF_MAX_WORDS)
+				return n + 1;
+			pos[n++] = k;
+		}
+	}
+	return n;
+}
+
+/* A store's destination: every ok value writes the words the baseline writes, the same values
+ * in the same order and output buffer, at word positions moved by one amount: dy[] gets that
+ * amount, *first the planted input under the baseline's first written word. */
+static int dest_deltas(const struct inf_seg *s, int64_t *xu, int64_t *xs, int64_t *dy, size_t *m,
+                       long *first, int *kfirst)
+{
+	const struct inf_data *data = s->data;
+	const struct inf_outcome *B = inf_seg_base(s);
+	size_t pb[INF_MAX_WORDS], pv[INF_MAX_WORDS];
+	unsigned nb = written(data, B, pb);
+	*m = 0;
+	if (!nb || nb > INF_MAX_WORDS)
+		return 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_item *it = &s->it[i];
+		const struct inf_outcome *o = inf_item_oc(s, it);
+		long delta;
+		if (o->status != IP_STATUS_OK)
+			continue;
+		if (written(data, o, pv) != nb)
+			return 0;
+		delta = (long)data->out[pv[0]].index - (long)data->out[pb[0]].index;
+		for (unsigned j = 0; j < nb; j++)
+			if (data->out[pv[j]].role != data->out[pb[j]].role ||
+			    o->words[pv[j]] != B->words[pb[j]] ||
+			    (long)data->out[pv[j]].index - (long)data->out[pb[j]].index != delta)
+				return 0;
+		xu[*m] = (int64_t)it->fv;
+		xs[*m] = inf_sx(it->fv, s->w);
+		dy[(*m)++] = delta;
+	}
+	*first = data->out[pb[0]].init;
+	*kfirst = (int)pb[0];
+	for (size_t i = 1; i < *m; i++)
+		if (dy[i] != dy[0])
+			return *m >= 3;
+	return 0; /* written where the baseline writes, whatever v: nothing moves */
+}
+
+/* Register select / component select / offset: every changed output word is a planted input
+ * word, and the input's index moves linearly with the field's value (or with 2^v: a shift), or
+ * follows the value planted in the input word the field picks (an indirect select). */
+int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
+{
+	const struct inf_data *data = s->data;
+	const struct inf_outcome *B = inf_seg_base(s);
+	size_t m = 0;
+	int64_t *xu = calloc(s->n + 1, sizeof *xu), *xs = calloc(s->n + 1, sizeof *xs);
+	int64_t *dy = calloc(s->n + 1, sizeof *dy);
+	long base_idx[INF_MAX_WORDS];
+	int ok = 1, signd, same_role = 1;
+	int64_t num = 0, den = 1;
+	struct indirect ind = {0};
+	if (!xu || !xs || !dy)
+		abort();
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
+		base_idx[k] = -1;
+		if (!(s->K >> k & 1))
+			continue;
+		base_idx[k] = B->src[k]; /* the first planted word it is, traced at load */
+		ok = base_idx[k] >= 0;
+	}
+	/* the field may move where a store writes (the outputs are the buffers it writes): the
+	 * same words written elsewhere; else the outputs read planted inputs that move */
+	int dest = 0, kdest = -1;
+	long dest_in = -1;
+	if (dest_deltas(s, xu, xs, dy, &m, &dest_in, &kdest))
+		dest = 1;
+	else
+		m = 0;
+	for (size_t i = 0; i < s->n && ok && !dest; i++) {
+		const struct inf_item *it = &s->it[i];
+		const struct inf_outcome *o = inf_item_oc(s, it);
+		long delta = 0;
+		int first = 1;
+		if (o->status != IP_STATUS_OK)
+			continue;
+		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
+			long idx = -1;
+			if (!(s->K >> k & 1))
+				continue;
+			/* the match nearest the baseline's input keeps duplicates from confusing it; a
+			 * word planted once is the one traced at load */
+			int once = o->src[k] >= 0 && !data->in[o->src[k]].dup;
+			if (once)
+				idx = o->src[k];
+			for (size_t j = 0; j < data->nin && !once; j++)
+				if ((idx < 0 || labs((long)j - base_idx[k]) < labs(idx - base_idx[k])) &&
+				    word_is(data, j, o->words[k]))
+					idx = (long)j;
+			if (idx < 0)
+				ok = 0;
+			else if (first) {
+				delta = idx - base_idx[k];
+				first = 0;
+				same_role &= data->in[idx].role == data->in[base_idx[k]].role;
+			} else if (idx - base_idx[k] != delta)
+				ok = 0;
+		}
+		xu[m] = (int64_t)it->fv;
+		xs[m] = inf_sx(it->fv, s->w);
+		dy[m++] = delta;
+	}
+	if (dest)
+		ok = same_role = 1;
+	int mode = 0; /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table, 4 indirect */
+	if (ok && m >= 3) {
+		if (linear_q(xu, dy, m, (int64_t)s->fv0, &num, &den))
+			mode = 0;
+		else if (linear_q(xs, dy, m, inf_sx(s->fv0, s->w), &num, &den))
+			mode = 1;
+		else {
+			/* the index is shifted by v (x = 2^v), follows the value of the input word v
+			 * picks, or follows a table of v: different values read different inputs */
+			int64_t *x2 = calloc(m + 1, sizeof *x2);
+			int pow_ok = s->fv0 < 40;
+			if (!x2)
+				abort();
+			for (size_t i = 0; i < m && pow_ok; i++) {
+				pow_ok = xu[i] < 40;
+				x2[i] = pow_ok ? INT64_C(1) << xu[i] : 0;
+			}
+			if (pow_ok && linear_q(x2, dy, m, INT64_C(1) << s->fv0, &num, &den))
+				mode = 2;
+			else if (same_role && find_indirect(s, xu, dy, m, &ind))
+				mode = 4;
+			else {
+				mode = 3;
+				for (size_t i = 0; i < m && ok; i++)
+					for (size_t j = i + 1; j < m && ok; j++)
+						ok = xu[i] == xu[j] || dy[i] != dy[j];
+			}
+			free(x2);
+		}
+	} else
+		ok = 0;
+	signd = mode == 1;
+	int k0 = dest ? kdest : inf_first_word(s->K);
+	long i0 = dest ? dest_in : ok ? base_idx[k0] : -1;
+	const struct inf_input *in0 = ok ? &data->in[i0] : NULL;
+	int64_t x0 = signd ? inf_sx(s->fv0, s->w) : (int64_t)s->fv0;
+	/* the input index at field value 0: in0 - num/den * x0, as a fraction over den */
+	int64_t idx0n = ok ? (int64_t)in0->index * den - num * x0 : 0;
+	int regs = ok && strstr(in0->role, "reg") != NULL;
+	int word_select = 0, same_group = 1;
+	if (ok && mode == 0 && den == 1 && (num == 1 || num == -1)) {
+		/* a select of single words: within one record (of the buffer's record length, else
+		 * 4 words) it is a component select; across records two selects in one, read as one
+		 * only when the buffer's records are not known */
+		unsigned R = in0->rec ? in0->rec : 4;
+		int64_t lo = idx0n, hi = idx0n + num * (((int64_t)1 << s->w) - 1);
+		if (lo > hi) {
+			int64_t t = lo;
+			lo = hi;
+			hi = t;
+		}
+		same_group = lo >= 0 && lo / R == hi / R;
+		word_select = 1;
+		if (regs && in0->rec > 1 && !same_group)
+			ok = 0;
+	}
+	if (!ok) {
+		free(xu);
+		free(xs);
+		free(dy);
+		return 0;
+	}
+	/* an index into registers selects one; an index into memory (uniforms, attributes, ...)
+	 * is an offset */
+	if (mode == 2)
+		v->kind = "shift";
+	else if (mode == 3)
+		v->kind = "register";
+	else if (mode == 4)
+		v->kind = ind.t == 1 && ind.rec > 1 ? "component" : "register";
+	else if (signd || !regs)
+		v->kind = "offset";
+	else
+		v->kind = word_select && same_group && (s->w <= 2 || in0->rec > 1) ? "component"
+		                                                                  : "register";
+	v->cost = mode == 3 ? 1.2 + 0.35 * (double)m : 1.5;
+	if (final) {
+		char name[64];
+		inf_out_name(data, (size_t)k0, name, sizeof name);
+		sb_printf(&v->details, "\"output\":\"%s\",\"input\":\"%s\",", name,
+		          mode == 4 ? data->in[ind.start].role : in0->role);
+		if (mode == 2) {
+			sb_puts(&v->details, "\"index\":\"");
+			put_q(&v->details, (int64_t)in0->index * den - num * (INT64_C(1) << s->fv0), den);
+			sb_puts(&v->details, " + ");
+			put_q(&v->details, num, den);
+			sb_puts(&v->details, "<<v\",\"direction\":\"left\",\"of\":\"the input index\"");
+		} else if (mode == 3) {
+			sb_puts(&v->details, "\"index\":\"table\",\"values\":{");
+			for (size_t i = 0; i < m && i < 64; i++) {
+				long j = i0 + (long)dy[i];
+				if (j >= 0 && (size_t)j < data->nin)
+					sb_printf(&v->details, "%s\"%lld\":\"%s[%u]\"", i ? "," : "",
+					          (long long)xu[i], data->in[j].role, data->in[j].index);
+			}
+			sb_puts(&v->details, "}");
+		} else if (mode == 4) {
+			const struct inf_input *X = &data->in[ind.start];
+			sb_printf(&v->details, "\"index\":\"indirect\",\"via\":\"%s[%ld + %u*v]\","
+			          "\"of\":\"%s\",\"record\":%u,\"per_unit\":\"",
+			          X->role, ind.p0, ind.t, in0->role, ind.rec);
+			put_q(&v->details, ind.kn, ind.kd);
+			sb_puts(&v->details, "\"");
+			if (ind.rec > 1)
+				sb_printf(&v->details, ",\"selects\":\"%s\"",
+				          ind.t == 1 ? "a component of one record" : "a record");
+			if (ind.zero) {
+				unsigned nz = 0;
+				sb_puts(&v->details, ",\"reads_zero\":\"");
+				for (unsigned b = 0; b < 64; b++)
+					if (ind.zero >> b & 1)
+						sb_printf(&v->details, "%s%u", nz++ ? " " : "", b);
+				sb_puts(&v->details, "\"");
+			}
+			if (ind.others)
+				sb_printf(&v->details, ",\"other_readings\":%u", ind.others);
+		} else {
+			sb_puts(&v->details, "\"index\":\"");
+			put_q(&v->details, idx0n, den);
+			sb_puts(&v->details, " + ");
+			put_q(&v->details, num, den);
+			sb_puts(&v->details, "*v\"");
+		}
+		if (mode == 4) {
+			num = ind.kn;
+			den = ind.kd;
+		}
+		sb_puts(&v->details, ",\"scale\":");
+		if (den == 1)
+			sb_printf(&v->details, "%lld", (long long)num);
+		else
+			sb_printf(&v->details, "%g", (double)num / (double)den);
+		sb_printf(&v->details, ",\"signed\":%s,\"words\":%d", signd ? "true" : "false",
+		          __builtin_popcountll(s->K));
+		if (dest)
+			sb_puts(&v->details, ",\"written\":true");
+		if (mode == 0 && word_select && in0->rec > 1 && regs)
+			sb_printf(&v->details, ",\"record\":%u", in0->rec);
+	}
+	if (mode == 4 && ind.others)
+		v->cost += 0.5;
+	free(xu);
+	free(xs);
+	free(dy);
+	return 1;
+}

@@ -1,0 +1,215 @@
+/* agent.c: the agent's server loop: reads frames from a file descriptor, runs batches on a
+ * runner backend, answers frames; bad input gets an ERROR frame naming its byte offset. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "isaprobe/version.h"
+#include "proto.h"
+
+struct agent {
+	const struct ip_agent_config *cfg;
+	int in_fd, out_fd;
+	long offset; /* bytes of input consumed */
+	struct ip_wbuf in, out;
+	const struct ip_runner_backend *backend;
+	void *state; /* the backend's, once HELLO opened it */
+	struct ip_welcome welcome;
+};
+
+/* Reads exactly n bytes: 1 done, 0 end of input before the first byte, -1 error or end of
+ * input inside (d set). */
+static int read_exact(struct agent *a, uint8_t *p, size_t n, const char *what, struct ip_diag *d)
+{
+	size_t got = 0;
+	while (got < n) {
+		ssize_t k = read(a->in_fd, p + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return ip_diag_offset(d, a->offset, "reading %s: %s", what, strerror(errno));
+		if (k == 0) {
+			if (got == 0 && strcmp(what, "a frame header") == 0)
+				return 0;
+			return ip_diag_offset(d, a->offset, "input ends inside %s (%zu of %zu bytes)",
+			                      what, got, n);
+		}
+		got += (size_t)k;
+		a->offset += k;
+	}
+	return 1;
+}
+
+static int write_all(struct agent *a, const uint8_t *p, size_t n, struct ip_diag *d)
+{
+	while (n) {
+		ssize_t k = write(a->out_fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return ip_diag_plain(d, "writing the answer: %s", strerror(errno));
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* Sends an ERROR frame for the problem in d (best effort) and returns -1. */
+static int fail(struct agent *a, uint32_t code, struct ip_diag *d)
+{
+	struct ip_diag ignored;
+	a->out.len = 0;
+	a->out.failed = 0;
+	ip_encode_error(&a->out, code, d->offset >= 0 ? (uint64_t)d->offset : IP_PROTO_NO_OFFSET,
+	                d->msg);
+	if (!a->out.failed)
+		write_all(a, a->out.data, a->out.len, &ignored);
+	return -1;
+}
+
+static int send_frame(struct agent *a, struct ip_diag *d)
+{
+	if (a->out.failed) {
+		a->out.failed = 0;
+		ip_diag_plain(d, "the answer does not fit one frame (or out of memory)");
+		return fail(a, IP_PERR_DEVICE, d);
+	}
+	return write_all(a, a->out.data, a->out.len, d);
+}
+
+static int on_hello(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
+{
+	struct ip_hello h;
+	struct ip_runner_config rc = {0};
+	const char *isa, *gpu, *model;
+	if (ip_decode_hello(r, &h) != 0)
+		return fail(a, IP_PERR_MESSAGE, d);
+	if (a->state) {
+		ip_diag_offset(d, r->base - IP_PROTO_HEADER, "a second HELLO");
+		return fail(a, IP_PERR_UNEXPECTED, d);
+	}
+	isa = a->cfg->isa ? a->cfg->isa : h.isa;
+	gpu = a->cfg->gpu ? a->cfg->gpu : h.gpu;
+	if (h.isa[0] && strcmp(isa, h.isa) != 0) {
+		ip_diag_plain(d, "this agent serves ISA '%s', the caller asked for '%s'", isa, h.isa);
+		return fail(a, IP_PERR_DEVICE, d);
+	}
+	if (!*isa) {
+		ip_diag_plain(d, "no ISA: neither the agent's -i nor the HELLO names one");
+		return fail(a, IP_PERR_DEVICE, d);
+	}
+	rc.isa = isa;
+	rc.gpu = *gpu ? gpu : NULL;
+	rc.device = a->cfg->device;
+	if (a->backend->open(&rc, &a->state, d) != 0) {
+		a->state = NULL;
+		return fail(a, IP_PERR_DEVICE, d);
+	}
+	model = a->backend->model ? a->backend->model(a->state) : gpu;
+	if (h.gpu[0] && strcmp(model, h.gpu) != 0) {
+		ip_diag_plain(d, "this agent serves GPU model '%s', the caller asked for '%s'", model,
+		              h.gpu);
+		return fail(a, IP_PERR_DEVICE, d);
+	}
+	snprintf(a->welcome.isa, sizeof a->welcome.isa, "%s", isa);
+	snprintf(a->welcome.gpu, sizeof a->welcome.gpu, "%s", model);
+	snprintf(a->welcome.backend, sizeof a->welcome.backend, "%s", a->backend->name);
+	snprintf(a->welcome.who, sizeof a->welcome.who, "isaprobe agent %s", ISAPROBE_VERSION);
+	a->out.len = 0;
+	ip_encode_welcome(&a->out, &a->welcome);
+	return send_frame(a, d);
+}
+
+static int on_batch(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
+{
+	struct ip_batch b;
+	if (!a->state) {
+		ip_diag_offset(d, r->base - IP_PROTO_HEADER, "a BATCH before HELLO");
+		return fail(a, IP_PERR_UNEXPECTED, d);
+	}
+	if (ip_decode_batch(r, &b) != 0)
+		return fail(a, IP_PERR_MESSAGE, d);
+	if (a->backend->run_batch(a->state, b.jobs, b.n, b.results) != 0) {
+		/* The backend broke: every result says so (as ip_runner_run_batch does). */
+		for (size_t i = 0; i < b.n; i++) {
+			b.results[i].status = IP_STATUS_RUNNER_ERROR;
+			if (!b.results[i].why)
+				b.results[i].why = "the agent's runner failed";
+		}
+	}
+	a->out.len = 0;
+	ip_encode_results(&a->out, b.id, b.results, b.n);
+	ip_batch_free(&b);
+	return send_frame(a, d);
+}
+
+int ip_agent_serve(const struct ip_agent_config *cfg, int in_fd, int out_fd, struct ip_diag *d)
+{
+	struct agent a = {.cfg = cfg, .in_fd = in_fd, .out_fd = out_fd, .backend = cfg->backend};
+	int rc = 0;
+	for (;;) {
+		uint8_t h[IP_PROTO_HEADER];
+		struct ip_frame f;
+		struct ip_rbuf r;
+		long at = a.offset;
+		int got = read_exact(&a, h, sizeof h, "a frame header", d);
+		if (got == 0)
+			break;
+		if (got < 0) {
+			rc = fail(&a, IP_PERR_FRAME, d);
+			break;
+		}
+		if (ip_frame_parse(h, at, &f, d) != 0) {
+			rc = fail(&a, IP_PERR_FRAME, d);
+			break;
+		}
+		if (f.version != IP_PROTO_VERSION) {
+			ip_diag_offset(d, at + 4, "the caller speaks protocol version %u; this agent "
+			                          "speaks version %u",
+			               f.version, IP_PROTO_VERSION);
+			rc = fail(&a, IP_PERR_VERSION, d);
+			break;
+		}
+		if (a.in.cap < IP_PROTO_HEADER + (size_t)f.length) {
+			uint8_t *grown = realloc(a.in.data, IP_PROTO_HEADER + (size_t)f.length);
+			if (!grown) {
+				ip_diag_offset(d, at, "out of memory for a %u-byte frame", f.length);
+				rc = fail(&a, IP_PERR_DEVICE, d);
+				break;
+			}
+			a.in.data = grown;
+			a.in.cap = IP_PROTO_HEADER + (size_t)f.length;
+		}
+		memcpy(a.in.data, h, sizeof h);
+		if (f.length && read_exact(&a, a.in.data + IP_PROTO_HEADER, f.length,
+		                           "a frame's payload", d) != 1) {
+			rc = fail(&a, IP_PERR_FRAME, d);
+			break;
+		}
+		if (ip_frame_check(a.in.data, a.in.data + IP_PROTO_HEADER, at, d) != 0) {
+			rc = fail(&a, IP_PERR_FRAME, d);
+			break;
+		}
+		r = (struct ip_rbuf){a.in.data + IP_PROTO_HEADER, f.length, 0, at + IP_PROTO_HEADER, d};
+		if (f.type == IP_MSG_HELLO)
+			rc = on_hello(&a, &r, d);
+		else if (f.type == IP_MSG_BATCH)
+			rc = on_batch(&a, &r, d);
+		else if (f.type == IP_MSG_BYE)
+			break;
+		else {
+			ip_diag_offset(d, at + 6, "a %s frame (type %u) is not a request",
+			               ip_msg_name(f.type), f.type);
+			rc = fail(&a, IP_PERR_UNEXPECTED, d);
+		}
+		if (rc != 0)
+			break;
+	}
+	if (a.state)
+		a.backend->close(a.state);
+	ip_wbuf_free(&a.in);
+	ip_wbuf_free(&a.out);
+	return rc;
+}

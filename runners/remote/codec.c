@@ -1,0 +1,317 @@
+/* codec.c: the payloads of the agent protocol's messages (HELLO, WELCOME, BATCH, RESULTS,
+ * ERROR, BYE) to and from the runner interface's jobs and results (docs/protocol.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "proto.h"
+
+void ip_encode_hello(struct ip_wbuf *w, const struct ip_hello *h)
+{
+	size_t f = ip_frame_begin(w, IP_MSG_HELLO);
+	ip_wbuf_str(w, h->isa);
+	ip_wbuf_str(w, h->gpu);
+	ip_wbuf_str(w, h->who);
+	ip_frame_end(w, f);
+}
+
+void ip_encode_welcome(struct ip_wbuf *w, const struct ip_welcome *h)
+{
+	size_t f = ip_frame_begin(w, IP_MSG_WELCOME);
+	ip_wbuf_str(w, h->isa);
+	ip_wbuf_str(w, h->gpu);
+	ip_wbuf_str(w, h->backend);
+	ip_wbuf_str(w, h->who);
+	ip_frame_end(w, f);
+}
+
+void ip_encode_error(struct ip_wbuf *w, uint32_t code, uint64_t offset, const char *message)
+{
+	size_t f = ip_frame_begin(w, IP_MSG_ERROR);
+	ip_wbuf_u32(w, code);
+	ip_wbuf_u64(w, offset);
+	ip_wbuf_str(w, message);
+	ip_frame_end(w, f);
+}
+
+void ip_encode_bye(struct ip_wbuf *w)
+{
+	ip_frame_end(w, ip_frame_begin(w, IP_MSG_BYE));
+}
+
+int ip_decode_hello(struct ip_rbuf *r, struct ip_hello *h)
+{
+	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "HELLO isa") ||
+	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "HELLO gpu") ||
+	    ip_rbuf_name(r, h->who, sizeof h->who, "HELLO caller"))
+		return -1;
+	return ip_rbuf_end(r);
+}
+
+int ip_decode_welcome(struct ip_rbuf *r, struct ip_welcome *h)
+{
+	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "WELCOME isa") ||
+	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "WELCOME gpu") ||
+	    ip_rbuf_name(r, h->backend, sizeof h->backend, "WELCOME backend") ||
+	    ip_rbuf_name(r, h->who, sizeof h->who, "WELCOME agent"))
+		return -1;
+	return ip_rbuf_end(r);
+}
+
+int ip_decode_error(struct ip_rbuf *r, struct ip_error_msg *e)
+{
+	const char *s;
+	size_t n;
+	if (ip_rbuf_u32(r, &e->code, "ERROR code") || ip_rbuf_u64(r, &e->offset, "ERROR offset") ||
+	    ip_rbuf_str(r, &s, &n, "ERROR message"))
+		return -1;
+	if (n >= sizeof e->message)
+		n = sizeof e->message - 1;
+	memcpy(e->message, s, n);
+	e->message[n] = 0;
+	for (size_t i = 0; i < n; i++) /* a message for a terminal: no control bytes */
+		if ((unsigned char)e->message[i] < 0x20)
+			e->message[i] = '?';
+	return ip_rbuf_end(r);
+}
+
+void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
+                     const struct ip_result *results, size_t n)
+{
+	size_t f = ip_frame_begin(w, IP_MSG_BATCH);
+	ip_wbuf_u32(w, id);
+	ip_wbuf_u32(w, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		const struct ip_job *j = &jobs[i];
+		const struct ip_result *res = &results[i];
+		ip_wbuf_blob(w, j->code, j->code_len);
+		ip_wbuf_u32(w, j->limits.invocations);
+		ip_wbuf_u64(w, j->limits.budget);
+		ip_wbuf_u32(w, (uint32_t)j->uniform_regs);
+		ip_wbuf_u32(w, j->ninputs);
+		for (unsigned k = 0; k < j->ninputs; k++) {
+			ip_wbuf_str(w, ip_buf_role_name(j->inputs[k].role));
+			ip_wbuf_blob(w, j->inputs[k].data, j->inputs[k].len);
+		}
+		ip_wbuf_u32(w, res->noutputs);
+		for (unsigned k = 0; k < res->noutputs; k++) {
+			ip_wbuf_str(w, ip_buf_role_name(res->outputs[k].role));
+			ip_wbuf_u32(w, (uint32_t)res->outputs[k].cap);
+		}
+	}
+	ip_frame_end(w, f);
+}
+
+static int read_role(struct ip_rbuf *r, enum ip_buf_role *role, const char *what)
+{
+	size_t at = r->pos;
+	char name[64];
+	if (ip_rbuf_name(r, name, sizeof name, what))
+		return -1;
+	if (ip_buf_role_parse(name, role) != 0)
+		return ip_diag_offset(r->d, r->base + (long)at, "unknown buffer role '%s' in %s", name,
+		                      what);
+	return 0;
+}
+
+static int read_count(struct ip_rbuf *r, uint32_t *n, uint32_t max, const char *what)
+{
+	size_t at = r->pos;
+	if (ip_rbuf_u32(r, n, what))
+		return -1;
+	if (*n > max)
+		return ip_diag_offset(r->d, r->base + (long)at, "%s is %u, at most %u", what, *n, max);
+	return 0;
+}
+
+void ip_batch_free(struct ip_batch *b)
+{
+	free(b->jobs);
+	free(b->results);
+	free(b->inputs);
+	free(b->outputs);
+	free(b->outmem);
+	memset(b, 0, sizeof *b);
+}
+
+/* Two passes: the first checks and counts (inputs, outputs, output bytes), the second fills
+ * the arrays, so nothing is allocated from counts that were not checked. */
+static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t *nout,
+                      size_t *outbytes)
+{
+	uint32_t count;
+	size_t in_i = 0, out_i = 0, bytes = 0;
+	r->pos = 0;
+	if (ip_rbuf_u32(r, &b->id, "BATCH id") ||
+	    read_count(r, &count, IP_PROTO_MAX_JOBS, "BATCH job count"))
+		return -1;
+	b->n = count;
+	for (size_t i = 0; i < count; i++) {
+		struct ip_job job = {0};
+		uint32_t ninputs, noutputs, regs;
+		if (ip_rbuf_blob(r, &job.code, &job.code_len, IP_PROTO_MAX_PAYLOAD, "job code") ||
+		    ip_rbuf_u32(r, &job.limits.invocations, "job invocations") ||
+		    ip_rbuf_u64(r, &job.limits.budget, "job budget") ||
+		    ip_rbuf_u32(r, &regs, "job uniform_regs") ||
+		    read_count(r, &ninputs, IP_PROTO_MAX_BUFS, "job input count"))
+			return -1;
+		job.uniform_regs = (int32_t)regs;
+		job.ninputs = ninputs;
+		if (b->jobs) {
+			job.inputs = &b->inputs[in_i];
+			b->jobs[i] = job;
+		}
+		for (uint32_t k = 0; k < ninputs; k++, in_i++) {
+			struct ip_buf in;
+			if (read_role(r, &in.role, "job input role") ||
+			    ip_rbuf_blob(r, &in.data, &in.len, IP_PROTO_MAX_PAYLOAD, "job input data"))
+				return -1;
+			if (b->inputs)
+				b->inputs[in_i] = in;
+		}
+		if (read_count(r, &noutputs, IP_PROTO_MAX_BUFS, "job output count"))
+			return -1;
+		if (b->results) {
+			b->results[i].outputs = &b->outputs[out_i];
+			b->results[i].noutputs = noutputs;
+		}
+		for (uint32_t k = 0; k < noutputs; k++, out_i++) {
+			struct ip_out_buf out = {0};
+			uint32_t cap;
+			size_t at = r->pos;
+			if (read_role(r, &out.role, "job output role") ||
+			    ip_rbuf_u32(r, &cap, "job output capacity"))
+				return -1;
+			for (uint32_t m = 0; b->outputs && m < k; m++)
+				if (b->outputs[out_i - k + m].role == out.role)
+					return ip_diag_offset(r->d, r->base + (long)at,
+					                      "job %zu asks for output '%s' twice", i,
+					                      ip_buf_role_name(out.role));
+			if (cap > IP_PROTO_MAX_OUT_TOTAL - bytes)
+				return ip_diag_offset(r->d, r->base + (long)at,
+				                      "the batch's outputs need more than %zu bytes "
+				                      "(job %zu)",
+				                      IP_PROTO_MAX_OUT_TOTAL, i);
+			if (b->outputs) {
+				out.data = b->outmem + bytes;
+				out.cap = cap;
+				b->outputs[out_i] = out;
+			}
+			bytes += cap;
+		}
+	}
+	*nin = in_i;
+	*nout = out_i;
+	*outbytes = bytes;
+	return ip_rbuf_end(r);
+}
+
+int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b)
+{
+	size_t nin, nout, bytes;
+	memset(b, 0, sizeof *b);
+	if (batch_pass(r, b, &nin, &nout, &bytes))
+		return -1;
+	b->jobs = calloc(b->n ? b->n : 1, sizeof *b->jobs);
+	b->results = calloc(b->n ? b->n : 1, sizeof *b->results);
+	b->inputs = calloc(nin ? nin : 1, sizeof *b->inputs);
+	b->outputs = calloc(nout ? nout : 1, sizeof *b->outputs);
+	b->outmem = calloc(bytes ? bytes : 1, 1);
+	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->outmem) {
+		ip_batch_free(b);
+		return ip_diag_offset(r->d, r->base, "out of memory for a batch (%zu output bytes)",
+		                      bytes);
+	}
+	if (batch_pass(r, b, &nin, &nout, &bytes)) { /* cannot fail twice; kept for safety */
+		ip_batch_free(b);
+		return -1;
+	}
+	return 0;
+}
+
+void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *results, size_t n)
+{
+	size_t f = ip_frame_begin(w, IP_MSG_RESULTS);
+	ip_wbuf_u32(w, id);
+	ip_wbuf_u32(w, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		const struct ip_result *res = &results[i];
+		ip_wbuf_u32(w, (uint32_t)res->status);
+		ip_wbuf_u32(w, res->fault);
+		ip_wbuf_u32(w, res->invocation);
+		ip_wbuf_u32(w, res->where);
+		ip_wbuf_u64(w, res->steps);
+		ip_wbuf_str(w, res->status == IP_STATUS_OK ? NULL : res->why);
+		ip_wbuf_u32(w, res->noutputs);
+		for (unsigned k = 0; k < res->noutputs; k++) {
+			const struct ip_out_buf *o = &res->outputs[k];
+			ip_wbuf_str(w, ip_buf_role_name(o->role));
+			ip_wbuf_blob(w, o->data, o->len < o->cap ? o->len : o->cap);
+		}
+	}
+	ip_frame_end(w, f);
+}
+
+int ip_decode_results(struct ip_rbuf *r, uint32_t id, struct ip_result *results, size_t n,
+                      const char *(*intern)(void *ctx, const char *s, size_t len), void *ctx)
+{
+	uint32_t got_id, count;
+	if (ip_rbuf_u32(r, &got_id, "RESULTS id"))
+		return -1;
+	if (got_id != id)
+		return ip_diag_offset(r->d, r->base, "RESULTS for batch %u, expected batch %u", got_id,
+		                      id);
+	if (ip_rbuf_u32(r, &count, "RESULTS count"))
+		return -1;
+	if (count != n)
+		return ip_diag_offset(r->d, r->base + 4, "RESULTS has %u results for a batch of %zu",
+		                      count, n);
+	for (size_t i = 0; i < n; i++) {
+		struct ip_result *res = &results[i];
+		uint32_t status, nout, seen = 0;
+		const char *why;
+		size_t why_len, at;
+		for (unsigned k = 0; k < res->noutputs; k++)
+			res->outputs[k].len = 0;
+		at = r->pos;
+		if (ip_rbuf_u32(r, &status, "result status"))
+			return -1;
+		if (status >= IP_STATUS_COUNT)
+			return ip_diag_offset(r->d, r->base + (long)at,
+			                      "result %zu has status %u, not one of 0..%d", i, status,
+			                      IP_STATUS_COUNT - 1);
+		res->status = (enum ip_status)status;
+		if (ip_rbuf_u32(r, &res->fault, "result fault") ||
+		    ip_rbuf_u32(r, &res->invocation, "result invocation") ||
+		    ip_rbuf_u32(r, &res->where, "result where") ||
+		    ip_rbuf_u64(r, &res->steps, "result steps") ||
+		    ip_rbuf_str(r, &why, &why_len, "result why"))
+			return -1;
+		res->why = why_len ? intern(ctx, why, why_len) : NULL;
+		if (ip_rbuf_u32(r, &nout, "result output count"))
+			return -1;
+		for (uint32_t k = 0; k < nout; k++) {
+			enum ip_buf_role role;
+			struct ip_out_buf *o = NULL;
+			const uint8_t *data;
+			size_t len;
+			at = r->pos;
+			if (read_role(r, &role, "result output role"))
+				return -1;
+			for (unsigned m = 0; m < res->noutputs; m++)
+				if (res->outputs[m].role == role)
+					o = &res->outputs[m];
+			if (!o || (seen >> role & 1))
+				return ip_diag_offset(r->d, r->base + (long)at,
+				                      "result %zu returns output '%s' %s", i,
+				                      ip_buf_role_name(role),
+				                      o ? "twice" : "which the job did not ask for");
+			seen |= 1u << role;
+			if (ip_rbuf_blob(r, &data, &len, o->cap, "result output data"))
+				return -1;
+			if (len)
+				memcpy(o->data, data, len);
+			o->len = len;
+		}
+	}
+	return ip_rbuf_end(r);
+}

@@ -1,0 +1,154 @@
+/* proto.h: the agent protocol's pieces inside runners/remote (docs/protocol.md): checksum,
+ * byte buffers, frames, message codecs, and the agent child process. Internal to the folder. */
+#ifndef ISAPROBE_RUNNERS_REMOTE_PROTO_H
+#define ISAPROBE_RUNNERS_REMOTE_PROTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "isaprobe/diag.h"
+#include "isaprobe/remote.h"
+#include "isaprobe/runner.h"
+
+#define IP_PROTO_HEADER 16
+#define IP_PROTO_MAX_PAYLOAD (64u << 20)
+#define IP_PROTO_MAX_JOBS 65536u
+#define IP_PROTO_MAX_BUFS 64u
+#define IP_PROTO_MAX_STR 4096u
+#define IP_PROTO_MAX_OUT_TOTAL ((size_t)256 << 20)
+#define IP_PROTO_NO_OFFSET UINT64_MAX
+
+enum ip_msg_type {
+	IP_MSG_HELLO = 1,
+	IP_MSG_WELCOME = 2,
+	IP_MSG_BATCH = 3,
+	IP_MSG_RESULTS = 4,
+	IP_MSG_ERROR = 5,
+	IP_MSG_BYE = 6,
+};
+const char *ip_msg_name(unsigned type);
+
+enum ip_proto_error {
+	IP_PERR_FRAME = 1,
+	IP_PERR_VERSION = 2,
+	IP_PERR_MESSAGE = 3,
+	IP_PERR_UNEXPECTED = 4,
+	IP_PERR_DEVICE = 5,
+};
+
+/* crc32.c: CRC-32 (reflected 0xEDB88320). Start with crc = 0; feed pieces in order. */
+uint32_t ip_crc32(uint32_t crc, const void *data, size_t len);
+
+/* wire.c: a growing output buffer; on allocation failure `failed` is set and writes stop. */
+struct ip_wbuf {
+	uint8_t *data;
+	size_t len, cap;
+	int failed;
+};
+void ip_wbuf_free(struct ip_wbuf *w);
+void ip_wbuf_bytes(struct ip_wbuf *w, const void *p, size_t n);
+void ip_wbuf_u16(struct ip_wbuf *w, uint16_t v);
+void ip_wbuf_u32(struct ip_wbuf *w, uint32_t v);
+void ip_wbuf_u64(struct ip_wbuf *w, uint64_t v);
+void ip_wbuf_str(struct ip_wbuf *w, const char *s); /* NULL writes the empty string */
+void ip_wbuf_blob(struct ip_wbuf *w, const void *p, size_t n);
+
+/* A reader over one payload; `base` is the stream offset of data[0], for error messages.
+ * Every getter returns 0, or -1 with d set to the offset of the item (what names it). */
+struct ip_rbuf {
+	const uint8_t *data;
+	size_t len, pos;
+	long base;
+	struct ip_diag *d;
+};
+uint16_t ip_get_u16(const uint8_t *p);
+uint32_t ip_get_u32(const uint8_t *p);
+uint64_t ip_get_u64(const uint8_t *p);
+void ip_put_u32(uint8_t *p, uint32_t v);
+int ip_rbuf_u32(struct ip_rbuf *r, uint32_t *v, const char *what);
+int ip_rbuf_u64(struct ip_rbuf *r, uint64_t *v, const char *what);
+/* A str: *s points into the payload (not NUL-terminated), *n its length. */
+int ip_rbuf_str(struct ip_rbuf *r, const char **s, size_t *n, const char *what);
+/* A str copied NUL-terminated into out (of size cap; longer is an error). */
+int ip_rbuf_name(struct ip_rbuf *r, char *out, size_t cap, const char *what);
+int ip_rbuf_blob(struct ip_rbuf *r, const uint8_t **p, size_t *n, size_t max, const char *what);
+/* Error unless every byte was read. */
+int ip_rbuf_end(struct ip_rbuf *r);
+
+/* frame.c */
+struct ip_frame {
+	uint16_t version, type;
+	uint32_t length, crc;
+};
+/* Starts a frame of this type (this build's version) at the end of w; ip_frame_end fills in
+ * its length and checksum once the payload is written. */
+size_t ip_frame_begin(struct ip_wbuf *w, uint16_t type);
+void ip_frame_end(struct ip_wbuf *w, size_t start);
+/* Checks magic and length limit of a 16-byte header found at stream offset `offset`.
+ * The version is only reported, not checked: the caller decides. */
+int ip_frame_parse(const uint8_t *h, long offset, struct ip_frame *f, struct ip_diag *d);
+/* Checks the checksum of a header and its payload. */
+int ip_frame_check(const uint8_t *h, const uint8_t *payload, long offset, struct ip_diag *d);
+
+/* codec.c: message payloads. Encoders write a whole frame. */
+struct ip_hello {
+	char isa[128], gpu[128], who[256];
+};
+struct ip_welcome {
+	char isa[128], gpu[128], backend[128], who[256];
+};
+struct ip_error_msg {
+	uint32_t code;
+	uint64_t offset;
+	char message[1024];
+};
+void ip_encode_hello(struct ip_wbuf *w, const struct ip_hello *h);
+void ip_encode_welcome(struct ip_wbuf *w, const struct ip_welcome *h);
+void ip_encode_error(struct ip_wbuf *w, uint32_t code, uint64_t offset, const char *message);
+void ip_encode_bye(struct ip_wbuf *w);
+int ip_decode_hello(struct ip_rbuf *r, struct ip_hello *h);
+int ip_decode_welcome(struct ip_rbuf *r, struct ip_welcome *h);
+int ip_decode_error(struct ip_rbuf *r, struct ip_error_msg *e);
+
+/* A batch: jobs[i] with the outputs of results[i] (their roles and capacities). */
+void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
+                     const struct ip_result *results, size_t n);
+/* The agent's side: a decoded batch whose jobs point into the payload and whose results own
+ * zeroed output buffers of the requested capacities. */
+struct ip_batch {
+	uint32_t id;
+	size_t n;
+	struct ip_job *jobs;
+	struct ip_result *results;
+	struct ip_buf *inputs;
+	struct ip_out_buf *outputs;
+	uint8_t *outmem;
+};
+int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b);
+void ip_batch_free(struct ip_batch *b);
+void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *results, size_t n);
+/* The caller's side: fills results[0..n) (outputs into the caller's buffers, by role). why
+ * texts go through intern(), which returns a string that lives as long as the runner.
+ * On error the results are left partly written: the caller discards them. */
+int ip_decode_results(struct ip_rbuf *r, uint32_t id, struct ip_result *results, size_t n,
+                      const char *(*intern)(void *ctx, const char *s, size_t len), void *ctx);
+
+/* child.c: an agent process started by /bin/sh -c in its own process group. */
+struct ip_child {
+	pid_t pid;
+	int to, from;   /* our ends: its stdin, its stdout */
+	long received;  /* bytes read from its stdout so far */
+};
+int ip_child_spawn(struct ip_child *c, const char *command, struct ip_diag *d);
+/* Writes out[0..n) and reads one whole frame into in (header + payload), both within
+ * timeout_ms, checking magic, length and checksum. 0, or -1 with d set (why, for humans). */
+int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct ip_wbuf *in,
+                      int timeout_ms, struct ip_diag *d);
+/* Polite close: writes `bye` (may be NULL), closes its input, waits up to grace_ms for it
+ * to exit, then kills the group. Safe on a child already gone. */
+void ip_child_close(struct ip_child *c, const uint8_t *bye, size_t n, int grace_ms);
+/* Kills the process group now and reaps it. */
+void ip_child_kill(struct ip_child *c);
+
+#endif

@@ -1,0 +1,287 @@
+/* remote.c: the "remote" runner backend: runs batches on an agent process (cfg->device, a
+ * shell command) over docs/protocol.md; a failed batch is retried on a fresh agent. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isaprobe/version.h"
+#include "proto.h"
+
+#define DEFAULT_TIMEOUT_MS 120000
+#define DEFAULT_RETRIES 2
+#define MAX_INTERNED 4096
+
+struct remote {
+	char *command;
+	char isa[128], gpu[128]; /* what was asked for */
+	struct ip_welcome welcome; /* what the current (or last) agent serves */
+	struct ip_child child;
+	int alive;
+	int timeout_ms, retries;
+	uint32_t next_id;
+	struct ip_wbuf out, in;
+	/* why texts of results: each distinct text kept once, for the runner's lifetime */
+	char **texts;
+	size_t ntexts;
+};
+
+static const char *intern(void *ctx, const char *s, size_t len)
+{
+	struct remote *r = ctx;
+	char *copy, **grown;
+	for (size_t i = 0; i < r->ntexts; i++)
+		if (strncmp(r->texts[i], s, len) == 0 && r->texts[i][len] == 0)
+			return r->texts[i];
+	if (r->ntexts >= MAX_INTERNED)
+		return "(the agent gave too many different why texts to keep)";
+	copy = malloc(len + 1);
+	grown = realloc(r->texts, (r->ntexts + 1) * sizeof *r->texts);
+	if (!copy || !grown) {
+		free(copy);
+		if (grown)
+			r->texts = grown;
+		return "(out of memory for the agent's why text)";
+	}
+	r->texts = grown;
+	memcpy(copy, s, len);
+	copy[len] = 0;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)copy[i] < 0x20)
+			copy[i] = ' ';
+	r->texts[r->ntexts++] = copy;
+	return copy;
+}
+
+static int env_number(const char *name, double dflt, double lo, double hi, double *out,
+                      struct ip_diag *d)
+{
+	const char *s = getenv(name);
+	char *end;
+	double v;
+	*out = dflt;
+	if (!s || !*s)
+		return 0;
+	v = strtod(s, &end);
+	if (*end || !(v >= lo && v <= hi))
+		return ip_diag_plain(d, "%s='%s': expected a number from %g to %g", name, s, lo, hi);
+	*out = v;
+	return 0;
+}
+
+/* Reads the answer frame in r->in as a message of type `want`: a frame of another version,
+ * an ERROR frame or another type is an error for humans. Sets *payload. */
+static int expect_frame(struct remote *r, unsigned want, struct ip_rbuf *payload,
+                        struct ip_diag *d)
+{
+	struct ip_frame f;
+	long at = r->child.received - (long)r->in.len;
+	ip_frame_parse(r->in.data, at, &f, d); /* already checked by ip_child_exchange */
+	*payload = (struct ip_rbuf){r->in.data + IP_PROTO_HEADER, f.length, 0, at + IP_PROTO_HEADER,
+	                            d};
+	if (f.type == IP_MSG_ERROR) {
+		struct ip_error_msg e;
+		if (ip_decode_error(payload, &e) != 0)
+			return -1;
+		if (f.version != IP_PROTO_VERSION)
+			return ip_diag_plain(d, "the agent speaks protocol version %u; this isaprobe "
+			                        "speaks version %u (the agent says: %s)",
+			                     f.version, IP_PROTO_VERSION, e.message);
+		if (e.offset == IP_PROTO_NO_OFFSET)
+			return ip_diag_plain(d, "the agent reports error %u: %s", e.code, e.message);
+		return ip_diag_plain(d, "the agent reports error %u at byte offset %llu of its input: "
+		                        "%s",
+		                     e.code, (unsigned long long)e.offset, e.message);
+	}
+	if (f.version != IP_PROTO_VERSION)
+		return ip_diag_plain(d, "the agent speaks protocol version %u; this isaprobe speaks "
+		                        "version %u",
+		                     f.version, IP_PROTO_VERSION);
+	if (f.type != want)
+		return ip_diag_offset(d, at + 6, "the agent sent a %s frame (type %u) where %s was "
+		                                 "expected",
+		                      ip_msg_name(f.type), f.type, ip_msg_name(want));
+	return 0;
+}
+
+static void stop_agent(struct remote *r)
+{
+	if (r->alive)
+		ip_child_kill(&r->child);
+	r->alive = 0;
+}
+
+/* Starts an agent and shakes hands. On failure nothing is left running. */
+static int start_agent(struct remote *r, struct ip_diag *d)
+{
+	struct ip_hello hello = {0};
+	struct ip_rbuf payload;
+	snprintf(hello.isa, sizeof hello.isa, "%s", r->isa);
+	snprintf(hello.gpu, sizeof hello.gpu, "%s", r->gpu);
+	snprintf(hello.who, sizeof hello.who, "isaprobe %s", ISAPROBE_VERSION);
+	if (ip_child_spawn(&r->child, r->command, d) != 0)
+		return -1;
+	r->alive = 1;
+	r->out.len = 0;
+	ip_encode_hello(&r->out, &hello);
+	if (r->out.failed) {
+		stop_agent(r);
+		return ip_diag_plain(d, "out of memory");
+	}
+	if (ip_child_exchange(&r->child, r->out.data, r->out.len, &r->in, r->timeout_ms, d) != 0 ||
+	    expect_frame(r, IP_MSG_WELCOME, &payload, d) != 0 ||
+	    ip_decode_welcome(&payload, &r->welcome) != 0) {
+		stop_agent(r);
+		return -1;
+	}
+	if (r->isa[0] && strcmp(r->welcome.isa, r->isa) != 0) {
+		stop_agent(r);
+		return ip_diag_plain(d, "the agent serves ISA '%s', not '%s'", r->welcome.isa, r->isa);
+	}
+	if (r->gpu[0] && strcmp(r->welcome.gpu, r->gpu) != 0) {
+		stop_agent(r);
+		return ip_diag_plain(d, "the agent serves GPU model '%s', not '%s'", r->welcome.gpu,
+		                     r->gpu);
+	}
+	return 0;
+}
+
+static void free_remote(struct remote *r)
+{
+	for (size_t i = 0; i < r->ntexts; i++)
+		free(r->texts[i]);
+	free(r->texts);
+	ip_wbuf_free(&r->out);
+	ip_wbuf_free(&r->in);
+	free(r->command);
+	free(r);
+}
+
+static int remote_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
+{
+	struct remote *r;
+	double timeout_s, retries;
+	if (!cfg || !cfg->device || !*cfg->device)
+		return ip_diag_plain(d, "the remote runner needs a command: --runner "
+		                        "remote:'COMMAND' (e.g. remote:'isaprobe agent --runner sim')");
+	if (env_number("ISAPROBE_REMOTE_TIMEOUT", DEFAULT_TIMEOUT_MS / 1000.0, 0.01, 86400,
+	               &timeout_s, d) ||
+	    env_number("ISAPROBE_REMOTE_RETRIES", DEFAULT_RETRIES, 0, 100, &retries, d))
+		return -1;
+	r = calloc(1, sizeof *r);
+	if (!r || !(r->command = strdup(cfg->device))) {
+		free(r);
+		return ip_diag_plain(d, "out of memory");
+	}
+	snprintf(r->isa, sizeof r->isa, "%s", cfg->isa ? cfg->isa : "");
+	snprintf(r->gpu, sizeof r->gpu, "%s", cfg->gpu ? cfg->gpu : "");
+	r->timeout_ms = (int)(timeout_s * 1000 + 0.5);
+	r->retries = (int)retries;
+	if (start_agent(r, d) != 0) {
+		char why[sizeof d->msg];
+		snprintf(why, sizeof why, "%s", d->msg);
+		ip_diag_plain(d, "remote agent '%s': %s", r->command, why);
+		free_remote(r);
+		return -1;
+	}
+	*state = r;
+	return 0;
+}
+
+/* One attempt at jobs[0..n): 0 with results filled, or -1 with d set. */
+static int attempt(struct remote *r, const struct ip_job *jobs, size_t n,
+                   struct ip_result *results, struct ip_diag *d)
+{
+	uint32_t id = r->next_id++;
+	struct ip_rbuf payload;
+	if (!r->alive && start_agent(r, d) != 0)
+		return -1;
+	r->out.len = 0;
+	ip_encode_batch(&r->out, id, jobs, results, n);
+	if (r->out.failed) {
+		r->out.failed = 0;
+		return ip_diag_plain(d, "the batch does not fit one frame (or out of memory)");
+	}
+	if (ip_child_exchange(&r->child, r->out.data, r->out.len, &r->in, r->timeout_ms, d) != 0 ||
+	    expect_frame(r, IP_MSG_RESULTS, &payload, d) != 0 ||
+	    ip_decode_results(&payload, id, results, n, intern, r) != 0) {
+		stop_agent(r);
+		return -1;
+	}
+	return 0;
+}
+
+/* Runs jobs[0..n) with retries; the batch is one unit: all its results or none. */
+static int run_chunk(struct remote *r, const struct ip_job *jobs, size_t n,
+                     struct ip_result *results)
+{
+	struct ip_diag d;
+	char why[sizeof d.msg + 128];
+	int tries = r->retries + 1;
+	ip_diag_init(&d, NULL);
+	for (int t = 0; t < tries; t++)
+		if (attempt(r, jobs, n, results, &d) == 0)
+			return 0;
+	if (d.offset >= 0)
+		snprintf(why, sizeof why, "remote agent failed %d time%s; last: at byte offset %ld of "
+		                          "its output: %s",
+		         tries, tries == 1 ? "" : "s", d.offset, d.msg);
+	else
+		snprintf(why, sizeof why, "remote agent failed %d time%s; last: %s", tries,
+		         tries == 1 ? "" : "s", d.msg);
+	{
+		const char *text = intern(r, why, strlen(why));
+		for (size_t i = 0; i < n; i++) {
+			struct ip_result *res = &results[i];
+			res->status = IP_STATUS_RUNNER_ERROR;
+			res->fault = res->invocation = res->where = 0;
+			res->steps = 0;
+			res->why = text;
+			for (unsigned k = 0; k < res->noutputs; k++)
+				res->outputs[k].len = 0;
+		}
+	}
+	fprintf(stderr, "isaprobe: remote runner: %s\n", why);
+	return -1;
+}
+
+static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
+                            struct ip_result *results)
+{
+	struct remote *r = state;
+	int rc = 0;
+	/* Batches over the protocol's job limit go as several. */
+	for (size_t at = 0; at < n; at += IP_PROTO_MAX_JOBS) {
+		size_t k = n - at < IP_PROTO_MAX_JOBS ? n - at : IP_PROTO_MAX_JOBS;
+		if (run_chunk(r, jobs + at, k, results + at) != 0)
+			rc = -1;
+	}
+	return rc;
+}
+
+static void remote_close(void *state)
+{
+	struct remote *r = state;
+	if (!r)
+		return;
+	if (r->alive) {
+		r->out.len = 0;
+		ip_encode_bye(&r->out);
+		ip_child_close(&r->child, r->out.failed ? NULL : r->out.data, r->out.len, 1000);
+	}
+	free_remote(r);
+}
+
+static const char *remote_model(void *state)
+{
+	struct remote *r = state;
+	return r->welcome.gpu;
+}
+
+const struct ip_runner_backend ip_remote_backend = {
+	"remote",
+	"another process speaking docs/protocol.md on stdin/stdout: remote:'COMMAND'",
+	remote_open,
+	remote_run_batch,
+	remote_close,
+	remote_model,
+};

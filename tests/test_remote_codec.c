@@ -1,0 +1,341 @@
+/* test_remote_codec.c: the agent protocol's checksum, frames and messages (docs/protocol.md)
+ * against bytes worked out by hand, round trips, and every kind of bad payload. */
+#include <string.h>
+
+#include "../runners/remote/proto.h"
+#include "check.h"
+
+static const char *keep(void *ctx, const char *s, size_t len)
+{
+	static char texts[4][128];
+	int *n = ctx;
+	char *t = texts[(*n)++ % 4];
+	snprintf(t, sizeof texts[0], "%.*s", (int)len, s);
+	return t;
+}
+
+static void test_crc(void)
+{
+	/* The CRC-32 check value (the CRC of "123456789") and two more from its definition. */
+	CHECK(ip_crc32(0, "123456789", 9) == 0xCBF43926u, "%08x", ip_crc32(0, "123456789", 9));
+	CHECK(ip_crc32(0, "", 0) == 0, "empty");
+	/* Feeding in pieces equals feeding at once. */
+	CHECK(ip_crc32(ip_crc32(0, "1234", 4), "56789", 5) == 0xCBF43926u, "pieces");
+	/* Longer inputs (8 bytes per step, then the tail), values from Python's zlib.crc32 of
+	 * bytes((i * 7) & 0xff for i in range(n)). */
+	{
+		uint8_t b[1000];
+		for (unsigned i = 0; i < sizeof b; i++)
+			b[i] = (uint8_t)(i * 7);
+		CHECK(ip_crc32(0, b, 1000) == 0x114ad5ffu, "1000 bytes: %08x", ip_crc32(0, b, 1000));
+		CHECK(ip_crc32(0, b, 13) == 0x1524e6cau, "13 bytes: %08x", ip_crc32(0, b, 13));
+		CHECK(ip_crc32(ip_crc32(0, b, 3), b + 3, 997) == 0x114ad5ffu, "unaligned pieces");
+	}
+}
+
+static void test_frames_by_hand(void)
+{
+	/* BYE: "IPRB", version 1, type 6, length 0; CRC-32 of those 12 bytes (Python:
+	 * zlib.crc32) is 0xf9d7085d, stored little-endian. */
+	static const uint8_t bye[16] = {'I', 'P', 'R', 'B', 1, 0, 6, 0, 0, 0, 0, 0,
+	                                0x5d, 0x08, 0xd7, 0xf9};
+	/* HELLO isa "midgard", gpu "t760", caller "": 23 payload bytes, CRC 0x6803bec6. */
+	static const uint8_t hello[16 + 23] = {
+		'I', 'P', 'R', 'B', 1, 0, 1, 0, 23, 0, 0, 0, 0xc6, 0xbe, 0x03, 0x68,
+		7, 0, 0, 0, 'm', 'i', 'd', 'g', 'a', 'r', 'd', 4, 0, 0, 0, 't', '7', '6', '0',
+		0, 0, 0, 0};
+	struct ip_wbuf w = {0};
+	struct ip_hello h = {.isa = "midgard", .gpu = "t760"}, back;
+	struct ip_frame f;
+	struct ip_diag d;
+	struct ip_rbuf r;
+	uint8_t bad[sizeof hello];
+
+	ip_diag_init(&d, NULL);
+	ip_encode_bye(&w);
+	CHECK(w.len == 16 && memcmp(w.data, bye, 16) == 0, "BYE bytes");
+	w.len = 0;
+	ip_encode_hello(&w, &h);
+	CHECK(w.len == sizeof hello && memcmp(w.data, hello, sizeof hello) == 0, "HELLO bytes");
+	ip_wbuf_free(&w);
+
+	CHECK(ip_frame_parse(hello, 100, &f, &d) == 0, "%s", d.msg);
+	CHECK(f.version == 1 && f.type == IP_MSG_HELLO && f.length == 23, "header fields");
+	CHECK(ip_frame_check(hello, hello + 16, 100, &d) == 0, "%s", d.msg);
+	r = (struct ip_rbuf){hello + 16, 23, 0, 116, &d};
+	CHECK(ip_decode_hello(&r, &back) == 0, "%s", d.msg);
+	CHECK(strcmp(back.isa, "midgard") == 0 && strcmp(back.gpu, "t760") == 0 && !back.who[0],
+	      "decoded HELLO");
+
+	/* One payload bit flipped: the checksum names the frame's crc field (offset 100+12). */
+	memcpy(bad, hello, sizeof bad);
+	bad[20] ^= 0x20;
+	CHECK(ip_frame_check(bad, bad + 16, 100, &d) == -1 && d.offset == 112, "crc %ld", d.offset);
+	CHECK(strstr(d.msg, "checksum") != NULL, "%s", d.msg);
+	/* A flipped header bit (type) is caught by the checksum too. */
+	memcpy(bad, hello, sizeof bad);
+	bad[6] = 3;
+	CHECK(ip_frame_check(bad, bad + 16, 0, &d) == -1, "header covered");
+	/* Bad magic at offset 0; a length over 64 MiB names the length field. */
+	memcpy(bad, hello, sizeof bad);
+	bad[0] = 'X';
+	CHECK(ip_frame_parse(bad, 0, &f, &d) == -1 && d.offset == 0, "magic");
+	memcpy(bad, hello, sizeof bad);
+	bad[11] = 0x04; /* 0x04000017 > 64 MiB */
+	CHECK(ip_frame_parse(bad, 50, &f, &d) == -1 && d.offset == 58, "length %ld", d.offset);
+	/* A HELLO one byte short: the last str's count is cut. */
+	r = (struct ip_rbuf){hello + 16, 22, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, &back) == -1 && d.offset == 35, "short %ld", d.offset);
+}
+
+/* A batch of two jobs goes caller -> agent -> caller; every field survives, outputs land in
+ * the caller's buffers by role. */
+static void test_batch_round_trip(void)
+{
+	static const uint8_t code0[] = {1, 2, 3, 4, 5, 6, 7, 8}, code1[] = {9};
+	static const uint8_t uni[] = {0xaa, 0xbb, 0xcc}, glob[] = {0x11, 0x22};
+	const struct ip_buf in0[] = {{IP_BUF_UNIFORMS, uni, 3}, {IP_BUF_GLOBAL, glob, 2}};
+	struct ip_job jobs[2] = {
+		{code0, 8, in0, 2, {4, 1000}, -1},
+		{code1, 1, NULL, 0, {0, 0}, 3},
+	};
+	uint8_t reg0[64], glob0[8], reg1[4];
+	struct ip_out_buf out0[] = {{IP_BUF_REGISTERS, reg0, 64, 0}, {IP_BUF_GLOBAL, glob0, 8, 0}};
+	struct ip_out_buf out1[] = {{IP_BUF_REGISTERS, reg1, 4, 0}};
+	struct ip_result res[2] = {{.outputs = out0, .noutputs = 2}, {.outputs = out1, .noutputs = 1}};
+	struct ip_wbuf w = {0}, w2 = {0};
+	struct ip_batch b;
+	struct ip_diag d;
+	struct ip_rbuf r;
+	int nkept = 0;
+
+	ip_diag_init(&d, NULL);
+	ip_encode_batch(&w, 77, jobs, res, 2);
+	CHECK(!w.failed && ip_frame_check(w.data, w.data + 16, 0, &d) == 0, "batch frame");
+	/* Payload: id 77, count 2, then job 0 starts with its code blob (count 8). */
+	CHECK(ip_get_u32(w.data + 16) == 77 && ip_get_u32(w.data + 20) == 2 &&
+	              ip_get_u32(w.data + 24) == 8 && w.data[28] == 1,
+	      "batch layout");
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_batch(&r, &b) == 0, "%s", d.msg);
+	CHECK(b.id == 77 && b.n == 2, "id %u n %zu", b.id, b.n);
+	if (b.n == 2) {
+		CHECK(b.jobs[0].code_len == 8 && memcmp(b.jobs[0].code, code0, 8) == 0, "code");
+		CHECK(b.jobs[0].limits.invocations == 4 && b.jobs[0].limits.budget == 1000, "limits");
+		CHECK(b.jobs[0].uniform_regs == -1 && b.jobs[1].uniform_regs == 3, "uniform_regs");
+		CHECK(b.jobs[0].ninputs == 2 && b.jobs[0].inputs[1].role == IP_BUF_GLOBAL &&
+		              b.jobs[0].inputs[1].len == 2 && b.jobs[0].inputs[1].data[1] == 0x22,
+		      "inputs");
+		CHECK(b.jobs[1].ninputs == 0 && b.jobs[1].code_len == 1, "job 1");
+		CHECK(b.results[0].noutputs == 2 && b.results[0].outputs[0].cap == 64 &&
+		              b.results[0].outputs[1].role == IP_BUF_GLOBAL &&
+		              b.results[0].outputs[1].cap == 8 && b.results[1].outputs[0].cap == 4,
+		      "outputs");
+		/* The agent's device fills results. */
+		b.results[0].status = IP_STATUS_OK;
+		b.results[0].steps = 12;
+		memset(b.results[0].outputs[0].data, 0x5a, 64);
+		b.results[0].outputs[0].len = 64;
+		b.results[0].outputs[1].data[0] = 0x77;
+		b.results[0].outputs[1].len = 1;
+		b.results[1].status = IP_STATUS_FAULT;
+		b.results[1].fault = 0x40;
+		b.results[1].where = 16;
+		b.results[1].invocation = 2;
+		b.results[1].why = "bad fetch";
+		b.results[1].outputs[0].len = 0;
+		ip_encode_results(&w2, 77, b.results, 2);
+	}
+	ip_batch_free(&b);
+	r = (struct ip_rbuf){w2.data + 16, w2.len - 16, 0, 0, &d};
+	out0[0].len = out0[1].len = 99;
+	CHECK(ip_decode_results(&r, 77, res, 2, keep, &nkept) == 0, "%s", d.msg);
+	CHECK(res[0].status == IP_STATUS_OK && res[0].steps == 12 && res[0].why == NULL, "res 0");
+	CHECK(out0[0].len == 64 && reg0[0] == 0x5a && reg0[63] == 0x5a, "registers out");
+	CHECK(out0[1].len == 1 && glob0[0] == 0x77, "global out");
+	CHECK(res[1].status == IP_STATUS_FAULT && res[1].fault == 0x40 && res[1].where == 16 &&
+	              res[1].invocation == 2 && res[1].why && strcmp(res[1].why, "bad fetch") == 0,
+	      "res 1");
+	/* Another id, or a count for another batch, is refused. */
+	r.pos = 0;
+	CHECK(ip_decode_results(&r, 78, res, 2, keep, &nkept) == -1 && strstr(d.msg, "batch 77"),
+	      "%s", d.msg);
+	r.pos = 0;
+	CHECK(ip_decode_results(&r, 77, res, 1, keep, &nkept) == -1, "count");
+	/* An output larger than the capacity asked for: registers of job 1 had cap 4. */
+	out1[0].cap = 0;
+	r.pos = 0;
+	CHECK(ip_decode_results(&r, 77, res, 2, keep, &nkept) == 0, "empty output fits cap 0");
+	out0[1].cap = 0;
+	r.pos = 0;
+	CHECK(ip_decode_results(&r, 77, res, 2, keep, &nkept) == -1 &&
+	              strstr(d.msg, "more than 0"),
+	      "%s", d.msg);
+	ip_wbuf_free(&w);
+	ip_wbuf_free(&w2);
+}
+
+static void test_bad_batches(void)
+{
+	struct ip_wbuf w = {0};
+	struct ip_batch b;
+	struct ip_diag d;
+	struct ip_rbuf r;
+	ip_diag_init(&d, NULL);
+
+	/* Unknown role "colour": id, count, code blob (4+0), limits (4+8), regs (4), ninputs (4): 32. */
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_blob(&w, NULL, 0);
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u64(&w, 0);
+	ip_wbuf_u32(&w, 0);
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_str(&w, "colour");
+	ip_wbuf_blob(&w, "x", 1);
+	ip_wbuf_u32(&w, 0);
+	r = (struct ip_rbuf){w.data, w.len, 0, 1000, &d};
+	CHECK(ip_decode_batch(&r, &b) == -1 && d.offset == 1000 + 32 && strstr(d.msg, "colour"),
+	      "%ld %s", d.offset, d.msg);
+
+	/* A job count over the limit names the count field. */
+	w.len = 0;
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u32(&w, 70000);
+	r = (struct ip_rbuf){w.data, w.len, 0, 0, &d};
+	CHECK(ip_decode_batch(&r, &b) == -1 && d.offset == 4, "%ld %s", d.offset, d.msg);
+
+	/* A count that promises jobs the payload does not hold. */
+	w.len = 0;
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u32(&w, 3);
+	r = (struct ip_rbuf){w.data, w.len, 0, 0, &d};
+	CHECK(ip_decode_batch(&r, &b) == -1 && d.offset == 8, "%ld %s", d.offset, d.msg);
+
+	/* Trailing bytes after an empty batch. */
+	w.len = 0;
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u32(&w, 0);
+	ip_wbuf_u32(&w, 0);
+	r = (struct ip_rbuf){w.data, w.len, 0, 0, &d};
+	CHECK(ip_decode_batch(&r, &b) == -1 && d.offset == 8 && strstr(d.msg, "unexpected"), "%s",
+	      d.msg);
+
+	/* A code blob whose length runs past the payload. */
+	w.len = 0;
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u32(&w, 1000);
+	r = (struct ip_rbuf){w.data, w.len, 0, 0, &d};
+	CHECK(ip_decode_batch(&r, &b) == -1 && d.offset == 12, "%ld %s", d.offset, d.msg);
+
+	/* The same output role twice in one job. */
+	w.len = 0;
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_blob(&w, NULL, 0);
+	ip_wbuf_u32(&w, 1);
+	ip_wbuf_u64(&w, 0);
+	ip_wbuf_u32(&w, 0);
+	ip_wbuf_u32(&w, 0);
+	ip_wbuf_u32(&w, 2);
+	ip_wbuf_str(&w, "global");
+	ip_wbuf_u32(&w, 4);
+	ip_wbuf_str(&w, "global");
+	ip_wbuf_u32(&w, 4);
+	r = (struct ip_rbuf){w.data, w.len, 0, 0, &d};
+	CHECK(ip_decode_batch(&r, &b) == -1 && strstr(d.msg, "twice"), "%s", d.msg);
+	ip_wbuf_free(&w);
+}
+
+/* Every byte of a good BATCH and of a good RESULTS payload changed (three ways each), and
+ * every truncation: the decoders answer 0 or -1, never read or write out of bounds (the
+ * sanitizer build checks), and what they accept respects the capacities asked for. */
+static void test_mutations(void)
+{
+	static const uint8_t code[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+	static const uint8_t uni[20] = {7};
+	const struct ip_buf in[] = {{IP_BUF_UNIFORMS, uni, 20}, {IP_BUF_REGISTERS, uni, 4}};
+	struct ip_job jobs[2] = {{code, 12, in, 2, {2, 50}, -1}, {code, 5, in, 1, {1, 0}, 4}};
+	uint8_t mem[2][2][16];
+	struct ip_out_buf outs[2][2] = {
+		{{IP_BUF_REGISTERS, mem[0][0], 16, 0}, {IP_BUF_GLOBAL, mem[0][1], 8, 0}},
+		{{IP_BUF_VARYINGS_OUT, mem[1][0], 16, 0}, {IP_BUF_REGISTERS, mem[1][1], 3, 0}},
+	};
+	struct ip_result res[2] = {{.outputs = outs[0], .noutputs = 2},
+	                           {.outputs = outs[1], .noutputs = 2}};
+	struct ip_wbuf bw = {0}, rw = {0};
+	struct ip_diag d;
+	unsigned accepted = 0, refused = 0;
+	int nkept = 0;
+	ip_diag_init(&d, NULL);
+	ip_encode_batch(&bw, 3, jobs, res, 2);
+	for (unsigned i = 0; i < 2; i++)
+		for (unsigned k = 0; k < 2; k++) {
+			memset(mem[i][k], 0x30 + i + k, 16);
+			outs[i][k].len = outs[i][k].cap;
+		}
+	res[1].status = IP_STATUS_TIMEOUT;
+	res[1].why = "budget";
+	ip_encode_results(&rw, 3, res, 2);
+	for (int which = 0; which < 2; which++) {
+		struct ip_wbuf *w = which ? &rw : &bw;
+		size_t plen = w->len - 16;
+		uint8_t *copy = malloc(plen);
+		for (size_t pos = 0; pos <= plen; pos++) {
+			for (unsigned m = 0; m < 4; m++) {
+				static const uint8_t flips[3] = {0x01, 0x80, 0xff};
+				struct ip_rbuf r;
+				size_t n = plen;
+				int rc;
+				memcpy(copy, w->data + 16, plen);
+				if (m == 3)
+					n = pos; /* truncated here */
+				else if (pos < plen)
+					copy[pos] ^= flips[m];
+				else
+					continue;
+				r = (struct ip_rbuf){copy, n, 0, 16, &d};
+				if (which == 0) {
+					struct ip_batch b;
+					rc = ip_decode_batch(&r, &b);
+					if (rc == 0) {
+						for (size_t j = 0; j < b.n; j++)
+							for (unsigned o = 0; o < b.results[j].noutputs; o++)
+								memset(b.results[j].outputs[o].data, 1,
+								       b.results[j].outputs[o].cap);
+						ip_batch_free(&b);
+					}
+				} else {
+					rc = ip_decode_results(&r, 3, res, 2, keep, &nkept);
+					for (unsigned i = 0; rc == 0 && i < 2; i++)
+						for (unsigned k = 0; k < 2; k++)
+							CHECK(outs[i][k].len <= outs[i][k].cap, "len over cap");
+				}
+				CHECK(rc == 0 || rc == -1, "rc %d", rc);
+				if (rc == 0)
+					accepted++;
+				else
+					refused++;
+				/* Refusals name an offset inside the payload (or its end). */
+				CHECK(rc == 0 || (d.offset >= 16 && d.offset <= 16 + (long)n), "offset %ld",
+				      d.offset);
+			}
+		}
+		free(copy);
+	}
+	/* Flipped bytes inside data are accepted, flipped counts and the cut ones are not. */
+	CHECK(accepted > 0 && refused > 0, "accepted %u refused %u", accepted, refused);
+	ip_wbuf_free(&bw);
+	ip_wbuf_free(&rw);
+}
+
+int main(void)
+{
+	test_crc();
+	test_frames_by_hand();
+	test_batch_round_trip();
+	test_bad_batches();
+	test_mutations();
+	return check_report("test_remote_codec");
+}
