@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "isaprobe/runner.h"
+
 /* A moment: wall seconds (CLOCK_MONOTONIC) and CPU seconds of the process, every thread
  * (CLOCK_PROCESS_CPUTIME_ID). */
 struct bench_time {
@@ -70,7 +72,7 @@ struct bench_suite {
 /* Every suite, in the order `isaprobe bench` runs them; NULL-terminated. */
 extern const struct bench_suite *const bench_suites[];
 extern const struct bench_suite bench_suite_sim, bench_suite_bifrost, bench_suite_utgard_gp,
-	bench_suite_store, bench_suite_campaign, bench_suite_infer;
+	bench_suite_store, bench_suite_campaign, bench_suite_infer, bench_suite_remote;
 
 /* count / elapsed as a rate result of the running suite; note may be NULL. Returns it. */
 struct bench_result *bench_rate(struct bench_run *r, const char *name, const char *unit,
@@ -100,6 +102,24 @@ void bench_db_path(const struct bench_run *r, const char *name, char *buf, size_
  * infer suites' probe. 0, or -1 after printing why. Free with ip_probe_free. */
 struct ip_probe;
 int bench_probe_ls_loads(struct ip_probe *p);
+
+/* The sim and remote suites' jobs (bench/midgard_jobs.c): n copies of a 3-instruction Midgard
+ * probe (ld_attr_32, vmul.fadd, st_vary_32), load/store bits 25-50 of the first word at the
+ * vendor value 0x1c1c, with attributes, uniforms, and varyings and registers observed. */
+struct bench_mg_jobs {
+	size_t n, len;            /* jobs; code bytes of each */
+	unsigned bitpos, width;   /* bits 25-50 of the first word in the packed code */
+	uint8_t (*codes)[64], (*vary)[64], (*regs)[512];
+	struct ip_job *jobs;
+	struct ip_result *res;
+	struct ip_out_buf (*outs)[2];
+	struct ip_buf inputs[2];
+};
+/* NULL after printing why. */
+struct bench_mg_jobs *bench_mg_jobs_new(size_t n);
+/* Writes value (its low 26 bits) into bits 25-50 of job i's code. */
+void bench_mg_jobs_set(struct bench_mg_jobs *j, size_t i, uint64_t value);
+void bench_mg_jobs_free(struct bench_mg_jobs *j);
 
 /* Removes a database and its -wal and -shm files. */
 void bench_db_remove(const char *path);

@@ -6,16 +6,10 @@
 #include <string.h>
 
 #include "bench.h"
-#include "isaprobe/runner.h"
 #include "midgard/midgard.h"
 
 #define BATCH 256
 #define TARGET 1000000.0
-
-static const char probe[] =
-	"ls {\n\tld_attr_32 r0.xyzw, [1].xyzw unk25=0x1c1c\n}\n"
-	"alu {\n\tvmul.fadd r1, r0.xyzw, r23.xyzw\n}\n"
-	"ls {\n\tst_vary_32 r1.xyzw, [0].xyzw unk25=0x1c9c\n}\n";
 
 enum mode {
 	COPY,      /* write the variant's bits, copy the job's code, clear its outputs */
@@ -24,78 +18,24 @@ enum mode {
 	SIM_OK,    /* run: only component selects change around 0x1c1c, every job runs to the end */
 };
 
-struct jobs {
-	uint8_t codes[BATCH][64], vary[BATCH][64], regs[BATCH][512], scratch[64 + 64 + 512];
-	struct ip_job jobs[BATCH];
-	struct ip_result res[BATCH];
-	struct ip_out_buf outs[BATCH][2];
-	struct ip_buf inputs[2];
-	size_t len;
-	unsigned bitpos, width;
-};
-
-static const float attrs[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-static const float unis[8] = {0.5f, 0.25f, 2, 4, 8, 16, 32, 64};
-
-static int setup(struct jobs *j)
-{
-	const struct ip_field *unk = ip_format_field(&midgard_load_store, "unk25");
-	struct ip_program p;
-	struct ip_diag d;
-	uint8_t *bin;
-	ip_diag_init(&d, "sim suite probe");
-	if (!unk || midgard_isa.assemble(probe, &p, &d) != 0) {
-		ip_diag_print(&d, stderr);
-		return -1;
-	}
-	if (midgard_isa.pack(&p, &bin, &j->len, &d) != 0 || j->len > sizeof j->codes[0]) {
-		ip_diag_print(&d, stderr);
-		ip_program_free(&p);
-		return -1;
-	}
-	ip_program_free(&p);
-	j->bitpos = midgard_ls_tag.bits + unk->lo;
-	j->width = unk->width;
-	j->inputs[0] = (struct ip_buf){IP_BUF_ATTRIBUTES, (const uint8_t *)attrs, sizeof attrs};
-	j->inputs[1] = (struct ip_buf){IP_BUF_UNIFORMS, (const uint8_t *)unis, sizeof unis};
-	for (unsigned i = 0; i < BATCH; i++) {
-		memcpy(j->codes[i], bin, j->len);
-		j->jobs[i].code = j->codes[i];
-		j->jobs[i].code_len = j->len;
-		j->jobs[i].inputs = j->inputs;
-		j->jobs[i].ninputs = 2;
-		j->jobs[i].limits.invocations = 1;
-		j->jobs[i].uniform_regs = 1;
-		j->outs[i][0] = (struct ip_out_buf){IP_BUF_VARYINGS_OUT, j->vary[i], 64, 0};
-		j->outs[i][1] = (struct ip_out_buf){IP_BUF_REGISTERS, j->regs[i], 512, 0};
-		j->res[i].outputs = j->outs[i];
-		j->res[i].noutputs = 2;
-	}
-	free(bin);
-	return 0;
-}
-
 /* Runs `total` variants in mode m, adding the time to *spent; *ok: the jobs that ran ok
  * (simulated), or a checksum of the baselines' work (so that it cannot be left out). */
-static void measure(struct jobs *j, struct ip_runner *r, enum mode m, uint64_t total,
+static void measure(struct bench_mg_jobs *j, struct ip_runner *r, enum mode m, uint64_t total,
                     struct bench_time *spent, uint64_t *ok)
 {
+	static uint8_t scratch[64];
 	struct bench_time t0 = bench_now();
 	uint64_t sink = 0;
 	*ok = 0;
 	for (uint64_t done = 0; done < total; done += BATCH) {
-		for (unsigned i = 0; i < BATCH; i++) {
-			ip_word v = ip_word_zero();
-			v.w[0] = m == SIM_OK ? (0x1c1c ^ ((done + i) & 0x303))
-			                     : (done + i) & ((UINT64_C(1) << j->width) - 1);
-			ip_bytes_put_bits(j->codes[i], j->bitpos, j->width, &v);
-		}
+		for (unsigned i = 0; i < BATCH; i++)
+			bench_mg_jobs_set(j, i, m == SIM_OK ? 0x1c1c ^ ((done + i) & 0x303) : done + i);
 		if (m == COPY) {
 			for (unsigned i = 0; i < BATCH; i++) {
-				memcpy(j->scratch, j->codes[i], j->len);
+				memcpy(scratch, j->codes[i], j->len);
 				memset(j->vary[i], 0, sizeof j->vary[i]);
 				memset(j->regs[i], 0, sizeof j->regs[i]);
-				sink += j->scratch[i % j->len] + j->vary[i][0];
+				sink += scratch[i % j->len] + j->vary[i][0];
 			}
 		} else if (m == UNPACK) {
 			for (unsigned i = 0; i < BATCH; i++) {
@@ -134,13 +74,13 @@ static int run(struct bench_run *br)
 		 BENCH_REPORT},
 	};
 	uint64_t total = bench_size(br, 4000000, 200000);
-	struct jobs *j = calloc(1, sizeof *j);
+	struct bench_mg_jobs *j = bench_mg_jobs_new(BATCH);
 	struct ip_runner_config cfg = {"midgard", NULL, NULL};
 	struct ip_runner *r = NULL;
 	struct ip_diag d;
 	int rc = -1;
 	ip_diag_init(&d, "sim suite");
-	if (!j || setup(j) != 0)
+	if (!j)
 		goto out;
 	if (ip_runner_open("sim", &cfg, &r, &d) != 0) {
 		ip_diag_print(&d, stderr);
@@ -164,7 +104,7 @@ static int run(struct bench_run *br)
 	rc = 0;
 out:
 	ip_runner_close(r);
-	free(j);
+	bench_mg_jobs_free(j);
 	return rc;
 }
 

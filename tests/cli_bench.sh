@@ -21,7 +21,7 @@ st=$?
 
 # Every result line: suite, name, value > 0, unit, per-cpu (> 0 or -), target (>=N, <=N or -),
 # ratio (judged / target, or -), verdict (MET, NOT MET, or - without a target).
-awk -v suites="sim bifrost utgard_gp store campaign infer" '
+awk -v suites="sim bifrost utgard_gp store campaign infer remote" '
 	function positive(x) { return x ~ /^[0-9.]+(e[+-]?[0-9]+)?$/ && x + 0 > 0 }
 	BEGIN { n = split(suites, s, " "); for (i = 1; i <= n; i++) want[s[i]] = 1 }
 	/^== / { sub(/:$/, "", $2); header[$2] = 1; next }
@@ -64,7 +64,8 @@ for pattern in '^sim +midgard\.ok +[0-9]+ +variants/s +[0-9]+ +>=1000000 ' \
 	'^campaign +exhaustive\.j1 +[0-9]+ +variants/s ' \
 	'^ratio sim\.midgard\.ok +/ sim\.copy +=' \
 	'^ratio campaign\.exhaustive\.j1 +/ campaign\.exec +=' \
-	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 6 suites run, 0 failed$'; do
+	'^ratio remote\.remote\.b256 +/ remote\.local\.b256 += +[0-9.e-]+  \(wall\) ' \
+	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 7 suites run, 0 failed$'; do
 	grep -Eq -- "$pattern" "$tmp/out" && ok || fail "no line /$pattern/"
 done
 # A count, worked out by hand: walk (the seed + 26 flips = 27) and pairs (the seed + 26*25/2
@@ -118,8 +119,8 @@ st=$?
 st=$?
 [ "$st" -eq 2 ] && grep -q "positive number" "$tmp/out" && ok || fail "--runs 12x: status $st"
 "$bin" bench --list >"$tmp/out" 2>&1
-[ "$(grep -cE '^(sim|bifrost|utgard_gp|store|campaign|infer) ' "$tmp/out")" -eq 6 ] && ok ||
-	fail "--list: six suites"
+[ "$(grep -cE '^(sim|bifrost|utgard_gp|store|campaign|infer|remote) ' "$tmp/out")" -eq 7 ] &&
+	ok || fail "--list: seven suites"
 
 echo "cli_bench: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

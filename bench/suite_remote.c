@@ -1,0 +1,98 @@
+/* suite_remote.c: what the agent protocol costs: jobs/s of the Midgard simulator in this process
+ * against the same jobs through remote:'isaprobe agent --runner sim' (this very program), per
+ * batch size. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define MAX_BATCH 4096
+
+/* Runs `total` jobs in batches of `batch`: the wall and CPU time in *spent, ok results in *ok. */
+static void rate(struct ip_runner *r, struct bench_mg_jobs *j, uint64_t total, unsigned batch,
+                 struct bench_time *spent, uint64_t *ok)
+{
+	struct bench_time t0 = bench_now();
+	*ok = 0;
+	for (uint64_t done = 0; done < total; done += batch) {
+		unsigned n = total - done < batch ? (unsigned)(total - done) : batch;
+		ip_runner_run_batch(r, j->jobs, n, j->res);
+		for (unsigned i = 0; i < n; i++)
+			*ok += j->res[i].status == IP_STATUS_OK;
+	}
+	bench_lap(spent, t0);
+}
+
+static int run(struct bench_run *br)
+{
+	static const unsigned batches[] = {1, 16, 256, 4096};
+	struct ip_runner_config cfg = {"midgard", NULL, NULL};
+	struct ip_runner *sim = NULL, *agent = NULL;
+	struct bench_mg_jobs *j = bench_mg_jobs_new(MAX_BATCH);
+	uint64_t total = bench_size(br, 200000, 20000);
+	char self[4096], spec[4200], name[32], note[160];
+	struct ip_diag d;
+	ssize_t len;
+	int rc = -1;
+	ip_diag_init(&d, "remote suite");
+	if (!j)
+		return -1;
+	/* the agent is this program: isaprobe agent */
+	len = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (len <= 0) {
+		perror("isaprobe bench remote: /proc/self/exe");
+		goto out;
+	}
+	self[len] = 0;
+	snprintf(spec, sizeof spec, "remote:'%s' agent --runner sim", self);
+	for (size_t i = 0; i < MAX_BATCH; i++)
+		bench_mg_jobs_set(j, i, 0x1c1c ^ (i & 0x303)); /* component selects: every job runs */
+	if (ip_runner_open("sim", &cfg, &sim, &d) != 0 || ip_runner_open(spec, &cfg, &agent, &d)) {
+		fputs("isaprobe bench remote: ", stderr);
+		ip_diag_print(&d, stderr);
+		goto out;
+	}
+	for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++) {
+		uint64_t n = batches[b] == 1 ? total / 10 : total, ok_local, ok_remote;
+		struct bench_time local = {0, 0}, remote = {0, 0};
+		struct bench_result *res;
+		rate(sim, j, n, batches[b], &local, &ok_local);
+		rate(agent, j, n, batches[b], &remote, &ok_remote);
+		if (ok_local != ok_remote) {
+			fprintf(stderr, "isaprobe bench remote: batches of %u: %llu jobs ok in-process, "
+			        "%llu through the agent\n", batches[b], (unsigned long long)ok_local,
+			        (unsigned long long)ok_remote);
+			goto out;
+		}
+		snprintf(name, sizeof name, "local.b%u", batches[b]);
+		snprintf(note, sizeof note, "in-process, batches of %u; %llu of %llu ok", batches[b],
+		         (unsigned long long)ok_local, (unsigned long long)n);
+		bench_rate(br, name, "jobs/s", (double)n, local, BENCH_REPORT, 0, note);
+		snprintf(name, sizeof name, "remote.b%u", batches[b]);
+		snprintf(note, sizeof note, "through the agent, batches of %u; wall clock only (the "
+		         "agent's CPU time is another process's)", batches[b]);
+		res = bench_rate(br, name, "jobs/s", (double)n, remote, BENCH_REPORT, 0, note);
+		res->cpu_value = 0;
+	}
+	rc = 0;
+out:
+	ip_runner_close(agent);
+	ip_runner_close(sim);
+	bench_mg_jobs_free(j);
+	return rc;
+}
+
+static const struct bench_ratio ratios[] = {
+	{"remote.remote.b1", "remote.local.b1", "through the agent against in-process, 1 job a batch",
+	 1},
+	{"remote.remote.b16", "remote.local.b16", "the same, 16 jobs a batch", 1},
+	{"remote.remote.b256", "remote.local.b256", "the same, 256 jobs a batch", 1},
+	{"remote.remote.b4096", "remote.local.b4096", "the same, 4096 jobs a batch", 1},
+};
+
+const struct bench_suite bench_suite_remote = {
+	"remote", "the agent protocol's cost: Midgard simulator jobs/s in-process and through it",
+	run, ratios, sizeof ratios / sizeof ratios[0],
+};
