@@ -91,5 +91,10 @@ got=$(name_of "$tmp/acc_dev.db.json" plain 83 3)
 	--quiet --budget 4 >/dev/null 2>"$tmp/err"
 grep -q "serves ISA 'utgard_gp', the caller asked for 'midgard'" "$tmp/err" && ok || bad "midgard on the device: $(cat "$tmp/err")"
 
+# Input that is not the protocol: the byte offset named, exit status 1.
+printf 'garbage-garbage-garbage' | "$dev" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "byte offset 0 (0x0): error: not a protocol frame" "$tmp/err" && ok ||
+	bad "garbage to the device: $(cat "$tmp/err")"
+
 echo "cli_utgard_gp_whatif: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
