@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isaprobe/field_text.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/fp16.h"
 #include "midgard_syntax.h"
 
@@ -368,8 +369,7 @@ static int parse_const_line(struct ip_cursor *c, struct pending *pb)
 		}
 		t = ip_peek(c);
 		if (t->type == IP_TOK_FLOAT) {
-			float f = (float)(neg ? -t->fval : t->fval);
-			memcpy(&bits, &f, sizeof bits);
+			bits = ip_f32_bits((float)(neg ? -t->fval : t->fval));
 		} else if (t->type == IP_TOK_INT) {
 			if (t->ival.w[1] || t->ival.w[0] > 0xFFFFFFFFu ||
 			    (neg && t->ival.w[0] > 0x80000000u))
