@@ -321,14 +321,7 @@ void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *
 	uint32_t where = 0;
 	struct bf_quad *q;
 
-	res->status = IP_STATUS_OK;
-	res->fault = 0;
-	res->invocation = 0;
-	res->where = 0;
-	res->steps = 0;
-	res->why = NULL;
-	for (unsigned i = 0; i < res->noutputs; i++)
-		res->outputs[i].len = 0;
+	ip_result_clear(res);
 	if (bf_decode(sim, job->code, job->code_len, &why, &where) != 0) {
 		res->where = where;
 		finish(res, IP_STATUS_INVALID, 0, why);
