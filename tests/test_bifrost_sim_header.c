@@ -156,8 +156,8 @@ static void test_suppress(void)
 	          got == 0xff7fffffu,
 	      "suppress_inf, -inf: 0x%08x", got);
 	/* suppress_inf alone leaves NaN a NaN: inf + -inf */
-	CHECK(op1("suppress_inf=1", 'a', "ADD.f32 src0=p0 src1=p1", ip_f32_bits(INFINITY), ip_f32_bits(-INFINITY),
-	          0, &got) == IP_STATUS_OK &&
+	CHECK(op1("suppress_inf=1", 'a', "ADD.f32 src0=p0 src1=p1", ip_f32_bits(INFINITY),
+	          ip_f32_bits(-INFINITY), 0, &got) == IP_STATUS_OK &&
 	          (got & 0x7f800000u) == 0x7f800000u && (got & 0x007fffffu),
 	      "suppress_inf keeps NaN: 0x%08x", got);
 	/* suppress_nan alone leaves infinity: 1e30 * 1e30 = +inf */

@@ -350,7 +350,8 @@ static uint32_t widen(const struct bf_clause *cl, uint32_t v, unsigned sel)
 {
 	if (!sel)
 		return v;
-	return ip_f32_bits((float)ip_f16_to_double(flush16(cl, (uint16_t)(sel == 1 ? v : v >> 16))));
+	uint16_t h = flush16(cl, (uint16_t)(sel == 1 ? v : v >> 16));
+	return ip_f32_bits((float)ip_f16_to_double(h));
 }
 
 /* The sources an operation reads as binary32 numbers (a mask): the operands the header's

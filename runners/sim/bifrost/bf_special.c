@@ -79,7 +79,8 @@ uint32_t bf_special(unsigned which, uint32_t bits)
 			return ip_f32_bits(copysignf(INFINITY, a));
 		if (isinf(a))
 			return ip_f32_bits(copysignf(0.0f, a));
-		return ip_f32_bits((float)copysign(1.0 / (table_point(frexp_m(a, &e), 17) * 0.5), a));
+		return ip_f32_bits(
+		        (float)copysign(1.0 / (table_point(frexp_m(a, &e), 17) * 0.5), a));
 	case BF_FSQRT_FREXPM: {
 		float f;
 		if (special(a))
@@ -110,7 +111,8 @@ uint32_t bf_special(unsigned which, uint32_t bits)
 		f = frexp_m(a, &e);
 		a1 = e & 1 ? f * 0.5f : f; /* [0.25, 1) */
 		/* 17 mantissa bits plus the exponent's low bit */
-		return ip_f32_bits((float)(1.0 / sqrt(table_point(f, 17) * 0.5 * (a1 < 0.5f ? 0.5 : 1.0))));
+		return ip_f32_bits(
+		        (float)(1.0 / sqrt(table_point(f, 17) * 0.5 * (a1 < 0.5f ? 0.5 : 1.0))));
 	}
 	case BF_LOG_FREXPM:
 		if (special(a))
@@ -131,7 +133,8 @@ uint32_t bf_special(unsigned which, uint32_t bits)
 			return ip_f32_bits(-INFINITY);
 		if (isinf(a))
 			return ip_f32_bits(INFINITY);
-		return ip_f32_bits((float)(which == BF_FLOG2_TABLE ? -log2(rcp_approx(a)) : -log(rcp_approx(a))));
+		return ip_f32_bits((float)(which == BF_FLOG2_TABLE ? -log2(rcp_approx(a))
+		                                                   : -log(rcp_approx(a))));
 	case BF_EXP_TABLE:
 		/* 2^(f/16) for the 4 low bits f of the input's bit pattern */
 		return ip_f32_bits((float)exp2((double)(bits & 15) / 16.0));

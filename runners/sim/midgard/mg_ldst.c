@@ -203,8 +203,8 @@ static int attribute_op(const struct mg_ls *ls, struct mg_state *st, const struc
 		if (!is16)
 			return load_to_reg(st, ls, rec, 4);
 		for (unsigned k = 0; k < 2; k++)
-			mem[k] = (uint32_t)ip_double_to_f16((double)ip_f32_from_bits(rec[2 * k])) |
-			         (uint32_t)ip_double_to_f16((double)ip_f32_from_bits(rec[2 * k + 1])) << 16;
+			mem[k] = (uint32_t)ip_double_to_f16(ip_f32_from_bits(rec[2 * k])) |
+			         (uint32_t)ip_double_to_f16(ip_f32_from_bits(rec[2 * k + 1])) << 16;
 		mem[2] = mem[3] = 0;
 		return load_to_reg(st, ls, mem, 2);
 	} else {
