@@ -538,12 +538,7 @@ void ip_utgard_gp_sim_run(void *state, const struct ip_job *job, struct ip_resul
 	uint32_t invocations = job->limits.invocations ? job->limits.invocations : 1;
 	uint64_t budget = job->limits.budget ? job->limits.budget : GP_DEFAULT_BUDGET;
 
-	res->status = IP_STATUS_OK;
-	res->fault = 0;
-	res->invocation = 0;
-	res->where = 0;
-	res->steps = 0;
-	res->why = NULL;
+	ip_result_clear(res);
 	init_outputs(&r);
 	if (job->code_len == 0 || job->code_len % UTGARD_GP_INSTR_BYTES) {
 		res->status = IP_STATUS_INVALID;
