@@ -28,6 +28,17 @@ int cli_read_file(const char *path, uint8_t **data, size_t *len);
 int cli_write_file(const char *path, const uint8_t *data, size_t len);
 /* Finds an ISA by name or prints the known names and returns NULL. */
 const struct ip_isa *cli_isa(const char *name);
+/* An ISA and one input file, named by the command line (asm, disasm). */
+struct cli_input {
+	const struct ip_isa *isa;
+	uint8_t *data; /* malloc'd, NUL-terminated */
+	size_t len;
+	struct ip_diag d; /* names the file */
+};
+/* After option parsing: argv[optind] must be the only operand (else usage(stderr)); finds the
+ * ISA isa_name and reads the file. Returns 0, or the exit status to leave with (2 or 1). */
+int cli_isa_and_file(int argc, char **argv, const char *isa_name, void (*usage)(FILE *),
+                     struct cli_input *in);
 /* Display name of a path ("-" is "<stdin>"). */
 const char *cli_display_name(const char *path);
 /* Writes s as a JSON string, quoted and escaped (cli/json.c). */

@@ -30,11 +30,10 @@ int cmd_asm(int argc, char **argv)
 	                                     {0, 0, 0, 0}};
 	const char *isa_name = NULL, *output = "-";
 	int hex = 0, c, rc = 1;
-	const struct ip_isa *isa;
-	uint8_t *src = NULL, *bin = NULL;
-	size_t len, binlen;
+	struct cli_input in;
+	uint8_t *bin = NULL;
+	size_t binlen;
 	struct ip_program prog;
-	struct ip_diag d;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:o:h", opts, NULL)) != -1) {
@@ -46,28 +45,21 @@ int cmd_asm(int argc, char **argv)
 		default: usage(stderr); return 2;
 		}
 	}
-	if (optind != argc - 1) {
-		usage(stderr);
-		return 2;
-	}
-	if (!(isa = cli_isa(isa_name)))
-		return 2;
-	if (cli_read_file(argv[optind], &src, &len) != 0)
-		return 1;
-	ip_diag_init(&d, cli_display_name(argv[optind]));
-	if (strlen((char *)src) != len) {
-		ip_diag_offset(&d, (long)strlen((char *)src), "NUL byte in assembly text");
-		ip_diag_print(&d, stderr);
-		free(src);
+	if ((c = cli_isa_and_file(argc, argv, isa_name, usage, &in)) != 0)
+		return c;
+	if (strlen((char *)in.data) != in.len) {
+		ip_diag_offset(&in.d, (long)strlen((char *)in.data), "NUL byte in assembly text");
+		ip_diag_print(&in.d, stderr);
+		free(in.data);
 		return 1;
 	}
-	if (isa->assemble((const char *)src, &prog, &d) != 0) {
-		ip_diag_print(&d, stderr);
-		free(src);
+	if (in.isa->assemble((const char *)in.data, &prog, &in.d) != 0) {
+		ip_diag_print(&in.d, stderr);
+		free(in.data);
 		return 1;
 	}
-	if (isa->pack(&prog, &bin, &binlen, &d) != 0) {
-		ip_diag_print(&d, stderr);
+	if (in.isa->pack(&prog, &bin, &binlen, &in.d) != 0) {
+		ip_diag_print(&in.d, stderr);
 	} else if (hex) {
 		FILE *out = strcmp(output, "-") == 0 ? stdout : fopen(output, "w");
 		if (!out) {
@@ -84,7 +76,7 @@ int cmd_asm(int argc, char **argv)
 		rc = cli_write_file(output, bin, binlen) != 0;
 	}
 	free(bin);
-	free(src);
+	free(in.data);
 	ip_program_free(&prog);
 	return rc;
 }

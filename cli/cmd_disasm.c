@@ -25,11 +25,8 @@ int cmd_disasm(int argc, char **argv)
 	                                     {"help", no_argument, 0, 'h'},
 	                                     {0, 0, 0, 0}};
 	const char *isa_name = NULL;
-	const struct ip_isa *isa;
-	uint8_t *bin;
-	size_t len;
+	struct cli_input in;
 	struct ip_program prog;
-	struct ip_diag d;
 	int c, rc;
 
 	optind = 1;
@@ -40,24 +37,17 @@ int cmd_disasm(int argc, char **argv)
 		default: usage(stderr); return 2;
 		}
 	}
-	if (optind != argc - 1) {
-		usage(stderr);
-		return 2;
-	}
-	if (!(isa = cli_isa(isa_name)))
-		return 2;
-	if (cli_read_file(argv[optind], &bin, &len) != 0)
-		return 1;
-	ip_diag_init(&d, cli_display_name(argv[optind]));
-	if (isa->unpack(bin, len, &prog, &d) != 0) {
-		ip_diag_print(&d, stderr);
-		free(bin);
+	if ((rc = cli_isa_and_file(argc, argv, isa_name, usage, &in)) != 0)
+		return rc;
+	if (in.isa->unpack(in.data, in.len, &prog, &in.d) != 0) {
+		ip_diag_print(&in.d, stderr);
+		free(in.data);
 		return 1;
 	}
-	rc = isa->disassemble(&prog, stdout) != 0 || fflush(stdout) != 0;
+	rc = in.isa->disassemble(&prog, stdout) != 0 || fflush(stdout) != 0;
 	if (rc)
 		fprintf(stderr, "isaprobe: write to standard output failed\n");
 	ip_program_free(&prog);
-	free(bin);
+	free(in.data);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/runner.h"
 
 #define MAX_INPUTS 16
@@ -138,8 +139,7 @@ static int parse_list(const char *arg, const char *text, int floats, uint8_t **o
 		item++;
 		errno = 0;
 		if (floats) {
-			float f = strtof(p, &end);
-			memcpy(&u, &f, sizeof u);
+			u = ip_f32_bits(strtof(p, &end));
 		} else {
 			long long v = strtoll(p, &end, 0);
 			if (v < INT32_MIN || v > (long long)UINT32_MAX)
@@ -262,13 +262,6 @@ static uint32_t u32_at(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static float f32_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, sizeof f);
-	return f;
-}
-
 /* One 16-byte row as text: hex words | floats | signed ints. */
 static void print_row(const char *label, const uint8_t *p, size_t n)
 {
@@ -277,7 +270,7 @@ static void print_row(const char *label, const uint8_t *p, size_t n)
 		printf(k + 4 <= n ? " %08x" : "         ", k + 4 <= n ? u32_at(p + k) : 0);
 	printf("  |");
 	for (size_t k = 0; k + 4 <= n; k += 4)
-		printf(" %g", (double)f32_of(u32_at(p + k)));
+		printf(" %g", (double)ip_f32_from_bits(u32_at(p + k)));
 	printf("  |");
 	for (size_t k = 0; k + 4 <= n; k += 4)
 		printf(" %d", (int32_t)u32_at(p + k));
@@ -337,7 +330,7 @@ static void json_words(const uint8_t *p, size_t n)
 		printf("%02x", p[i]);
 	printf("\", \"floats\": [");
 	for (size_t k = 0; k + 4 <= n; k += 4) {
-		float f = f32_of(u32_at(p + k));
+		float f = ip_f32_from_bits(u32_at(p + k));
 		if (isfinite(f))
 			printf("%s%.9g", k ? ", " : "", (double)f);
 		else

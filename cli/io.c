@@ -1,6 +1,7 @@
 /* io.c: file reading and writing and ISA lookup for the subcommands.
  * Every failure prints the file name and the reason. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,4 +85,19 @@ const struct ip_isa *cli_isa(const char *name)
 		fprintf(stderr, " %s", (*i)->name);
 	fputc('\n', stderr);
 	return NULL;
+}
+
+int cli_isa_and_file(int argc, char **argv, const char *isa_name, void (*usage)(FILE *),
+                     struct cli_input *in)
+{
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	if (!(in->isa = cli_isa(isa_name)))
+		return 2;
+	if (cli_read_file(argv[optind], &in->data, &in->len) != 0)
+		return 1;
+	ip_diag_init(&in->d, cli_display_name(argv[optind]));
+	return 0;
 }

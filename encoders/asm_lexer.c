@@ -135,6 +135,23 @@ int ip_lex_line(const char *s, size_t len, unsigned lineno, struct ip_line *out,
 	return 0;
 }
 
+int ip_lex_next_line(const char **pos, unsigned *lineno, struct ip_line *out, struct ip_diag *d)
+{
+	const char *s = *pos;
+	const char *eol;
+	size_t len;
+
+	if (!*s)
+		return 0;
+	eol = strchr(s, '\n');
+	len = eol ? (size_t)(eol - s) : strlen(s);
+	++*lineno;
+	if (ip_lex_line(s, len, *lineno, out, d) != 0)
+		return -1;
+	*pos = s + len + (eol ? 1 : 0);
+	return 1;
+}
+
 const struct ip_token *ip_peek(const struct ip_cursor *c)
 {
 	return &c->line->tok[c->i];

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isaprobe/float_bits.h"
 #include "probe_internal.h"
 
 /* The generator's fixed number per role (independent of enum ip_buf_role's order, which may
@@ -114,7 +115,7 @@ static int input_line(struct ip_probe *p, struct probe_line *l, enum ip_buf_role
 				float f = strtof(t, &end);
 				if (end == t || *end)
 					return ip_diag_at(d, l->line, l->col[i], "'%s' is not a number", t);
-				memcpy(&w, &f, 4);
+				w = ip_f32_bits(f);
 			}
 			put32(b->data + b->len, w);
 			b->len += 4;

@@ -123,6 +123,18 @@ void ip_runner_close(struct ip_runner *r)
 	free(r);
 }
 
+void ip_result_clear(struct ip_result *res)
+{
+	res->status = IP_STATUS_OK;
+	res->fault = 0;
+	res->invocation = 0;
+	res->where = 0;
+	res->steps = 0;
+	res->why = NULL;
+	for (unsigned i = 0; i < res->noutputs; i++)
+		res->outputs[i].len = 0;
+}
+
 struct ip_out_buf *ip_result_output(struct ip_result *res, enum ip_buf_role role)
 {
 	for (unsigned i = 0; i < res->noutputs; i++)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bifrost/bifrost.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/runner.h"
 
 struct io {
@@ -72,13 +73,6 @@ static inline enum ip_status run(const char *src, struct io *io)
 	ip_runner_close(r);
 	free(bin);
 	return io->res.status;
-}
-
-static inline uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
 }
 
 #endif

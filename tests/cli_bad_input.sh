@@ -2,26 +2,7 @@
 # cli_bad_input.sh: malformed assembly and binaries get a clear message naming file:line:col or
 # the byte offset, and exit status 1; never a crash. Usage: cli_bad_input.sh ISAPROBE SRCDIR
 set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-# expect STATUS PATTERN -- command...: the command exits with STATUS and stderr matches PATTERN.
-expect() {
-	local want=$1 pattern=$2
-	shift 3
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err"; then
-		echo "FAIL: $*: status $got (want $want), stderr:" >&2
-		cat "$tmp/err" >&2
-		echo "  (wanted /$pattern/)" >&2
-		fails=$((fails + 1))
-	else
-		passes=$((passes + 1))
-	fi
-}
+. "$(dirname "$0")/shell_lib.sh"
 
 asm_case() { # NAME PATTERN TEXT
 	printf '%b' "$3" >"$tmp/$1.s"
@@ -67,5 +48,4 @@ expect 2 "usage: isaprobe asm" -- "$bin" asm -i midgard
 expect 2 "unknown command 'frobnicate'" -- "$bin" frobnicate
 expect 2 "has no format 'nope'" -- "$bin" fields midgard nope
 
-echo "cli_bad_input: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

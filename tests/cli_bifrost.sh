@@ -3,25 +3,7 @@
 # command line, and bad assembly / binaries named by file:line:col or byte offset, status 1.
 # Usage: cli_bifrost.sh ISAPROBE SRCDIR
 set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-expect() { # STATUS PATTERN -- command...
-	local want=$1 pattern=$2
-	shift 3
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err"; then
-		echo "FAIL: $*: status $got (want $want), stderr:" >&2
-		cat "$tmp/err" >&2
-		echo "  (wanted /$pattern/)" >&2
-		fails=$((fails + 1))
-	else
-		passes=$((passes + 1))
-	fi
-}
+. "$(dirname "$0")/shell_lib.sh"
 
 check() { # DESCRIPTION -- command...: succeeds
 	local what=$1
@@ -127,5 +109,4 @@ if command -v sqlite3 >/dev/null; then
 	check "52 unmodelled ($unm)" -- test "$unm" = 52
 fi
 
-echo "cli_bifrost: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

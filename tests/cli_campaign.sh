@@ -3,29 +3,8 @@
 # out by hand, the same database whatever --jobs, 4 shards = 1 campaign, and Ctrl-C (SIGINT)
 # stopping with everything stored, then --resume. Usage: cli_campaign.sh ISAPROBE SRCDIR
 set -u
-bin=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$(dirname "$0")/shell_lib.sh"
 
-ok() { passes=$((passes + 1)); }
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
-}
-# expect STATUS PATTERN -- command...: exit status STATUS and stderr matching PATTERN.
-expect() {
-	local want=$1 pattern=$2
-	shift 3
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err"; then
-		fail "$*: status $got (want $want), stderr: $(cat "$tmp/err") (wanted /$pattern/)"
-	else
-		ok
-	fi
-}
 q() { sqlite3 "$1" "$2"; }
 runs_sql="SELECT r.context, hex(r.value), o.status, o.fault, hex(o.data), sum(r.count)
  FROM run r JOIN outcome o ON o.id = r.outcome_id GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5"
@@ -104,5 +83,4 @@ c2=$(cursor)
 [ "$(q "$db" "SELECT sum(count) FROM run")" = "$c2" ] && ok || fail "runs stored != cursor $c2 after resume"
 [ "$(q "$db" "SELECT count(*) FROM campaign")" = 1 ] && ok || fail "resume started another campaign"
 
-echo "cli_campaign: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

@@ -4,12 +4,7 @@
 # ci/nightly on shard I/N and uploads its database; collect.sh merges exactly the N shards, and
 # with the real program they equal one unsharded campaign. Usage: SCRIPT BIN SRCDIR
 set -u
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-ok() { passes=$((passes + 1)); }
-bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$(dirname "$0")/shell_lib.sh"
 
 # The bundle a board downloads: the real ci/nightly, a stand-in program that logs its calls
 # and writes the --db file with the shard and host it was given; `db merge` concatenates.
@@ -38,14 +33,14 @@ export FAKE_CALLS=$tmp/calls
 	--kernel https://example.invalid/zImage --dtb https://example.invalid/rk3288.dtb \
 	--rootfs https://example.invalid/rootfs.tar.xz --bundle "file://$tmp/bundle.tar.gz" \
 	--upload "file://$tmp/upload" --stamp night1 --seed 5 --workdir "$tmp/board" \
-	--out "$tmp/jobs" >/dev/null && ok || bad "ci/lava-jobs failed"
-[ "$(ls "$tmp/jobs"/*.yaml | wc -l)" -eq 4 ] && ok || bad "not 4 job files"
-[ -x "$tmp/jobs/collect.sh" ] && ok || bad "no collect.sh"
+	--out "$tmp/jobs" >/dev/null && ok || fail "ci/lava-jobs failed"
+[ "$(ls "$tmp/jobs"/*.yaml | wc -l)" -eq 4 ] && ok || fail "not 4 job files"
+[ -x "$tmp/jobs/collect.sh" ] && ok || fail "no collect.sh"
 
 # Each job: YAML that loads (when PyYAML is there), the keys LAVA needs, and its test steps.
 for i in 0 1 2 3; do
 	job=$tmp/jobs/t760-shard-$i-of-4.yaml
-	python3 - "$job" "$tmp/steps$i.sh" <<'PY' && ok || bad "job $i: bad YAML"
+	python3 - "$job" "$tmp/steps$i.sh" <<'PY' && ok || fail "job $i: bad YAML"
 import json, sys
 text = open(sys.argv[1]).read()
 try:
@@ -67,32 +62,32 @@ PY
 		hostname() { echo "board$i"; }
 		set -e
 		source "$tmp/steps$i.sh"
-	) >"$tmp/board$i.log" 2>&1 && ok || bad "board $i: $(cat "$tmp/board$i.log")"
+	) >"$tmp/board$i.log" 2>&1 && ok || fail "board $i: $(cat "$tmp/board$i.log")"
 	grep -q "^shard=$i/4 host=board$i\$" "$tmp/upload/night1/t760-shard-$i-of-4.db" 2>/dev/null && ok ||
-		bad "board $i: uploaded database wrong or missing"
+		fail "board $i: uploaded database wrong or missing"
 done
 [ "$(grep -c "^campaign .*/probes/midgard/a.probe --runner drm .*--gpu t760 --seed 5" "$FAKE_CALLS")" -eq 4 ] && ok ||
-	bad "campaign calls: $(cat "$FAKE_CALLS")"
-grep -q "^infer\|^report" "$FAKE_CALLS" && bad "a board ran infer/report" || ok
+	fail "campaign calls: $(cat "$FAKE_CALLS")"
+grep -q "^infer\|^report" "$FAKE_CALLS" && fail "a board ran infer/report" || ok
 
 # collect.sh: the 4 shards fetched and merged in order, then infer/report on the merged one.
 : >"$FAKE_CALLS"
 (cd "$tmp/bundle" && ISAPROBE="$tmp/bundle/build/release/isaprobe" COLLECT_DIR="$tmp/collect" \
-	"$tmp/jobs/collect.sh" --out "$tmp/nights") >"$tmp/collect.log" 2>&1 && ok || bad "collect: $(cat "$tmp/collect.log")"
+	"$tmp/jobs/collect.sh" --out "$tmp/nights") >"$tmp/collect.log" 2>&1 && ok || fail "collect: $(cat "$tmp/collect.log")"
 want="db merge $tmp/collect/merged.db"
 for i in 0 1 2 3; do want="$want $tmp/collect/t760-shard-$i-of-4.db"; done
-grep -qxF "$want" "$FAKE_CALLS" && ok || bad "merge call: $(cat "$FAKE_CALLS")"
-grep -q "^infer --db $tmp/nights/night1-t760/findings.db" "$FAKE_CALLS" && ok || bad "infer after merge"
+grep -qxF "$want" "$FAKE_CALLS" && ok || fail "merge call: $(cat "$FAKE_CALLS")"
+grep -q "^infer --db $tmp/nights/night1-t760/findings.db" "$FAKE_CALLS" && ok || fail "infer after merge"
 [ "$(grep -c "^shard=[0-3]/4 host=board[0-3]\$" "$tmp/nights/night1-t760/findings.db")" -eq 4 ] && ok ||
-	bad "the night's database is not the 4 shards merged"
+	fail "the night's database is not the 4 shards merged"
 
 # A shard that never reported: collect.sh merges nothing and fails.
 rm "$tmp/upload/night1/t760-shard-2-of-4.db"
 : >"$FAKE_CALLS"
 (cd "$tmp/bundle" && ISAPROBE="$tmp/bundle/build/release/isaprobe" COLLECT_DIR="$tmp/collect2" \
-	"$tmp/jobs/collect.sh" --out "$tmp/nights") >"$tmp/collect.log" 2>&1 && bad "collect with a shard missing succeeded" || ok
-grep -q "missing shard t760-shard-2-of-4.db" "$tmp/collect.log" && ok || bad "missing shard message"
-[ -s "$FAKE_CALLS" ] && bad "merged despite a missing shard" || ok
+	"$tmp/jobs/collect.sh" --out "$tmp/nights") >"$tmp/collect.log" 2>&1 && fail "collect with a shard missing succeeded" || ok
+grep -q "missing shard t760-shard-2-of-4.db" "$tmp/collect.log" && ok || fail "missing shard message"
+[ -s "$FAKE_CALLS" ] && fail "merged despite a missing shard" || ok
 
 # The same farm with the real program (the simulator as the boards' runner, two shipped probes):
 # the 4 shards' databases merged by collect.sh hold exactly the runs of one unsharded campaign,
@@ -106,7 +101,7 @@ tar -czf "$tmp/real.tar.gz" -C "$tmp/real" .
 "$src/ci/lava-jobs" --device-type rk3288-veyron-jaq --gpu t760 --shards 4 --runner sim \
 	--kernel https://example.invalid/zImage --rootfs https://example.invalid/rootfs.tar.xz \
 	--bundle "file://$tmp/real.tar.gz" --upload "file://$tmp/upload" --stamp night2 \
-	--workdir "$tmp/board2" --out "$tmp/jobs2" >/dev/null && ok || bad "ci/lava-jobs (real)"
+	--workdir "$tmp/board2" --out "$tmp/jobs2" >/dev/null && ok || fail "ci/lava-jobs (real)"
 for i in 0 1 2 3; do
 	python3 - "$tmp/jobs2/t760-shard-$i-of-4.yaml" "$tmp/steps$i.sh" <<'PY'
 import json, sys
@@ -120,32 +115,31 @@ PY
 		set -e
 		rm -rf "$tmp/board2/isaprobe"
 		source "$tmp/steps$i.sh"
-	) >"$tmp/board$i.log" 2>&1 && ok || bad "real board $i: $(cat "$tmp/board$i.log")"
+	) >"$tmp/board$i.log" 2>&1 && ok || fail "real board $i: $(cat "$tmp/board$i.log")"
 done
 (cd "$tmp/real" && ISAPROBE="$real_bin" COLLECT_DIR="$tmp/collect_real" "$tmp/jobs2/collect.sh" \
-	--out "$tmp/nights2") >"$tmp/collect.log" 2>&1 && ok || bad "real collect: $(cat "$tmp/collect.log")"
+	--out "$tmp/nights2") >"$tmp/collect.log" 2>&1 && ok || fail "real collect: $(cat "$tmp/collect.log")"
 "$1" campaign "$tmp/real/probes/midgard/scalar_unk.probe" "$tmp/real/probes/midgard/branch_unk7.probe" \
-	--db "$tmp/whole.db" --strategy auto --seed 0 --quiet && ok || bad "unsharded campaign"
+	--db "$tmp/whole.db" --strategy auto --seed 0 --quiet && ok || fail "unsharded campaign"
 runs="SELECT p.name, r.context, hex(r.value), o.status, o.fault, hex(o.data), sum(r.count)
  FROM run r JOIN outcome o ON o.id = r.outcome_id JOIN campaign c ON c.id = r.campaign_id
  JOIN probe p ON p.id = c.probe_id GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6"
 merged=$tmp/nights2/night2-t760/findings.db
 [ -n "$(sqlite3 "$tmp/whole.db" "$runs")" ] && [ "$(sqlite3 "$tmp/whole.db" "$runs")" = "$(sqlite3 "$merged" "$runs" 2>&1)" ] &&
-	ok || bad "4 merged shards differ from the unsharded campaign"
+	ok || fail "4 merged shards differ from the unsharded campaign"
 [ "$(sqlite3 "$merged" "SELECT group_concat(host) FROM (SELECT host FROM device ORDER BY host)")" = \
-	"board0,board1,board2,board3" ] && ok || bad "devices: $(sqlite3 "$merged" "SELECT * FROM device")"
+	"board0,board1,board2,board3" ] && ok || fail "devices: $(sqlite3 "$merged" "SELECT * FROM device")"
 "$1" db merge --quiet "$tmp/collect_real/merged.db" "$tmp/collect_real/t760-shard-2-of-4.db" &&
 	[ "$(sqlite3 "$tmp/collect_real/merged.db" "$runs")" = "$(sqlite3 "$tmp/whole.db" "$runs")" ] &&
-	ok || bad "a shard merged twice changed the counts"
-[ -s "$tmp/nights2/night2-t760/report.md" ] && ok || bad "no report of the merged night"
+	ok || fail "a shard merged twice changed the counts"
+[ -s "$tmp/nights2/night2-t760/report.md" ] && ok || fail "no report of the merged night"
 
 # Bad arguments: argparse's status 2.
 "$src/ci/lava-jobs" --device-type x --gpu 't 7' --shards 2 --kernel k --rootfs r --bundle b \
 	--upload u --stamp s --out "$tmp/x" >/dev/null 2>&1
-[ $? -eq 2 ] && ok || bad "bad --gpu accepted"
+[ $? -eq 2 ] && ok || fail "bad --gpu accepted"
 "$src/ci/lava-jobs" --device-type x --gpu t --shards 0 --kernel k --rootfs r --bundle b \
 	--upload u --stamp s --out "$tmp/x" >/dev/null 2>&1
-[ $? -eq 2 ] && ok || bad "--shards 0 accepted"
+[ $? -eq 2 ] && ok || fail "--shards 0 accepted"
 
-echo "cli_lava_jobs: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

@@ -3,13 +3,7 @@
 # statuses, driven against a stand-in isaprobe that logs its calls and fails on request; then
 # two real nights (simulator, agent). Usage: cli_nightly.sh ISAPROBE SRCDIR
 set -u
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-ok() { passes=$((passes + 1)); }
-bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$(dirname "$0")/shell_lib.sh"
 
 # The stand-in: appends each call to $tmp/calls; `campaign` creates the --db file; `report`
 # prints a finding (findings must not fail the night); FAKE_FAIL=STEP makes STEP exit 1.
@@ -32,59 +26,58 @@ nightly=("$src/ci/nightly" --isaprobe "$tmp/isaprobe" --out "$tmp/out")
 
 # Night 1: campaign on the sim, infer, report; no previous night.
 : >"$FAKE_CALLS"
-if "${nightly[@]}" --stamp n1 --seed 7 p1.probe p2.probe >"$tmp/log" 2>&1; then ok; else bad "night 1 failed: $(cat "$tmp/log")"; fi
-grep -qx "campaign p1.probe p2.probe --runner sim --db $tmp/out/n1/findings.db --strategy auto --json --seed 7" "$FAKE_CALLS" && ok || bad "campaign call: $(cat "$FAKE_CALLS")"
-grep -qx "infer --db $tmp/out/n1/findings.db" "$FAKE_CALLS" && ok || bad "infer call"
-grep -qx "report --db $tmp/out/n1/findings.db --format md" "$FAKE_CALLS" && ok || bad "report call"
-grep -q -- "--diff" "$FAKE_CALLS" && bad "a diff on the first night" || ok
-grep -q "First night" "$tmp/out/n1/diff.md" && ok || bad "first night's diff.md"
-grep -q "new field" "$tmp/out/n1/report.md" && ok || bad "report.md"
-[ "$(readlink "$tmp/out/latest")" = n1 ] && ok || bad "latest -> n1"
+if "${nightly[@]}" --stamp n1 --seed 7 p1.probe p2.probe >"$tmp/log" 2>&1; then ok; else fail "night 1 failed: $(cat "$tmp/log")"; fi
+grep -qx "campaign p1.probe p2.probe --runner sim --db $tmp/out/n1/findings.db --strategy auto --json --seed 7" "$FAKE_CALLS" && ok || fail "campaign call: $(cat "$FAKE_CALLS")"
+grep -qx "infer --db $tmp/out/n1/findings.db" "$FAKE_CALLS" && ok || fail "infer call"
+grep -qx "report --db $tmp/out/n1/findings.db --format md" "$FAKE_CALLS" && ok || fail "report call"
+grep -q -- "--diff" "$FAKE_CALLS" && fail "a diff on the first night" || ok
+grep -q "First night" "$tmp/out/n1/diff.md" && ok || fail "first night's diff.md"
+grep -q "new field" "$tmp/out/n1/report.md" && ok || fail "report.md"
+[ "$(readlink "$tmp/out/latest")" = n1 ] && ok || fail "latest -> n1"
 
 # Night 2 through a remote runner: the diff is against night 1's database.
 : >"$FAKE_CALLS"
-if "${nightly[@]}" --stamp n2 --runner "remote:isaprobe agent --runner sim" p1.probe >"$tmp/log" 2>&1; then ok; else bad "night 2 failed: $(cat "$tmp/log")"; fi
-grep -qx "campaign p1.probe --runner remote:isaprobe agent --runner sim --db $tmp/out/n2/findings.db --strategy auto --json" "$FAKE_CALLS" && ok || bad "remote campaign call: $(cat "$FAKE_CALLS")"
-grep -qx "report --db $tmp/out/n2/findings.db --format md --diff $(cd -P "$tmp/out/n1" && pwd)/findings.db" "$FAKE_CALLS" && ok || bad "diff call: $(cat "$FAKE_CALLS")"
-[ -s "$tmp/out/n2/diff.md" ] && ok || bad "diff.md"
-[ "$(readlink "$tmp/out/latest")" = n2 ] && ok || bad "latest -> n2"
+if "${nightly[@]}" --stamp n2 --runner "remote:isaprobe agent --runner sim" p1.probe >"$tmp/log" 2>&1; then ok; else fail "night 2 failed: $(cat "$tmp/log")"; fi
+grep -qx "campaign p1.probe --runner remote:isaprobe agent --runner sim --db $tmp/out/n2/findings.db --strategy auto --json" "$FAKE_CALLS" && ok || fail "remote campaign call: $(cat "$FAKE_CALLS")"
+grep -qx "report --db $tmp/out/n2/findings.db --format md --diff $(cd -P "$tmp/out/n1" && pwd)/findings.db" "$FAKE_CALLS" && ok || fail "diff call: $(cat "$FAKE_CALLS")"
+[ -s "$tmp/out/n2/diff.md" ] && ok || fail "diff.md"
+[ "$(readlink "$tmp/out/latest")" = n2 ] && ok || fail "latest -> n2"
 
 # A failing step fails the night (status 1, its log shown) and leaves latest alone.
 for step in campaign infer report; do
 	FAKE_FAIL=$step "${nightly[@]}" --stamp "broken_$step" p1.probe >"$tmp/log" 2>&1
 	st=$?
-	[ $st -eq 1 ] && ok || bad "failing $step: status $st"
+	[ $st -eq 1 ] && ok || fail "failing $step: status $st"
 	grep -q "FAILED: $step exited with status 1" "$tmp/log" && grep -q "fake $step broke" "$tmp/log" && ok ||
-		bad "failing $step: message: $(cat "$tmp/log")"
-	[ "$(readlink "$tmp/out/latest")" = n2 ] && ok || bad "latest moved by a failed night"
+		fail "failing $step: message: $(cat "$tmp/log")"
+	[ "$(readlink "$tmp/out/latest")" = n2 ] && ok || fail "latest moved by a failed night"
 done
 
 # --from: no campaign, the given (merged) database is reported on; --no-report stops early.
 : >"$FAKE_CALLS"
 echo merged >"$tmp/merged.db"
-"${nightly[@]}" --stamp n3 --from "$tmp/merged.db" >"$tmp/log" 2>&1 && ok || bad "--from: $(cat "$tmp/log")"
-grep -q "^campaign" "$FAKE_CALLS" && bad "--from ran a campaign" || ok
-grep -qx merged "$tmp/out/n3/findings.db" && ok || bad "--from copy"
+"${nightly[@]}" --stamp n3 --from "$tmp/merged.db" >"$tmp/log" 2>&1 && ok || fail "--from: $(cat "$tmp/log")"
+grep -q "^campaign" "$FAKE_CALLS" && fail "--from ran a campaign" || ok
+grep -qx merged "$tmp/out/n3/findings.db" && ok || fail "--from copy"
 : >"$FAKE_CALLS"
-"${nightly[@]}" --stamp shard --no-report --shard 2/4 p1.probe >"$tmp/log" 2>&1 && ok || bad "--no-report"
-grep -qx "campaign p1.probe --runner sim --db $tmp/out/shard/findings.db --strategy auto --json --shard 2/4" "$FAKE_CALLS" && ok || bad "shard call: $(cat "$FAKE_CALLS")"
-[ "$(wc -l <"$FAKE_CALLS")" -eq 1 ] && ok || bad "--no-report ran more than the campaign"
+"${nightly[@]}" --stamp shard --no-report --shard 2/4 p1.probe >"$tmp/log" 2>&1 && ok || fail "--no-report"
+grep -qx "campaign p1.probe --runner sim --db $tmp/out/shard/findings.db --strategy auto --json --shard 2/4" "$FAKE_CALLS" && ok || fail "shard call: $(cat "$FAKE_CALLS")"
+[ "$(wc -l <"$FAKE_CALLS")" -eq 1 ] && ok || fail "--no-report ran more than the campaign"
 
 # Usage errors.
 "${nightly[@]}" --bogus >/dev/null 2>&1
-[ $? -eq 2 ] && ok || bad "unknown option: not status 2"
+[ $? -eq 2 ] && ok || fail "unknown option: not status 2"
 "${nightly[@]}" --runner >/dev/null 2>&1
-[ $? -eq 2 ] && ok || bad "missing value: not status 2"
+[ $? -eq 2 ] && ok || fail "missing value: not status 2"
 
 # The real program on two shipped probes: a night on the simulator, then one through the agent:
 # exit 0 both times, the same report, and a diff with nothing new.
 real=("$src/ci/nightly" --isaprobe "$1" --out "$tmp/real" "$src/probes/midgard/branch_unk7.probe"
 	"$src/probes/midgard/scalar_unk.probe")
-"${real[@]}" --stamp sim >"$tmp/log" 2>&1 && ok || bad "real night on sim: $(cat "$tmp/log")"
-"${real[@]}" --stamp agent --runner "remote:'$1' agent" >"$tmp/log" 2>&1 && ok || bad "real night through the agent: $(cat "$tmp/log")"
-grep -q "findings" "$tmp/real/sim/report.md" 2>/dev/null && ok || bad "real report"
-cmp -s <(sed 1d "$tmp/real/sim/report.md") <(sed 1d "$tmp/real/agent/report.md") && ok || bad "reports differ"
-grep -q "^0 findings" "$tmp/real/agent/diff.md" 2>/dev/null && ok || bad "diff: $(head -5 "$tmp/real/agent/diff.md")"
+"${real[@]}" --stamp sim >"$tmp/log" 2>&1 && ok || fail "real night on sim: $(cat "$tmp/log")"
+"${real[@]}" --stamp agent --runner "remote:'$1' agent" >"$tmp/log" 2>&1 && ok || fail "real night through the agent: $(cat "$tmp/log")"
+grep -q "findings" "$tmp/real/sim/report.md" 2>/dev/null && ok || fail "real report"
+cmp -s <(sed 1d "$tmp/real/sim/report.md") <(sed 1d "$tmp/real/agent/report.md") && ok || fail "reports differ"
+grep -q "^0 findings" "$tmp/real/agent/diff.md" 2>/dev/null && ok || fail "diff: $(head -5 "$tmp/real/agent/diff.md")"
 
-echo "cli_nightly: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

@@ -3,19 +3,12 @@
 # shell from db/schema.sql, answers worked out by hand; and `isaprobe db merge` from the
 # command line. Usage: cli_query.sh ISAPROBE SRCDIR
 set -u
-bin=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$(dirname "$0")/shell_lib.sh"
+
 db=$tmp/f.db
 
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
-}
-
-# expect STATUS PATTERN -- command...: exit status STATUS, and stdout+stderr match PATTERN.
+# expect STATUS PATTERN -- command...: exit status STATUS, and stdout+stderr match PATTERN
+# (this test's own, in place of shell_lib.sh's, which reads stderr alone).
 expect() {
 	local want=$1 pattern=$2
 	shift 3
@@ -141,5 +134,4 @@ cmp -s "$tmp/m.db" "$tmp/m.before" && passes=$((passes + 1)) || fail "a refused 
 expect 0 '^1 +ls +sim:t860@board0 +walk .* 6 +4 +3 +5 +1 ' -- "$bin" query --db "$tmp/m.db" campaigns
 expect 2 'usage: isaprobe db merge' -- "$bin" db merge "$tmp/m.db"
 
-echo "cli_query: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

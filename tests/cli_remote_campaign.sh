@@ -4,13 +4,8 @@
 # agents killed, corrupted, hung or sending garbage mid-batch are retried, or their batch
 # becomes runner errors, nothing lost or counted twice. Usage: SCRIPT ISAPROBE SRCDIR
 set -u
-bin=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-ok() { passes=$((passes + 1)); }
-bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$(dirname "$0")/shell_lib.sh"
+
 q() { sqlite3 "$1" "$2"; }
 # Every variant's outcome and count, and every variant's count alone.
 runs_sql="SELECT r.context, hex(r.value), o.status, o.fault, hex(o.data), sum(r.count)
@@ -26,37 +21,37 @@ campaign() { # DB RUNNER [more options]
 }
 export ISAPROBE_REMOTE_TIMEOUT=3 ISAPROBE_REMOTE_RETRIES=2
 
-campaign "$tmp/sim.db" sim 2>"$tmp/err" && ok || bad "sim campaign: $(cat "$tmp/err")"
+campaign "$tmp/sim.db" sim 2>"$tmp/err" && ok || fail "sim campaign: $(cat "$tmp/err")"
 q "$tmp/sim.db" "$runs_sql" | LC_ALL=C sort >"$tmp/sim.runs"
 total=$(q "$tmp/sim.db" "SELECT sum(count) FROM run")
 contexts=$(q "$tmp/sim.db" "SELECT count(*) FROM context")
-[ "$total" = $((contexts * 27)) ] && [ "$total" -gt 16 ] && ok || bad "sim: $total runs for $contexts contexts"
+[ "$total" = $((contexts * 27)) ] && [ "$total" -gt 16 ] && ok || fail "sim: $total runs for $contexts contexts"
 
 # 1. Through the agent on the simulator: the same outcomes, the same counts.
-campaign "$tmp/agent.db" "remote:'$bin' agent --runner sim" 2>"$tmp/err" && ok || bad "agent campaign: $(cat "$tmp/err")"
+campaign "$tmp/agent.db" "remote:'$bin' agent --runner sim" 2>"$tmp/err" && ok || fail "agent campaign: $(cat "$tmp/err")"
 q "$tmp/agent.db" "$runs_sql" | LC_ALL=C sort >"$tmp/agent.runs"
-cmp -s "$tmp/sim.runs" "$tmp/agent.runs" && ok || bad "agent outcomes differ: $(diff "$tmp/sim.runs" "$tmp/agent.runs" | head)"
+cmp -s "$tmp/sim.runs" "$tmp/agent.runs" && ok || fail "agent outcomes differ: $(diff "$tmp/sim.runs" "$tmp/agent.runs" | head)"
 [ "$(q "$tmp/agent.db" "SELECT runner || ' ' || model FROM device")" = \
-	"remote $(q "$tmp/sim.db" "SELECT model FROM device")" ] && ok || bad "agent device row: $(q "$tmp/agent.db" "SELECT * FROM device")"
+	"remote $(q "$tmp/sim.db" "SELECT model FROM device")" ] && ok || fail "agent device row: $(q "$tmp/agent.db" "SELECT * FROM device")"
 # auto (adaptive) as well, with two workers: same database content as the simulator's.
 "$bin" campaign "$probe" --db "$tmp/auto_sim.db" --runner sim --strategy auto --budget 600 --quiet --jobs 2 &&
 	"$bin" campaign "$probe" --db "$tmp/auto_agent.db" --runner "remote:'$bin' agent --runner sim" \
-		--strategy auto --budget 600 --quiet --jobs 2 2>"$tmp/err" && ok || bad "auto campaigns: $(cat "$tmp/err")"
-[ "$(q "$tmp/auto_sim.db" "$runs_sql")" = "$(q "$tmp/auto_agent.db" "$runs_sql")" ] && ok || bad "auto outcomes differ"
+		--strategy auto --budget 600 --quiet --jobs 2 2>"$tmp/err" && ok || fail "auto campaigns: $(cat "$tmp/err")"
+[ "$(q "$tmp/auto_sim.db" "$runs_sql")" = "$(q "$tmp/auto_agent.db" "$runs_sql")" ] && ok || fail "auto outcomes differ"
 
 # isaprobe run through the agent prints exactly what it prints on the simulator.
 printf 'alu {\n\tvmul.fmov r0, r24.xyzw, #2.0\n}\nls {\n\tnoop\n}\n' >"$tmp/prog.s"
 "$bin" run -i midgard "$tmp/prog.s" --input uniforms=floats:1,2,3,4 --json >"$tmp/run_sim.json" &&
 	"$bin" run -i midgard "$tmp/prog.s" --input uniforms=floats:1,2,3,4 --json \
-		--runner "remote:'$bin' agent" >"$tmp/run_agent.json" && ok || bad "isaprobe run through the agent"
+		--runner "remote:'$bin' agent" >"$tmp/run_agent.json" && ok || fail "isaprobe run through the agent"
 grep -q '"status": "ok"' "$tmp/run_sim.json" && cmp -s "$tmp/run_sim.json" "$tmp/run_agent.json" && ok ||
-	bad "isaprobe run: remote output differs: $(diff "$tmp/run_sim.json" "$tmp/run_agent.json" | head -5)"
+	fail "isaprobe run: remote output differs: $(diff "$tmp/run_sim.json" "$tmp/run_agent.json" | head -5)"
 
 # 2. The Python example device: end to end, every outcome "unmodeled" (it models no Midgard).
-campaign "$tmp/py.db" "remote:python3 '$src/examples/remote_device.py'" 2>"$tmp/err" && ok || bad "python campaign: $(cat "$tmp/err")"
-[ "$(q "$tmp/py.db" "SELECT group_concat(status) FROM outcome")" = 4 ] && ok || bad "python outcomes: $(q "$tmp/py.db" "SELECT status FROM outcome")"
-[ "$(q "$tmp/py.db" "SELECT sum(count) FROM run")" = "$total" ] && ok || bad "python: not $total runs"
-[ "$(q "$tmp/py.db" "SELECT model FROM device")" = toy-1 ] && ok || bad "python device model"
+campaign "$tmp/py.db" "remote:python3 '$src/examples/remote_device.py'" 2>"$tmp/err" && ok || fail "python campaign: $(cat "$tmp/err")"
+[ "$(q "$tmp/py.db" "SELECT group_concat(status) FROM outcome")" = 4 ] && ok || fail "python outcomes: $(q "$tmp/py.db" "SELECT status FROM outcome")"
+[ "$(q "$tmp/py.db" "SELECT sum(count) FROM run")" = "$total" ] && ok || fail "python: not $total runs"
+[ "$(q "$tmp/py.db" "SELECT model FROM device")" = toy-1 ] && ok || fail "python device model"
 
 # 3. Flaky agents. flaky.sh BAD_STARTS MODE: the Nth start of the agent (counted in a file)
 # misbehaves when N is in BAD_STARTS. Its output passes through filter.py, which lets 2000 bytes
@@ -108,25 +103,24 @@ for mode in kill corrupt garbage hang; do
 	# Starts 1 and 2 bad: the first batch fails twice, its third attempt (start 3) works.
 	rm -f "$tmp/count"
 	campaign "$tmp/$mode-ok.db" "remote:'$tmp/flaky.sh' '$bin' '1 2' $mode '$tmp/count'" 2>"$tmp/err" &&
-		ok || bad "$mode, recovered: campaign failed: $(cat "$tmp/err")"
+		ok || fail "$mode, recovered: campaign failed: $(cat "$tmp/err")"
 	[ "$(q "$tmp/$mode-ok.db" "$runs_sql" | LC_ALL=C sort)" = "$(cat "$tmp/sim.runs")" ] && ok ||
-		bad "$mode, recovered: outcomes differ from the simulator's"
-	[ "$(cat "$tmp/count")" = 3 ] && ok || bad "$mode, recovered: $(cat "$tmp/count") agents started, not 3"
+		fail "$mode, recovered: outcomes differ from the simulator's"
+	[ "$(cat "$tmp/count")" = 3 ] && ok || fail "$mode, recovered: $(cat "$tmp/count") agents started, not 3"
 
 	# Starts 1-3 bad: the first batch (8 variants) is runner errors; the others as on sim.
 	rm -f "$tmp/count"
 	campaign "$tmp/$mode.db" "remote:'$tmp/flaky.sh' '$bin' '1 2 3' $mode '$tmp/count'" 2>"$tmp/err" &&
-		ok || bad "$mode: campaign failed: $(cat "$tmp/err")"
-	grep -q "remote agent failed 3 times" "$tmp/err" && ok || bad "$mode: no message: $(cat "$tmp/err")"
+		ok || fail "$mode: campaign failed: $(cat "$tmp/err")"
+	grep -q "remote agent failed 3 times" "$tmp/err" && ok || fail "$mode: no message: $(cat "$tmp/err")"
 	[ -n "${VERBOSE:-}" ] && echo "$mode: $(grep "failed 3 times" "$tmp/err")"
-	[ "$(q "$tmp/$mode.db" "SELECT sum(count) FROM run")" = "$total" ] && ok || bad "$mode: not $total runs"
+	[ "$(q "$tmp/$mode.db" "SELECT sum(count) FROM run")" = "$total" ] && ok || fail "$mode: not $total runs"
 	[ "$(q "$tmp/$mode.db" "SELECT sum(r.count) FROM run r JOIN outcome o ON o.id = r.outcome_id WHERE o.status = 5")" = 8 ] &&
-		ok || bad "$mode: not 8 runner errors"
+		ok || fail "$mode: not 8 runner errors"
 	q "$tmp/$mode.db" "$runs_sql" | awk -F'|' '$3 != 5' | LC_ALL=C sort >"$tmp/$mode.runs"
-	[ "$(LC_ALL=C comm -13 "$tmp/sim.runs" "$tmp/$mode.runs" | wc -l)" = 0 ] && ok || bad "$mode: outcomes the simulator did not give"
-	[ "$(LC_ALL=C comm -23 "$tmp/sim.runs" "$tmp/$mode.runs" | wc -l)" = 8 ] && ok || bad "$mode: not exactly 8 variants missing"
-	[ "$(cat "$tmp/count")" = 4 ] && ok || bad "$mode: $(cat "$tmp/count") agents started, not 4"
+	[ "$(LC_ALL=C comm -13 "$tmp/sim.runs" "$tmp/$mode.runs" | wc -l)" = 0 ] && ok || fail "$mode: outcomes the simulator did not give"
+	[ "$(LC_ALL=C comm -23 "$tmp/sim.runs" "$tmp/$mode.runs" | wc -l)" = 8 ] && ok || fail "$mode: not exactly 8 variants missing"
+	[ "$(cat "$tmp/count")" = 4 ] && ok || fail "$mode: $(cat "$tmp/count") agents started, not 4"
 done
 
-echo "cli_remote_campaign: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

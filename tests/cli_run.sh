@@ -2,17 +2,14 @@
 # cli_run.sh: `isaprobe run` end to end: statuses and exit codes, printed buffers, JSON, inputs in
 # every form, and bad input named clearly. Usage: cli_run.sh ISAPROBE SRCDIR
 set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$(dirname "$0")/shell_lib.sh"
 
 # matches PATTERN FILE: EMPTY means the file is empty, anything else an extended regex
 matches() {
 	if [ "$1" = EMPTY ]; then [ ! -s "$2" ]; else grep -Eq -- "$1" "$2"; fi
 }
 
-# expect STATUS OUT_PATTERN ERR_PATTERN -- command...
+# expect STATUS OUT_PATTERN ERR_PATTERN -- command... (in place of shell_lib.sh's expect)
 expect() {
 	local want=$1 opat=$2 epat=$3
 	shift 4
@@ -105,5 +102,4 @@ expect 2 EMPTY "--invocations takes a number from 1" -- "$bin" run -i midgard "$
 expect 2 EMPTY "usage: isaprobe run" -- "$bin" run -i midgard
 expect 0 "^usage: isaprobe run" EMPTY -- "$bin" run --help
 
-echo "cli_run: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

@@ -3,15 +3,7 @@
 # seed programs assemble and survive disasm -> asm; bad input names file:line:col or the byte
 # offset and exits 1. Usage: cli_utgard_gp.sh ISAPROBE SRCDIR
 set -u
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
-}
+. "$(dirname "$0")/shell_lib.sh"
 
 # Seed programs of probes/utgard_gp/*.probe: the lines between `program <<TAG` and `TAG`.
 for probe in "$src"/probes/utgard_gp/*.probe; do
@@ -30,18 +22,6 @@ for probe in "$src"/probes/utgard_gp/*.probe; do
 	passes=$((passes + 1))
 done
 
-# expect STATUS PATTERN -- command...
-expect() {
-	local want=$1 pattern=$2
-	shift 3
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err"; then
-		fail "$*: status $got (want $want), stderr: $(cat "$tmp/err") (wanted /$pattern/)"
-	else
-		passes=$((passes + 1))
-	fi
-}
 
 printf 'instr {\n\tmul0.fma ld_x, ld_y\n}\n' >"$tmp/bad_op.s"
 expect 1 "bad_op.s:2:7: error: 'fma' is not a value of field mul_op" -- "$bin" asm -i utgard_gp "$tmp/bad_op.s" -o "$tmp/x.bin"
@@ -50,5 +30,4 @@ expect 1 "missing.s:2:15: error: expected ','" -- "$bin" asm -i utgard_gp "$tmp/
 head -c 20 /dev/zero >"$tmp/short.bin"
 expect 1 "short.bin: byte offset 16 \(0x10\): error: .*not a whole number of 16-byte instructions" -- "$bin" disasm -i utgard_gp "$tmp/short.bin"
 
-echo "cli_utgard_gp: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

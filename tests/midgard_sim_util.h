@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/runner.h"
 #include "midgard/midgard.h"
 
@@ -127,10 +128,7 @@ static inline uint32_t reg_u(const struct sim_io *io, unsigned r, unsigned c)
 
 static inline float reg_f(const struct sim_io *io, unsigned r, unsigned c)
 {
-	uint32_t u = reg_u(io, r, c);
-	float f;
-	memcpy(&f, &u, sizeof f);
-	return f;
+	return ip_f32_from_bits(reg_u(io, r, c));
 }
 
 static inline uint16_t reg_h(const struct sim_io *io, unsigned r, unsigned lane)
@@ -141,17 +139,7 @@ static inline uint16_t reg_h(const struct sim_io *io, unsigned r, unsigned lane)
 
 static inline float vary_f(const struct sim_io *io, unsigned i)
 {
-	uint32_t u = sim_u32(&io->vary_out[4 * i]);
-	float f;
-	memcpy(&f, &u, sizeof f);
-	return f;
-}
-
-static inline uint32_t fbits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, sizeof u);
-	return u;
+	return ip_f32_from_bits(sim_u32(&io->vary_out[4 * i]));
 }
 
 #define CHECK_STATUS(io, want)                                                             \

@@ -183,15 +183,15 @@ static void test_header_bits(void)
 	char src[256];
 	for (int s = 0; s < 2; s++) {
 		memset(&io, 0, sizeof io);
-		io.regs_in[0][0] = u_of(INFINITY);
-		io.regs_in[0][1] = u_of(-INFINITY);
+		io.regs_in[0][0] = ip_f32_bits(INFINITY);
+		io.regs_in[0][1] = ip_f32_bits(-INFINITY);
 		snprintf(src, sizeof src, nan_src, s);
 		CHECK(run(src, &io) == IP_STATUS_OK, "suppress_nan %d", s);
 		CHECK(s ? io.regs[0][2] == 0 : (io.regs[0][2] & 0x7fffffff) > 0x7f800000,
 		      "inf - inf with suppress_nan=%d: 0x%08x", s, io.regs[0][2]);
 	}
 	memset(&io, 0, sizeof io);
-	io.regs_in[0][0] = u_of(1e30f);
+	io.regs_in[0][0] = ip_f32_bits(1e30f);
 	CHECK(run("clause suppress_inf=1 {\n"
 	          "\treg read=r0 wfma=r2 first=1\n"
 	          "\tfma FMA.f32 src0=p0 src1=p0 src2=zero\n"
@@ -216,9 +216,9 @@ static void test_half_selects(void)
 {
 	struct io io;
 	memset(&io, 0, sizeof io);
-	io.regs_in[0][0] = u_of(3.0f);
+	io.regs_in[0][0] = ip_f32_bits(3.0f);
 	io.regs_in[0][1] = 0x40003c00; /* high half 2.0, low half 1.0 (binary16) */
-	io.regs_in[0][2] = u_of(0.5f);
+	io.regs_in[0][2] = ip_f32_bits(0.5f);
 	CHECK(run("clause {\n"
 	          "\treg read=r0 read=r1 read=r2 first=1\n"
 	          "\tfma FMA.f32 src0=p0 src1=p1 src2=p2 unk9=2\n" /* 3 * 2 + 0.5 */
@@ -227,10 +227,10 @@ static void test_half_selects(void)
 	          "}\n",
 	          &io) == IP_STATUS_OK,
 	      "half select: %s", io.res.why ? io.res.why : "");
-	CHECK(io.regs[0][3] == u_of(6.5f), "3 * high half + 0.5: 0x%08x", io.regs[0][3]);
+	CHECK(io.regs[0][3] == ip_f32_bits(6.5f), "3 * high half + 0.5: 0x%08x", io.regs[0][3]);
 	/* ADD bits 9-10: 2 reads src1's high half, 3 both low halves */
 	memset(&io, 0, sizeof io);
-	io.regs_in[0][0] = u_of(3.0f);
+	io.regs_in[0][0] = ip_f32_bits(3.0f);
 	io.regs_in[0][1] = 0x40003c00;
 	CHECK(run("clause {\n"
 	          "\treg read=r0 read=r1 wadd=r2 first=1\n"
@@ -240,8 +240,8 @@ static void test_half_selects(void)
 	          "}\n",
 	          &io) == IP_STATUS_OK,
 	      "ADD half selects: %s", io.res.why ? io.res.why : "");
-	CHECK(io.regs[0][3] == u_of(5.0f), "3 + high half: 0x%08x", io.regs[0][3]);
-	CHECK(io.regs[0][2] == u_of(2.0f), "low half + low half: 0x%08x", io.regs[0][2]);
+	CHECK(io.regs[0][3] == ip_f32_bits(5.0f), "3 + high half: 0x%08x", io.regs[0][3]);
+	CHECK(io.regs[0][2] == ip_f32_bits(2.0f), "low half + low half: 0x%08x", io.regs[0][2]);
 }
 
 /* v2f16: two binary16 lanes, swizzles (lane 0 takes half swz & 1, lane 1 half swz >> 1) */

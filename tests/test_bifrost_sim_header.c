@@ -151,18 +151,18 @@ static void test_suppress(void)
 {
 	uint32_t got;
 	/* -1e30 * 1e30 = -inf -> -FLT_MAX */
-	CHECK(op1("suppress_inf=1", 'f', "FMA.f32 src0=p0 src1=p1 src2=zero", u_of(-1e30f),
-	          u_of(1e30f), 0, &got) == IP_STATUS_OK &&
+	CHECK(op1("suppress_inf=1", 'f', "FMA.f32 src0=p0 src1=p1 src2=zero", ip_f32_bits(-1e30f),
+	          ip_f32_bits(1e30f), 0, &got) == IP_STATUS_OK &&
 	          got == 0xff7fffffu,
 	      "suppress_inf, -inf: 0x%08x", got);
 	/* suppress_inf alone leaves NaN a NaN: inf + -inf */
-	CHECK(op1("suppress_inf=1", 'a', "ADD.f32 src0=p0 src1=p1", u_of(INFINITY), u_of(-INFINITY),
-	          0, &got) == IP_STATUS_OK &&
+	CHECK(op1("suppress_inf=1", 'a', "ADD.f32 src0=p0 src1=p1", ip_f32_bits(INFINITY),
+	          ip_f32_bits(-INFINITY), 0, &got) == IP_STATUS_OK &&
 	          (got & 0x7f800000u) == 0x7f800000u && (got & 0x007fffffu),
 	      "suppress_inf keeps NaN: 0x%08x", got);
 	/* suppress_nan alone leaves infinity: 1e30 * 1e30 = +inf */
-	CHECK(op1("suppress_nan=1", 'f', "FMA.f32 src0=p0 src1=p1 src2=zero", u_of(1e30f),
-	          u_of(1e30f), 0, &got) == IP_STATUS_OK &&
+	CHECK(op1("suppress_nan=1", 'f', "FMA.f32 src0=p0 src1=p1 src2=zero", ip_f32_bits(1e30f),
+	          ip_f32_bits(1e30f), 0, &got) == IP_STATUS_OK &&
 	          got == 0x7f800000u,
 	      "suppress_nan keeps infinity: 0x%08x", got);
 	/* v2f16: (32768, -32768) * (2, 2) = +-65536, above the overflow threshold 65520: +-inf

@@ -9,23 +9,10 @@
 
 #include "bifrost/bifrost.h"
 #include "check.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/runner.h"
 
 #define MAXN 16384
-
-static float f_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
 
 /* Runs src once per input (one invocation each, r0 = input, r3 = in2 if given); out[i] = r1. */
 static int run_program(const char *src, const float *in, const float *in2, unsigned n, float *out)
@@ -113,7 +100,7 @@ static unsigned make_inputs(uint64_t *rng, float *in, unsigned n)
 	};
 	unsigned k = 0;
 	for (; k < IP_COUNT(specials) && k < n; k++)
-		in[k] = f_of(specials[k]);
+		in[k] = ip_f32_from_bits(specials[k]);
 	for (; k < n; k++) {
 		uint32_t u = (uint32_t)test_rand(rng);
 		if (k % 3 == 0) /* a third of the inputs in a moderate range */
@@ -121,9 +108,9 @@ static unsigned make_inputs(uint64_t *rng, float *in, unsigned n)
 		if (k % 3 == 1) /* and a third near 1 */
 			in[k] = (float)(0.5 + (double)(test_rand(rng) % 1000000) / 666666.0);
 		else
-			in[k] = f_of(u);
+			in[k] = ip_f32_from_bits(u);
 		if (isnan(in[k]))
-			in[k] = f_of(0x7fc00000);
+			in[k] = ip_f32_from_bits(0x7fc00000);
 	}
 	return n;
 }
@@ -150,7 +137,7 @@ static void check_results(const struct check_spec *c, const float *in, const flo
 		}
 		if (w == 0.0f || isinf(w)) {
 			/* exact zeros and infinities, sign included */
-			if (u_of(out[i]) != u_of(w) && bad++ < 5)
+			if (ip_f32_bits(out[i]) != ip_f32_bits(w) && bad++ < 5)
 				fprintf(stderr, "%s(%a): %a, want %a\n", c->name, in[i], out[i], w);
 			continue;
 		}

@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "midgard/midgard.h"
+#include "roundtrip_util.h"
 
 #define BUNDLES_PER_PROGRAM 256
 
@@ -83,71 +84,21 @@ static int least_counted(void)
 	return best;
 }
 
-static void report_difference(const char *what, const uint8_t *a, const uint8_t *b, size_t len,
-                              uint64_t seed)
+static void count_formats(const struct ip_program *prog)
 {
-	for (size_t i = 0; i < len; i++)
-		if (a[i] != b[i]) {
-			for (unsigned bit = 0; bit < 8; bit++)
-				if (((a[i] ^ b[i]) >> bit) & 1) {
-					fprintf(stderr, "%s: bit %zu differs (byte offset %zu), seed 0x%llx\n",
-					        what, i * 8 + bit, i, (unsigned long long)seed);
-					return;
-				}
-		}
+	for (size_t i = 0; i < prog->nbundles; i++)
+		for (unsigned k = 0; k < prog->bundles[i].nslots; k++)
+			format_count[format_index(prog->bundles[i].slots[k].fmt)]++;
 }
 
 static int one_program(uint64_t *rng, uint64_t seed)
 {
 	static uint8_t bin[BUNDLES_PER_PROGRAM * 64];
-	size_t len = 0, packed_len, again_len, textlen;
-	uint8_t *packed = NULL, *again = NULL;
-	char *text = NULL;
-	struct ip_program prog, prog2;
-	struct ip_diag d;
-	FILE *mem;
-	int ok = 1;
+	size_t len = 0;
 
 	for (unsigned i = 0; i < BUNDLES_PER_PROGRAM; i++)
 		len += random_word(rng, bin + len, least_counted());
-	ip_diag_init(&d, "random");
-	if (midgard_isa.unpack(bin, len, &prog, &d) != 0) {
-		CHECK(0, "unpack failed: %s (offset %ld), seed 0x%llx", d.msg, d.offset,
-		      (unsigned long long)seed);
-		return 0;
-	}
-	for (size_t i = 0; i < prog.nbundles; i++)
-		for (unsigned k = 0; k < prog.bundles[i].nslots; k++)
-			format_count[format_index(prog.bundles[i].slots[k].fmt)]++;
-	CHECK(midgard_isa.pack(&prog, &packed, &packed_len, &d) == 0, "pack: %s", d.msg);
-	CHECK(packed_len == len && memcmp(packed, bin, len) == 0, "unpack -> pack differs");
-	if (packed_len == len && memcmp(packed, bin, len) != 0)
-		report_difference("unpack -> pack", bin, packed, len, seed);
-
-	mem = open_memstream(&text, &textlen);
-	CHECK(mem && midgard_isa.disassemble(&prog, mem) == 0, "disassemble");
-	fclose(mem);
-	if (midgard_isa.assemble(text, &prog2, &d) != 0) {
-		CHECK(0, "reassembly failed at line %u col %u: %s, seed 0x%llx", d.line, d.col, d.msg,
-		      (unsigned long long)seed);
-		ok = 0;
-	} else {
-		CHECK(midgard_isa.pack(&prog2, &again, &again_len, &d) == 0, "pack 2");
-		CHECK(again_len == len, "disasm -> asm length %zu, want %zu", again_len, len);
-		if (again_len == len && memcmp(again, bin, len) != 0) {
-			CHECK(0, "disasm -> asm differs");
-			report_difference("disasm -> asm", bin, again, len, seed);
-			ok = 0;
-		}
-		ip_program_free(&prog2);
-	}
-	if (!ok && getenv("ISAPROBE_DUMP"))
-		fputs(text, stderr);
-	free(text);
-	free(packed);
-	free(again);
-	ip_program_free(&prog);
-	return ok;
+	return roundtrip_binary(&midgard_isa, bin, len, seed, count_formats);
 }
 
 int main(void)

@@ -407,15 +407,10 @@ int bifrost_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 		free(line);
 		return ip_diag_plain(d, "out of memory");
 	}
-	while (*s && rc == 0) {
-		const char *eol = strchr(s, '\n');
-		size_t len = eol ? (size_t)(eol - s) : strlen(s);
+	while ((rc = ip_lex_next_line(&s, &lineno, line, d)) > 0) {
 		struct ip_cursor c = {line, 0, d};
-		lineno++;
-		rc = ip_lex_line(s, len, lineno, line, d);
-		if (rc == 0)
-			rc = parse_line(&c, pb, out, &offset);
-		s += len + (eol ? 1 : 0);
+		if ((rc = parse_line(&c, pb, out, &offset)) != 0)
+			break;
 	}
 	if (rc == 0 && pb->open)
 		rc = ip_diag_at(d, pb->line, pb->col, "clause not closed: missing '}'");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isaprobe/field_text.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/fp16.h"
 #include "midgard_syntax.h"
 
@@ -368,8 +369,7 @@ static int parse_const_line(struct ip_cursor *c, struct pending *pb)
 		}
 		t = ip_peek(c);
 		if (t->type == IP_TOK_FLOAT) {
-			float f = (float)(neg ? -t->fval : t->fval);
-			memcpy(&bits, &f, sizeof bits);
+			bits = ip_f32_bits((float)(neg ? -t->fval : t->fval));
 		} else if (t->type == IP_TOK_INT) {
 			if (t->ival.w[1] || t->ival.w[0] > 0xFFFFFFFFu ||
 			    (neg && t->ival.w[0] > 0x80000000u))
@@ -639,7 +639,7 @@ int midgard_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 {
 	struct ip_line *line = malloc(sizeof *line);
 	struct pending pb;
-	int in_bundle = 0, *next = NULL, rc = -1;
+	int in_bundle = 0, *next = NULL, rc = -1, got;
 	unsigned lineno = 0;
 	const char *p = src;
 	uint32_t offset = 0;
@@ -647,14 +647,8 @@ int midgard_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 	ip_program_init(out, &midgard_isa);
 	if (!line)
 		return ip_diag_plain(d, "out of memory");
-	while (*p) {
-		const char *eol = strchr(p, '\n');
-		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+	while ((got = ip_lex_next_line(&p, &lineno, line, d)) > 0) {
 		struct ip_cursor c = {line, 0, d};
-		lineno++;
-		if (ip_lex_line(p, len, lineno, line, d) != 0)
-			goto out;
-		p += len + (eol ? 1 : 0);
 		if (line->ntok == 0)
 			continue;
 		if (in_bundle && ip_is_punct(ip_peek(&c), '}')) {
@@ -683,6 +677,8 @@ int midgard_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 		}
 		in_bundle = 1;
 	}
+	if (got < 0)
+		goto out;
 	if (in_bundle) {
 		ip_diag_at(d, pb.header_line, 1, "missing '}' for the word opened here");
 		goto out;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isaprobe/field_text.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/fp16.h"
 #include "midgard_syntax.h"
 
@@ -210,9 +211,8 @@ static int is_float_worth_showing(uint32_t bits)
 
 static void print_constant(FILE *out, uint32_t bits)
 {
-	float f;
+	float f = ip_f32_from_bits(bits);
 	char buf[48];
-	memcpy(&f, &bits, sizeof f);
 	if (is_float_worth_showing(bits)) {
 		snprintf(buf, sizeof buf, "%.9g", (double)f);
 		if (!strpbrk(buf, ".e"))

@@ -280,7 +280,7 @@ int utgard_gp_assemble(const char *src, struct ip_program *out, struct ip_diag *
 {
 	struct ip_line *line = malloc(sizeof *line);
 	struct pending *pb = malloc(sizeof *pb);
-	int in_instr = 0, rc = -1;
+	int in_instr = 0, rc = -1, got;
 	unsigned lineno = 0;
 	const char *p = src;
 
@@ -289,15 +289,9 @@ int utgard_gp_assemble(const char *src, struct ip_program *out, struct ip_diag *
 		ip_diag_plain(d, "out of memory");
 		goto out;
 	}
-	while (*p) {
-		const char *eol = strchr(p, '\n');
-		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+	while ((got = ip_lex_next_line(&p, &lineno, line, d)) > 0) {
 		struct ip_cursor c = {line, 0, d};
 		int closed;
-		lineno++;
-		if (ip_lex_line(p, len, lineno, line, d) != 0)
-			goto out;
-		p += len + (eol ? 1 : 0);
 		if (line->ntok == 0)
 			continue;
 		if (in_instr && ip_is_punct(ip_peek(&c), '}')) {
@@ -326,6 +320,8 @@ int utgard_gp_assemble(const char *src, struct ip_program *out, struct ip_diag *
 			in_instr = 1;
 		}
 	}
+	if (got < 0)
+		goto out;
 	if (in_instr) {
 		ip_diag_at(d, pb->header_line, 1, "missing '}' for the instruction opened here");
 		goto out;

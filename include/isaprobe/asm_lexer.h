@@ -38,6 +38,11 @@ struct ip_line {
 int ip_lex_line(const char *line, size_t len, unsigned lineno, struct ip_line *out,
                 struct ip_diag *d);
 
+/* Tokenises the next line of a whole source text: the line starting at *pos, which then moves
+ * past its newline; *lineno counts the lines. Returns 1 with out filled, 0 at the end of the
+ * text, or -1 with d set. */
+int ip_lex_next_line(const char **pos, unsigned *lineno, struct ip_line *out, struct ip_diag *d);
+
 /* Token cursor helpers for parsers. */
 struct ip_cursor {
 	const struct ip_line *line;

@@ -111,6 +111,8 @@ const char *ip_runner_model(const struct ip_runner *r);
 const char *ip_runner_name(const struct ip_runner *r);
 void ip_runner_close(struct ip_runner *r);
 
+/* Readies a result for a run: status ok, counters zero, no reason, every output empty. */
+void ip_result_clear(struct ip_result *res);
 /* The caller's output buffer of this role in a result, or NULL. */
 struct ip_out_buf *ip_result_output(struct ip_result *res, enum ip_buf_role role);
 /* The job's input buffer of this role, or NULL. */

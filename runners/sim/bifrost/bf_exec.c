@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bf_sim.h"
+#include "isaprobe/float_bits.h"
 
 #define DEFAULT_BUDGET 65536u
 #define REG_FILE_BYTES (BF_REGS * 4)
@@ -103,15 +104,13 @@ static int mem_range(struct bf_quad *q, uint32_t lo, uint32_t hi, unsigned words
 static int branch_taken(const struct bf_unit *u, uint32_t a, uint32_t b, struct bf_quad *q)
 {
 	int swapped = u->src[1] < u->src[0];
-	float fa, fb;
+	float fa = ip_f32_from_bits(a), fb = ip_f32_from_bits(b);
 	if (u->br_cond == 7 && u->br_size == 7)
 		return 1; /* always */
 	if (u->br_size != 0) {
 		bf_stop(q, IP_STATUS_UNMODELED, 0, "16-bit or zero-compare branch condition");
 		return 0;
 	}
-	memcpy(&fa, &a, 4);
-	memcpy(&fb, &b, 4);
 	switch (u->br_cond) {
 	case 0: return swapped ? a < b : (int32_t)a < (int32_t)b;
 	case 1: return swapped ? a <= b : (int32_t)a <= (int32_t)b;
@@ -322,14 +321,7 @@ void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *
 	uint32_t where = 0;
 	struct bf_quad *q;
 
-	res->status = IP_STATUS_OK;
-	res->fault = 0;
-	res->invocation = 0;
-	res->where = 0;
-	res->steps = 0;
-	res->why = NULL;
-	for (unsigned i = 0; i < res->noutputs; i++)
-		res->outputs[i].len = 0;
+	ip_result_clear(res);
 	if (bf_decode(sim, job->code, job->code_len, &why, &where) != 0) {
 		res->where = where;
 		finish(res, IP_STATUS_INVALID, 0, why);

@@ -6,21 +6,8 @@
 #include <string.h>
 
 #include "bf_sim.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/fp16.h"
-
-static float f_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
 
 /* ---- classification by name --------------------------------------------------------------- */
 struct name_kind {
@@ -173,7 +160,7 @@ void bf_classify(const struct bifrost_op *op, int is_add, struct bf_unit *u)
 /* ---- helpers -------------------------------------------------------------------------------- */
 static float src_f(const struct bf_unit *u, const uint32_t *s, unsigned i)
 {
-	float f = f_of(s[i]);
+	float f = ip_f32_from_bits(s[i]);
 	if (u->abs[i])
 		f = fabsf(f);
 	if (u->neg[i])
@@ -226,9 +213,9 @@ static int icmp(unsigned cmp, int unsig, uint32_t a, uint32_t b)
 	case BF_CMP_EQ: return a == b;
 	case BF_CMP_GT: return unsig ? a > b : (int32_t)a > (int32_t)b;
 	case BF_CMP_GE: return unsig ? a >= b : (int32_t)a >= (int32_t)b;
-	case BF_CMP_FEQ: return f_of(a) == f_of(b);
-	case BF_CMP_FGT: return f_of(a) > f_of(b);
-	default: return f_of(a) >= f_of(b);
+	case BF_CMP_FEQ: return ip_f32_from_bits(a) == ip_f32_from_bits(b);
+	case BF_CMP_FGT: return ip_f32_from_bits(a) > ip_f32_from_bits(b);
+	default: return ip_f32_from_bits(a) >= ip_f32_from_bits(b);
 	}
 }
 
@@ -335,11 +322,11 @@ uint32_t bf_header_float(const struct bf_clause *cl, uint32_t v)
 {
 	float f;
 	v = flush32(cl, v);
-	f = f_of(v);
+	f = ip_f32_from_bits(v);
 	if (cl->suppress_nan && isnan(f))
 		return 0;
 	if (cl->suppress_inf && isinf(f))
-		return u_of(copysignf(FLT_MAX, f));
+		return ip_f32_bits(copysignf(FLT_MAX, f));
 	return v;
 }
 
@@ -363,7 +350,8 @@ static uint32_t widen(const struct bf_clause *cl, uint32_t v, unsigned sel)
 {
 	if (!sel)
 		return v;
-	return u_of((float)ip_f16_to_double(flush16(cl, (uint16_t)(sel == 1 ? v : v >> 16))));
+	uint16_t h = flush16(cl, (uint16_t)(sel == 1 ? v : v >> 16));
+	return ip_f32_bits((float)ip_f16_to_double(h));
 }
 
 /* The sources an operation reads as binary32 numbers (a mask): the operands the header's
@@ -511,18 +499,18 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 		fesetround(round_modes[u->mode & 3]);
 		r = fmaf(a, b, c);
 		fesetround(saved);
-		return bf_header_float(cl, u_of(outmod(u->outmod, r)));
+		return bf_header_float(cl, ip_f32_bits(outmod(u->outmod, r)));
 	}
 	case BF_FADD:
 		saved = fegetround();
 		fesetround(round_modes[u->mode & 3]);
 		r = src_f(u, s, 0) + src_f(u, s, 1);
 		fesetround(saved);
-		return bf_header_float(cl, u_of(outmod(u->outmod, r)));
+		return bf_header_float(cl, ip_f32_bits(outmod(u->outmod, r)));
 	case BF_FMIN:
 	case BF_FMAX:
 		r = minmax(u->kind == BF_FMAX, u->mode, src_f(u, s, 0), src_f(u, s, 1));
-		return bf_header_float(cl, u_of(outmod(u->outmod, r)));
+		return bf_header_float(cl, ip_f32_bits(outmod(u->outmod, r)));
 	case BF_FMA_MSCALE: {
 		float a = src_f(u, s, 0), b = src_f(u, s, 1), c = src_f(u, s, 2);
 		double prod;
@@ -536,7 +524,7 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 		                                   (int32_t)s[3] > 400 ? 400 : (int32_t)s[3]);
 		if (!u->mode_sel)
 			r = outmod(u->mode, r);
-		return bf_header_float(cl, u_of(r));
+		return bf_header_float(cl, ip_f32_bits(r));
 	}
 	case BF_ADD_MSCALE: {
 		float a = src_f(u, s, 0), b = src_f(u, s, 1);
@@ -552,7 +540,7 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 		r = (float)ldexp((double)a + (double)b, e < -400 ? -400 : e > 400 ? 400 : e);
 		if (u->mode == 2)
 			r = outmod(3, r);
-		return bf_header_float(cl, u_of(r));
+		return bf_header_float(cl, ip_f32_bits(r));
 	}
 	case BF_FCMP_GL:
 	case BF_FCMP_D3D: {
@@ -577,14 +565,14 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 		if (u->arg & 0x10)
 			return shift(u->arg & 3, s[0], s[1]);
 		return logic(u->arg, s[0], s[1]);
-	case BF_I2F: return bf_header_float(cl, u_of((float)(int32_t)s[0]));
-	case BF_U2F: return bf_header_float(cl, u_of((float)s[0]));
-	case BF_F2I: return f2i(f_of(s[0]), 0);
-	case BF_F2U: return f2i(f_of(s[0]), 1);
+	case BF_I2F: return bf_header_float(cl, ip_f32_bits((float)(int32_t)s[0]));
+	case BF_U2F: return bf_header_float(cl, ip_f32_bits((float)s[0]));
+	case BF_F2I: return f2i(ip_f32_from_bits(s[0]), 0);
+	case BF_F2U: return f2i(ip_f32_from_bits(s[0]), 1);
 	case BF_CLZ: return s[0] ? (uint32_t)__builtin_clz(s[0]) : 32;
 	case BF_POPCNT: return (uint32_t)__builtin_popcount(s[0]);
 	case BF_FROUND: {
-		float a = f_of(s[0]);
+		float a = ip_f32_from_bits(s[0]);
 		switch (u->arg) {
 		case 0: r = floorf(a); break;
 		case 1: r = ceilf(a); break;
@@ -592,7 +580,7 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 		case 3: r = nearbyintf(a); break;
 		default: r = roundf(a); break;
 		}
-		return bf_header_float(cl, u_of(r));
+		return bf_header_float(cl, ip_f32_bits(r));
 	}
 	case BF_SPECIAL: return special(u, s, cl, q);
 	case BF_ATAN: return atan_helper(u, s, cl, q);

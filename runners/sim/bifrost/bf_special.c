@@ -1,24 +1,10 @@
 /* bf_special.c: the special-function helper operations of the notes' sequences (frexp parts,
  * table estimates), modelled to the precision the notes describe: see docs/bifrost-simulator.md. */
 #include <math.h>
-#include <string.h>
 
 #include "bf_sim.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/fp16.h"
-
-static float f_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
 
 static int special(float a)
 {
@@ -75,11 +61,11 @@ static double rcp_approx(float a)
 
 uint32_t bf_special(unsigned which, uint32_t bits)
 {
-	float a = f_of(bits);
+	float a = ip_f32_from_bits(bits);
 	int e;
 	switch (which) {
 	case BF_FRCP_FREXPM:
-		return special(a) ? bits : u_of(frexp_m(a, &e));
+		return special(a) ? bits : ip_f32_bits(frexp_m(a, &e));
 	case BF_FRCP_FREXPE:
 		if (special(a))
 			return 0;
@@ -90,16 +76,17 @@ uint32_t bf_special(unsigned which, uint32_t bits)
 		if (isnan(a))
 			return bits;
 		if (a == 0.0f)
-			return u_of(copysignf(INFINITY, a));
+			return ip_f32_bits(copysignf(INFINITY, a));
 		if (isinf(a))
-			return u_of(copysignf(0.0f, a));
-		return u_of((float)copysign(1.0 / (table_point(frexp_m(a, &e), 17) * 0.5), a));
+			return ip_f32_bits(copysignf(0.0f, a));
+		return ip_f32_bits(
+		        (float)copysign(1.0 / (table_point(frexp_m(a, &e), 17) * 0.5), a));
 	case BF_FSQRT_FREXPM: {
 		float f;
 		if (special(a))
 			return bits;
 		f = frexp_m(a, &e);
-		return u_of(e & 1 ? f * 0.5f : f);
+		return ip_f32_bits(e & 1 ? f * 0.5f : f);
 	}
 	case BF_FSQRT_FREXPE:
 		if (special(a))
@@ -116,43 +103,45 @@ uint32_t bf_special(unsigned which, uint32_t bits)
 		if (isnan(a))
 			return bits;
 		if (a == 0.0f)
-			return u_of(copysignf(INFINITY, a));
+			return ip_f32_bits(copysignf(INFINITY, a));
 		if (a < 0.0f)
-			return u_of(NAN);
+			return ip_f32_bits(NAN);
 		if (isinf(a))
 			return 0;
 		f = frexp_m(a, &e);
 		a1 = e & 1 ? f * 0.5f : f; /* [0.25, 1) */
 		/* 17 mantissa bits plus the exponent's low bit */
-		return u_of((float)(1.0 / sqrt(table_point(f, 17) * 0.5 * (a1 < 0.5f ? 0.5 : 1.0))));
+		return ip_f32_bits(
+		        (float)(1.0 / sqrt(table_point(f, 17) * 0.5 * (a1 < 0.5f ? 0.5 : 1.0))));
 	}
 	case BF_LOG_FREXPM:
 		if (special(a))
 			return bits;
-		return u_of(log_reduce(a, &e));
+		return ip_f32_bits(log_reduce(a, &e));
 	case BF_LOG_FREXPE:
 		if (special(a))
 			return 0;
 		log_reduce(a, &e);
 		return (uint32_t)e;
 	case BF_FRCP_APPROX:
-		return u_of((float)rcp_approx(a));
+		return ip_f32_bits((float)rcp_approx(a));
 	case BF_FLOG2_TABLE:
 	case BF_FLOGE_TABLE:
 		if (isnan(a) || (a < 0.0f))
-			return u_of(NAN);
+			return ip_f32_bits(NAN);
 		if (a == 0.0f)
-			return u_of(-INFINITY);
+			return ip_f32_bits(-INFINITY);
 		if (isinf(a))
-			return u_of(INFINITY);
-		return u_of((float)(which == BF_FLOG2_TABLE ? -log2(rcp_approx(a)) : -log(rcp_approx(a))));
+			return ip_f32_bits(INFINITY);
+		return ip_f32_bits((float)(which == BF_FLOG2_TABLE ? -log2(rcp_approx(a))
+		                                                   : -log(rcp_approx(a))));
 	case BF_EXP_TABLE:
 		/* 2^(f/16) for the 4 low bits f of the input's bit pattern */
-		return u_of((float)exp2((double)(bits & 15) / 16.0));
+		return ip_f32_bits((float)exp2((double)(bits & 15) / 16.0));
 	case BF_FRCP_FAST:
-		return u_of(1.0f / a);
+		return ip_f32_bits(1.0f / a);
 	case BF_FRSQ_FAST:
-		return u_of((float)(1.0 / sqrt((double)a)));
+		return ip_f32_bits((float)(1.0 / sqrt((double)a)));
 	default:
 		return 0;
 	}
@@ -184,7 +173,7 @@ static double atan_ratio(float y, float x, int *scale)
 
 uint32_t bf_atan(unsigned which, uint32_t a, uint32_t b)
 {
-	float y = f_of(a), x = f_of(b);
+	float y = ip_f32_from_bits(a), x = ip_f32_from_bits(b);
 	int scale;
 	double ratio;
 	uint16_t h;
@@ -199,19 +188,19 @@ uint32_t bf_atan(unsigned which, uint32_t a, uint32_t b)
 		return (uint32_t)h << 16 | (uint16_t)(int16_t)scale;
 	case BF_ATAN_TABLE:
 		if (isnan(y) || isnan(x))
-			return u_of(NAN);
+			return ip_f32_bits(NAN);
 		ratio = atan_ratio(y, x, &scale);
 		h = ip_double_to_f16(ratio);
 		if (h == 0x7c00)
 			h = 0x7bff;
-		return u_of((float)atan(ip_f16_to_double(h)));
+		return ip_f32_bits((float)atan(ip_f16_to_double(h)));
 	default: { /* ATAN_LDEXP: a value, b the ATAN_ASSIST result */
 		int16_t sc = (int16_t)(b & 0xffff);
 		if (isnan(y))
 			return a;
 		if (sc == -32768)
-			return u_of(copysignf(isinf(y) ? 1.0f : 0.0f, y));
-		return u_of((float)ldexp((double)y, sc));
+			return ip_f32_bits(copysignf(isinf(y) ? 1.0f : 0.0f, y));
+		return ip_f32_bits((float)ldexp((double)y, sc));
 	}
 	}
 }

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "isaprobe/float_bits.h"
 #include "isaprobe/fp16.h"
 #include "mg_sim.h"
 
@@ -76,20 +77,6 @@ static int int_inputs(unsigned kind)
 }
 
 /* ---- number helpers ----------------------------------------------------------------- */
-static float f_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, sizeof f);
-	return f;
-}
-
-static uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, sizeof u);
-	return u;
-}
-
 static uint16_t lane16(const uint32_t *reg, unsigned lane)
 {
 	return (uint16_t)(reg[lane / 2] >> (16 * (lane % 2)));
@@ -122,27 +109,27 @@ static double cospi(double x)
 static int compute(unsigned op, unsigned kind, uint32_t a, uint32_t b, uint32_t *out,
                    const char **why)
 {
-	float x = f_of(a), y = f_of(b);
+	float x = ip_f32_from_bits(a), y = ip_f32_from_bits(b);
 	int32_t i = (int32_t)a, j = (int32_t)b;
 	switch (kind) {
 	case K_F2:
 		switch (op) {
-		case 0x10: *out = u_of(x + y); return 0;
-		case 0x14: *out = u_of(x * y); return 0;
-		case 0x28: *out = u_of(fminf(x, y)); return 0;
-		default:   *out = u_of(fmaxf(x, y)); return 0;
+		case 0x10: *out = ip_f32_bits(x + y); return 0;
+		case 0x14: *out = ip_f32_bits(x * y); return 0;
+		case 0x28: *out = ip_f32_bits(fminf(x, y)); return 0;
+		default:   *out = ip_f32_bits(fmaxf(x, y)); return 0;
 		}
 	case K_F1:
 		switch (op) {
-		case 0x36: *out = u_of(floorf(x)); return 0;
-		case 0x37: *out = u_of(ceilf(x)); return 0;
-		case 0xF0: *out = u_of(1.0f / x); return 0;
-		case 0xF2: *out = u_of((float)(1.0 / sqrt((double)x))); return 0;
-		case 0xF3: *out = u_of(sqrtf(x)); return 0;
-		case 0xF4: *out = u_of((float)exp2((double)x)); return 0;
-		case 0xF5: *out = u_of((float)log2((double)x)); return 0;
-		case 0xF6: *out = u_of((float)sinpi((double)x)); return 0;
-		default:   *out = u_of((float)cospi((double)x)); return 0;
+		case 0x36: *out = ip_f32_bits(floorf(x)); return 0;
+		case 0x37: *out = ip_f32_bits(ceilf(x)); return 0;
+		case 0xF0: *out = ip_f32_bits(1.0f / x); return 0;
+		case 0xF2: *out = ip_f32_bits((float)(1.0 / sqrt((double)x))); return 0;
+		case 0xF3: *out = ip_f32_bits(sqrtf(x)); return 0;
+		case 0xF4: *out = ip_f32_bits((float)exp2((double)x)); return 0;
+		case 0xF5: *out = ip_f32_bits((float)log2((double)x)); return 0;
+		case 0xF6: *out = ip_f32_bits((float)sinpi((double)x)); return 0;
+		default:   *out = ip_f32_bits((float)cospi((double)x)); return 0;
 		}
 	case K_FMOV:
 	case K_IMOV:
@@ -169,7 +156,7 @@ static int compute(unsigned op, unsigned kind, uint32_t a, uint32_t b, uint32_t 
 		*out = (uint32_t)(int32_t)truncf(x);
 		return 0;
 	case K_I2F:
-		*out = u_of((float)i);
+		*out = ip_f32_bits((float)i);
 		return 0;
 	default:
 		*why = "opcode not modeled";
@@ -278,14 +265,14 @@ static uint32_t widen(uint16_t h, unsigned kind)
 {
 	if (int_inputs(kind))
 		return (uint32_t)(int32_t)(int16_t)h;
-	return u_of((float)ip_f16_to_double(h));
+	return ip_f32_bits((float)ip_f16_to_double(h));
 }
 
 /* A 32-bit-domain result narrowed to 16 bits. */
 static uint16_t narrow(uint32_t v, int is_float)
 {
 	if (is_float)
-		return ip_double_to_f16((double)f_of(v));
+		return ip_double_to_f16((double)ip_f32_from_bits(v));
 	return (uint16_t)v;
 }
 
@@ -347,9 +334,9 @@ static int run_vector(const struct mg_word *w, struct mg_state *st, const struct
 		if (a->half)
 			return mg_stop(st, IP_STATUS_UNMODELED, 0, "dot products in half mode");
 		for (unsigned c = 0; c < oi->n; c++)
-			sum += f_of(in[0][c]) * f_of(in[1][c]);
+			sum += ip_f32_from_bits(in[0][c]) * ip_f32_from_bits(in[1][c]);
 		for (unsigned c = 0; c < lanes; c++)
-			res[c] = u_of(sum);
+			res[c] = ip_f32_bits(sum);
 	} else {
 		for (unsigned c = 0; c < lanes; c++) {
 			if (kind == K_CSEL)
@@ -365,7 +352,7 @@ static int run_vector(const struct mg_word *w, struct mg_state *st, const struct
 	for (unsigned c = 0; c < lanes; c++) {
 		unsigned bits = a->half || a->out_size != 2 ? 16 : 32;
 		if (is_float)
-			res[c] = u_of(outmod_float(a->outmod, f_of(res[c])));
+			res[c] = ip_f32_bits(outmod_float(a->outmod, ip_f32_from_bits(res[c])));
 		else if (outmod_int(st, a->op, kind, a->outmod, bits, in[0][c], in[1][c], &res[c]) != 0)
 			return -1;
 	}
@@ -435,7 +422,7 @@ static int run_scalar(const struct mg_word *w, struct mg_state *st, const struct
 	else if (compute(a->op, kind, x, y, &res, &why) != 0)
 		return mg_stop(st, IP_STATUS_UNMODELED, 0, why);
 	if (is_float)
-		res = u_of(outmod_float(a->outmod, f_of(res)));
+		res = ip_f32_bits(outmod_float(a->outmod, ip_f32_from_bits(res)));
 	else if (outmod_int(st, a->op, kind, a->outmod, a->out_full ? 32 : 16, x, y, &res) != 0)
 		return -1;
 	dst = write_reg(st, a->dst);

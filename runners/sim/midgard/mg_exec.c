@@ -191,14 +191,7 @@ void mg_run_job(struct mg_sim *sim, const struct ip_job *job, struct ip_result *
 	uint8_t *attr_out, *vary_out;
 	size_t attr_out_len, vary_out_len;
 
-	res->status = IP_STATUS_OK;
-	res->fault = 0;
-	res->invocation = 0;
-	res->where = 0;
-	res->steps = 0;
-	res->why = NULL;
-	for (unsigned i = 0; i < res->noutputs; i++)
-		res->outputs[i].len = 0;
+	ip_result_clear(res);
 
 	memset(&v, 0, sizeof v);
 	v.t.f = &sim->f;

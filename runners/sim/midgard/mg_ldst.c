@@ -1,7 +1,7 @@
 /* mg_ldst.c: Midgard load/store semantics: attribute, varying and uniform loads, varying stores,
  * with bits 25-50 as later public work describes them (docs/midgard-loadstore-bits.md). */
-#include <string.h>
 
+#include "isaprobe/float_bits.h"
 #include "isaprobe/fp16.h"
 #include "mg_sim.h"
 
@@ -37,20 +37,6 @@ static void wr32(uint8_t *p, uint32_t v)
 	p[1] = (uint8_t)(v >> 8);
 	p[2] = (uint8_t)(v >> 16);
 	p[3] = (uint8_t)(v >> 24);
-}
-
-static float f_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, sizeof f);
-	return f;
-}
-
-static uint32_t u_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, sizeof u);
-	return u;
 }
 
 /* The 32-bit value an argument/index register select reads: r26 or r27 (written by ALU words),
@@ -210,15 +196,15 @@ static int attribute_op(const struct mg_ls *ls, struct mg_state *st, const struc
 		for (unsigned k = 0; k < 4; k++)
 			rec[k] = rd32(p + 4 * k);
 		if (modifier) {
-			float d = f_of(rec[modifier]);
+			float d = ip_f32_from_bits(rec[modifier]);
 			for (unsigned k = 0; k < 4; k++)
-				rec[k] = u_of(f_of(rec[k]) / d);
+				rec[k] = ip_f32_bits(ip_f32_from_bits(rec[k]) / d);
 		}
 		if (!is16)
 			return load_to_reg(st, ls, rec, 4);
 		for (unsigned k = 0; k < 2; k++)
-			mem[k] = (uint32_t)ip_double_to_f16((double)f_of(rec[2 * k])) |
-			         (uint32_t)ip_double_to_f16((double)f_of(rec[2 * k + 1])) << 16;
+			mem[k] = (uint32_t)ip_double_to_f16(ip_f32_from_bits(rec[2 * k])) |
+			         (uint32_t)ip_double_to_f16(ip_f32_from_bits(rec[2 * k + 1])) << 16;
 		mem[2] = mem[3] = 0;
 		return load_to_reg(st, ls, mem, 2);
 	} else {
@@ -238,7 +224,7 @@ static int attribute_op(const struct mg_ls *ls, struct mg_state *st, const struc
 				continue;
 			if (is16) {
 				uint16_t h = (uint16_t)(s[c / 2] >> (16 * (c % 2)));
-				v = u_of((float)ip_f16_to_double(h));
+				v = ip_f32_bits((float)ip_f16_to_double(h));
 			}
 			wr32(p + 4 * c, v);
 		}

@@ -60,6 +60,7 @@ enum gp_unit { U_ACC0, U_ACC1, U_MUL0, U_MUL1, U_PASS, U_CPLX, U_COUNT };
 
 struct gp_state {
 	const char *model;
+	const struct ip_gp_whatif *whatif; /* NULL in the in-tree sim runner */
 	const struct ip_field *f[F_COUNT];
 	struct gp_instr *code;
 	size_t cap;
@@ -76,7 +77,8 @@ struct gp_state {
 
 static const char *const models[] = {"mali400", "mali200", NULL};
 
-static int gp_open(const char *gpu, void **state, struct ip_diag *d)
+int ip_utgard_gp_sim_open(const char *gpu, const struct ip_gp_whatif *w, void **state,
+                          struct ip_diag *d)
 {
 	struct gp_state *s;
 	unsigned m = 0;
@@ -89,6 +91,7 @@ static int gp_open(const char *gpu, void **state, struct ip_diag *d)
 	if (!s)
 		return ip_diag_plain(d, "out of memory");
 	s->model = models[m];
+	s->whatif = w;
 	for (unsigned i = 0; i < F_COUNT; i++) {
 		s->f[i] = ip_format_field(&utgard_gp_instr, field_names[i]);
 		if (!s->f[i]) {
@@ -100,7 +103,12 @@ static int gp_open(const char *gpu, void **state, struct ip_diag *d)
 	return 0;
 }
 
-static void gp_close(void *state)
+static int gp_open(const char *gpu, void **state, struct ip_diag *d)
+{
+	return ip_utgard_gp_sim_open(gpu, NULL, state, d);
+}
+
+void ip_utgard_gp_sim_close(void *state)
 {
 	struct gp_state *s = state;
 	if (!s)
@@ -109,7 +117,7 @@ static void gp_close(void *state)
 	free(s);
 }
 
-static const char *gp_model(void *state)
+const char *ip_utgard_gp_sim_model(void *state)
 {
 	return ((const struct gp_state *)state)->model;
 }
@@ -392,7 +400,7 @@ static long step_instr(struct gp_run *r, size_t pc, uint64_t step)
 			va.f = -va.f;
 		if (v[F_ACC0_B_NEG + 2 * k] && vb.kind == GP_PLAIN)
 			vb.f = -vb.f;
-		if ((e = gp_acc(v[F_ACC_OP], va, vb, &res[U_ACC0 + k])) != 0)
+		if ((e = gp_acc(v[F_ACC_OP], k, va, vb, s->whatif, &res[U_ACC0 + k])) != 0)
 			return stop(r, IP_STATUS_UNMODELED, pc, e);
 	}
 
@@ -404,14 +412,15 @@ static long step_instr(struct gp_run *r, size_t pc, uint64_t step)
 		mul_in[2 * k + 1] = select_input(s, b, 1, 1.0f, reg0, reg1, ld);
 		mul_neg[k] = v[F_MUL0_NEG + k];
 	}
-	if ((e = gp_mul(v[F_MUL_OP], mul_in, mul_used, mul_neg, &res[U_MUL0], &mul_late)) != 0)
+	if ((e = gp_mul(v[F_MUL_OP], mul_in, mul_used, mul_neg, s->whatif, &res[U_MUL0],
+	                &mul_late)) != 0)
 		return stop(r, IP_STATUS_UNMODELED, pc, e);
 
 	/* passthrough */
 	res[U_PASS] = gp_opaque(GP_UNDEF, "reads the passthrough unit, which did not run");
 	if (v[F_PASS_SRC] != UTGARD_GP_SRC_NONE) {
 		struct gp_val x = select_input(s, v[F_PASS_SRC], 0, 0.0f, reg0, reg1, ld);
-		if ((e = gp_pass(v[F_PASS_OP], x, ld[0].f, ld[1].f, &res[U_PASS])) != 0)
+		if ((e = gp_pass(v[F_PASS_OP], x, ld[0].f, ld[1].f, s->whatif, &res[U_PASS])) != 0)
 			return stop(r, IP_STATUS_UNMODELED, pc, e);
 	}
 
@@ -522,19 +531,14 @@ static void save_registers(struct gp_run *r)
 		}
 }
 
-static void gp_run_job(void *state, const struct ip_job *job, struct ip_result *res)
+void ip_utgard_gp_sim_run(void *state, const struct ip_job *job, struct ip_result *res)
 {
 	struct gp_state *s = state;
 	struct gp_run r = {s, job, res, NULL, NULL, NULL, 0, 0};
 	uint32_t invocations = job->limits.invocations ? job->limits.invocations : 1;
 	uint64_t budget = job->limits.budget ? job->limits.budget : GP_DEFAULT_BUDGET;
 
-	res->status = IP_STATUS_OK;
-	res->fault = 0;
-	res->invocation = 0;
-	res->where = 0;
-	res->steps = 0;
-	res->why = NULL;
+	ip_result_clear(res);
 	init_outputs(&r);
 	if (job->code_len == 0 || job->code_len % UTGARD_GP_INSTR_BYTES) {
 		res->status = IP_STATUS_INVALID;
@@ -570,5 +574,6 @@ static void gp_run_job(void *state, const struct ip_job *job, struct ip_result *
 }
 
 const struct ip_sim_isa utgard_gp_sim = {
-	"utgard_gp", gp_open, gp_run_job, gp_close, gp_model, models,
+	"utgard_gp", gp_open, ip_utgard_gp_sim_run, ip_utgard_gp_sim_close, ip_utgard_gp_sim_model,
+	models,
 };

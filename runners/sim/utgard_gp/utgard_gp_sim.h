@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "../sim.h"
+#include "isaprobe/utgard_gp_whatif.h"
 
 /* What a unit result is. Only PLAIN values have a number; the others exist because the notes
  * describe some operations only as parts of a sequence (pass op 4 -> complex exp2 -> multiply
@@ -47,14 +48,17 @@ static inline struct gp_val gp_opaque(uint8_t kind, const char *why)
 }
 
 /* Unit semantics (utgard_gp_units.c). Inputs are already selected; `used` tells whether the
- * unit runs. Each returns 0 and sets *out, or an explanation of why it is unmodeled. */
-gp_err gp_acc(unsigned op, struct gp_val a, struct gp_val b, struct gp_val *out);
+ * unit runs. Each returns 0 and sets *out, or an explanation of why it is unmodeled. `w`: the
+ * what-if hooks asked about opcode values the notes do not describe (NULL: none). */
+gp_err gp_acc(unsigned op, unsigned unit, struct gp_val a, struct gp_val b,
+              const struct ip_gp_whatif *w, struct gp_val *out);
 /* Both multipliers: in[0..3] = mul0 a, b, mul1 a, b; used[k] says whether multiplier k runs. */
 gp_err gp_mul(unsigned op, const struct gp_val in[4], const int used[2], const int neg[2],
-              struct gp_val out[2], struct gp_val *mul0_late);
+              const struct ip_gp_whatif *w, struct gp_val out[2], struct gp_val *mul0_late);
 gp_err gp_complex(unsigned op, struct gp_val in, struct gp_val *out);
 /* ld_x, ld_y: the load unit's x and y of this instruction (clamp bounds). */
-gp_err gp_pass(unsigned op, struct gp_val in, float ld_x, float ld_y, struct gp_val *out);
+gp_err gp_pass(unsigned op, struct gp_val in, float ld_x, float ld_y,
+               const struct ip_gp_whatif *w, struct gp_val *out);
 
 /* The notes' output transforms (utgard_gp_transform.c): what the compiler's code computes
  * from the shader's gl_Position / gl_PointSize and the driver's uniforms. */

@@ -25,7 +25,17 @@ static gp_err need_plain(struct gp_val v)
 	}
 }
 
-gp_err gp_acc(unsigned op, struct gp_val a, struct gp_val b, struct gp_val *out)
+/* A what-if hook's answer as a unit result: r, the hook's return (NULL: *f is the result). */
+static gp_err whatif_result(const char *r, const float *f, struct gp_val *out)
+{
+	if (r)
+		return r;
+	*out = gp_plain(*f);
+	return 0;
+}
+
+gp_err gp_acc(unsigned op, unsigned unit, struct gp_val a, struct gp_val b,
+              const struct ip_gp_whatif *w, struct gp_val *out)
 {
 	gp_err e = need_plain(a);
 	int unary = op == UTGARD_GP_ACC_FLOOR || op == UTGARD_GP_ACC_SIGN;
@@ -55,8 +65,14 @@ gp_err gp_acc(unsigned op, struct gp_val a, struct gp_val b, struct gp_val *out)
 	case UTGARD_GP_ACC_MAX:
 		*out = gp_plain(fmaxf(a.f, b.f));
 		return 0;
-	default:
-		return "accumulator opcode 3 is unknown";
+	default: {
+		float f = 0;
+		if (!w || !w->acc)
+			return "accumulator opcode 3 is unknown";
+		if ((e = need_plain(b)) != 0)
+			return e;
+		return whatif_result(w->acc(w->ctx, op, unit, a.f, b.f, &f), &f, out);
+	}
 	}
 }
 
@@ -115,7 +131,7 @@ static gp_err negate(struct gp_val *v, int neg)
 }
 
 gp_err gp_mul(unsigned op, const struct gp_val in[4], const int used[2], const int neg[2],
-              struct gp_val out[2], struct gp_val *mul0_late)
+              const struct ip_gp_whatif *w, struct gp_val out[2], struct gp_val *mul0_late)
 {
 	static const char wide_mul1[] = "multiplier 1's result during a wide operation";
 	static const char late[] = "multiply complex1 result read one instruction later (its "
@@ -181,7 +197,22 @@ gp_err gp_mul(unsigned op, const struct gp_val in[4], const int used[2], const i
 		out[1] = gp_opaque(GP_OPAQUE, wide_mul1);
 		break;
 	default:
-		return "multiply opcode unknown (2, 5, 6 or 7)";
+		if (!w || !w->mul)
+			return "multiply opcode unknown (2, 5, 6 or 7)";
+		/* what-if: each multiplier that runs computes the hook of its own a, b */
+		for (unsigned k = 0; k < 2; k++) {
+			float f = 0;
+			if (!used[k])
+				continue;
+			if ((e = need_plain(in[2 * k])) != 0 || (e = need_plain(in[2 * k + 1])) != 0)
+				return e;
+			if ((e = whatif_result(w->mul(w->ctx, op, k, in[2 * k].f, in[2 * k + 1].f, &f),
+			                       &f, &out[k])) != 0)
+				return e;
+			if ((e = negate(&out[k], neg[k])) != 0)
+				return e;
+		}
+		break;
 	}
 	*mul0_late = out[0];
 	return 0;
@@ -219,7 +250,8 @@ gp_err gp_complex(unsigned op, struct gp_val in, struct gp_val *out)
 	}
 }
 
-gp_err gp_pass(unsigned op, struct gp_val in, float ld_x, float ld_y, struct gp_val *out)
+gp_err gp_pass(unsigned op, struct gp_val in, float ld_x, float ld_y,
+               const struct ip_gp_whatif *w, struct gp_val *out)
 {
 	gp_err e;
 	switch (op) {
@@ -244,7 +276,13 @@ gp_err gp_pass(unsigned op, struct gp_val in, float ld_x, float ld_y, struct gp_
 			return "passthrough op 5 of anything but the notes' log2 sequence";
 		*out = gp_plain(log2f(in.x));
 		return 0;
-	default:
-		return "passthrough opcode unknown (0, 1, 3 or 7)";
+	default: {
+		float f = 0;
+		if (!w || !w->pass)
+			return "passthrough opcode unknown (0, 1, 3 or 7)";
+		if ((e = need_plain(in)) != 0)
+			return e;
+		return whatif_result(w->pass(w->ctx, op, in.f, &f), &f, out);
+	}
 	}
 }
