@@ -3,16 +3,7 @@
 # (positive numbers, verdicts that agree with value/target), ratios and a JSON form. Checks
 # structure and counts worked out by hand, never speed. Usage: cli_bench.sh ISAPROBE SRCDIR
 set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
-}
-ok() { passes=$((passes + 1)); }
+. "$(dirname "$0")/shell_lib.sh"
 
 # The whole quick run, databases in $tmp.
 "$bin" bench --quick --dir "$tmp" >"$tmp/out" 2>"$tmp/err"
@@ -112,15 +103,10 @@ st=$?
 [ "$st" -eq 1 ] && grep -q "missing/bench-sequential.db" "$tmp/out" &&
 	grep -q "^store .*FAILED to run" "$tmp/out" && ok ||
 	{ fail "a suite that cannot run: status $st (want 1)"; cat "$tmp/out" >&2; }
-"$bin" bench nosuch >"$tmp/out" 2>&1
-st=$?
-[ "$st" -eq 2 ] && grep -q "no suite 'nosuch'" "$tmp/out" && ok || fail "unknown suite: status $st"
-"$bin" bench --runs 12x sim >"$tmp/out" 2>&1
-st=$?
-[ "$st" -eq 2 ] && grep -q "positive number" "$tmp/out" && ok || fail "--runs 12x: status $st"
+expect 2 "no suite 'nosuch'" -- "$bin" bench nosuch
+expect 2 "--runs wants a positive number, not '12x'" -- "$bin" bench --runs 12x sim
 "$bin" bench --list >"$tmp/out" 2>&1
 [ "$(grep -cE '^(sim|bifrost|utgard_gp|store|campaign|infer|remote) ' "$tmp/out")" -eq 7 ] &&
 	ok || fail "--list: seven suites"
 
-echo "cli_bench: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish
