@@ -62,11 +62,16 @@ static const char *intern_role(struct inf_data *data, const char *role)
 	return data->roles[data->nroles++] = xstrdup(role);
 }
 
-/* The campaigns whose runs are used: those with the newest campaign's probe text and device. */
+/* The campaigns whose runs are used: those with the newest campaign's probe text, runner and
+ * GPU model, on any host (the shards of one campaign run on several boards, merged with
+ * `db merge`), with any strategy, seed or budget (a walk and a pairs campaign add up). */
 static const char group_sql[] =
-	"SELECT c.id FROM campaign c, (SELECT probe_hash, device_id FROM campaign WHERE probe_id = ?1"
-	" ORDER BY started_at DESC, id DESC LIMIT 1) n"
-	" WHERE c.probe_id = ?1 AND c.probe_hash = n.probe_hash AND c.device_id = n.device_id";
+	"SELECT c.id FROM campaign c JOIN device d ON d.id = c.device_id,"
+	" (SELECT c2.probe_hash, d2.runner, d2.model FROM campaign c2"
+	" JOIN device d2 ON d2.id = c2.device_id WHERE c2.probe_id = ?1"
+	" ORDER BY c2.started_at DESC, c2.id DESC LIMIT 1) n"
+	" WHERE c.probe_id = ?1 AND c.probe_hash = n.probe_hash AND d.runner = n.runner"
+	" AND d.model = n.model";
 
 static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, struct ip_diag *d)
 {
