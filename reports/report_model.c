@@ -39,6 +39,7 @@ static const struct {
 	{"enum", "enum / opcode"},
 	{"distinct", "distinct behaviours"},
 	{"unmodeled", "unmodeled by the runner"},
+	{"model_differs", "differs by GPU model"},
 	{"unknown", "not probed"},
 };
 
@@ -76,7 +77,8 @@ static const char *col(sqlite3_stmt *st, int i)
 }
 
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
- * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written. */
+ * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written,
+ * summary. */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
@@ -120,6 +122,8 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		sb_puts(&b, "the runner could not say what these bits do");
 	else if (!strcmp(kind, "unknown"))
 		sb_puts(&b, "no run varied these bits");
+	else if (!strcmp(kind, "model_differs"))
+		sb_puts(&b, col(st, 29));
 	if (col(st, 21)[0])
 		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
 	return sb_take(&b);
@@ -155,7 +159,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 29 /* columns of finding_cols */
+#define FINDING_NCOLS 30 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -166,7 +170,8 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.when'), json_extract(f.details, '$.via'),"
 	" json_extract(f.details, '$.of'), json_extract(f.details, '$.selects'),"
 	" json_extract(f.details, '$.record'), json_extract(f.details, '$.reads_zero'),"
-	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written')";
+	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written'),"
+	" json_extract(f.details, '$.summary')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
@@ -262,7 +267,8 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
 	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
-	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo, f.kind",
+	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo,"
+	                          " f.kind = 'model_differs', f.kind",
 	         finding_cols);
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the findings");
@@ -300,7 +306,8 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	char sql[2048];
 	int rc;
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
-	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo",
+	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo,"
+	                          " f.kind = 'model_differs'",
 	         finding_cols);
 	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(old, d, "reading the old findings");
