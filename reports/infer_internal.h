@@ -201,6 +201,8 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final);
 /* Name of the unary modifier op mapping every changed word of `from` to `to`, or NULL. */
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
                                uint64_t words);
+/* What a modifier name means in words (the float modes: ftz, suppress_inf, ...), or NULL. */
+const char *inf_op_meaning(const char *name);
 /* Names each behaviour (outcome index) of an enum by an operation on the planted inputs;
  * names[i] gets a static string or NULL (no operation matched); for "mov", src[i] is the
  * input word the first output word is (else -1). */

@@ -351,7 +351,27 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 0;
 }
 
-/* Modifier: every other value applies one unary op (neg, abs, ...) to the baseline's outputs. */
+/* ,"meanings":{name: what it does} for the names of n that the op library explains in words
+ * (the float modes); nothing when none. */
+static void meanings(struct strbuf *d, const char *const *names, size_t n)
+{
+	unsigned shown = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *m = names[i] ? inf_op_meaning(names[i]) : NULL;
+		int seen = 0;
+		for (size_t j = 0; j < i && m; j++)
+			seen |= names[j] && !strcmp(names[j], names[i]);
+		if (!m || seen)
+			continue;
+		sb_printf(d, "%s\"%s\":", shown++ ? "," : ",\"meanings\":{", names[i]);
+		sb_json_str(d, m);
+	}
+	if (shown)
+		sb_puts(d, "}");
+}
+
+/* Modifier: every other value applies one unary op (neg, abs, ...) to the baseline's outputs
+ * (a value the runner could not say is listed as unmodeled; at least one must be named). */
 static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	const char *ops[4] = {NULL, NULL, NULL, NULL};
@@ -362,6 +382,10 @@ static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int fina
 		const struct inf_item *it = &s->it[i];
 		if (it->fv == s->fv0)
 			continue;
+		if (inf_item_oc(s, it)->status == IP_STATUS_UNMODELED) {
+			ops[it->fv] = "unmodeled"; /* a mode the runner cannot say: listed as such */
+			continue;
+		}
 		if (!is_ok(s, it))
 			return 0;
 		ops[it->fv] = inf_modifier_match(s->data, (uint32_t)s->base, it->v->oc, s->K);
@@ -379,6 +403,7 @@ static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int fina
 			if (ops[fv])
 				sb_printf(&v->details, ",\"%u\":\"%s\"", fv, ops[fv]);
 		sb_puts(&v->details, "}");
+		meanings(&v->details, ops, 4);
 	}
 	return 1;
 }
@@ -449,6 +474,32 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 1;
 }
 
+/* An enum's behaviours that are a float mode of the background's outputs (flush to zero,
+ * infinities or NaNs suppressed) are named so, and the background then "none": these explain
+ * a change of special values only, where an operation on planted inputs matches by chance. */
+static void name_modifiers(const struct inf_seg *s, const uint32_t *beh, size_t nb,
+                           const char **names, long *src)
+{
+	unsigned found = 0;
+	if (inf_seg_base(s)->status != IP_STATUS_OK)
+		return;
+	for (size_t j = 0; j < nb; j++) {
+		const char *m;
+		if (beh[j] == (uint32_t)s->base ||
+		    !(m = inf_modifier_match(s->data, (uint32_t)s->base, beh[j], s->K)) ||
+		    !inf_op_meaning(m))
+			continue;
+		names[j] = m;
+		src[j] = -1;
+		found++;
+	}
+	for (size_t j = 0; j < nb && found; j++)
+		if (beh[j] == (uint32_t)s->base) {
+			names[j] = "none";
+			src[j] = -1;
+		}
+}
+
 /* Enum: a table of behaviours, each named by the operation library where one matches. */
 static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
@@ -479,6 +530,7 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 			abort();
 		if (nb <= 16)
 			inf_name_ops(s->data, beh, nb, s->K, names, src);
+		name_modifiers(s, beh, nb, names, src);
 		sb_puts(&v->details, "\"values\":{");
 		for (size_t i = 0, shown = 0; i < s->n && shown < 64; i++, shown++) {
 			const struct inf_item *it = &s->it[i];
@@ -506,6 +558,7 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 				named++;
 		}
 		sb_printf(&v->details, ",\"behaviours\":%zu,\"named\":%u", nb, named);
+		meanings(&v->details, names, nb);
 		if (!named)
 			v->kind = "distinct";
 		free(names);

@@ -51,8 +51,9 @@ const char *rp_kind_title(const char *kind)
 	return kind;
 }
 
-/* {"0":"fadd","1":"fmul"} -> 0=fadd, 1=fmul (the inference writes no escapes in these). */
-static void pairs(struct strbuf *b, const char *json, const char *sep)
+/* {"0":"fadd","1":"fmul"} -> 0=fadd, 1=fmul (the inference writes no escapes in these),
+ * entries separated by `between`. */
+static void pairs_by(struct strbuf *b, const char *json, const char *sep, const char *between)
 {
 	unsigned n = 0;
 	const char *p = json;
@@ -61,13 +62,18 @@ static void pairs(struct strbuf *b, const char *json, const char *sep)
 		if (!k || !(ke = strchr(k + 1, '"')) || !(v = strchr(ke + 1, '"')) ||
 		    !(ve = strchr(v + 1, '"')))
 			break;
-		sb_printf(b, "%s%.*s%s%.*s", n ? ", " : "", (int)(ke - k - 1), k + 1, sep,
+		sb_printf(b, "%s%.*s%s%.*s", n ? between : "", (int)(ke - k - 1), k + 1, sep,
 		          (int)(ve - v - 1), v + 1);
 		p = ve + 1;
 		n++;
 	}
 	if (p && strchr(p, '"'))
-		sb_puts(b, ", ...");
+		sb_printf(b, "%s...", between);
+}
+
+static void pairs(struct strbuf *b, const char *json, const char *sep)
+{
+	pairs_by(b, json, sep, ", ");
 }
 
 static const char *col(sqlite3_stmt *st, int i)
@@ -78,7 +84,7 @@ static const char *col(sqlite3_stmt *st, int i)
 
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
  * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written,
- * summary. */
+ * summary, meanings. */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
@@ -110,8 +116,14 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		sb_printf(&b, "%s changes by %s*v", col(st, 14), col(st, 20));
 	else if (!strcmp(kind, "shift"))
 		sb_printf(&b, "shifts %s %s by v", col(st, 14), col(st, 15));
-	else if (!strcmp(kind, "modifier") || !strcmp(kind, "enum") || !strcmp(kind, "distinct"))
+	else if (!strcmp(kind, "modifier") || !strcmp(kind, "enum") || !strcmp(kind, "distinct")) {
 		pairs(&b, col(st, 17), ": ");
+		if (col(st, 30)[0]) { /* what the float modes named there do */
+			sb_puts(&b, " [");
+			pairs_by(&b, col(st, 30), ": ", "; ");
+			sb_puts(&b, "]");
+		}
+	}
 	else if (!strcmp(kind, "mask"))
 		pairs(&b, col(st, 18), ": ");
 	else if (!strcmp(kind, "reserved"))
@@ -159,7 +171,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 30 /* columns of finding_cols */
+#define FINDING_NCOLS 31 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -171,7 +183,7 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.of'), json_extract(f.details, '$.selects'),"
 	" json_extract(f.details, '$.record'), json_extract(f.details, '$.reads_zero'),"
 	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written'),"
-	" json_extract(f.details, '$.summary')";
+	" json_extract(f.details, '$.summary'), json_extract(f.details, '$.meanings')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
