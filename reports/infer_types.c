@@ -567,6 +567,39 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 	free(beh);
 }
 
+/* ,"unmodeled":[values the runner could not say],"runner":"sim" (what the report words its
+ * advice by), and for a field of which nothing but the seed ran (whole: 1), "seed_value" and
+ * the values never run ("not_run", fields of up to 8 bits). The seed's one behaviour is not
+ * named: the operation library needs several behaviours to tell an operation from chance. */
+static void unmodeled_values(const struct inf_seg *s, struct strbuf *d, int whole)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_item *it = &s->it[i];
+		if (inf_item_oc(s, it)->status != IP_STATUS_UNMODELED)
+			continue;
+		if (n < 256)
+			sb_printf(d, "%s%llu", n ? "," : ",\"unmodeled\":[", (unsigned long long)it->fv);
+		n++;
+	}
+	if (!n)
+		return;
+	sb_printf(d, "]%s,\"runner\":", n > 256 ? ",\"unmodeled_more\":true" : "");
+	sb_json_str(d, s->data->runner ? s->data->runner : "");
+	if (!whole)
+		return;
+	sb_printf(d, ",\"seed_value\":%llu", (unsigned long long)s->fv0);
+	if (s->w <= 8) {
+		unsigned shown = 0;
+		for (uint64_t fv = 0; fv < (UINT64_C(1) << s->w); fv++)
+			if (!inf_item_find(s, fv))
+				sb_printf(d, "%s%llu", shown++ ? "," : ",\"not_run\":[",
+				          (unsigned long long)fv);
+		if (shown)
+			sb_puts(d, "]");
+	}
+}
+
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	struct facts f;
@@ -633,6 +666,7 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 			sb_printf(&v->details, "\"values_seen\":%zu,\"faulting\":%zu,"
 			          "\"contradicting_runs\":%llu",
 			          f.values, f.excluded, (unsigned long long)s->against);
+			unmodeled_values(s, &v->details, !strcmp(v->kind, "unmodeled"));
 			examples(s, &v->details);
 		}
 	}

@@ -83,7 +83,9 @@ real=("$src/ci/nightly" --isaprobe "$1" --out "$tmp/real" "$src/probes/midgard/b
 "${real[@]}" --stamp sim >"$tmp/log" 2>&1 && ok || bad "real night on sim: $(cat "$tmp/log")"
 "${real[@]}" --stamp agent --runner "remote:'$1' agent" >"$tmp/log" 2>&1 && ok || bad "real night through the agent: $(cat "$tmp/log")"
 grep -q "findings" "$tmp/real/sim/report.md" 2>/dev/null && ok || bad "real report"
-cmp -s <(sed 1d "$tmp/real/sim/report.md") <(sed 1d "$tmp/real/agent/report.md") && ok || bad "reports differ"
+# (the simulator's advice on values it cannot say reads "the runner could not say" elsewhere)
+cmp -s <(sed -e 1d -e 's/unmodeled on the simulator; run on hardware/the runner could not say/' \
+	"$tmp/real/sim/report.md") <(sed 1d "$tmp/real/agent/report.md") && ok || bad "reports differ"
 grep -q "^0 findings" "$tmp/real/agent/diff.md" 2>/dev/null && ok || bad "diff: $(head -5 "$tmp/real/agent/diff.md")"
 
 echo "cli_nightly: $passes passed, $fails failed"
