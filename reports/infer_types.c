@@ -37,6 +37,8 @@ struct facts {
 	size_t values;                /* distinct field values seen (items) */
 	uint64_t varied;              /* bits varied in some item */
 	uint64_t matter_ok;           /* bits whose flip changes an ok outcome into another ok one */
+	uint64_t matter_unmodeled;    /* bits whose flip turns an ok outcome into one the runner
+	                               * could not say */
 	int all_base, all_fault, all_unmodeled;
 	int veto;                     /* some split inside has evidence of no interaction */
 	uint64_t support;             /* runs of the local variants' majority outcomes */
@@ -169,6 +171,8 @@ static void gather(const struct inf_seg *s, struct facts *f)
 			const struct inf_item *y = inf_item_find(s, it->fv ^ (UINT64_C(1) << b));
 			if (y && is_ok(s, y) && y->v->oc != it->v->oc)
 				f->matter_ok |= UINT64_C(1) << b;
+			if (y && inf_item_oc(s, y)->status == IP_STATUS_UNMODELED)
+				f->matter_unmodeled |= UINT64_C(1) << b;
 		}
 	}
 	/* the seed item pairs with the flips too */
@@ -178,6 +182,8 @@ static void gather(const struct inf_seg *s, struct facts *f)
 			const struct inf_item *y = inf_item_find(s, s->fv0 ^ (UINT64_C(1) << b));
 			if (y && is_ok(s, y) && y->v->oc != seed->v->oc)
 				f->matter_ok |= UINT64_C(1) << b;
+			if (y && inf_item_oc(s, y)->status == IP_STATUS_UNMODELED)
+				f->matter_unmodeled |= UINT64_C(1) << b;
 		}
 	relaxed_matter(s, f);
 	f->veto = s->w > 1 && separable_split(s);
@@ -600,6 +606,16 @@ static void unmodeled_values(const struct inf_seg *s, struct strbuf *d, int whol
 	}
 }
 
+/* Whether the segment is exactly one piece of the target (one `target` line of the probe: the
+ * bits its author varies as one field, from the campaign's layout). */
+static int whole_piece(const struct inf_seg *s)
+{
+	for (size_t i = 0; i < s->data->nt; i++)
+		if (s->data->t[i].value_lo == s->a && s->data->t[i].width == s->w)
+			return 1;
+	return 0;
+}
+
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	struct facts f;
@@ -646,6 +662,11 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 			v->cost += penalty;
 		else if (!f.veto)
 			try_enum(s, v, final);
+	} else if (s->w > 1 && f.matter_ok && (f.matter_ok | f.matter_unmodeled) == full && s->K &&
+	           !f.veto && inf_seg_base(s)->status == IP_STATUS_OK && whole_piece(s)) {
+		/* a target piece (the probe's field) some of whose values the runner could not say:
+		 * the bits that only lead from a known value to an unmodeled one belong to it too */
+		try_enum(s, v, final);
 	} else if (s->w == 1 && f.matter_ok == full) {
 		try_enum(s, v, final); /* a single bit with some other effect */
 	}

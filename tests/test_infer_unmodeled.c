@@ -2,7 +2,8 @@
  * opcode (0 fadd, 1 fmul, 2 fsub, 3 fmin, 4 fmax of two planted attributes; 5-7 unmodeled) is
  * typed from the values that ran, and the report lists the others plainly: "unmodeled on the
  * simulator; run on hardware" when the runner is the simulator, "the runner could not say"
- * otherwise; a field of which only the seed ran says so and lists the values never run. */
+ * otherwise; a field of which only the seed ran says so and lists the values never run; a
+ * target piece whose bits only lead to unmodeled values stays one opcode field. */
 #include <math.h>
 #include <sqlite3.h>
 #include <string.h>
@@ -127,11 +128,78 @@ static void run_on(const char *path, const char *runner, const char *advice)
 	unlink(path);
 }
 
+/* A passthrough-like opcode (3 bits, seed 2): 2 passes a[k] through, 6 adds b[k]; every other
+ * value is unmodeled, so bits 0-1 only ever lead from a known value to an unmodeled one. As one
+ * target piece (the probe's field) the three bits are one enum; without a target layout the
+ * runs alone do not join them, and bits 0-1 stay a field of their own. */
+static void pass_like(const char *path, int with_target)
+{
+	struct ip_store *s;
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t in[16], seed = 2;
+	unlink(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
+		ip_diag_print(&d, stderr);
+		exit(1);
+	}
+	memcpy(in, toy_a, 8);
+	memcpy(in + 8, toy_b, 8);
+	int64_t dev = ip_store_device(s, "sim", "toy", NULL, &d);
+	int64_t probe = ip_store_probe(s, "pass", "toy", "pass\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"plain", &seed, 1};
+	struct ip_layout_target tgt = {0, 3, "toy.word", "op", 0, 0, 100};
+	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0},
+	                                   {1, "varyings_out", 0, NULL, 8, 0}};
+	struct ip_campaign_layout lay = {&ctx, 1, with_target ? &tgt : NULL, with_target ? 1 : 0,
+	                                 bufs, 2};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
+	static uint8_t vals[8];
+	static uint32_t outs[8][2];
+	static struct ip_run runs[8];
+	for (unsigned v = 0; v < 8; v++) {
+		int ok = v == 2 || v == 6;
+		for (unsigned k = 0; k < 2; k++) {
+			float r = v == 2 ? toy_a[k] : toy_a[k] + toy_b[k];
+			memcpy(&outs[v][k], &r, 4);
+		}
+		vals[v] = (uint8_t)v;
+		runs[v] = (struct ip_run){0, &vals[v], 1,
+		                          {ok ? IP_STATUS_OK : IP_STATUS_UNMODELED, 0,
+		                           ok ? (const uint8_t *)outs[v] : NULL, ok ? 8 : 0}};
+	}
+	CHECK(ip_store_record(s, id, runs, 8, 8, &d) == 0, "runs");
+	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer");
+	sqlite3 *db = ip_store_sqlite(s);
+	char *got = one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
+	                    " (SELECT * FROM finding ORDER BY lo)");
+	CHECK(!strcmp(got, with_target ? "100-102 enum" : "0-1 unmodeled, 2-2 enum, 3-7 unknown"),
+	      "pass-like (target %d): fields %s", with_target, got);
+	free(got);
+	if (with_target) {
+		got = one(db, "SELECT json_extract(details, '$.unmodeled') FROM finding");
+		CHECK(!strcmp(got, "[0,1,3,4,5,7]"), "pass-like: unmodeled %s", got);
+		free(got);
+		char *md = report_md(s);
+		CHECK(strstr(md, "; values 0, 1, 3, 4, 5, 7: unmodeled on the simulator; run on "
+		                 "hardware ("), "pass-like report:\n%s", md);
+		free(md);
+	}
+	ip_store_close(s);
+	unlink(path);
+}
+
 int main(void)
 {
 	char path[256];
 	snprintf(path, sizeof path, "/tmp/isaprobe_test_infer_unmodeled_%d.db", (int)getpid());
 	run_on(path, "sim", "unmodeled on the simulator; run on hardware");
 	run_on(path, "remote", "the runner could not say");
+	pass_like(path, 1);
+	pass_like(path, 0);
 	return check_report("test_infer_unmodeled");
 }
