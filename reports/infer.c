@@ -21,7 +21,9 @@ static int infer_one(sqlite3 *db, int64_t probe_id, struct ip_infer_stats *st, s
 		inf_segment(&data, &data.ctx[i], &f);
 		st->runs += data.ctx[i].runs;
 	}
-	rc = inf_write(db, &data, &f, d);
+	rc = inf_compare_models(db, &data, &f, f.n, d);
+	if (!rc)
+		rc = inf_write(db, &data, &f, d);
 	st->probes++;
 	st->contexts += (unsigned)data.nctx;
 	st->findings += (unsigned)f.n;

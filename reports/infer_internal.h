@@ -77,6 +77,8 @@ struct inf_target {
 struct inf_data {
 	int64_t probe_id;
 	char *name, *isa;
+	char *runner, *model; /* the device (runner and GPU model) whose campaigns are used */
+	uint8_t probe_hash[16]; /* the probe text they ran */
 	int64_t *campaigns;  /* ids used, ascending */
 	unsigned ncampaigns;
 	int64_t newest;      /* the newest campaign (first_seen / last_seen of new findings) */
@@ -113,6 +115,12 @@ struct inf_findings {
 /* infer_load.c: loads everything inference needs about one probe. Returns 0, 1 when the
  * probe has no campaign with a layout, or -1 with d set. */
 int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *out, struct ip_diag *d);
+/* The same with the campaigns of another runner and model (with the newest probe text). */
+int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const char *model,
+                    struct inf_data *out, struct ip_diag *d);
+/* The other (runner, model) pairs with campaigns of data's probe text; arrays malloc'd. */
+int inf_other_devices(sqlite3 *db, const struct inf_data *data, char ***runners, char ***models,
+                      size_t *n, struct ip_diag *d);
 void inf_free(struct inf_data *data);
 /* The variant with this value in a context, or NULL. */
 const struct inf_variant *inf_find(const struct inf_context *c, uint64_t value);
@@ -193,11 +201,19 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final);
 /* Name of the unary modifier op mapping every changed word of `from` to `to`, or NULL. */
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
                                uint64_t words);
+/* What a modifier name means in words (the float modes: ftz, suppress_inf, ...), or NULL. */
+const char *inf_op_meaning(const char *name);
 /* Names each behaviour (outcome index) of an enum by an operation on the planted inputs;
  * names[i] gets a static string or NULL (no operation matched); for "mov", src[i] is the
  * input word the first output word is (else -1). */
 void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
                   const char **names, long *src);
+
+/* infer_models.c: the probe's other GPU models (same probe text, other runner or model)
+ * compared with data's: a "model_differs" finding for each of f's first n fields whose values
+ * give other outcomes on another model. Appends to f; 0, or -1 with d set. */
+int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_findings *f,
+                       size_t n, struct ip_diag *d);
 
 /* infer_write.c: replaces a probe's findings in one transaction. */
 int inf_write(sqlite3 *db, const struct inf_data *data, const struct inf_findings *f,

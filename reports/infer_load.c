@@ -62,11 +62,28 @@ static const char *intern_role(struct inf_data *data, const char *role)
 	return data->roles[data->nroles++] = xstrdup(role);
 }
 
-/* The campaigns whose runs are used: those with the newest campaign's probe text and device. */
+/* The campaigns whose runs are used: those with the newest campaign's probe text, runner and
+ * GPU model, on any host (the shards of one campaign run on several boards, merged with
+ * `db merge`), with any strategy, seed or budget (a walk and a pairs campaign add up). */
 static const char group_sql[] =
-	"SELECT c.id FROM campaign c, (SELECT probe_hash, device_id FROM campaign WHERE probe_id = ?1"
-	" ORDER BY started_at DESC, id DESC LIMIT 1) n"
-	" WHERE c.probe_id = ?1 AND c.probe_hash = n.probe_hash AND c.device_id = n.device_id";
+	"SELECT c.id FROM campaign c JOIN device d ON d.id = c.device_id,"
+	" (SELECT c2.probe_hash, d2.runner, d2.model FROM campaign c2"
+	" JOIN device d2 ON d2.id = c2.device_id WHERE c2.probe_id = ?1"
+	" ORDER BY c2.started_at DESC, c2.id DESC LIMIT 1) n"
+	" WHERE c.probe_id = ?1 AND c.probe_hash = n.probe_hash"
+	" AND d.runner = coalesce(?2, n.runner) AND d.model = coalesce(?3, n.model)";
+
+/* prep, with ?2 and ?3 of group_sql bound to the device data asks for (NULL: the newest's). */
+static sqlite3_stmt *prep_group(sqlite3 *db, const char *sql, const struct inf_data *data,
+                                struct ip_diag *d)
+{
+	sqlite3_stmt *st = prep(db, sql, data->probe_id, d);
+	if (st && data->runner && data->model) {
+		sqlite3_bind_text(st, 2, data->runner, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, data->model, -1, SQLITE_STATIC);
+	}
+	return st;
+}
 
 static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, struct ip_diag *d)
 {
@@ -74,7 +91,7 @@ static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, s
 	sqlite3_stmt *st;
 	int rc;
 	snprintf(sql, sizeof sql, "%s ORDER BY c.id", group_sql);
-	if (!(st = prep(db, sql, data->probe_id, d)))
+	if (!(st = prep_group(db, sql, data, d)))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		data->campaigns = realloc(data->campaigns,
@@ -90,7 +107,7 @@ static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, s
 	snprintf(sql, sizeof sql,
 	         "SELECT id, EXISTS (SELECT 1 FROM context WHERE campaign_id = id) FROM campaign"
 	         " WHERE id IN (%s) ORDER BY started_at DESC, id DESC", group_sql);
-	if (!(st = prep(db, sql, data->probe_id, d)))
+	if (!(st = prep_group(db, sql, data, d)))
 		return -1;
 	*layout = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -102,7 +119,25 @@ static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, s
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return inf_sql_error(db, d, "reading the campaigns");
-	return 0;
+	if (!data->newest)
+		return 0;
+	/* the group's device (runner and model), and the probe text it ran */
+	if (!(st = prep(db, "SELECT d.runner, d.model, c.probe_hash FROM campaign c JOIN device d"
+	                    " ON d.id = c.device_id WHERE c.id = ?1", data->newest, d)))
+		return -1;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char *runner = xstrdup((const char *)sqlite3_column_text(st, 0));
+		char *model = xstrdup((const char *)sqlite3_column_text(st, 1));
+		int len = sqlite3_column_bytes(st, 2);
+		free(data->runner);
+		free(data->model);
+		data->runner = runner;
+		data->model = model;
+		if (len == (int)sizeof data->probe_hash)
+			memcpy(data->probe_hash, sqlite3_column_blob(st, 2), sizeof data->probe_hash);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : inf_sql_error(db, d, "reading the campaigns");
 }
 
 static int load_targets(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
@@ -247,7 +282,7 @@ static int load_outcomes(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
 	snprintf(sql, sizeof sql,
 	         "SELECT id, status, fault, data FROM outcome WHERE id IN (SELECT DISTINCT outcome_id"
 	         " FROM run WHERE campaign_id IN (%s)) ORDER BY id", group_sql);
-	if (!(st = prep(db, sql, data->probe_id, d)))
+	if (!(st = prep_group(db, sql, data, d)))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct inf_outcome *o;
@@ -446,7 +481,7 @@ static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
 	snprintf(sql, sizeof sql,
 	         "SELECT context, value, outcome_id, sum(count) FROM run WHERE campaign_id IN (%s)"
 	         " GROUP BY context, value, outcome_id", group_sql);
-	if (!(st = prep(db, sql, data->probe_id, d))) {
+	if (!(st = prep_group(db, sql, data, d))) {
 		failed = 1;
 		goto out;
 	}
@@ -504,11 +539,21 @@ out:
 
 int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, struct ip_diag *d)
 {
+	return inf_load_device(db, probe_id, NULL, NULL, data, d);
+}
+
+int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const char *model,
+                    struct inf_data *data, struct ip_diag *d)
+{
 	sqlite3_stmt *st;
 	int64_t layout;
 	int rc;
 	memset(data, 0, sizeof *data);
 	data->probe_id = probe_id;
+	if (runner && model) {
+		data->runner = xstrdup(runner);
+		data->model = xstrdup(model);
+	}
 	if (!(st = prep(db, "SELECT name, isa FROM probe WHERE id = ?1", probe_id, d)))
 		return -1;
 	rc = sqlite3_step(st);
@@ -546,6 +591,8 @@ void inf_free(struct inf_data *data)
 {
 	free(data->name);
 	free(data->isa);
+	free(data->runner);
+	free(data->model);
 	free(data->campaigns);
 	for (size_t i = 0; i < data->nt; i++) {
 		free(data->t[i].format);
@@ -581,4 +628,34 @@ const struct inf_variant *inf_find(const struct inf_context *c, uint64_t value)
 			hi = mid;
 	}
 	return lo < c->nv && c->v[lo].value == value ? &c->v[lo] : NULL;
+}
+
+int inf_other_devices(sqlite3 *db, const struct inf_data *data, char ***runners, char ***models,
+                      size_t *n, struct ip_diag *d)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+	*runners = *models = NULL;
+	*n = 0;
+	if (!data->runner || !data->model)
+		return 0;
+	if (sqlite3_prepare_v2(db, "SELECT DISTINCT d.runner, d.model FROM campaign c JOIN device d"
+	                           " ON d.id = c.device_id WHERE c.probe_id = ?1 AND c.probe_hash = ?2"
+	                           " AND NOT (d.runner = ?3 AND d.model = ?4)"
+	                           " ORDER BY d.runner, d.model", -1, &st, NULL) != SQLITE_OK)
+		return inf_sql_error(db, d, "reading the devices");
+	sqlite3_bind_int64(st, 1, data->probe_id);
+	sqlite3_bind_blob(st, 2, data->probe_hash, sizeof data->probe_hash, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, data->runner, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, data->model, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*runners = realloc(*runners, (*n + 1) * sizeof **runners);
+		*models = realloc(*models, (*n + 1) * sizeof **models);
+		if (!*runners || !*models)
+			abort();
+		(*runners)[*n] = xstrdup((const char *)sqlite3_column_text(st, 0));
+		(*models)[(*n)++] = xstrdup((const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the devices");
 }

@@ -26,12 +26,31 @@ static float clampf(float f, float lo, float hi)
 	return f < lo ? lo : f > hi ? hi : f;
 }
 
-enum { M_FNEG, M_FABS, M_FNABS, M_FSAT, M_FCLAMP, M_INEG, M_NOT, M_COUNT };
+enum { M_FNEG, M_FABS, M_FNABS, M_FSAT, M_FCLAMP, M_INEG, M_NOT, M_FLOAT_MODES,
+       M_FTZ32 = M_FLOAT_MODES, M_FTZ, M_INF_MAX, M_NAN_ZERO, M_COUNT };
 static const char *const mod_names[M_COUNT] = {"neg", "abs", "neg_abs", "saturate",
-                                               "clamp_m1_1", "ineg", "not"};
+                                               "clamp_m1_1", "ineg", "not", "ftz_f32", "ftz",
+                                               "suppress_inf", "suppress_nan"};
+/* The float modes in words, for reports (the other names say what they do). */
+static const char *const mod_meanings[M_COUNT] = {
+	[M_FTZ32] = "binary32 denormals flushed to zero, sign kept",
+	[M_FTZ] = "binary32 and binary16 denormals flushed to zero, sign kept (results below "
+	          "2^-14 become 0)",
+	[M_INF_MAX] = "+-infinity becomes +-largest finite (binary32)",
+	[M_NAN_ZERO] = "NaN becomes +0",
+};
+
+const char *inf_op_meaning(const char *name)
+{
+	for (int op = M_FLOAT_MODES; op < M_COUNT; op++)
+		if (!strcmp(name, mod_names[op]))
+			return mod_meanings[op];
+	return NULL;
+}
 
 static uint32_t mod_apply(int op, uint32_t x)
 {
+	uint32_t mag = x & 0x7fffffffu, sign = x & 0x80000000u;
 	switch (op) {
 	case M_FNEG: return x ^ 0x80000000u;
 	case M_FABS: return x & 0x7fffffffu;
@@ -39,8 +58,21 @@ static uint32_t mod_apply(int op, uint32_t x)
 	case M_FSAT: return isnan(f32(x)) ? x : u32(clampf(f32(x), 0.0f, 1.0f));
 	case M_FCLAMP: return isnan(f32(x)) ? x : u32(clampf(f32(x), -1.0f, 1.0f));
 	case M_INEG: return (uint32_t)-x;
+	case M_FTZ32: return mag && mag < 0x00800000u ? sign : x;
+	case M_FTZ: return mag && mag < 0x38800000u ? sign : x; /* 2^-14: binary16's least normal */
+	case M_INF_MAX: return mag == 0x7f800000u ? sign | 0x7f7fffffu : x;
+	case M_NAN_ZERO: return mag > 0x7f800000u ? 0 : x;
 	default: return ~x;
 	}
+}
+
+/* Float modes that act on one class of values (tiny, infinite, NaN): every observed word of
+ * that class must change (also words outside the ones compared), so an unchanged one rules
+ * them out. Not ftz_f32: binary16 pairs can read as binary32 denormals, and binary32-only
+ * flushing leaves them. */
+static int mod_strict(int op)
+{
+	return op == M_FTZ || op == M_INF_MAX || op == M_NAN_ZERO;
 }
 
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
@@ -57,12 +89,19 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
 	for (int op = 0; op < M_COUNT; op++) {
 		int ok = 1, score = 0;
 		for (size_t k = 0; ok && k < data->nout && k < INF_MAX_WORDS; k++) {
-			if (!(present >> k & 1))
+			if (!(present >> k & 1)) {
+				/* a strict mode must leave alone every word both hold unchanged */
+				if ((a->have & b->have) >> k & 1 && a->words[k] == b->words[k] &&
+				    mod_strict(op))
+					ok = mod_apply(op, a->words[k]) == a->words[k];
 				continue;
+			}
 			if (changed >> k & 1)
 				ok = mod_apply(op, a->words[k]) == b->words[k];
+			else if (mod_apply(op, a->words[k]) == a->words[k])
+				score++;
 			else
-				score += mod_apply(op, a->words[k]) == a->words[k];
+				ok = !mod_strict(op);
 		}
 		if (ok && score > best_score) {
 			best = op;

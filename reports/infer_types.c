@@ -37,6 +37,8 @@ struct facts {
 	size_t values;                /* distinct field values seen (items) */
 	uint64_t varied;              /* bits varied in some item */
 	uint64_t matter_ok;           /* bits whose flip changes an ok outcome into another ok one */
+	uint64_t matter_unmodeled;    /* bits whose flip turns an ok outcome into one the runner
+	                               * could not say */
 	int all_base, all_fault, all_unmodeled;
 	int veto;                     /* some split inside has evidence of no interaction */
 	uint64_t support;             /* runs of the local variants' majority outcomes */
@@ -169,6 +171,8 @@ static void gather(const struct inf_seg *s, struct facts *f)
 			const struct inf_item *y = inf_item_find(s, it->fv ^ (UINT64_C(1) << b));
 			if (y && is_ok(s, y) && y->v->oc != it->v->oc)
 				f->matter_ok |= UINT64_C(1) << b;
+			if (y && inf_item_oc(s, y)->status == IP_STATUS_UNMODELED)
+				f->matter_unmodeled |= UINT64_C(1) << b;
 		}
 	}
 	/* the seed item pairs with the flips too */
@@ -178,6 +182,8 @@ static void gather(const struct inf_seg *s, struct facts *f)
 			const struct inf_item *y = inf_item_find(s, s->fv0 ^ (UINT64_C(1) << b));
 			if (y && is_ok(s, y) && y->v->oc != seed->v->oc)
 				f->matter_ok |= UINT64_C(1) << b;
+			if (y && inf_item_oc(s, y)->status == IP_STATUS_UNMODELED)
+				f->matter_unmodeled |= UINT64_C(1) << b;
 		}
 	relaxed_matter(s, f);
 	f->veto = s->w > 1 && separable_split(s);
@@ -351,7 +357,27 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 0;
 }
 
-/* Modifier: every other value applies one unary op (neg, abs, ...) to the baseline's outputs. */
+/* ,"meanings":{name: what it does} for the names of n that the op library explains in words
+ * (the float modes); nothing when none. */
+static void meanings(struct strbuf *d, const char *const *names, size_t n)
+{
+	unsigned shown = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *m = names[i] ? inf_op_meaning(names[i]) : NULL;
+		int seen = 0;
+		for (size_t j = 0; j < i && m; j++)
+			seen |= names[j] && !strcmp(names[j], names[i]);
+		if (!m || seen)
+			continue;
+		sb_printf(d, "%s\"%s\":", shown++ ? "," : ",\"meanings\":{", names[i]);
+		sb_json_str(d, m);
+	}
+	if (shown)
+		sb_puts(d, "}");
+}
+
+/* Modifier: every other value applies one unary op (neg, abs, ...) to the baseline's outputs
+ * (a value the runner could not say is listed as unmodeled; at least one must be named). */
 static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	const char *ops[4] = {NULL, NULL, NULL, NULL};
@@ -362,6 +388,10 @@ static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int fina
 		const struct inf_item *it = &s->it[i];
 		if (it->fv == s->fv0)
 			continue;
+		if (inf_item_oc(s, it)->status == IP_STATUS_UNMODELED) {
+			ops[it->fv] = "unmodeled"; /* a mode the runner cannot say: listed as such */
+			continue;
+		}
 		if (!is_ok(s, it))
 			return 0;
 		ops[it->fv] = inf_modifier_match(s->data, (uint32_t)s->base, it->v->oc, s->K);
@@ -379,6 +409,7 @@ static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int fina
 			if (ops[fv])
 				sb_printf(&v->details, ",\"%u\":\"%s\"", fv, ops[fv]);
 		sb_puts(&v->details, "}");
+		meanings(&v->details, ops, 4);
 	}
 	return 1;
 }
@@ -449,6 +480,32 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 1;
 }
 
+/* An enum's behaviours that are a float mode of the background's outputs (flush to zero,
+ * infinities or NaNs suppressed) are named so, and the background then "none": these explain
+ * a change of special values only, where an operation on planted inputs matches by chance. */
+static void name_modifiers(const struct inf_seg *s, const uint32_t *beh, size_t nb,
+                           const char **names, long *src)
+{
+	unsigned found = 0;
+	if (inf_seg_base(s)->status != IP_STATUS_OK)
+		return;
+	for (size_t j = 0; j < nb; j++) {
+		const char *m;
+		if (beh[j] == (uint32_t)s->base ||
+		    !(m = inf_modifier_match(s->data, (uint32_t)s->base, beh[j], s->K)) ||
+		    !inf_op_meaning(m))
+			continue;
+		names[j] = m;
+		src[j] = -1;
+		found++;
+	}
+	for (size_t j = 0; j < nb && found; j++)
+		if (beh[j] == (uint32_t)s->base) {
+			names[j] = "none";
+			src[j] = -1;
+		}
+}
+
 /* Enum: a table of behaviours, each named by the operation library where one matches. */
 static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
@@ -479,6 +536,7 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 			abort();
 		if (nb <= 16)
 			inf_name_ops(s->data, beh, nb, s->K, names, src);
+		name_modifiers(s, beh, nb, names, src);
 		sb_puts(&v->details, "\"values\":{");
 		for (size_t i = 0, shown = 0; i < s->n && shown < 64; i++, shown++) {
 			const struct inf_item *it = &s->it[i];
@@ -506,12 +564,56 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 				named++;
 		}
 		sb_printf(&v->details, ",\"behaviours\":%zu,\"named\":%u", nb, named);
+		meanings(&v->details, names, nb);
 		if (!named)
 			v->kind = "distinct";
 		free(names);
 		free(src);
 	}
 	free(beh);
+}
+
+/* ,"unmodeled":[values the runner could not say],"runner":"sim" (what the report words its
+ * advice by), and for a field of which nothing but the seed ran (whole: 1), "seed_value" and
+ * the values never run ("not_run", fields of up to 8 bits). The seed's one behaviour is not
+ * named: the operation library needs several behaviours to tell an operation from chance. */
+static void unmodeled_values(const struct inf_seg *s, struct strbuf *d, int whole)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_item *it = &s->it[i];
+		if (inf_item_oc(s, it)->status != IP_STATUS_UNMODELED)
+			continue;
+		if (n < 256)
+			sb_printf(d, "%s%llu", n ? "," : ",\"unmodeled\":[", (unsigned long long)it->fv);
+		n++;
+	}
+	if (!n)
+		return;
+	sb_printf(d, "]%s,\"runner\":", n > 256 ? ",\"unmodeled_more\":true" : "");
+	sb_json_str(d, s->data->runner ? s->data->runner : "");
+	if (!whole)
+		return;
+	sb_printf(d, ",\"seed_value\":%llu", (unsigned long long)s->fv0);
+	if (s->w <= 8) {
+		unsigned shown = 0;
+		for (uint64_t fv = 0; fv < (UINT64_C(1) << s->w); fv++)
+			if (!inf_item_find(s, fv))
+				sb_printf(d, "%s%llu", shown++ ? "," : ",\"not_run\":[",
+				          (unsigned long long)fv);
+		if (shown)
+			sb_puts(d, "]");
+	}
+}
+
+/* Whether the segment is exactly one piece of the target (one `target` line of the probe: the
+ * bits its author varies as one field, from the campaign's layout). */
+static int whole_piece(const struct inf_seg *s)
+{
+	for (size_t i = 0; i < s->data->nt; i++)
+		if (s->data->t[i].value_lo == s->a && s->data->t[i].width == s->w)
+			return 1;
+	return 0;
 }
 
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
@@ -560,6 +662,11 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 			v->cost += penalty;
 		else if (!f.veto)
 			try_enum(s, v, final);
+	} else if (s->w > 1 && f.matter_ok && (f.matter_ok | f.matter_unmodeled) == full && s->K &&
+	           !f.veto && inf_seg_base(s)->status == IP_STATUS_OK && whole_piece(s)) {
+		/* a target piece (the probe's field) some of whose values the runner could not say:
+		 * the bits that only lead from a known value to an unmodeled one belong to it too */
+		try_enum(s, v, final);
 	} else if (s->w == 1 && f.matter_ok == full) {
 		try_enum(s, v, final); /* a single bit with some other effect */
 	}
@@ -580,6 +687,7 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 			sb_printf(&v->details, "\"values_seen\":%zu,\"faulting\":%zu,"
 			          "\"contradicting_runs\":%llu",
 			          f.values, f.excluded, (unsigned long long)s->against);
+			unmodeled_values(s, &v->details, !strcmp(v->kind, "unmodeled"));
 			examples(s, &v->details);
 		}
 	}

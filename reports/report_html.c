@@ -59,7 +59,8 @@ static void diagram(FILE *out, const struct rp_probe *p, unsigned idx, const cha
 		        (hi - b) * CELL + CELL / 2 + 1, b);
 	for (size_t j = 0; j < p->nf; j++) {
 		const struct rp_finding *f = &p->f[j];
-		if (f->context != idx || strcmp(f->format, fmt))
+		/* a model difference is a note on a field boxed already: listed in the table */
+		if (f->context != idx || strcmp(f->format, fmt) || !strcmp(f->kind, "model_differs"))
 			continue;
 		unsigned x = (hi - f->hi) * CELL + 1, w = (f->hi - f->lo + 1) * CELL;
 		fprintf(out, "<g><title>%u-%u: ", f->lo, f->hi);

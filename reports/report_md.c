@@ -60,7 +60,7 @@ static void summary(const struct rp_model *m, FILE *out)
 			if (!c)
 				continue;
 			for (size_t j = 0; j < p->nf; j++)
-				nf += p->f[j].context == ctx[k];
+				nf += p->f[j].context == ctx[k] && strcmp(p->f[j].kind, "model_differs");
 			if (!header) {
 				fputs("\n| probe | context | fields | runs | exhaustive sweep |\n"
 				      "|---|---|---|---|---|\n", out);

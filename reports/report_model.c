@@ -39,6 +39,7 @@ static const struct {
 	{"enum", "enum / opcode"},
 	{"distinct", "distinct behaviours"},
 	{"unmodeled", "unmodeled by the runner"},
+	{"model_differs", "differs by GPU model"},
 	{"unknown", "not probed"},
 };
 
@@ -50,8 +51,9 @@ const char *rp_kind_title(const char *kind)
 	return kind;
 }
 
-/* {"0":"fadd","1":"fmul"} -> 0=fadd, 1=fmul (the inference writes no escapes in these). */
-static void pairs(struct strbuf *b, const char *json, const char *sep)
+/* {"0":"fadd","1":"fmul"} -> 0=fadd, 1=fmul (the inference writes no escapes in these),
+ * entries separated by `between`. */
+static void pairs_by(struct strbuf *b, const char *json, const char *sep, const char *between)
 {
 	unsigned n = 0;
 	const char *p = json;
@@ -60,13 +62,18 @@ static void pairs(struct strbuf *b, const char *json, const char *sep)
 		if (!k || !(ke = strchr(k + 1, '"')) || !(v = strchr(ke + 1, '"')) ||
 		    !(ve = strchr(v + 1, '"')))
 			break;
-		sb_printf(b, "%s%.*s%s%.*s", n ? ", " : "", (int)(ke - k - 1), k + 1, sep,
+		sb_printf(b, "%s%.*s%s%.*s", n ? between : "", (int)(ke - k - 1), k + 1, sep,
 		          (int)(ve - v - 1), v + 1);
 		p = ve + 1;
 		n++;
 	}
 	if (p && strchr(p, '"'))
-		sb_puts(b, ", ...");
+		sb_printf(b, "%s...", between);
+}
+
+static void pairs(struct strbuf *b, const char *json, const char *sep)
+{
+	pairs_by(b, json, sep, ", ");
 }
 
 static const char *col(sqlite3_stmt *st, int i)
@@ -75,8 +82,69 @@ static const char *col(sqlite3_stmt *st, int i)
 	return t ? t : "";
 }
 
+/* [1,2,3,5,6,7,8,9] -> "1, 2, 3, 5-9": a JSON array of ascending numbers, runs of four or
+ * more as ranges, at most 24 items. */
+static void number_list(struct strbuf *b, const char *json)
+{
+	const char *p = json;
+	unsigned items = 0;
+	long long lo = -1, hi = -1;
+	for (;;) {
+		char *end;
+		long long v;
+		while (*p == '[' || *p == ',' || *p == ' ')
+			p++;
+		v = strtoll(p, &end, 10);
+		if (end != p && lo >= 0 && v == hi + 1) {
+			hi = v;
+			p = end;
+			continue;
+		}
+		if (lo >= 0) { /* flush the run lo..hi */
+			if (items >= 24) {
+				sb_puts(b, ", ...");
+				return;
+			}
+			if (hi - lo >= 3)
+				sb_printf(b, "%s%lld-%lld", items ? ", " : "", lo, hi);
+			else
+				for (long long x = lo; x <= hi; x++)
+					sb_printf(b, "%s%lld", items || x > lo ? ", " : "", x);
+			items++;
+		}
+		if (end == p)
+			return;
+		lo = hi = v;
+		p = end;
+	}
+}
+
+/* The values of a field the runner could not say, said plainly: on the simulator, advice to
+ * run them on hardware. Columns 31-35: unmodeled, runner, seed_value, not_run, more. */
+static void unmodeled_text(struct strbuf *b, sqlite3_stmt *st)
+{
+	const char *list = col(st, 31);
+	int one = !strchr(list, ',');
+	sb_puts(b, b->len ? "; " : "");
+	sb_puts(b, one ? "value " : "values ");
+	number_list(b, list);
+	if (!strcmp(col(st, 32), "sim"))
+		sb_puts(b, ": unmodeled on the simulator; run on hardware");
+	else
+		sb_puts(b, ": the runner could not say");
+	if (col(st, 33)[0]) /* nothing but the seed ran */
+		sb_printf(b, "; only the seed's value %s ran", col(st, 33));
+	if (col(st, 34)[0]) {
+		sb_puts(b, "; not run: ");
+		number_list(b, col(st, 34));
+	}
+	if (sqlite3_column_int(st, 35))
+		sb_puts(b, " (more values than listed)");
+}
+
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
- * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written. */
+ * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written,
+ * summary, meanings, unmodeled, runner, seed_value, not_run, unmodeled_more. */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
@@ -108,20 +176,30 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		sb_printf(&b, "%s changes by %s*v", col(st, 14), col(st, 20));
 	else if (!strcmp(kind, "shift"))
 		sb_printf(&b, "shifts %s %s by v", col(st, 14), col(st, 15));
-	else if (!strcmp(kind, "modifier") || !strcmp(kind, "enum") || !strcmp(kind, "distinct"))
+	else if (!strcmp(kind, "modifier") || !strcmp(kind, "enum") || !strcmp(kind, "distinct")) {
 		pairs(&b, col(st, 17), ": ");
+		if (col(st, 30)[0]) { /* what the float modes named there do */
+			sb_puts(&b, " [");
+			pairs_by(&b, col(st, 30), ": ", "; ");
+			sb_puts(&b, "]");
+		}
+	}
 	else if (!strcmp(kind, "mask"))
 		pairs(&b, col(st, 18), ": ");
 	else if (!strcmp(kind, "reserved"))
 		sb_printf(&b, "must be %s: other values fault", col(st, 16));
 	else if (!strcmp(kind, "ignored"))
 		sb_puts(&b, "no effect seen");
-	else if (!strcmp(kind, "unmodeled"))
+	else if (!strcmp(kind, "unmodeled") && !col(st, 31)[0])
 		sb_puts(&b, "the runner could not say what these bits do");
 	else if (!strcmp(kind, "unknown"))
 		sb_puts(&b, "no run varied these bits");
+	else if (!strcmp(kind, "model_differs"))
+		sb_puts(&b, col(st, 29));
 	if (col(st, 21)[0])
 		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
+	if (col(st, 31)[0])
+		unmodeled_text(&b, st);
 	return sb_take(&b);
 }
 
@@ -155,7 +233,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 29 /* columns of finding_cols */
+#define FINDING_NCOLS 36 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -166,7 +244,11 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.when'), json_extract(f.details, '$.via'),"
 	" json_extract(f.details, '$.of'), json_extract(f.details, '$.selects'),"
 	" json_extract(f.details, '$.record'), json_extract(f.details, '$.reads_zero'),"
-	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written')";
+	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written'),"
+	" json_extract(f.details, '$.summary'), json_extract(f.details, '$.meanings'),"
+	" json_extract(f.details, '$.unmodeled'), json_extract(f.details, '$.runner'),"
+	" json_extract(f.details, '$.seed_value'),"
+	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
@@ -262,7 +344,8 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
 	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
-	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo, f.kind",
+	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo,"
+	                          " f.kind = 'model_differs', f.kind",
 	         finding_cols);
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the findings");
@@ -300,7 +383,8 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	char sql[2048];
 	int rc;
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
-	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo",
+	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo,"
+	                          " f.kind = 'model_differs'",
 	         finding_cols);
 	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(old, d, "reading the old findings");

@@ -77,7 +77,9 @@ real=("$src/ci/nightly" --isaprobe "$1" --out "$tmp/real" "$src/probes/midgard/b
 "${real[@]}" --stamp sim >"$tmp/log" 2>&1 && ok || fail "real night on sim: $(cat "$tmp/log")"
 "${real[@]}" --stamp agent --runner "remote:'$1' agent" >"$tmp/log" 2>&1 && ok || fail "real night through the agent: $(cat "$tmp/log")"
 grep -q "findings" "$tmp/real/sim/report.md" 2>/dev/null && ok || fail "real report"
-cmp -s <(sed 1d "$tmp/real/sim/report.md") <(sed 1d "$tmp/real/agent/report.md") && ok || fail "reports differ"
+# (the simulator's advice on values it cannot say reads "the runner could not say" elsewhere)
+cmp -s <(sed -e 1d -e 's/unmodeled on the simulator; run on hardware/the runner could not say/' \
+	"$tmp/real/sim/report.md") <(sed 1d "$tmp/real/agent/report.md") && ok || fail "reports differ"
 grep -q "^0 findings" "$tmp/real/agent/diff.md" 2>/dev/null && ok || fail "diff: $(head -5 "$tmp/real/agent/diff.md")"
 
 finish

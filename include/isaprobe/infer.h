@@ -56,8 +56,8 @@ struct ip_infer_stats {
 /* Infers the fields of one probe (by name) or of every probe (name NULL) and replaces their
  * rows in the finding table (upsert: a finding seen before keeps its id and first_seen; ones
  * no longer inferred are deleted), so that running it twice leaves the same table.
- * Uses the runs of every campaign of the probe with the newest campaign's probe text and
- * device. Returns 0, or -1 with d set. stats may be NULL. */
+ * Uses the runs of every campaign of the probe with the newest campaign's probe text, runner
+ * and GPU model (any host: merged shards add up). Returns 0, or -1 with d set. stats may be NULL. */
 int ip_infer(struct ip_store *s, const char *probe, struct ip_infer_stats *stats,
              struct ip_diag *d);
 

@@ -1,0 +1,166 @@
+/* test_infer_modes.c: the float modes of the operation library (flush to zero, infinities and
+ * NaNs suppressed) on a toy whose mode bits are known by construction, and decoys that change
+ * some special values but not all of them, which must not get those names. */
+#include <sqlite3.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "isaprobe/infer.h"
+#include "isaprobe/store.h"
+
+/* The toy's outputs at the seed (value 0), seven binary32 words:
+ *   w0 -denormal 0x80000123   w1 +inf   w2 -inf   w3 NaN 0x7fc00000
+ *   w4 2^-20 (normal binary32, below binary16's least normal 2^-14)   w5 1.5
+ *   w6 0x00010002 (two binary16 denormals; reads as a binary32 denormal too)
+ * Context 0 ("modes"): bits 0-1 flush to zero: 1 binary32 denormals (w0 -> -0), 2 binary16
+ * too (w0 -> -0, w4 -> 0, w6 -> 0), 3 the runner cannot say; bit 2 +-inf -> +-largest finite
+ * (w1, w2); bit 3 NaN -> +0 (w3); bit 4 nothing.
+ * Context 1 ("decoys"): bits 0-1 do nothing; bit 2 makes +inf the largest finite but leaves
+ * -inf; bit 3 zeroes the NaN and 1.5; bit 4 zeroes w4 but leaves the other tiny words (w0, w6).
+ * The target is one byte: bits 5-7 never vary (walk and pairs of bits 0-4 only). */
+#define NOUT 7
+static const uint32_t seed_out[NOUT] = {0x80000123u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+                                        0x35800000u, 0x3fc00000u, 0x00010002u};
+
+static int toy_run(unsigned ctx, unsigned v, uint32_t out[NOUT])
+{
+	memcpy(out, seed_out, sizeof seed_out);
+	if (ctx == 0) {
+		if ((v & 3) == 3)
+			return IP_STATUS_UNMODELED;
+		if (v & 3)
+			out[0] = 0x80000000u;
+		if ((v & 3) == 2)
+			out[4] = out[6] = 0;
+		if (v & 4) {
+			out[1] = 0x7f7fffffu;
+			out[2] = 0xff7fffffu;
+		}
+		if (v & 8)
+			out[3] = 0;
+	} else {
+		if (v & 4)
+			out[1] = 0x7f7fffffu;
+		if (v & 8)
+			out[3] = out[5] = 0;
+		if (v & 16)
+			out[4] = 0;
+	}
+	return IP_STATUS_OK;
+}
+
+static char *dump(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	size_t cap = 1 << 16, len = 0;
+	char *out = calloc(cap, 1);
+	if (!out || sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return out;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		for (int i = 0; i < sqlite3_column_count(st); i++) {
+			const char *t = (const char *)sqlite3_column_text(st, i);
+			size_t n = strlen(t ? t : "");
+			if (len + n + 2 >= cap)
+				break;
+			memcpy(out + len, t ? t : "", n);
+			len += n;
+			out[len++] = i + 1 < sqlite3_column_count(st) ? '|' : '\n';
+			out[len] = 0;
+		}
+	sqlite3_finalize(st);
+	return out;
+}
+
+static char *values(sqlite3 *db, unsigned ctx, unsigned lo)
+{
+	char sql[256];
+	snprintf(sql, sizeof sql, "SELECT json_extract(details, '$.values') FROM finding"
+	                          " WHERE context = %u AND lo = %u", ctx, lo);
+	return dump(db, sql);
+}
+
+int main(void)
+{
+	char path[256];
+	struct ip_store *s;
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t regs[64], seed = 0;
+	snprintf(path, sizeof path, "/tmp/isaprobe_test_infer_modes_%d.db", (int)getpid());
+	unlink(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
+		ip_diag_print(&d, stderr);
+		return 1;
+	}
+	for (unsigned i = 0; i < 16; i++) { /* planted words the outputs never come from */
+		uint32_t w = 0x4e000000u + i * 0x10203u;
+		memcpy(regs + 4 * i, &w, 4);
+	}
+	int64_t dev = ip_store_device(s, "remote", "modes", NULL, &d);
+	int64_t probe = ip_store_probe(s, "modes", "toy", "modes\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx[2] = {{"modes", &seed, 1}, {"decoys", &seed, 1}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
+	                                   {1, "varyings_out", 0, NULL, 4 * NOUT, 0}};
+	struct ip_campaign_layout lay = {ctx, 2, NULL, 0, bufs, 2};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
+	static uint8_t vals[64];
+	static uint32_t outs[64][NOUT];
+	static struct ip_run runs[64];
+	size_t n = 0;
+	for (unsigned c = 0; c < 2; c++)
+		for (unsigned v = 0; v < 32; v++) /* walk and pairs from the seed 0 */
+			if (__builtin_popcount(v) <= 2) {
+				int st = toy_run(c, v, outs[n]);
+				vals[n] = (uint8_t)v;
+				runs[n] = (struct ip_run){c, &vals[n], 1,
+				                          {st, 0, st == IP_STATUS_OK ? (const uint8_t *)outs[n]
+				                                                     : NULL,
+				                           st == IP_STATUS_OK ? 4 * NOUT : 0}};
+				n++;
+			}
+	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "runs");
+	struct ip_infer_stats stats;
+	int rc = ip_infer(s, "modes", &stats, &d);
+	if (rc)
+		ip_diag_print(&d, stderr);
+	CHECK(rc == 0, "ip_infer");
+	sqlite3 *db = ip_store_sqlite(s);
+
+	char *got = dump(db, "SELECT lo, hi, kind FROM finding WHERE context = 0 ORDER BY lo");
+	CHECK(!strcmp(got, "0|1|modifier\n2|2|modifier\n3|3|modifier\n4|4|ignored\n5|7|unknown\n"),
+	      "modes:\n%s", got);
+	free(got);
+	got = values(db, 0, 0);
+	CHECK(!strcmp(got, "{\"0\":\"none\",\"1\":\"ftz_f32\",\"2\":\"ftz\",\"3\":\"unmodeled\"}\n"),
+	      "ftz: %s", got);
+	free(got);
+	got = values(db, 0, 2);
+	CHECK(!strcmp(got, "{\"0\":\"none\",\"1\":\"suppress_inf\"}\n"), "suppress_inf: %s", got);
+	free(got);
+	got = values(db, 0, 3);
+	CHECK(!strcmp(got, "{\"0\":\"none\",\"1\":\"suppress_nan\"}\n"), "suppress_nan: %s", got);
+	free(got);
+	got = dump(db, "SELECT json_extract(details, '$.meanings.suppress_inf') FROM finding"
+	               " WHERE context = 0 AND lo = 2");
+	CHECK(strstr(got, "infinity becomes +-largest finite"), "meaning: %s", got);
+	free(got);
+
+	/* the decoys: three fields, none named by a float mode */
+	got = dump(db, "SELECT lo, hi, kind FROM finding WHERE context = 1 AND lo BETWEEN 2 AND 4"
+	               " ORDER BY lo");
+	CHECK(!strncmp(got, "2|2|", 4) && strstr(got, "\n3|3|") && strstr(got, "\n4|4|"),
+	      "decoy fields:\n%s", got);
+	free(got);
+	got = dump(db, "SELECT details FROM finding WHERE context = 1");
+	CHECK(!strstr(got, "suppress_") && !strstr(got, "ftz"), "decoys named by a float mode:\n%s",
+	      got);
+	free(got);
+	ip_store_close(s);
+	unlink(path);
+	return check_report("test_infer_modes");
+}
