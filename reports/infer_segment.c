@@ -9,6 +9,8 @@
 /* Longest segment any typed hypothesis is tried on; longer ones can only be ignored,
  * reserved, unmodeled or unknown (every bit with that walk effect). */
 #define MAX_TYPED 16
+/* Extra cost of a cut where an interaction joins the bits on either side. */
+#define JOIN_COST 1000.0
 
 static int cmp_item(const void *a, const void *b)
 {
@@ -158,6 +160,52 @@ static void add_finding(struct inf_findings *out, const struct inf_finding *f)
 	out->f[out->n++] = *f;
 }
 
+/* Cut positions (bit p: a cut between value bits p - 1 and p) that an interaction through
+ * values the runner could not say crosses: an ok variant whose flips from the seed, split at
+ * the cut into a lower and an upper part, each alone give an unmodeled outcome. A value of one
+ * field is unmodeled or not by itself; two fields' values, each unmodeled alone, do not become
+ * ok together, so such bits belong to one field (as multiply opcode bits whose single flips
+ * all land on values the runner cannot say, while the pairs land on ones it can). Only where
+ * every bit from the lowest flip to the highest is one whose single flip is unmodeled: there
+ * the walk has no other evidence of where fields end; elsewhere the bits between tell (a mode
+ * bit far away that makes another field's unknown value known is not that field). */
+static uint64_t joined_cuts(const struct inf_data *data, const struct inf_context *c)
+{
+	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
+	uint64_t joined = 0, unmod1 = 0; /* unmod1: bits whose single flip is unmodeled */
+	for (unsigned b = 0; b < data->width; b++) {
+		const struct inf_variant *x = inf_find(c, c->seed ^ (UINT64_C(1) << b));
+		if (x && data->oc[x->oc].status == IP_STATUS_UNMODELED)
+			unmod1 |= UINT64_C(1) << b;
+	}
+	for (size_t i = 0; i < c->nv && unmod1; i++) {
+		const struct inf_variant *v = &c->v[i];
+		uint64_t dv = (v->value ^ c->seed) & full, span;
+		unsigned lo, hi;
+		if ((v->value & ~full) || !dv || !(dv & (dv - 1)) ||
+		    data->oc[v->oc].status != IP_STATUS_OK)
+			continue;
+		lo = (unsigned)__builtin_ctzll(dv);
+		hi = 63 - (unsigned)__builtin_clzll(dv);
+		span = (hi == 63 ? ~UINT64_C(0) : (UINT64_C(1) << (hi + 1)) - 1) &
+		       ~((UINT64_C(1) << lo) - 1);
+		if (span & ~unmod1)
+			continue;
+		for (unsigned p = lo + 1; p <= hi; p++) {
+			uint64_t low = dv & ((UINT64_C(1) << p) - 1);
+			const struct inf_variant *x, *y;
+			if ((joined >> p & 1) || !low || low == dv)
+				continue;
+			x = inf_find(c, c->seed ^ low);
+			y = inf_find(c, c->seed ^ (dv & ~low));
+			if (x && y && data->oc[x->oc].status == IP_STATUS_UNMODELED &&
+			    data->oc[y->oc].status == IP_STATUS_UNMODELED)
+				joined |= UINT64_C(1) << p;
+		}
+	}
+	return joined;
+}
+
 int inf_segment(const struct inf_data *data, const struct inf_context *c,
                 struct inf_findings *out)
 {
@@ -169,6 +217,7 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 	struct inf_verdict v;
 	unsigned cuts[INF_MAX_WIDTH + 1], ncuts = 0;
 	uint64_t starts = 0; /* value bits where a target piece starts: no field spans one */
+	uint64_t joined = joined_cuts(data, c); /* cuts an interaction forbids */
 	if (!buf)
 		abort();
 	for (size_t i = 0; i < data->nt; i++)
@@ -188,6 +237,10 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 			inf_type(&s, &v, 0);
 			if (!v.kind)
 				continue;
+			/* a cut an interaction crosses (every cut starts one segment) costs more than
+			 * any typing saves: it is made only where no joined segment can be typed */
+			if (a > 0 && (joined >> a & 1))
+				v.cost += JOIN_COST;
 			if (best[a] + v.cost < best[b]) {
 				best[b] = best[a] + v.cost;
 				from[b] = a;
