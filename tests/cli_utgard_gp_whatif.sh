@@ -86,6 +86,16 @@ got=$(name_of "$tmp/acc_sim.db.json" plain 83 3)
 got=$(name_of "$tmp/acc_dev.db.json" plain 83 3)
 [ "$got" = fsub ] && ok || bad "acc device: value 3 reported as '$got', not fsub"
 
+# 3b. The multiply opcode probe on the device: values 5, 6, 7 are min, max and a + b by the
+# device's definition (examples/utgard_gp_whatif), so the report names them fmin, fmax, fadd in
+# context plain (field 100-102); on the simulator they are unmodeled.
+for v in 5:fmin 6:fmax 7:fadd; do
+	got=$(name_of "$tmp/dev.db.json" plain 100 "${v%%:*}")
+	[ "$got" = "${v#*:}" ] && ok || bad "mul device: value ${v%%:*} reported as '$got', not ${v#*:}"
+done
+"$bin" report --db "$tmp/sim.db" --format md 2>/dev/null | grep -q "100-102: unmodeled by the runner: values 1-6: unmodeled on the simulator; run on hardware" &&
+	ok || bad "mul sim report does not say values 1-6 are unmodeled on the simulator"
+
 # 4. The device model refuses other ISAs by name, and a terminal on stdout.
 "$bin" campaign "$src/probes/midgard/ls_stores.probe" --runner "remote:'$dev'" --db "$tmp/m.db" \
 	--quiet --budget 4 >/dev/null 2>"$tmp/err"
