@@ -3,10 +3,7 @@
 # wrong-version input: answers frames, or an ERROR frame plus a message naming the byte offset
 # and exit status 1; never a crash. Usage: cli_remote_agent.sh ISAPROBE SRCDIR
 set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$(dirname "$0")/shell_lib.sh"
 command -v python3 >/dev/null || { echo "python3 is needed (ci/setup-debian installs it)" >&2; exit 1; }
 
 # frames OUT SPEC...: writes protocol frames (built here in Python, independently of the C
@@ -36,8 +33,8 @@ open(sys.argv[1], 'wb').write(out)
 EOF
 }
 
-# expect STATUS PATTERN INPUT [ARGS...]: the agent fed INPUT exits with STATUS, stderr matches
-# PATTERN ("-": stderr is empty).
+# expect STATUS PATTERN INPUT [ARGS...] (in place of shell_lib.sh's expect): the agent fed INPUT
+# exits with STATUS, stderr matches PATTERN ("-": stderr is empty).
 expect() {
 	local want=$1 pattern=$2 input=$3
 	shift 3
@@ -50,13 +47,13 @@ expect() {
 		echo "  (wanted /$pattern/)" >&2
 		fails=$((fails + 1))
 	else
-		passes=$((passes + 1))
+		ok
 	fi
 }
 
 # answer_is TYPE [CODE]: stdout holds one frame of this type (and ERROR code).
 answer_is() {
-	if python3 - "$tmp/out" "$@" <<'EOF'; then passes=$((passes + 1)); else fails=$((fails + 1)); fi
+	if python3 - "$tmp/out" "$@" <<'EOF'; then ok; else fails=$((fails + 1)); fi
 import struct, sys, zlib
 data = open(sys.argv[1], 'rb').read()
 want = int(sys.argv[2])
@@ -123,7 +120,7 @@ EOF
 	cat "$tmp/err" >&2
 	fails=$((fails + 1))
 else
-	passes=$((passes + 1))
+	ok
 fi
 
 frames "$tmp/early" batch
@@ -155,10 +152,9 @@ for ((i = 0; i < size; i += 7)); do
 			cat "$tmp/err" >&2
 			fails=$((fails + 1))
 		else
-			passes=$((passes + 1))
+			ok
 		fi
 	done
 done
 
-echo "cli_remote_agent: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

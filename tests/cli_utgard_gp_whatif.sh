@@ -4,14 +4,8 @@
 # multiply 5 min, 6 max, 7 add; accumulator 3 a - b) through --runner remote:. Expected values
 # are worked out by hand from those definitions and the probes' inputs. Usage: SCRIPT ISAPROBE SRCDIR
 set -u
-bin=$1
-src=$2
+. "$(dirname "$0")/shell_lib.sh"
 dev=$(dirname "$bin")/examples/utgard_gp_whatif # CMake builds examples/ beside the program
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-ok() { passes=$((passes + 1)); }
-bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 q() { sqlite3 "$1" "$2"; }
 [ -x "$dev" ] || { echo "FAIL: no example device at $dev (build the utgard_gp_whatif target)" >&2; exit 1; }
 
@@ -41,16 +35,16 @@ pipeline() { # PROBE RUNNER DB: campaign, infer, JSON report in DB.json
 }
 
 # 1. The multiply opcode probe on the simulator: 5, 6 and 7 are unmodeled in every context.
-pipeline mul_op sim "$tmp/sim.db" && ok || bad "sim pipeline: $(cat "$tmp/err")"
+pipeline mul_op sim "$tmp/sim.db" && ok || fail "sim pipeline: $(cat "$tmp/err")"
 [ "$(q "$tmp/sim.db" "SELECT group_concat(DISTINCT o.status) FROM run r JOIN outcome o
       ON o.id = r.outcome_id WHERE r.value IN (x'05', x'06', x'07')")" = 4 ] && ok ||
-	bad "sim: multiply opcodes 5-7 are not all unmodeled"
-! grep -qE '"(fmin|fmax)"' "$tmp/sim.db.json" && ok || bad "sim report names an operation it cannot know"
+	fail "sim: multiply opcodes 5-7 are not all unmodeled"
+! grep -qE '"(fmin|fmax)"' "$tmp/sim.db.json" && ok || fail "sim report names an operation it cannot know"
 
 # 2. The same probe on the device model, through the remote runner.
-pipeline mul_op "remote:'$dev'" "$tmp/dev.db" && ok || bad "device pipeline: $(cat "$tmp/err")"
+pipeline mul_op "remote:'$dev'" "$tmp/dev.db" && ok || fail "device pipeline: $(cat "$tmp/err")"
 [ "$(q "$tmp/dev.db" "SELECT runner || ' ' || model FROM device")" = "remote mali400" ] && ok ||
-	bad "device row: $(q "$tmp/dev.db" "SELECT * FROM device")"
+	fail "device row: $(q "$tmp/dev.db" "SELECT * FROM device")"
 # Context 0 (plain): multiplier 0 of a = 3, b = -0.5, multiplier 1 of c = 11.5, d = -2, stored
 # at once (varying 0 .x .y) and again two instructions later (varying 1 .x .y). Floats as
 # little-endian bytes: -0.5 000000BF, -2 000000C0, 3 00004040, 11.5 00003841, 2.5 00002040,
@@ -59,7 +53,7 @@ z=0000000000000000
 expect_out() { # CONTEXT VALUE WORD0 WORD1 what
 	local want="0|$3$4$z$3$4$z" got
 	got=$(outcome "$tmp/dev.db" "$1" "$2")
-	[ "$got" = "$want" ] && ok || bad "device context $1 value $2 ($5): got $got, want $want"
+	[ "$got" = "$want" ] && ok || fail "device context $1 value $2 ($5): got $got, want $want"
 }
 expect_out 0 5 000000BF 000000C0 "min(3, -0.5), min(11.5, -2)"
 expect_out 0 6 00004040 00003841 "max"
@@ -69,42 +63,41 @@ expect_out 5 5 0000003F 00000040 "negated: -min"
 # unknown values (and multiply 2 is left unknown by this model).
 [ "$(q "$tmp/dev.db" "SELECT group_concat(DISTINCT o.status) FROM run r JOIN outcome o
       ON o.id = r.outcome_id WHERE r.value IN (x'01', x'02', x'03', x'04')")" = 4 ] && ok ||
-	bad "device: values 1-4 are not all unmodeled"
+	fail "device: values 1-4 are not all unmodeled"
 # Wherever the simulator says something, the device says the same.
 same_sql="SELECT r.context, hex(r.value), o.status, hex(o.data) FROM run r JOIN outcome o
           ON o.id = r.outcome_id WHERE o.status = 0 AND r.value NOT IN (x'05', x'06', x'07')
           ORDER BY 1, 2"
 [ "$(q "$tmp/sim.db" "$same_sql")" = "$(q "$tmp/dev.db" "$same_sql")" ] &&
-	[ -n "$(q "$tmp/sim.db" "$same_sql")" ] && ok || bad "device and simulator differ on modelled variants"
+	[ -n "$(q "$tmp/sim.db" "$same_sql")" ] && ok || fail "device and simulator differ on modelled variants"
 
 # 3. The accumulator opcode probe: opcode 3 is unmodeled on the simulator; on the device the
 # report names it from the inference's library: a - b = fsub (context plain: field 83-84).
-pipeline acc_op sim "$tmp/acc_sim.db" && ok || bad "acc sim pipeline: $(cat "$tmp/err")"
-pipeline acc_op "remote:'$dev'" "$tmp/acc_dev.db" && ok || bad "acc device pipeline: $(cat "$tmp/err")"
+pipeline acc_op sim "$tmp/acc_sim.db" && ok || fail "acc sim pipeline: $(cat "$tmp/err")"
+pipeline acc_op "remote:'$dev'" "$tmp/acc_dev.db" && ok || fail "acc device pipeline: $(cat "$tmp/err")"
 got=$(name_of "$tmp/acc_sim.db.json" plain 83 3)
-[ "$got" = unmodeled ] && ok || bad "acc sim: value 3 reported as '$got', not unmodeled"
+[ "$got" = unmodeled ] && ok || fail "acc sim: value 3 reported as '$got', not unmodeled"
 got=$(name_of "$tmp/acc_dev.db.json" plain 83 3)
-[ "$got" = fsub ] && ok || bad "acc device: value 3 reported as '$got', not fsub"
+[ "$got" = fsub ] && ok || fail "acc device: value 3 reported as '$got', not fsub"
 
 # 3b. The multiply opcode probe on the device: values 5, 6, 7 are min, max and a + b by the
 # device's definition (examples/utgard_gp_whatif), so the report names them fmin, fmax, fadd in
 # context plain (field 100-102); on the simulator they are unmodeled.
 for v in 5:fmin 6:fmax 7:fadd; do
 	got=$(name_of "$tmp/dev.db.json" plain 100 "${v%%:*}")
-	[ "$got" = "${v#*:}" ] && ok || bad "mul device: value ${v%%:*} reported as '$got', not ${v#*:}"
+	[ "$got" = "${v#*:}" ] && ok || fail "mul device: value ${v%%:*} reported as '$got', not ${v#*:}"
 done
 "$bin" report --db "$tmp/sim.db" --format md 2>/dev/null | grep -q "100-102: unmodeled by the runner: values 1-6: unmodeled on the simulator; run on hardware" &&
-	ok || bad "mul sim report does not say values 1-6 are unmodeled on the simulator"
+	ok || fail "mul sim report does not say values 1-6 are unmodeled on the simulator"
 
 # 4. The device model refuses other ISAs by name, and a terminal on stdout.
 "$bin" campaign "$src/probes/midgard/ls_stores.probe" --runner "remote:'$dev'" --db "$tmp/m.db" \
 	--quiet --budget 4 >/dev/null 2>"$tmp/err"
-grep -q "serves ISA 'utgard_gp', the caller asked for 'midgard'" "$tmp/err" && ok || bad "midgard on the device: $(cat "$tmp/err")"
+grep -q "serves ISA 'utgard_gp', the caller asked for 'midgard'" "$tmp/err" && ok || fail "midgard on the device: $(cat "$tmp/err")"
 
 # Input that is not the protocol: the byte offset named, exit status 1.
 printf 'garbage-garbage-garbage' | "$dev" >/dev/null 2>"$tmp/err"
 [ $? = 1 ] && grep -q "byte offset 0 (0x0): error: not a protocol frame" "$tmp/err" && ok ||
-	bad "garbage to the device: $(cat "$tmp/err")"
+	fail "garbage to the device: $(cat "$tmp/err")"
 
-echo "cli_utgard_gp_whatif: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish
