@@ -28,10 +28,9 @@ static int64_t gcd64(int64_t a, int64_t b)
 	return a;
 }
 
-/* y = num/den * (x - x0) for every point (den > 0, reduced, num != 0): 1 and the scale. An
- * index in words may move by a fraction of v (a byte offset reads a word every 4). */
-static int linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64_t *num,
-                    int64_t *den)
+/* An index in words may move by a fraction of v (a byte offset reads a word every 4). */
+int inf_linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64_t *num,
+                 int64_t *den)
 {
 	int64_t nu = 0, de = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -313,9 +312,9 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		ok = same_role = 1;
 	int mode = 0; /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table, 4 indirect */
 	if (ok && m >= 3) {
-		if (linear_q(xu, dy, m, (int64_t)s->fv0, &num, &den))
+		if (inf_linear_q(xu, dy, m, (int64_t)s->fv0, &num, &den))
 			mode = 0;
-		else if (linear_q(xs, dy, m, inf_sx(s->fv0, s->w), &num, &den))
+		else if (inf_linear_q(xs, dy, m, inf_sx(s->fv0, s->w), &num, &den))
 			mode = 1;
 		else {
 			/* the index is shifted by v (x = 2^v), follows the value of the input word v
@@ -328,7 +327,7 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 				pow_ok = xu[i] < 40;
 				x2[i] = pow_ok ? INT64_C(1) << xu[i] : 0;
 			}
-			if (pow_ok && linear_q(x2, dy, m, INT64_C(1) << s->fv0, &num, &den))
+			if (pow_ok && inf_linear_q(x2, dy, m, INT64_C(1) << s->fv0, &num, &den))
 				mode = 2;
 			else if (same_role && find_indirect(s, xu, dy, m, &ind))
 				mode = 4;

@@ -181,6 +181,11 @@ static inline const struct inf_outcome *inf_seg_base(const struct inf_seg *s)
 	return &s->data->oc[s->base];
 }
 
+/* y = num/den * (x - x0) for every point with den > 0, the fraction reduced and num != 0:
+ * returns 1 and the scale, else 0 (reports/infer_index.c). */
+int inf_linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64_t *num,
+                 int64_t *den);
+
 /* fv as a w-bit two's complement number. */
 static inline int64_t inf_sx(uint64_t fv, unsigned w)
 {

@@ -236,28 +236,11 @@ static void examples(const struct inf_seg *s, struct strbuf *d)
 	sb_puts(d, "]");
 }
 
-/* y = scale * (x - x0) for every point; returns 1 and the scale (non-zero) if so. */
+/* y = scale * (x - x0) for every point, with an integer scale (non-zero): 1 and the scale. */
 static int linear(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64_t *scale)
 {
-	int64_t sc = 0;
-	for (size_t i = 0; i < n; i++) {
-		int64_t dx = x[i] - x0;
-		if (dx == 0) {
-			if (y[i] != 0)
-				return 0;
-			continue;
-		}
-		if (!sc) {
-			if (y[i] % dx)
-				return 0;
-			sc = y[i] / dx;
-			if (!sc)
-				return 0;
-		} else if (y[i] != sc * dx)
-			return 0;
-	}
-	*scale = sc;
-	return sc != 0;
+	int64_t den;
+	return inf_linear_q(x, y, n, x0, scale, &den) && den == 1;
 }
 
 /* Immediate: each changed output word moves linearly (as an integer) with the field value. */
