@@ -17,8 +17,8 @@ static const char *const word_labels[4][CTM_INSTR_WORDS] = {
 
 /* ---- commands: parameter main fields ------------------------------------------------------ */
 
-/* The field a parameter's bare key `NAME=value` sets: its only known field, or its only field;
- * NULL when it has several known fields (then keys are NAME.FIELD=value). */
+/* The field a parameter's bare key `NAME=value` sets: its only known field (its first field when
+ * none is known); NULL when it has several known fields (then keys are NAME.FIELD=value). */
 static const struct ip_field *main_field(const struct ip_format *f)
 {
 	const struct ip_field *m = NULL;
@@ -31,7 +31,7 @@ static const struct ip_field *main_field(const struct ip_format *f)
 			return NULL;
 		m = &f->fields[i];
 	}
-	return m;
+	return m ? m : &f->fields[0];
 }
 
 static void param_name(const struct ctm_command *c, unsigned k, char *buf, size_t n)
