@@ -119,6 +119,23 @@ int main(void)
 		put32(b + coff, ctm_cmd_header_word(CTM_OP_SET_DOMAIN, 30));
 		expect_error(b, len, coff, "parameters", "command count");
 	}
+	/* an executable without commands (the writer once passed NULL to memcpy: found by the
+	 * fuzzer, tests/fuzz/ctm_fuzz.c) */
+	{
+		const struct ip_isa *isa = ip_isa_find("ctm");
+		uint32_t w[CTM_INSTR_WORDS] = {1, 0, 0, 0, 0, 0}, pi[1] = {1};
+		uint8_t *e2 = NULL;
+		size_t l2 = 0;
+		ip_program_init(&p, isa);
+		ctm_add_instr(&p, w);
+		ctm_add_note(&p, CTM_NOTE_PROGINFO, pi, 1);
+		CHECK(isa->pack(&p, &e2, &l2, &d) == 0, "pack without commands: %s", d.msg);
+		ip_program_free(&p);
+		CHECK(e2 && ctm_unpack(e2, l2, &p, &d) == 0 && p.nbundles == 2, "read back: %s", d.msg);
+		if (e2)
+			ip_program_free(&p);
+		free(e2);
+	}
 	free(b);
 	free(elf);
 	return check_report("test_ctm_elf");

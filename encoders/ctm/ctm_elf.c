@@ -251,7 +251,7 @@ struct buf {
 
 static void put(struct buf *b, const void *src, size_t n)
 {
-	if (b->oom)
+	if (b->oom || n == 0)
 		return;
 	if (b->n + n > b->cap) {
 		size_t cap = b->cap ? b->cap * 2 : 1024;

@@ -55,6 +55,9 @@ int ctm_start_program(struct ctm_machine *m, struct ctm_stop *stop)
 		return stop_with(stop, IP_STATUS_INVALID, "no program");
 	if (m->i1 < m->i0 || m->j1 < m->j0)
 		return 0; /* an empty domain: nothing to run */
+	if ((uint64_t)(m->i1 - m->i0 + 1) * (m->j1 - m->j0 + 1) > CTM_MAX_PROCESSORS)
+		return stop_with(stop, IP_STATUS_TIMEOUT, "a domain larger than the simulator runs in "
+		                                          "one job (CTM_MAX_PROCESSORS (i, j) pairs)");
 	for (uint32_t j = m->j0; j <= m->j1; j++) {
 		for (uint32_t i = m->i0; i <= m->i1; i++) {
 			stop->invocation = (i - m->i0) + (j - m->j0) * (m->i1 - m->i0 + 1);
