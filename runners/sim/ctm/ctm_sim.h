@@ -17,7 +17,7 @@
 #define CTM_BCONSTS 32
 /* (i, j) pairs one start_program may run here: a simulator limit (timeout past it), so that a
  * fuzzed domain of 4096 x 4096 does not hold a campaign worker for minutes. */
-#define CTM_MAX_PROCESSORS (1u << 18)
+#define CTM_MAX_PROCESSORS (1u << 16)
 
 /* A memory area as the MC addresses it: base, pitch (elements), height, tiling, data format. */
 struct ctm_surface {
