@@ -678,33 +678,17 @@ static int deliver(struct proc *p)
 	if (p->killed)
 		return 0;
 	if (m->cond_enabled && m->cond_loc == 0) {
-		long long a;
-		float b, v = p->w_written ? p->w : m->pe_cond_value;
+		float v = p->w_written ? p->w : m->pe_cond_value;
 		int pass;
-		switch (m->cond_test) {
-		case 0: return 0;
-		case 7: pass = 1; break;
-		default:
-			if ((a = ctm_element_address(&m->cond, p->i, p->j, &why)) < 0)
-				return halt(p, IP_STATUS_UNMODELED, why);
-			if (m->cond.format != 2)
-				return halt(p, IP_STATUS_UNMODELED, "a conditional buffer not float32_1: its "
-				                                    "comparison is not described");
-			if (read_mem(p, a, 4, &b) != 0)
-				return -1;
-			switch (m->cond_test) {
-			case 1: pass = v < b; break;
-			case 2: pass = v <= b; break;
-			case 3: pass = v == b; break;
-			case 4: pass = v >= b; break;
-			case 5: pass = v > b; break;
-			default: pass = v != b; break;
-			}
+		if (ctm_cond_test(m, p->i, p->j, v, &pass, p->stop) != 0) {
+			p->stop->where = p->pc * CTM_INSTR_BYTES;
+			return -1;
 		}
 		if (!pass)
 			return 0;
 		if (m->cond_write) {
-			if ((a = ctm_element_address(&m->cond, p->i, p->j, &why)) < 0)
+			long long a = ctm_element_address(&m->cond, p->i, p->j, &why);
+			if (a < 0)
 				return halt(p, IP_STATUS_UNMODELED, why);
 			if (m->cond.format != 2)
 				return halt(p, IP_STATUS_UNMODELED, "writing a conditional buffer not float32_1");

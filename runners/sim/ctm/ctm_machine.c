@@ -44,6 +44,35 @@ static int stop_with(struct ctm_stop *stop, enum ip_status st, const char *why)
 	return -1;
 }
 
+int ctm_cond_test(const struct ctm_machine *m, uint32_t i, uint32_t j, float v, int *pass,
+                  struct ctm_stop *stop)
+{
+	const char *why = NULL;
+	long long a;
+	float b;
+	if (m->cond_test == 0 || m->cond_test == 7) {
+		*pass = m->cond_test == 7;
+		return 0;
+	}
+	if ((a = ctm_element_address(&m->cond, i, j, &why)) < 0)
+		return stop_with(stop, IP_STATUS_UNMODELED, why);
+	if (m->cond.format != 2)
+		return stop_with(stop, IP_STATUS_UNMODELED, "a conditional buffer not float32_1: its "
+		                                            "comparison is not described");
+	if (a + 4 > (long long)m->mem_len)
+		return stop_with(stop, IP_STATUS_FAULT, "conditional buffer outside GPU memory");
+	memcpy(&b, m->mem + a, 4);
+	switch (m->cond_test) {
+	case 1: *pass = v < b; break;
+	case 2: *pass = v <= b; break;
+	case 3: *pass = v == b; break;
+	case 4: *pass = v >= b; break;
+	case 5: *pass = v > b; break;
+	default: *pass = v != b; break;
+	}
+	return 0;
+}
+
 int ctm_start_program(struct ctm_machine *m, struct ctm_stop *stop)
 {
 	stop->where = 0;
@@ -61,33 +90,11 @@ int ctm_start_program(struct ctm_machine *m, struct ctm_stop *stop)
 	for (uint32_t j = m->j0; j <= m->j1; j++) {
 		for (uint32_t i = m->i0; i <= m->i1; i++) {
 			stop->invocation = (i - m->i0) + (j - m->j0) * (m->i1 - m->i0 + 1);
-			if (m->cond_enabled && m->cond_loc == 1 && m->cond_test != 7) {
+			if (m->cond_enabled && m->cond_loc == 1) {
 				/* conditional execution: the CO tests the PE's value before dispatch */
-				const char *why = NULL;
-				long long a = ctm_element_address(&m->cond, i, j, &why);
-				float b;
 				int pass;
-				if (m->cond_test == 0)
-					continue;
-				if (a < 0)
-					return stop_with(stop, IP_STATUS_UNMODELED, why);
-				if (m->cond.format != 2)
-					return stop_with(stop, IP_STATUS_UNMODELED, "a conditional buffer not "
-					                 "float32_1: its comparison is not described");
-				if (a + 4 > (long long)m->mem_len)
-					return stop_with(stop, IP_STATUS_FAULT, "conditional buffer outside memory");
-				memcpy(&b, m->mem + a, 4);
-				{
-					float v = m->pe_cond_value;
-					switch (m->cond_test) {
-					case 1: pass = v < b; break;
-					case 2: pass = v <= b; break;
-					case 3: pass = v == b; break;
-					case 4: pass = v >= b; break;
-					case 5: pass = v > b; break;
-					default: pass = v != b; break;
-					}
-				}
+				if (ctm_cond_test(m, i, j, m->pe_cond_value, &pass, stop) != 0)
+					return -1;
 				if (!pass)
 					continue;
 			}

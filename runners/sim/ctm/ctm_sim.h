@@ -75,6 +75,11 @@ int ctm_element_size(unsigned format);
  * format) with *why set. */
 long long ctm_element_address(const struct ctm_surface *s, uint32_t x, uint32_t y, const char **why);
 
+/* The conditional test of (i, j) with client value v (the CO): 0 with *pass, or -1 with *stop
+ * filled (an undescribed buffer format, an address outside memory). */
+int ctm_cond_test(const struct ctm_machine *m, uint32_t i, uint32_t j, float v, int *pass,
+                  struct ctm_stop *stop);
+
 /* One processor running the program at (i, j) (ctm_dpp.c). Returns 0 with outputs delivered,
  * or -1 with *stop filled. */
 int ctm_run_processor(struct ctm_machine *m, uint32_t i, uint32_t j, struct ctm_stop *stop);
