@@ -52,12 +52,16 @@ extern const struct ip_format bifrost_add_one, bifrost_add_two, bifrost_add_fmod
 /* One opcode: its name, its format family, and the value of the family's `op` field; then
  * Mesa's view of it (Mesa's ISA.xml, as its disassembler prints it; docs/bifrost-mesa-names.md):
  *   mesa      the mnemonic with the modifiers the opcode fixes ("*FADD.f32", "+ICMP.s32.gt"),
- *             or what Mesa prints for a word ISA.xml cannot decode ("INSTR_INVALID_ENC");
+ *             "{mod@field}" where ISA.xml prints modifier `mod` (bifrost_mesa_mods) of one of the
+ *             family's fields ("{clamp@outmod}" prints ".clamp_0_1" for outmod 3, nothing for
+ *             the default), or what Mesa prints for a word ISA.xml cannot decode
+ *             ("INSTR_INVALID_ENC");
  *   mesa_ops  the operands Mesa prints after the destination, space-separated: "sN" source N
- *             (bits 3N..3N+2), "!hh" after it: the source values ISA.xml allows (a bit mask;
- *             Mesa marks others "(INVALID)"), ".x" after it: a modifier the opcode fixes;
- *             "i:NAME:LO:W" an immediate; "@" the staging register; a leading "~": Mesa splits
- *             this opcode into forms chosen by its other fields (printed approximately);
+ *             (bits 3N..3N+2), then "!hh": the source values ISA.xml allows (a hex bit mask;
+ *             Mesa prints others with "(INVALID)"), then text and "{mod@field}" printed after
+ *             the source (".h00", "{abs@src0_abs}"); "i:NAME:LO:W" an immediate; "@" the
+ *             staging register; a leading "~": Mesa splits this opcode into forms chosen by its
+ *             other fields, so the printing is approximate (docs/bifrost-mesa-names.md);
  *   doc       known when ISA.xml has the encoding with this meaning; unknown when only the
  *             older disassembler names it, or ISA.xml reads it otherwise (probes target it);
  *   src0      -1, or the source 0 value ISA.xml fixes (the NOPs), which the assembler writes. */

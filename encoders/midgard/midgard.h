@@ -74,6 +74,9 @@ extern const struct ip_format midgard_texture;
 extern const struct ip_format midgard_ls_public;
 extern const struct ip_format midgard_ls_varying_params;
 extern const struct ip_format midgard_ls_ubo_offset;
+/* Branch bits the notes leave undescribed, as Mesa lays them out (not part of midgard_isa). */
+extern const struct ip_format midgard_branch_writeout_public;
+extern const struct ip_format midgard_branch_extended_public;
 
 extern const struct midgard_unit_info midgard_units[MIDGARD_UNIT_COUNT];
 
