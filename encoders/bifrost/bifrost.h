@@ -60,7 +60,9 @@ extern const struct ip_format bifrost_add_one, bifrost_add_two, bifrost_add_fmod
  *             (bits 3N..3N+2), then "!hh": the source values ISA.xml allows (a hex bit mask;
  *             Mesa prints others with "(INVALID)"), then text and "{mod@field}" printed after
  *             the source (".h00", "{abs@src0_abs}"); "i:NAME:LO:W" an immediate; "@" the
- *             staging register; a leading "~": Mesa splits this opcode into forms chosen by its
+ *             staging register; "&MASK=VAL" (hex): bits beyond the op field that ISA.xml's
+ *             encoding fixes (a word with other bits there is not this instruction for Mesa:
+ *             printed INSTR_INVALID_ENC); a leading "~": Mesa splits this opcode into forms by its
  *             other fields, so the printing is approximate (docs/bifrost-mesa-names.md);
  *   doc       known when ISA.xml has the encoding with this meaning; unknown when only the
  *             older disassembler names it, or ISA.xml reads it otherwise (probes target it);

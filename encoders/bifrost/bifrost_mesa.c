@@ -227,6 +227,23 @@ static void print_template(FILE *out, const char *t, const char *end,
 	}
 }
 
+/* Whether the bits ISA.xml's encoding fixes beyond the op field ("&MASK=VAL" operands, a NOP's
+ * source 0) hold. */
+static int exact_bits_hold(const struct bifrost_op *op, uint32_t word)
+{
+	const char *t = op->mesa_ops;
+	if (op->src0 >= 0 && (word & 7) != (unsigned)op->src0)
+		return 0;
+	while ((t = strchr(t, '&')) != NULL) {
+		char *p;
+		unsigned long mask = strtoul(t + 1, &p, 16), val = strtoul(p + 1, &p, 16);
+		if ((word & mask) != val)
+			return 0;
+		t = p;
+	}
+	return 1;
+}
+
 static void print_instr(FILE *out, const struct mclause *c, unsigned i, int is_add)
 {
 	const struct ip_slot *s = is_add ? c->add[i] : c->fma[i];
@@ -235,8 +252,8 @@ static void print_instr(FILE *out, const struct mclause *c, unsigned i, int is_a
 	struct mregs r = mregs_of(&c->reg[i]->value);
 	const char *t;
 	fputs("    ", out);
-	if (!op || strcmp(op->mesa, "INSTR_INVALID_ENC") == 0) {
-		/* no opcode of the table: Mesa may decode it (docs/bifrost-mesa-names.md) */
+	if (!op || strcmp(op->mesa, "INSTR_INVALID_ENC") == 0 || !exact_bits_hold(op, word)) {
+		/* no opcode of the table (INSTR_UNKNOWN): Mesa may decode it (bifrost-mesa-names.md) */
 		fprintf(out, "%s %s %X\n", op ? "INSTR_INVALID_ENC" : "INSTR_UNKNOWN",
 		        is_add ? "add" : "fma", (unsigned)word);
 		return;
@@ -269,7 +286,7 @@ static void print_instr(FILE *out, const struct mclause *c, unsigned i, int is_a
 				        (unsigned)(word >> lo) & ((1u << width) - 1));
 		} else if (*t == '@') {
 			fprintf(out, ", @r%u", c->staging);
-		} /* "~": the printing is approximate, nothing to print */
+		} /* "~" (the printing is approximate), "&MASK=VAL": nothing to print */
 		t = *end ? end + 1 : end;
 	}
 	fputc('\n', out);
@@ -298,17 +315,19 @@ static void gather(struct mclause *c, const struct ip_bundle *b, unsigned offset
 
 int bifrost_mesa_print(const struct ip_program *p, FILE *out)
 {
-	size_t size = ip_program_size(p);
-	uint8_t *bytes = calloc(size ? size : 1, 1);
+	uint8_t *bytes = NULL;
+	size_t size = 0;
 	unsigned offset = 0;
-	if (!bytes)
+	struct ip_diag d;
+	ip_diag_init(&d, "mesa");
+	if (bifrost_pack(p, &bytes, &size, &d) != 0)
 		return -1;
-	ip_program_pack_slots(p, bytes);
 	for (size_t k = 0; k < p->nbundles; k++) {
 		const struct ip_bundle *b = &p->bundles[k];
 		struct mclause c;
 		uint32_t first = 0;
-		memcpy(&first, bytes + b->byte_offset, 4); /* little-endian hosts only, as the packer */
+		if (b->byte_offset + 4 <= size)
+			memcpy(&first, bytes + b->byte_offset, 4); /* little-endian hosts only, as the packer */
 		if (first == 0) /* Mesa stops at the zero padding after a shader */
 			break;
 		gather(&c, b, offset);

@@ -624,6 +624,8 @@ static int build_bundle(struct pending *pb, struct ip_program *p, int **next, st
 	if (midgard_tag_is_texture(pb->kind)) {
 		midgard_texture_layout(b, pb->kind);
 		b->slots[0].value = pb->first;
+		/* tex_vtx / tex_bar: the header word names the type */
+		ip_field_set(ip_format_field(&midgard_texture, "type"), &b->slots[0].value, pb->kind);
 		return 0;
 	}
 	return build_alu(pb, b, d);
