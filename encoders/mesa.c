@@ -49,20 +49,39 @@ const struct ip_mesa_name *ip_mesa_value(const struct ip_mesa *m, const struct i
 	return NULL;
 }
 
+/* Text for a Markdown table cell: '|' escaped. */
+static void cell(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
 void ip_mesa_print_table(const struct ip_mesa *m, FILE *out)
 {
 	fprintf(out, "| format | isaprobe field | value | isaprobe name | Mesa |\n");
 	fprintf(out, "|---|---|---|---|---|\n");
 	for (unsigned i = 0; i < m->nnames; i++) {
 		const struct ip_mesa_name *n = &m->names[i];
+		fprintf(out, "| `%s` | `%s` | ", n->fmt->name, n->field);
 		if (n->value == IP_MESA_FIELD) {
-			fprintf(out, "| `%s` | `%s` | | | %s |\n", n->fmt->name, n->field, n->mesa);
+			fputs("| | ", out);
+			cell(out, n->mesa);
 		} else {
 			const char *ours = ip_enum_name(enums_of(n->fmt, n->field), n->value);
-			fprintf(out, "| `%s` | `%s` | %llu | %s%s%s | `%s` |\n", n->fmt->name, n->field,
-			        (unsigned long long)n->value, ours ? "`" : "", ours ? ours : "",
-			        ours ? "`" : "", n->mesa[0] ? n->mesa : "(nothing printed)");
+			fprintf(out, "%llu | %s%s%s | ", (unsigned long long)n->value, ours ? "`" : "",
+			        ours ? ours : "", ours ? "`" : "");
+			if (n->mesa[0]) {
+				fputc('`', out);
+				cell(out, n->mesa);
+				fputc('`', out);
+			} else {
+				fputs("(nothing printed)", out);
+			}
 		}
+		fputs(" |\n", out);
 	}
 	if (m->print_extra)
 		m->print_extra(out);
