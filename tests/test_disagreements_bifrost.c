@@ -5,28 +5,13 @@
  * (checked here too). */
 #include "bifrost_sim_run.h"
 #include "check.h"
+#include "hex_words.h"
 
 static uint8_t bytes[512];
 
-/* Unpacks hex words (32-bit little-endian) into p; checks that they pack back bit-exactly. */
 static int unpack_words(const uint32_t *w, unsigned n, struct ip_program *p)
 {
-	struct ip_diag d;
-	uint8_t *again = NULL;
-	size_t len = 0;
-	for (unsigned i = 0; i < n; i++)
-		for (unsigned k = 0; k < 4; k++)
-			bytes[4 * i + k] = (uint8_t)(w[i] >> (8 * k));
-	ip_diag_init(&d, "hex");
-	if (bifrost_unpack(bytes, 4 * n, p, &d) != 0) {
-		CHECK(0, "unpack: %s", d.msg);
-		return -1;
-	}
-	CHECK(bifrost_pack(p, &again, &len, &d) == 0 && len == 4 * n &&
-	          memcmp(again, bytes, len) == 0,
-	      "pack(unpack(hex)) == hex");
-	free(again);
-	return 0;
+	return hex_unpack(&bifrost_isa, w, n, bytes, p);
 }
 
 /* Runs the hex words on the simulator with r0, r1 (and the rest of io) as given. */

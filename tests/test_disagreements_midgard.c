@@ -2,29 +2,14 @@
  * Mesa (whose compiler runs on the hardware) gives them, and what isaprobe's decoder and simulator
  * make of them. Sources: docs/midgard-sources.md. */
 #include "check.h"
+#include "hex_words.h"
 #include "midgard_sim_util.h"
 
 static uint32_t regs_init[128];
 
-/* Unpacks hex words (32-bit little-endian); checks that they pack back bit-exactly. */
 static int unpack_words(const uint32_t *w, unsigned n, uint8_t *bytes, struct ip_program *p)
 {
-	struct ip_diag d;
-	uint8_t *again = NULL;
-	size_t len = 0;
-	for (unsigned i = 0; i < n; i++)
-		for (unsigned k = 0; k < 4; k++)
-			bytes[4 * i + k] = (uint8_t)(w[i] >> (8 * k));
-	ip_diag_init(&d, "hex");
-	if (midgard_isa.unpack(bytes, 4 * n, p, &d) != 0) {
-		CHECK(0, "unpack: %s", d.msg);
-		return -1;
-	}
-	CHECK(midgard_isa.pack(p, &again, &len, &d) == 0 && len == 4 * n &&
-	          memcmp(again, bytes, len) == 0,
-	      "pack(unpack(hex)) == hex");
-	free(again);
-	return 0;
+	return hex_unpack(&midgard_isa, w, n, bytes, p);
 }
 
 /* The slot of format fmt in bundle b (first one), or NULL. */

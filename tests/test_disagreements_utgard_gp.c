@@ -3,6 +3,7 @@
  * simulator make of them. Source: docs/utgard-gp-sources.md. */
 #include <stdio.h>
 
+#include "hex_words.h"
 #include "utgard_gp_run.h"
 
 /* G1: multiply op 4, select. lima codegen.c (gpir_op_select): the condition goes to multiplier
@@ -18,19 +19,12 @@ static void test_g1(void)
 	static const float u0[4] = {1.5f, -2.25f, 8.0f, -0.0f};
 	uint8_t bytes[sizeof hex];
 	struct ip_program p;
-	struct ip_diag d;
 	struct gp_test_run run;
 	char *text = NULL;
 	size_t len;
 	FILE *mem;
-	for (unsigned i = 0; i < IP_COUNT(hex); i++)
-		for (unsigned k = 0; k < 4; k++)
-			bytes[4 * i + k] = (uint8_t)(hex[i] >> (8 * k));
-	ip_diag_init(&d, "hex");
-	if (utgard_gp_isa.unpack(bytes, sizeof bytes, &p, &d) != 0) {
-		CHECK(0, "unpack: %s", d.msg);
+	if (hex_unpack(&utgard_gp_isa, hex, IP_COUNT(hex), bytes, &p) != 0)
 		return;
-	}
 	const ip_word *w = &p.bundles[0].slots[0].value;
 	const struct ip_format *f = p.bundles[0].slots[0].fmt;
 #define G(name) ip_field_get(ip_format_field(f, name), w)
