@@ -1,5 +1,6 @@
--- schema.sql: the findings database, schema version 1 (the first migration runs this file).
--- Compiled into libisaprobe as a C string (db/schema.cmake); later versions live in db/migrate.c.
+-- schema.sql: the findings database. The first migration runs this file (schema version 1);
+-- later versions live in db/migrate.c, and a view added later is written here and created in
+-- older files by its migration. Compiled into libisaprobe as a C string (db/schema.cmake).
 --
 -- Conventions
 --   * Every id is an INTEGER PRIMARY KEY local to this file; the natural keys (the UNIQUE
@@ -261,6 +262,31 @@ FROM finding f
 JOIN probe p ON p.id = f.probe_id
 WHERE f.first_seen = (SELECT c.id FROM campaign c WHERE c.probe_id = f.probe_id
                       ORDER BY c.started_at DESC, c.id DESC LIMIT 1);
+
+-- Each finding as a person reads it, for use with the sqlite3 shell: the probe and its ISA, the
+-- context's label, the instruction (bundle and slot of the seed program) the bits belong to,
+-- the bits as `isaprobe fields` writes them ('33', '25-50'), the kind, the report's sentence
+-- (details.sentence, written by `isaprobe infer`; NULL for findings inferred before it) and
+-- how the finding compares with later public work (public_verdict: NULL until the ISA has such
+-- an overlay). Added in schema version 2 (db/migrate.c creates it in older files).
+CREATE VIEW finding_text AS
+SELECT
+	p.name AS probe,
+	p.isa,
+	coalesce((SELECT x.label FROM context x WHERE x.campaign_id = f.last_seen
+	          AND x.idx = f.context), f.context) AS context,
+	(SELECT group_concat(DISTINCT 'bundle ' || t.bundle || ' slot ' || t.slot) FROM target t
+	 WHERE t.campaign_id = f.last_seen AND t.format = f.format AND t.lo <= f.hi
+	   AND t.lo + t.width - 1 >= f.lo) AS instruction,
+	f.format,
+	CASE WHEN f.lo = f.hi THEN f.lo ELSE f.lo || '-' || f.hi END AS bits,
+	f.kind,
+	json_extract(f.details, '$.sentence') AS sentence,
+	NULL AS public_verdict,
+	f.confidence,
+	f.id AS finding_id
+FROM finding f
+JOIN probe p ON p.id = f.probe_id;
 
 -- Runs whose campaign or outcome does not exist (the run table's references are kept by the
 -- writers, not declared: see run). Empty in every sound database.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_query.sh: `isaprobe query` on a small findings database written here with the sqlite3
-# shell from db/schema.sql, answers worked out by hand; and `isaprobe db merge` from the
+# shell from db/schema.sql, answers worked out by hand (table, md, csv and json; the finding_text
+# view); and `isaprobe db merge` from the command line. Usage: cli_query.sh ISAPROBE SRCDIR
 # command line. Usage: cli_query.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
@@ -42,7 +43,7 @@ expect_not() {
 {
 	cat "$src/db/schema.sql"
 	cat <<'EOF'
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 INSERT INTO device (id, runner, model, host) VALUES (1, 'sim', 't860', 'board0');
 INSERT INTO probe (id, name, isa, source_text, source_hash)
 	VALUES (1, 'ls', 'midgard', 'text', zeroblob(16));
@@ -123,6 +124,37 @@ expect 2 'db FILE is required' -- "$bin" query campaigns
 echo "not a database" >"$tmp/bad.db"
 expect 1 "bad.db: error: not an SQLite database" -- "$bin" query --db "$tmp/bad.db" campaigns
 expect 1 "missing.db: error: cannot open" -- "$bin" query --db "$tmp/missing.db" campaigns
+
+# --format: the same rows as Markdown, CSV and JSON. The finding's sentence (in its details, as
+# `isaprobe infer` writes it) holds a comma, quotes, a pipe and an asterisk; details is JSON.
+sqlite3 "$db" "UPDATE finding SET details = '{\"sentence\":\"a, \\\"b\\\" | c*d\",\"n\":[1,2]}' WHERE lo = 25"
+expect 0 '^\| campaign_id \| probe \| device \| strategy \|' -- "$bin" query --db "$db" --format md campaigns
+expect 0 '^\|---\|---\|' -- "$bin" query --db "$db" --format md campaigns
+expect 0 '^\| 1 \| ls \| sim:t860@board0 \| walk \|' -- "$bin" query --db "$db" --format md campaigns
+expect 0 '^campaign_id,probe,device,strategy,' -- "$bin" query --db "$db" --format csv campaigns
+expect 0 '^1,ls,sim:t860@board0,walk,' -- "$bin" query --db "$db" -f csv campaigns
+expect 0 '^ls,ld_attr_32,midgard.load_store,25-30,ignored,"a, ""b"" \| c\*d"$' -- "$bin" query --db "$db" -f csv --sql 'SELECT probe, context, format, bits, kind, sentence FROM finding_text'
+expect 0 '^\| ls \| ld_attr_32 \| 25-30 \| a, "b" \\\| c\\\*d \|$' -- "$bin" query --db "$db" -f md --sql 'SELECT probe, context, bits, sentence FROM finding_text'
+expect 0 '^ls +ld_attr_32 +bundle 0 slot 1 +25-30 +ignored +a, "b" \| c\*d$' -- "$bin" query --db "$db" --sql 'SELECT probe, context, instruction, bits, kind, sentence FROM finding_text'
+"$bin" query --db "$db" --format json new-findings >"$tmp/n.json" 2>&1
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; sys.exit(0 if r["details"]=={"sentence":"a, \"b\" | c*d","n":[1,2]} and r["kind"]=="ignored" else 1)' "$tmp/n.json" &&
+	passes=$((passes + 1)) || { fail "new-findings --format json: details as an object"; cat "$tmp/n.json" >&2; }
+"$bin" query --db "$db" --json field unk25 >"$tmp/f.json" 2>&1
+python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"][0]; sys.exit(0 if f["details"]["n"]==[1,2] and f["sentence"]=="a, \"b\" | c*d" else 1)' "$tmp/f.json" &&
+	passes=$((passes + 1)) || { fail "field --json: details an object, the sentence"; cat "$tmp/f.json" >&2; }
+# Text is never cut, in every format; JSON cells longer than 60 characters are, in the table.
+long="the sentence of a finding that goes on well past sixty characters, to its very last word"
+sqlite3 "$db" "UPDATE finding SET details = json_set(details, '$.sentence', '$long', '$.pad', '0123456789012345678901234567890123456789012345678901234567890123456789') WHERE lo = 25"
+expect 0 "very last word\$" -- "$bin" query --db "$db" field unk25
+expect 0 "^\\{.{56}\\.\\.\\.  x\$" -- "$bin" query --db "$db" --sql "SELECT details, 'x' FROM finding WHERE lo = 25"
+expect 0 "very last word \|\$" -- "$bin" query --db "$db" -f md field unk25
+expect 0 "### findings" -- "$bin" query --db "$db" -f md field unk25
+expect 0 "^# findings\$" -- "$bin" query --db "$db" -f csv field unk25
+# A column whose name ends in _json holds JSON; text that is not JSON stays a string.
+expect 0 '"a_json": \{"k":1\}, "b_json": "\{nope", "c": "\{\}"' -- "$bin" query --db "$db" --json --sql "SELECT json_object('k', 1) AS a_json, '{nope' AS b_json, '{}' AS c"
+expect 2 "unknown format 'xml'" -- "$bin" query --db "$db" --format xml campaigns
+expect 2 'give a question \(below\) or --sql' -- "$bin" query --db "$db"
+expect 2 'not both' -- "$bin" query --db "$db" --sql 'SELECT 1' campaigns
 
 # db merge from the command line: added, then already merged; a bad input changes nothing.
 expect 0 'f.db: 1 campaigns added, 0 updated, 0 already merged; 6 runs, 2 findings' -- "$bin" db merge "$tmp/m.db" "$db"

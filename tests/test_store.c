@@ -1,6 +1,7 @@
 /* test_store.c: the findings store's normal life: create, open, reopen; get-or-create devices,
  * probes and campaigns; batches whose counts aggregate and whose contradictions stay as rows;
- * the resumable cursor; the layout tables; the status table against ip_status_name(). */
+ * the resumable cursor; the layout tables; the status table against ip_status_name(); the
+ * finding_text view, and its migration into a version 1 file. */
 #include "store_fixture.h"
 
 static struct ip_diag d;
@@ -22,7 +23,7 @@ static void test_create_reopen(const char *dir)
 	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
 	sqlite3 *db = ip_store_sqlite(s);
 	CHECK(fixture_int(db, "PRAGMA application_id") == 0x49534150, "application_id 'ISAP'");
-	CHECK(fixture_int(db, "PRAGMA user_version") == 1, "schema version 1");
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "schema version");
 	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'run'") == 1,
 	      "run exists");
 	ip_store_close(s);
@@ -31,7 +32,8 @@ static void test_create_reopen(const char *dir)
 	CHECK(fixture_int(ip_store_sqlite(s), "SELECT count(*) FROM status") == 6, "6 statuses");
 	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_ONLY);
-	CHECK(fixture_int(ip_store_sqlite(s), "PRAGMA user_version") == 1, "read-only reopen");
+	CHECK(fixture_int(ip_store_sqlite(s), "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
+	      "read-only reopen");
 	CHECK(ip_store_device(s, "sim", "x", NULL, &d) == -1, "no writes when read-only");
 	CHECK(strstr(d.msg, "read-only") != NULL, "says read-only: %s", d.msg);
 	ip_store_close(s);
@@ -310,6 +312,73 @@ static void test_status_names(const char *dir)
 	free(path);
 }
 
+/* One text column of the first row of sql, compared with want (NULL: SQL NULL). */
+static void check_text(sqlite3 *db, const char *sql, const char *want, const char *what)
+{
+	sqlite3_stmt *st;
+	const char *got = "(no row)";
+	int ok = 0;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+		got = (const char *)sqlite3_column_text(st, 0);
+		ok = want ? got && strcmp(got, want) == 0 : got == NULL;
+	}
+	CHECK(ok, "%s: got %s, want %s", what, got ? got : "NULL", want ? want : "NULL");
+	sqlite3_finalize(st);
+}
+
+/* finding_text: a finding over bits 25-30 of the word in bundle 0 slot 1, one over bit 33 with
+ * no sentence yet, one in value bits (no format, so no instruction). Then the same file as
+ * version 1 wrote it (no view): read-only it is refused as older, read-write migrates it. */
+static void test_finding_text(const char *dir)
+{
+	char *path = fixture_path(dir, "views.db");
+	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
+	sqlite3 *db = ip_store_sqlite(s);
+	const char *fill =
+		"INSERT INTO device (id, runner, model) VALUES (1, 'sim', 't860');"
+		"INSERT INTO probe (id, name, isa, source_text, source_hash)"
+		" VALUES (1, 'ls', 'midgard', 'text', zeroblob(16));"
+		"INSERT INTO campaign (id, probe_id, device_id, probe_hash, probe_text, strategy, origin)"
+		" VALUES (1, 1, 1, zeroblob(16), 'text', 'walk', zeroblob(16));"
+		"INSERT INTO context VALUES (1, 0, 'ld_attr_32', x'00'), (1, 1, 'ld_vary_32', x'00');"
+		"INSERT INTO target VALUES (1, 0, 26, 'midgard.load_store', 'unk25', 0, 1, 25);"
+		"INSERT INTO finding (id, probe_id, context, format, lo, hi, kind, details, confidence,"
+		" first_seen, last_seen) VALUES"
+		" (1, 1, 0, 'midgard.load_store', 25, 30, 'ignored',"
+		"  '{\"sentence\":\"ignored: no effect seen\"}', 1, 1, 1),"
+		" (2, 1, 1, 'midgard.load_store', 33, 33, 'enum', '{}', 0.5, 1, 1),"
+		" (3, 1, 0, '', 2, 3, 'register', '{}', 0.5, 1, 1)";
+	CHECK(sqlite3_exec(db, fill, NULL, NULL, NULL) == SQLITE_OK, "fill: %s", sqlite3_errmsg(db));
+	check_text(db, "SELECT probe || ' ' || isa || ' ' || context || ' ' || instruction || ' '"
+	               " || format || ' ' || bits || ' ' || kind || ': ' || sentence"
+	               " FROM finding_text WHERE finding_id = 1",
+	           "ls midgard ld_attr_32 bundle 0 slot 1 midgard.load_store 25-30 ignored: ignored: "
+	           "no effect seen", "finding 1");
+	check_text(db, "SELECT context || ' ' || bits FROM finding_text WHERE finding_id = 2",
+	           "ld_vary_32 33", "a single bit reads as one number");
+	check_text(db, "SELECT sentence FROM finding_text WHERE finding_id = 2", NULL,
+	           "no sentence yet");
+	check_text(db, "SELECT public_verdict FROM finding_text WHERE finding_id = 1", NULL,
+	           "no public verdict");
+	check_text(db, "SELECT instruction FROM finding_text WHERE finding_id = 3", NULL,
+	           "value bits: no instruction");
+	CHECK(sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 1", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 1");
+	ip_store_close(s);
+	ip_diag_init(&d, path);
+	s = (struct ip_store *)1;
+	CHECK(ip_store_open(path, IP_STORE_READ_ONLY, &s, &d) == -1 &&
+	      strstr(fixture_diag_text(&d), "older than this isaprobe's") != NULL,
+	      "version 1 read-only: refused as older: %s", fixture_diag_text(&d));
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated");
+	check_text(db, "SELECT bits || ' ' || sentence FROM finding_text WHERE finding_id = 1",
+	           "25-30 ignored: no effect seen", "the view after the migration");
+	ip_store_close(s);
+	free(path);
+}
+
 int main(void)
 {
 	char *dir = fixture_tmpdir("test_store");
@@ -320,6 +389,7 @@ int main(void)
 	test_cursor(dir);
 	test_layout(dir);
 	test_status_names(dir);
+	test_finding_text(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
 }

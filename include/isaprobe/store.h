@@ -9,7 +9,7 @@
 #include "isaprobe/diag.h"
 
 /* Schema version kept in PRAGMA user_version; migrations go forward only. */
-#define IP_STORE_SCHEMA_VERSION 1
+#define IP_STORE_SCHEMA_VERSION 2
 /* PRAGMA application_id of every isaprobe database: 'ISAP'. */
 #define IP_STORE_APPLICATION_ID 0x49534150
 /* Longest variant value, in bytes. */
