@@ -2,7 +2,6 @@
 # cli_query.sh: `isaprobe query` on a small findings database written here with the sqlite3
 # shell from db/schema.sql, answers worked out by hand (table, md, csv and json; the finding_text
 # view); and `isaprobe db merge` from the command line. Usage: cli_query.sh ISAPROBE SRCDIR
-# command line. Usage: cli_query.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
