@@ -39,6 +39,15 @@ struct cli_input {
  * ISA isa_name and reads the file. Returns 0, or the exit status to leave with (2 or 1). */
 int cli_isa_and_file(int argc, char **argv, const char *isa_name, void (*usage)(FILE *),
                      struct cli_input *in);
+/* Bytes as 32-bit little-endian words in hex, four to a line after indent (asm --hex). */
+void cli_hex_words(FILE *out, const uint8_t *bytes, size_t len, const char *indent);
+/* `isaprobe campaign --dry-run` (cli/cmd_campaign_dry_run.c): previews each probe's campaign
+ * with the options o (sample: variants run per context), as text or JSON; stores nothing.
+ * Returns the exit status. */
+struct ip_probe;
+struct ip_campaign_opts;
+int cli_campaign_dry_run(const struct ip_probe *probes, int n, const struct ip_campaign_opts *o,
+                         unsigned sample, int json);
 /* Display name of a path ("-" is "<stdin>"). */
 const char *cli_display_name(const char *path);
 /* Writes s as a JSON string, quoted and escaped (cli/json.c). */

@@ -141,8 +141,8 @@ static void free_slots(struct driver *dr)
 
 /* Auto's survey: every context's seed, single and pair flips, run on one runner (not stored:
  * the campaign runs them again as its first variants, in order). */
-static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_context_plan *plans,
-                  struct ip_diag *d)
+int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_context_plan *plans,
+                   struct ip_diag *d)
 {
 	uint64_t n = ip_auto_survey_count(p->width);
 	struct ip_variant *v = malloc(n * sizeof *v);
@@ -409,7 +409,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			ip_diag_plain(d, "out of memory");
 			goto out;
 		}
-		if (survey(&ex[0].x, p, plans, d))
+		if (ip_auto_survey(&ex[0].x, p, plans, d))
 			goto out;
 		sp.plans = plans;
 	}

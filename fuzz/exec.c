@@ -53,8 +53,8 @@ void ip_exec_free(struct ip_exec *x)
 	memset(x, 0, sizeof *x);
 }
 
-void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                 struct ip_outcome *out)
+size_t ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                   struct ip_outcome *out)
 {
 	const struct ip_probe *p = x->probe;
 	size_t olen = p->output_len, njobs = 0;
@@ -118,4 +118,5 @@ void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_
 		free(x->codes[j]);
 		x->codes[j] = NULL;
 	}
+	return njobs;
 }
