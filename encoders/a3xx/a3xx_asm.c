@@ -150,7 +150,7 @@ static int assemble_line(struct a3xx_cur *c, struct a3xx_parsed *p, ip_word *w)
 	if (a3xx_parse_instruction(c, p) != 0)
 		return -1;
 	if (p->raw_form) {
-		*w = ip_format_defaults(&a3xx_cat_formats[p->ins.cat], NULL);
+		*w = a3xx_defaults(p->ins.cat);
 	} else if (a3xx_encode(&p->ins, w, &why, &which) != 0) {
 		size_t col = which < 0 ? p->mnemonic_col : p->opnd_col[which];
 		return a3xx_cur_error(c, col, "%s", why);

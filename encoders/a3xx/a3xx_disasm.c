@@ -15,10 +15,13 @@ static void add_keys(const ip_word *w, const ip_word *from, struct a3xx_text *t)
 		if (v == ip_field_get(f, from) || !ip_field_active(fmt, f, w, NULL))
 			continue;
 		name = ip_enum_name(f->enums, v);
+		a3xx_text_str(t, " ");
+		a3xx_text_str(t, f->name);
+		a3xx_text_str(t, name ? "=" : "=0x");
 		if (name)
-			a3xx_text_add(t, " %s=%s", f->name, name);
+			a3xx_text_str(t, name);
 		else
-			a3xx_text_add(t, " %s=0x%llx", f->name, (unsigned long long)v);
+			a3xx_text_hex(t, v, 1);
 	}
 }
 
@@ -37,17 +40,17 @@ static void line(const ip_word *w, unsigned index, int expand, struct a3xx_text 
 		a3xx_print(&ins, 0, t);
 	} else {
 		/* not expected: the bare category, every bit a key */
-		again = ip_format_defaults(a3xx_format_of(w), NULL);
+		again = a3xx_defaults(ins.cat);
 		a3xx_text_add(t, "cat%u", ins.cat);
 	}
 	add_keys(w, &again, t);
-	a3xx_text_add(t, "\n");
+	a3xx_text_str(t, "\n");
 	if (!expand || ins.cat > 4)
 		return;
 	for (unsigned k = 1; k <= ins.f.rpt; k++) {
 		a3xx_print_listing_prefix(index, NULL, t);
 		a3xx_print(&ins, k, t);
-		a3xx_text_add(t, "\n");
+		a3xx_text_str(t, "\n");
 	}
 }
 

@@ -1,5 +1,6 @@
 /* a3xx_ins.c: a3xx words <-> instructions as the syntax shows them (struct a3xx_ins), through
  * the field tables; the operand shapes of cat5/cat6 opcodes; the notes' const restrictions. */
+#include <pthread.h>
 #include <string.h>
 
 #include "a3xx_ins.h"
@@ -335,7 +336,8 @@ static void decode_cat5(const ip_word *w, struct a3xx_ins *ins)
 	ins->is_p = (uint8_t)a3xx_get(w, 5, A5_IS_P);
 	ins->dst.kind = A3XX_OPND_REG;
 	ins->dst.val = (int64_t)a3xx_get(w, 5, A5_DST);
-	ins->dst.half = (uint8_t)a3xx_type_half(ins->type);
+	/* the type is not shown for dsxpp.1/dsypp.1: nor is it in the destination's name */
+	ins->dst.half = !a3xx_cat5_shape(ins->opc)->no_type && a3xx_type_half(ins->type);
 	ins->src[0].kind = A3XX_OPND_REG;
 	ins->src[0].val = (int64_t)a3xx_get(w, 5, A5_SRC1);
 	ins->src[0].half = !full;
@@ -365,9 +367,9 @@ static void decode_cat6(const ip_word *w, struct a3xx_ins *ins)
 	src_off = (int)a3xx_get(w, 6, A6_SRC_OFF);
 	dst_off = (int)a3xx_get(w, 6, A6_DST_OFF);
 
-	ins->dst.kind = A3XX_OPND_REG;
+	ins->dst.kind = sh->no_dst ? A3XX_OPND_NONE : A3XX_OPND_REG;
 	ins->dst.val = (int64_t)a3xx_get(w, 6, dst_off ? A6_DST : A6_DST_B);
-	if (!sh->atomic && ins->g && !dst_off)
+	if (!sh->no_dst && !sh->atomic && ins->g && !dst_off)
 		ins->dst.kind = A3XX_OPND_IMM;
 	ins->dst.half = !full[0];
 	if (dst_off && sh->dst_space) {
@@ -597,9 +599,13 @@ static int encode_cat0(const struct a3xx_ins *ins, ip_word *w, const char **why,
 	if (!fits_signed(ins->immed, 16))
 		FAIL("branch offset out of range (16 bits: -32768 to 32767)", 1);
 	a3xx_set(w, 0, A0_OPC, ins->opc);
-	a3xx_set(w, 0, A0_IMMED, (uint64_t)(int64_t)ins->immed);
-	a3xx_set(w, 0, A0_INV, ins->inv);
-	a3xx_set(w, 0, A0_COMP, ins->comp);
+	/* only what the syntax shows: br p0.c, #N; jump/call #N; kill p0.c */
+	if (ins->opc == A3XX_OPC0_BR || ins->opc == A3XX_OPC0_JUMP || ins->opc == A3XX_OPC0_CALL)
+		a3xx_set(w, 0, A0_IMMED, (uint64_t)(int64_t)ins->immed);
+	if (ins->opc == A3XX_OPC0_BR || ins->opc == A3XX_OPC0_KILL) {
+		a3xx_set(w, 0, A0_INV, ins->inv);
+		a3xx_set(w, 0, A0_COMP, ins->comp);
+	}
 	a3xx_set(w, 0, A0_RPT, ins->f.rpt);
 	a3xx_set(w, 0, A0_SS, ins->f.ss);
 	return 0;
@@ -621,10 +627,12 @@ static int encode_plain_reg(ip_word *w, unsigned cat, unsigned idx, unsigned bit
 
 static int encode_cat5(const struct a3xx_ins *ins, ip_word *w, const char **why, int *which)
 {
+	const struct a3xx_cat5_shape *sh = a3xx_cat5_shape(ins->opc);
 	int full = -1;
 	for (unsigned i = 0; i < 2; i++) {
 		const struct a3xx_opnd *o = &ins->src[i];
-		if (o->kind != A3XX_OPND_REG || !shows_precision(o))
+		int shown = i == 0 ? sh->src1 : ins->is_s2en || ins->is_o || sh->src2;
+		if (!shown || o->kind != A3XX_OPND_REG || !shows_precision(o))
 			continue;
 		if (full >= 0 && full != !o->half)
 			FAIL("the sources mix half and full registers", (int)i + 1);
@@ -632,7 +640,8 @@ static int encode_cat5(const struct a3xx_ins *ins, ip_word *w, const char **why,
 	}
 	a3xx_set(w, 5, A5_OPC, ins->opc);
 	a3xx_set(w, 5, A5_FULL, full < 0 ? 1 : (uint64_t)full);
-	a3xx_set(w, 5, A5_TYPE, ins->type);
+	if (!sh->no_type)
+		a3xx_set(w, 5, A5_TYPE, ins->type);
 	a3xx_set(w, 5, A5_WRMASK, ins->wrmask);
 	a3xx_set(w, 5, A5_IS_3D, ins->is_3d);
 	a3xx_set(w, 5, A5_IS_A, ins->is_a);
@@ -640,26 +649,27 @@ static int encode_cat5(const struct a3xx_ins *ins, ip_word *w, const char **why,
 	a3xx_set(w, 5, A5_IS_S2EN, ins->is_s2en);
 	a3xx_set(w, 5, A5_IS_O, ins->is_o);
 	a3xx_set(w, 5, A5_IS_P, ins->is_p);
-	if (shows_precision(&ins->dst) && ins->dst.half != a3xx_type_half(ins->type))
+	if (shows_precision(&ins->dst) &&
+	    ins->dst.half != (!sh->no_type && a3xx_type_half(ins->type)))
 		FAIL(ins->dst.half ? "the result type is 32-bit: write rN" : "the result type is "
 		                                                             "16-bit: write hrN",
 		     0);
 	if (encode_dst_reg(w, 5, A5_DST, &ins->dst, why, which) != 0)
 		return -1;
-	if (ins->src[0].kind && encode_plain_reg(w, 5, A5_SRC1, 8, &ins->src[0], 1, why, which))
+	if (sh->src1 && encode_plain_reg(w, 5, A5_SRC1, 8, &ins->src[0], 1, why, which))
 		return -1;
 	if (ins->is_s2en) {
-		if (ins->src[1].kind &&
-		    encode_plain_reg(w, 5, A5_S2EN_SRC2, 11, &ins->src[1], 2, why, which))
-			return -1;
-		if (ins->src[2].kind &&
+		if (encode_plain_reg(w, 5, A5_S2EN_SRC2, 11, &ins->src[1], 2, why, which) ||
 		    encode_plain_reg(w, 5, A5_S2EN_SRC3, 8, &ins->src[2], 3, why, which))
 			return -1;
 	} else {
-		if (ins->src[1].kind && encode_plain_reg(w, 5, A5_SRC2, 8, &ins->src[1], 2, why, which))
+		if ((ins->is_o || sh->src2) &&
+		    encode_plain_reg(w, 5, A5_SRC2, 8, &ins->src[1], 2, why, which))
 			return -1;
-		a3xx_set(w, 5, A5_SAMP, ins->samp);
-		a3xx_set(w, 5, A5_TEX, ins->tex);
+		if (sh->samp)
+			a3xx_set(w, 5, A5_SAMP, ins->samp);
+		if (sh->tex)
+			a3xx_set(w, 5, A5_TEX, ins->tex);
 	}
 	return 0;
 }
@@ -684,7 +694,7 @@ static int encode_cat6(const struct a3xx_ins *ins, ip_word *w, const char **why,
 			     (int)i + 1);
 	a3xx_set(w, 6, A6_SRC_OFF, (uint64_t)src_off);
 	a3xx_set(w, 6, A6_DST_OFF, (uint64_t)dst_off);
-	a3xx_set(w, 6, A6_G, sh->atomic ? ins->g : d->kind == A3XX_OPND_IMM);
+	a3xx_set(w, 6, A6_G, sh->atomic ? ins->g : !sh->no_dst && d->kind == A3XX_OPND_IMM);
 	/* destination */
 	if (!sh->no_dst) {
 		if (d->kind == A3XX_OPND_IMM) {
@@ -742,11 +752,26 @@ static int encode_cat6(const struct a3xx_ins *ins, ip_word *w, const char **why,
 	return 0;
 }
 
+static ip_word defaults[A3XX_CATEGORIES];
+static pthread_once_t defaults_once = PTHREAD_ONCE_INIT;
+
+static void make_defaults(void)
+{
+	for (unsigned cat = 0; cat < A3XX_CATEGORIES; cat++)
+		defaults[cat] = ip_format_defaults(&a3xx_cat_formats[cat], NULL);
+}
+
+ip_word a3xx_defaults(unsigned cat)
+{
+	pthread_once(&defaults_once, make_defaults);
+	return defaults[cat & 7];
+}
+
 int a3xx_encode(const struct a3xx_ins *ins, ip_word *w, const char **why, int *which)
 {
 	const struct ip_format *fmt = &a3xx_cat_formats[ins->cat & 7];
 	int rc = 0;
-	*w = ip_format_defaults(fmt, NULL);
+	*w = a3xx_defaults(ins->cat);
 	*why = NULL;
 	*which = -1;
 	if (ins->f.sy)

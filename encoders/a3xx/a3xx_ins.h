@@ -70,6 +70,9 @@ struct a3xx_cat5_shape {
 };
 const struct a3xx_cat5_shape *a3xx_cat5_shape(unsigned opc);
 
+/* The word of a category with every field at its default. */
+ip_word a3xx_defaults(unsigned cat);
+
 /* Word -> instruction. Never fails: whatever the syntax cannot show is left for keys. */
 void a3xx_decode(const ip_word *w, struct a3xx_ins *ins);
 /* Instruction -> word: every field the syntax shows, everything else its default. Returns 0,

@@ -23,10 +23,49 @@ void a3xx_text_add(struct a3xx_text *t, const char *fmt, ...)
 		t->n += (size_t)n < sizeof t->s - t->n ? (size_t)n : sizeof t->s - t->n - 1;
 }
 
-static void add_str(struct a3xx_text *t, const char *s)
+void a3xx_text_str(struct a3xx_text *t, const char *s)
 {
 	while (*s && t->n < sizeof t->s - 1)
 		t->s[t->n++] = *s++;
+	t->s[t->n] = '\0';
+}
+
+#define add_str a3xx_text_str
+
+void a3xx_text_uint(struct a3xx_text *t, unsigned long long v, unsigned min_digits)
+{
+	char buf[24];
+	unsigned n = 0;
+	do {
+		buf[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v || n < min_digits);
+	while (n && t->n < sizeof t->s - 1)
+		t->s[t->n++] = buf[--n];
+	t->s[t->n] = '\0';
+}
+
+void a3xx_text_int(struct a3xx_text *t, long long v)
+{
+	if (v < 0) {
+		add_str(t, "-");
+		a3xx_text_uint(t, 0 - (unsigned long long)v, 1);
+	} else {
+		a3xx_text_uint(t, (unsigned long long)v, 1);
+	}
+}
+
+void a3xx_text_hex(struct a3xx_text *t, unsigned long long v, unsigned digits)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[16];
+	unsigned n = 0;
+	do {
+		buf[n++] = hex[v & 15];
+		v >>= 4;
+	} while (v || n < digits);
+	while (n && t->n < sizeof t->s - 1)
+		t->s[t->n++] = buf[--n];
 	t->s[t->n] = '\0';
 }
 
@@ -34,11 +73,28 @@ static const char comp_char[4] = {'x', 'y', 'z', 'w'};
 
 void a3xx_print_listing_prefix(unsigned index, const ip_word *w, struct a3xx_text *t)
 {
-	if (w)
-		a3xx_text_add(t, "%04u[%08xx_%08xx] ", index, (unsigned)(w->w[0] >> 32),
-		              (unsigned)w->w[0]);
-	else
-		a3xx_text_add(t, "%04u[                   ] ", index);
+	a3xx_text_uint(t, index, 4);
+	if (!w) {
+		add_str(t, "[                   ] ");
+		return;
+	}
+	add_str(t, "[");
+	a3xx_text_hex(t, w->w[0] >> 32, 8);
+	add_str(t, "x_");
+	a3xx_text_hex(t, w->w[0] & 0xffffffffu, 8);
+	add_str(t, "x] ");
+}
+
+/* "rN.c" with prefix `pre` ("r", "hr", "c", "hc"). */
+static void add_reg(struct a3xx_text *t, const char *pre, long long v)
+{
+	add_str(t, pre);
+	a3xx_text_uint(t, (unsigned long long)(v >> 2), 1);
+	if (t->n + 2 < sizeof t->s) {
+		t->s[t->n++] = '.';
+		t->s[t->n++] = comp_char[v & 3];
+		t->s[t->n] = '\0';
+	}
 }
 
 /* The shortest "%.Ng" that reads back as exactly f. */
@@ -114,13 +170,12 @@ static void add_value(const struct a3xx_ins *ins, const struct a3xx_opnd *o, lon
 	switch (o->kind) {
 	case A3XX_OPND_REG:
 		if ((v >> 2) == A3XX_REG_A0 || (v >> 2) == A3XX_REG_P0)
-			a3xx_text_add(t, "%c0.%c", (v >> 2) == A3XX_REG_A0 ? 'a' : 'p',
-			              comp_char[v & 3]);
+			add_reg(t, (v >> 2) == A3XX_REG_A0 ? "a" : "p", (v & 3));
 		else
-			a3xx_text_add(t, "%sr%lld.%c", o->half ? "h" : "", v >> 2, comp_char[v & 3]);
+			add_reg(t, o->half ? "hr" : "r", v);
 		break;
 	case A3XX_OPND_CONST:
-		a3xx_text_add(t, "%sc%lld.%c", o->half ? "h" : "", v >> 2, comp_char[v & 3]);
+		add_reg(t, o->half ? "hc" : "c", v);
 		break;
 	case A3XX_OPND_REL_REG:
 		add_rel('r', o->half, v, t);
@@ -132,7 +187,7 @@ static void add_value(const struct a3xx_ins *ins, const struct a3xx_opnd *o, lon
 		if (ins->cat == 1)
 			a3xx_print_cat1_imm(ins->src_type, (uint32_t)v, t);
 		else
-			a3xx_text_add(t, "%lld", v);
+			a3xx_text_int(t, v);
 		break;
 	case A3XX_OPND_RAW:
 		a3xx_text_add(t, "raw(0x%llx)", (unsigned long long)o->val);

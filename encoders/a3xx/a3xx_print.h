@@ -19,6 +19,11 @@ static inline void a3xx_text_reset(struct a3xx_text *t)
 }
 
 void a3xx_text_add(struct a3xx_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Faster appenders for what every line prints. */
+void a3xx_text_str(struct a3xx_text *t, const char *s);
+void a3xx_text_uint(struct a3xx_text *t, unsigned long long v, unsigned min_digits);
+void a3xx_text_int(struct a3xx_text *t, long long v);
+void a3xx_text_hex(struct a3xx_text *t, unsigned long long v, unsigned digits);
 
 /* Appends the instruction's text. rep > 0 prints repetition `rep` of an (rptN) instruction:
  * the destination and the (r) sources stepped, without the instruction flags. */
