@@ -253,6 +253,12 @@ int a3xx_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 		ip_diag_at(d, lineno ? lineno : 1, 1, "no instructions");
 		goto out;
 	}
+	if (last.ins.cat <= 4 && last.reps_seen && last.reps_seen < last.ins.f.rpt) {
+		ip_diag_at(d, lineno, 1, "instruction %04u repeats %u times: the listing ends after %u "
+		                         "of its repetitions",
+		           last.index, last.ins.f.rpt, last.reps_seen);
+		goto out;
+	}
 	rc = 0;
 out:
 	free(p);
