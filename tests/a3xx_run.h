@@ -29,37 +29,37 @@ struct a3xx_job {
 
 static void *a3xx_test_sim;
 
-static void a3xx_set_reg(struct a3xx_job *j, unsigned idx, float f)
+static inline void a3xx_set_reg(struct a3xx_job *j, unsigned idx, float f)
 {
 	uint32_t u = ip_f32_bits(f);
 	memcpy(j->regs + 4 * idx, &u, 4);
 }
 
-static void a3xx_set_ureg(struct a3xx_job *j, unsigned idx, uint32_t u)
+static inline void a3xx_set_ureg(struct a3xx_job *j, unsigned idx, uint32_t u)
 {
 	memcpy(j->regs + 4 * idx, &u, 4);
 }
 
-static void a3xx_set_hreg(struct a3xx_job *j, unsigned idx, uint16_t h)
+static inline void a3xx_set_hreg(struct a3xx_job *j, unsigned idx, uint16_t h)
 {
 	memcpy(j->regs + A3XX_REGS_HALF_AT + 2 * idx, &h, 2);
 }
 
-static float a3xx_reg(const struct a3xx_job *j, unsigned idx)
+static inline float a3xx_reg(const struct a3xx_job *j, unsigned idx)
 {
 	uint32_t u;
 	memcpy(&u, j->regs + 4 * idx, 4);
 	return ip_f32_from_bits(u);
 }
 
-static uint32_t a3xx_ureg(const struct a3xx_job *j, unsigned idx)
+static inline uint32_t a3xx_ureg(const struct a3xx_job *j, unsigned idx)
 {
 	uint32_t u;
 	memcpy(&u, j->regs + 4 * idx, 4);
 	return u;
 }
 
-static uint16_t a3xx_hreg(const struct a3xx_job *j, unsigned idx)
+static inline uint16_t a3xx_hreg(const struct a3xx_job *j, unsigned idx)
 {
 	uint16_t h;
 	memcpy(&h, j->regs + A3XX_REGS_HALF_AT + 2 * idx, 2);
@@ -68,7 +68,7 @@ static uint16_t a3xx_hreg(const struct a3xx_job *j, unsigned idx)
 
 /* Assembles src and runs it once; j's registers and global memory are replaced by what the run
  * leaves. Returns 0, or -1 if the text did not assemble. */
-static int a3xx_test_run(int line, const char *src, struct a3xx_job *j)
+static inline int a3xx_test_run(int line, const char *src, struct a3xx_job *j)
 {
 	struct ip_program p;
 	struct ip_diag d;
@@ -136,7 +136,7 @@ static int a3xx_test_run(int line, const char *src, struct a3xx_job *j)
 	return 0;
 }
 
-static void a3xx_test_close(void)
+static inline void a3xx_test_close(void)
 {
 	if (a3xx_test_sim)
 		a3xx_sim.close(a3xx_test_sim);

@@ -11,7 +11,7 @@
 #include "check.h"
 
 /* Assembles src into at most max words; returns how many, or -1 (the diagnostic in *d). */
-static int a3xx_test_asm(const char *src, uint64_t *words, unsigned max, struct ip_diag *d)
+static inline int a3xx_test_asm(const char *src, uint64_t *words, unsigned max, struct ip_diag *d)
 {
 	struct ip_program p;
 	uint8_t *bin = NULL;
@@ -33,7 +33,7 @@ static int a3xx_test_asm(const char *src, uint64_t *words, unsigned max, struct 
 }
 
 /* The disassembly of n words (malloc'd text; expand: the --expand form). */
-static char *a3xx_test_disasm(const uint64_t *words, unsigned n, int expand)
+static inline char *a3xx_test_disasm(const uint64_t *words, unsigned n, int expand)
 {
 	uint8_t *bin = malloc(8 * (size_t)n + 1);
 	struct ip_program p;
@@ -65,7 +65,7 @@ static char *a3xx_test_disasm(const uint64_t *words, unsigned n, int expand)
 
 /* The lines of the seed notes (ISAPROBE_SEEDS/004_...) inside the `nth` ``` block that start
  * with a listing prefix "NNNN[", joined with newlines (malloc'd), or NULL without the file. */
-static char *a3xx_seed_listing(unsigned nth)
+static inline char *a3xx_seed_listing(unsigned nth)
 {
 	const char *dir = getenv("ISAPROBE_SEEDS");
 	char path[4096], line[512];

@@ -270,6 +270,8 @@ static const struct ip_field cat3_fields[A3_COUNT] = {
 static const struct ip_enum cat4_opc_enum[] = {
 	{0, "rcp", NULL}, {1, "rsq", NULL}, {2, "log2", NULL}, {3, "exp2", NULL},
 	{4, "sin", NULL}, {5, "cos", NULL}, {6, "sqrt", NULL},
+	{9, "hrsq", "Mesa, later GPUs: rsq + 8 (half precision?)"},
+	{10, "hlog2", "Mesa, later GPUs: log2 + 8"}, {11, "hexp2", "Mesa, later GPUs: exp2 + 8"},
 	{0, NULL, NULL},
 };
 
@@ -286,7 +288,7 @@ static const struct ip_field cat4_fields[A4_COUNT] = {
 	[A4_UNK47] = F("unk47", 47, 5, UNKNOWN, UNKNOWN, NULL, 0, "dummy2 ('seem to be ignored')"),
 	[A4_FULL] = F("full", 52, 1, SIZE, KNOWN, NULL, 1, "full-precision source (0: half)"),
 	[A4_OPC] = F("opc", 53, 6, OPCODE, KNOWN, cat4_opc_enum, 0,
-	             "opcode; 7-63 unnamed (the header: 'invalid')"),
+	             "opcode; 7, 8, 12-63 unnamed (the header: 7-63 'invalid')"),
 	[A4_JP] = F("jp", 59, 1, FLAG, KNOWN, NULL, 0, "(jp)"),
 	[A4_SY] = F("sy", 60, 1, FLAG, KNOWN, NULL, 0, "(sy)"),
 	[A4_CAT] = F("cat", 61, 3, TAG, KNOWN, cat_enum, 4, "category"),
@@ -303,6 +305,8 @@ static const struct ip_enum cat5_opc_enum[] = {
 	{19, "gather4a", NULL}, {20, "samgp0", NULL}, {21, "samgp1", NULL}, {22, "samgp2", NULL},
 	{23, "samgp3", NULL}, {24, "dsxpp.1", NULL}, {25, "dsypp.1", NULL},
 	{26, "rgetpos", NULL}, {27, "rgetinfo", NULL},
+	{28, "brcst.active", "Mesa, later GPUs"}, {29, "quad_shuffle.brcst", "Mesa, later GPUs"},
+	{30, "quad_shuffle.horiz", "Mesa, later GPUs"}, {31, "quad_shuffle.vert", "Mesa, later GPUs"},
 	{0, NULL, NULL},
 };
 
@@ -331,7 +335,8 @@ static const struct ip_field cat5_fields[A5_COUNT] = {
 	[A5_IS_S] = F("is_s", 50, 1, FLAG, KNOWN, NULL, 0, ".s"),
 	[A5_IS_O] = F("is_o", 52, 1, FLAG, KNOWN, NULL, 0, ".o"),
 	[A5_IS_P] = F("is_p", 53, 1, FLAG, KNOWN, NULL, 0, ".p"),
-	[A5_OPC] = F("opc", 54, 5, OPCODE, KNOWN, cat5_opc_enum, 0, "opcode; 28-31 unnamed"),
+	[A5_OPC] = F("opc", 54, 5, OPCODE, KNOWN, cat5_opc_enum, 0,
+	             "opcode; 28-31 named by Mesa only (later GPUs)"),
 	[A5_JP] = F("jp", 59, 1, FLAG, KNOWN, NULL, 0, "(jp)"),
 	[A5_SY] = F("sy", 60, 1, FLAG, KNOWN, NULL, 0, "(sy)"),
 	[A5_CAT] = F("cat", 61, 3, TAG, KNOWN, cat_enum, 5, "category"),
@@ -341,7 +346,8 @@ static const struct ip_field cat5_fields[A5_COUNT] = {
 
 static const struct ip_enum cat6_opc_enum[] = {
 	{0, "ldg", "load global"}, {1, "ldl", NULL}, {2, "ldp", NULL},
-	{3, "stg", "store global"}, {4, "stl", NULL}, {5, "stp", NULL}, {6, "sti", NULL},
+	{3, "stg", "store global"}, {4, "stl", NULL}, {5, "stp", NULL},
+	{6, "sti", "Mesa, later GPUs: ldib"},
 	{7, "g2l", NULL}, {8, "l2g", NULL}, {9, "prefetch", NULL}, {10, "ldlw", NULL},
 	{11, "stlw", NULL}, {14, "resfmt", NULL}, {15, "resinfo", NULL},
 	{16, "atomic.add", NULL}, {17, "atomic.sub", NULL}, {18, "atomic.xchg", NULL},

@@ -28,6 +28,8 @@ static const char why_cat3_op[] = "a cat3 opcode whose result no public source d
 static const char why_fused[] =
 	"mad.f: a result that depends on whether the product is rounded before the add, which is "
 	"not public";
+static const char why_cat4_op[] =
+	"hrsq, hlog2, hexp2: Mesa names them for later GPUs only, without their a3xx meaning";
 static const char why_cat4_imm[] =
 	"an immediate source of cat4: Mesa's compiler never writes one (the notes forbid consts)";
 static const char why_8bit[] = "u8/s8 conversions: not described";
@@ -204,7 +206,7 @@ static int cat2_int(struct a3xx_run *r, const struct a3xx_ins *ins, unsigned rep
 		v = (a & 0xffffffu) * (b & 0xffffffu);
 		break;
 	case A3XX_OPC2_MUL_S: /* Mesa: mul.s24 */
-		v = (uint32_t)(((int64_t)(a << 8) >> 8) * ((int64_t)(b << 8) >> 8));
+		v = (uint32_t)(((int64_t)(int32_t)(a << 8) >> 8) * ((int64_t)(int32_t)(b << 8) >> 8));
 		break;
 	case A3XX_OPC2_MULL_U: /* Mesa's ir3: "mul low, i.e. al * bl" */
 		v = (a & 0xffffu) * (b & 0xffffu);
@@ -346,7 +348,7 @@ static int mad_int(struct a3xx_run *r, const struct a3xx_ins *ins, unsigned rep,
 		break;
 	case A3XX_OPC3_MAD_U24: v = (a & 0xffffffu) * (b & 0xffffffu) + c; break;
 	case A3XX_OPC3_MAD_S24:
-		v = (uint32_t)(((int64_t)(a << 8) >> 8) * ((int64_t)(b << 8) >> 8)) + c;
+		v = (uint32_t)(((int64_t)(int32_t)(a << 8) >> 8) * ((int64_t)(int32_t)(b << 8) >> 8)) + c;
 		break;
 	case A3XX_OPC3_MADSH_M16: /* Mesa's ir3: "mul-add shift high mix, i.e. ah * bl << 16" */
 		v = ((a >> 16) * (b & 0xffff) << 16) + c;
@@ -393,7 +395,8 @@ int a3xx_exec_cat4(struct a3xx_run *r, const struct a3xx_sim_instr *si, unsigned
 	case A3XX_OPC4_EXP2: v = exp2(x); break;
 	case A3XX_OPC4_SIN: v = sin(x); break;
 	case A3XX_OPC4_COS: v = cos(x); break;
-	default: v = sqrt(x); break;
+	case A3XX_OPC4_SQRT: v = sqrt(x); break;
+	default: return a3xx_stop(r, IP_STATUS_UNMODELED, why_cat4_op);
 	}
 	/* the result waits for the next (ss) */
 	return a3xx_write_float(r, ins, rep, v, 0, SYNC_SS);
