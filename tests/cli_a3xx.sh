@@ -33,22 +33,7 @@ else
 fi
 expect 2 "midgard has no repeated instructions" -- "$bin" disasm -i midgard --expand "$tmp/listing.bin"
 
-# Seed programs of probes/a3xx/*.probe: the lines between `program <<TAG` and `TAG`.
-for probe in "$src"/probes/a3xx/*.probe; do
-	name=$(basename "$probe" .probe)
-	tag=$(sed -n 's/^program <<\([A-Za-z_]*\)$/\1/p' "$probe")
-	[ -n "$tag" ] || { fail "$name: no program <<TAG"; continue; }
-	awk -v tag="$tag" '$0 == "program <<" tag {on = 1; next} $0 == tag {on = 0} on' "$probe" >"$tmp/$name.s"
-	if ! "$bin" asm -i a3xx "$tmp/$name.s" -o "$tmp/$name.bin" 2>"$tmp/err"; then
-		fail "$name: seed program does not assemble: $(cat "$tmp/err")"
-		continue
-	fi
-	"$bin" disasm -i a3xx "$tmp/$name.bin" >"$tmp/$name.dis.s" 2>"$tmp/err" &&
-		"$bin" asm -i a3xx "$tmp/$name.dis.s" -o "$tmp/$name.again.bin" 2>>"$tmp/err" &&
-		cmp -s "$tmp/$name.bin" "$tmp/$name.again.bin" ||
-		{ fail "$name: disasm -> asm differs: $(cat "$tmp/err")"; continue; }
-	passes=$((passes + 1))
-done
+probe_programs a3xx
 
 # The notes' DP4 on consts planted through the registers.
 printf 'mov.f32f32 r2.x, c0.x\nmov.f32f32 r2.y, c0.y\nmov.f32f32 r2.z, c0.z\nmov.f32f32 r2.w, c0.w\nmov.f32f32 r3.x, c1.x\nmov.f32f32 r3.y, c1.y\nmov.f32f32 r3.z, c1.z\nmov.f32f32 r3.w, c1.w\n(rpt2)nop\nmul.f r0.x, r2.x, r3.x\nnop\nmad.f32 r0.x, r2.y, r3.y, r0.x\nnop\nmad.f32 r0.x, r2.z, r3.z, r0.x\nnop\nmad.f32 r0.x, r2.w, r3.w, r0.x\nend\n' >"$tmp/dp4.s"

@@ -4,16 +4,6 @@
 #include "a3xx/a3xx_names.h"
 #include "a3xx_util.h"
 
-/* The notes' example listing (seed 004, "An example fragment shader from the disassembler"). */
-static const char notes_listing[] =
-	"0000[57305b00x_00002000x] (sy)(ss)(rpt3)bary.f hr0.x, (r)0, r0.x\n"
-	"0001[47304b04x_00002004x] (rpt3)bary.f hr1.x, (r)4, r0.x\n"
-	"0002[40080b04x_00044000x] (rpt3)add.f hr1.x, (neg)(r)hr0.x, (r)hr1.x\n"
-	"0003[4730c808x_00002008x] bary.f (ei)hr2.x, (r)8, r0.x\n"
-	"0004[00000200x_00000000x] (rpt2)nop\n"
-	"0005[63020300x_20008008x] (rpt3)mad.f16 hr0.x, hr2.x, (r)hr1.x, (r)hr0.x\n"
-	"0006[03000000x_00000000x] end\n";
-
 /* The same with its repetitions expanded (the notes' second listing). */
 static const char notes_expanded[] =
 	"0000[57305b00x_00002000x] (sy)(ss)(rpt3)bary.f hr0.x, (r)0, r0.x\n"
@@ -70,13 +60,13 @@ static void notes_example(void)
 	uint64_t w[16];
 	struct ip_diag d;
 	char *text, *expanded;
-	int n = a3xx_test_asm(notes_listing, w, 16, &d);
+	int n = a3xx_test_asm(a3xx_notes_listing, w, 16, &d);
 	CHECK(n == 7, "the listing assembles (%d, %s at %u:%u)", n, d.msg, d.line, d.col);
 	for (int i = 0; i < n && i < 7; i++)
 		CHECK(w[i] == notes_words[i], "instruction %d: 0x%016llx, the notes print 0x%016llx", i,
 		      (unsigned long long)w[i], (unsigned long long)notes_words[i]);
 	text = a3xx_test_disasm(notes_words, 7, 0);
-	CHECK(text && strcmp(text, notes_listing) == 0, "disassembly:\n%s", text ? text : "(none)");
+	CHECK(text && strcmp(text, a3xx_notes_listing) == 0, "disassembly:\n%s", text ? text : "(none)");
 	expanded = a3xx_test_disasm(notes_words, 7, 1);
 	CHECK(expanded && strcmp(expanded, notes_expanded) == 0, "--expand:\n%s",
 	      expanded ? expanded : "(none)");
@@ -93,7 +83,7 @@ static void seed_file(void)
 	if (!listing || !expanded) {
 		printf("seed notes not found (ISAPROBE_SEEDS): the embedded copy only\n");
 	} else {
-		CHECK(strcmp(listing, notes_listing) == 0, "the seed's listing differs:\n%s", listing);
+		CHECK(strcmp(listing, a3xx_notes_listing) == 0, "the seed's listing differs:\n%s", listing);
 		CHECK(strcmp(expanded, notes_expanded) == 0, "the seed's expanded listing differs:\n%s",
 		      expanded);
 	}

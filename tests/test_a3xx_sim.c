@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "a3xx_run.h"
+#include "a3xx_util.h"
 #include "isaprobe/fp16.h"
 
 #define R(n, c) ((n) * 4 + (c))
@@ -11,6 +12,26 @@
 static void job_init(struct a3xx_job *j)
 {
 	memset(j, 0, sizeof *j);
+}
+
+/* r2 = (1, 2, 3, 4), r3 = (5, 6, 7, 8), r0.x = 1000. */
+static void plant_dp4(struct a3xx_job *j)
+{
+	job_init(j);
+	for (unsigned c = 0; c < 4; c++) {
+		a3xx_set_reg(j, R(2, c), (float)(c + 1));
+		a3xx_set_reg(j, R(3, c), (float)(c + 5));
+	}
+	a3xx_set_reg(j, R(0, 0), 1000.0f);
+}
+
+/* r0.x = 1, r0.y = 2, r1.x = 7 (what a write to r1.x replaces). */
+static void plant_latency(struct a3xx_job *j)
+{
+	job_init(j);
+	a3xx_set_reg(j, R(0, 0), 1.0f);
+	a3xx_set_reg(j, R(0, 1), 2.0f);
+	a3xx_set_reg(j, R(1, 0), 7.0f);
 }
 
 /* The notes' DP4 r0.x, r2.xyzw, r3.xyzw, as printed, on planted r2 and r3. */
@@ -31,23 +52,13 @@ static void dp4(void)
 	                             "(rpt2)nop\n"
 	                             "end\n";
 	struct a3xx_job j;
-	job_init(&j);
-	for (unsigned c = 0; c < 4; c++) {
-		a3xx_set_reg(&j, R(2, c), (float)(c + 1));  /* 1 2 3 4 */
-		a3xx_set_reg(&j, R(3, c), (float)(c + 5));  /* 5 6 7 8 */
-	}
-	a3xx_set_reg(&j, R(0, 0), 1000.0f);
+	plant_dp4(&j);
 	if (a3xx_test_run(__LINE__, notes, &j) == 0) {
 		CHECK(j.status == IP_STATUS_OK, "dp4: %s", j.why);
 		CHECK(a3xx_reg(&j, R(0, 0)) == 70.0f, "dp4 = 1*5 + 2*6 + 3*7 + 4*8 = 70, got %g",
 		      a3xx_reg(&j, R(0, 0)));
 	}
-	job_init(&j);
-	for (unsigned c = 0; c < 4; c++) {
-		a3xx_set_reg(&j, R(2, c), (float)(c + 1));
-		a3xx_set_reg(&j, R(3, c), (float)(c + 5));
-	}
-	a3xx_set_reg(&j, R(0, 0), 1000.0f);
+	plant_dp4(&j);
 	if (a3xx_test_run(__LINE__, short_, &j) == 0)
 		CHECK(a3xx_reg(&j, R(0, 0)) == 1012.0f,
 		      "without the nop the mad adds the old r0.x: 2*6 + 1000 = 1012, got %g",
@@ -70,10 +81,7 @@ static void latency(void)
 	                           "(rpt2)nop\n"
 	                           "end\n";
 	struct a3xx_job j;
-	job_init(&j);
-	a3xx_set_reg(&j, R(0, 0), 1.0f);
-	a3xx_set_reg(&j, R(0, 1), 2.0f);
-	a3xx_set_reg(&j, R(1, 0), 7.0f);
+	plant_latency(&j);
 	if (a3xx_test_run(__LINE__, src, &j) == 0) {
 		CHECK(j.status == IP_STATUS_OK, "latency: %s", j.why);
 		CHECK(a3xx_reg(&j, R(2, 0)) == 7.0f, "1 slot after: old 7, got %g", a3xx_reg(&j, R(2, 0)));
@@ -81,10 +89,7 @@ static void latency(void)
 		CHECK(a3xx_reg(&j, R(2, 2)) == 3.0f, "3 slots after: new 3, got %g", a3xx_reg(&j, R(2, 2)));
 		CHECK(a3xx_reg(&j, R(1, 0)) == 3.0f, "r1.x in the end: 3");
 	}
-	job_init(&j);
-	a3xx_set_reg(&j, R(0, 0), 1.0f);
-	a3xx_set_reg(&j, R(0, 1), 2.0f);
-	a3xx_set_reg(&j, R(1, 0), 7.0f);
+	plant_latency(&j);
 	if (a3xx_test_run(__LINE__, late, &j) == 0)
 		CHECK(a3xx_reg(&j, R(2, 0)) == 17.0f,
 		      "mad two slots after: old 7 * 2 + new 3 (third source) = 17, got %g",
@@ -267,14 +272,6 @@ static void relative(void)
 /* The notes' example fragment shader (its listing, as printed) on planted varyings. */
 static void example_shader(void)
 {
-	static const char listing[] =
-		"0000[57305b00x_00002000x] (sy)(ss)(rpt3)bary.f hr0.x, (r)0, r0.x\n"
-		"0001[47304b04x_00002004x] (rpt3)bary.f hr1.x, (r)4, r0.x\n"
-		"0002[40080b04x_00044000x] (rpt3)add.f hr1.x, (neg)(r)hr0.x, (r)hr1.x\n"
-		"0003[4730c808x_00002008x] bary.f (ei)hr2.x, (r)8, r0.x\n"
-		"0004[00000200x_00000000x] (rpt2)nop\n"
-		"0005[63020300x_20008008x] (rpt3)mad.f16 hr0.x, hr2.x, (r)hr1.x, (r)hr0.x\n"
-		"0006[03000000x_00000000x] end\n";
 	float vary[9 * 4];
 	struct a3xx_job j;
 	/* varying k at the three vertices: k, k + 4, k + 8; i = 0.25, j = 0.5: k + 5 */
@@ -289,7 +286,7 @@ static void example_shader(void)
 	j.nvaryings = 9;
 	a3xx_set_reg(&j, R(0, 0), 0.25f);
 	a3xx_set_reg(&j, R(0, 1), 0.5f);
-	if (a3xx_test_run(__LINE__, listing, &j) == 0) {
+	if (a3xx_test_run(__LINE__, a3xx_notes_listing, &j) == 0) {
 		CHECK(j.status == IP_STATUS_OK, "example: %s", j.why);
 		/* hr0 = v0-3 = c + 5, hr1 = v4-7 - hr0 = 4, hr2.x = v8 = 13: hr0 = 13 * 4 + c + 5 */
 		for (unsigned c = 0; c < 4; c++)

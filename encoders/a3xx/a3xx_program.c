@@ -41,15 +41,5 @@ int a3xx_unpack(const uint8_t *bytes, size_t len, struct ip_program *out, struct
 
 int a3xx_pack(const struct ip_program *p, uint8_t **out, size_t *len, struct ip_diag *d)
 {
-	size_t n = ip_program_size(p);
-	*out = NULL;
-	*len = 0;
-	if (n == 0)
-		return ip_diag_plain(d, "empty program: no instructions");
-	*out = malloc(n);
-	if (!*out)
-		return ip_diag_plain(d, "out of memory");
-	ip_program_pack_slots(p, *out);
-	*len = n;
-	return 0;
+	return ip_program_pack_plain(p, out, len, d);
 }
