@@ -5,6 +5,7 @@
 #include "isaprobe/isa.h"
 #include "a3xx/a3xx.h"
 #include "bifrost/bifrost.h"
+#include "ctm/ctm.h"
 #include "midgard/midgard.h"
 #include "utgard_gp/utgard_gp.h"
 
@@ -12,6 +13,8 @@ static const struct ip_isa *const all_isas[] = {
 	&midgard_isa,
 	&bifrost_isa,
 	&utgard_gp_isa,
+	&ctm_isa,
+	&ctm_cb_isa,
 	&a3xx_isa,
 	NULL,
 };

@@ -150,7 +150,6 @@ static int parse_rel(struct a3xx_cur *c, int64_t *off)
 	*off = 0;
 	if (expect(c, '<'))
 		return -1;
-	at = c->p;
 	n = word_at(c);
 	at = c->p;
 	if (!is_word(c, at, n, "a0.x"))
