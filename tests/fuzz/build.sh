@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# build.sh: builds the CTM libFuzzer harness (clang, ASan + UBSan) into build/fuzz/ctm_fuzz and
-# writes a seed corpus; run it with build/fuzz/ctm_fuzz build/fuzz/corpus -max_total_time=300.
+# build.sh [ISA]: builds the libFuzzer harness tests/fuzz/ISA_fuzz.c (ctm by default; a3xx)
+# with clang, ASan + UBSan into build/fuzz/ISA_fuzz and writes a seed corpus; run it with
+# build/fuzz/ctm_fuzz build/fuzz/corpus -max_total_time=300 (a3xx: build/fuzz/a3xx_corpus).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+isa=${1:-ctm}
 out=build/fuzz
 mkdir -p "$out/obj" "$out/corpus"
 flags="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -std=c11
@@ -15,8 +17,21 @@ for f in encoders/*.c encoders/*/*.c runners/*.c runners/sim/*.c runners/sim/*/*
 	objs+=("$o")
 done
 [ -f build/release/generated/schema_sql.c ] || { cmake --preset release >/dev/null && cmake --build --preset release; }
-clang $flags -fsanitize=fuzzer tests/fuzz/ctm_fuzz.c "${objs[@]}" build/release/generated/schema_sql.c \
-	-lsqlite3 -lm -lpthread -o "$out/ctm_fuzz"
+clang $flags -fsanitize=fuzzer "tests/fuzz/${isa}_fuzz.c" "${objs[@]}" build/release/generated/schema_sql.c \
+	-lsqlite3 -lm -lpthread -o "$out/${isa}_fuzz"
+if [ "$isa" = a3xx ]; then
+	# seeds: the probe programs as text (byte 0 even) and as binaries (byte 0 odd)
+	mkdir -p "$out/a3xx_corpus"
+	for p in probes/a3xx/*.probe; do
+		n=$(basename "$p" .probe)
+		awk '$0 == "program <<END" {on = 1; next} $0 == "END" {on = 0} on' "$p" >"$out/$n.s"
+		build/release/isaprobe asm -i a3xx "$out/$n.s" -o "$out/$n.bin"
+		{ printf '\0'; cat "$out/$n.s"; } >"$out/a3xx_corpus/text_$n"
+		{ printf '\1'; cat "$out/$n.bin"; } >"$out/a3xx_corpus/bin_$n"
+	done
+	echo "$out/a3xx_fuzz"
+	exit 0
+fi
 # seeds: the probe programs as executables and text, a command buffer
 for p in probes/ctm/*.probe; do
 	n=$(basename "$p" .probe)

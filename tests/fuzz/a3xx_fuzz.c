@@ -1,14 +1,9 @@
-/* fuzz_a3xx.c: libFuzzer target for the a3xx assembler, unpacker, disassembler and simulator.
+/* a3xx_fuzz.c: libFuzzer target for the a3xx assembler, unpacker, disassembler and simulator.
  * Input byte 0 picks the path: even: the rest is assembly text (assemble; what assembles must
  * survive pack -> unpack -> disasm -> asm bit for bit); odd: the rest is a binary (unpack,
  * disasm -> asm must give it back, and it runs on the simulator with small buffers).
- * Build (not part of the CMake build; crashes become tests in tests/test_a3xx_fuzz_cases.c):
- *   cmake -B build/fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DISAPROBE_WERROR=OFF \
- *     -DBUILD_TESTING=OFF -DCMAKE_C_FLAGS="-g -O1 -fsanitize=fuzzer-no-link,address,undefined"
- *   cmake --build build/fuzz --target isaprobe_lib
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Iencoders tests/fuzz/fuzz_a3xx.c \
- *     build/fuzz/libisaprobe.a -lsqlite3 -lm -lpthread -o build/fuzz/fuzz_a3xx
- *   build/fuzz/fuzz_a3xx -max_total_time=300 build/fuzz/corpus */
+ * Build: tests/fuzz/build.sh a3xx; run: build/fuzz/a3xx_fuzz build/fuzz/a3xx_corpus
+ * -max_total_time=300. Crashes become cases of the tests. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
