@@ -90,12 +90,31 @@ static void normalise(const char *s, size_t n, char *out, size_t cap)
 	out[o] = '\0';
 }
 
-/* What the assembler remembers of the last instruction (for expansion lines). */
+/* What the assembler remembers of the last instruction (for expansion lines): its word,
+ * decoded only when a repetition line needs it. */
 struct last {
-	int valid;
+	int valid, decoded;
 	unsigned index, reps_seen;
+	ip_word w;
 	struct a3xx_ins ins;
 };
+
+static const struct a3xx_ins *last_ins(struct last *last)
+{
+	if (!last->decoded) {
+		a3xx_decode(&last->w, &last->ins);
+		last->decoded = 1;
+	}
+	return &last->ins;
+}
+
+/* How often the last instruction repeats (0 outside categories 0-4). */
+static unsigned last_rpt(const struct last *last)
+{
+	unsigned cat = (unsigned)(last->w.w[0] >> 61);
+	static const unsigned rpt[5] = {A0_RPT, A1_RPT, A2_RPT, A3_RPT, A4_RPT};
+	return cat <= 4 ? (unsigned)a3xx_get(&last->w, cat, rpt[cat]) : 0;
+}
 
 static int check_expansion(struct a3xx_cur *c, const struct listing *l, struct last *last)
 {
@@ -105,13 +124,13 @@ static int check_expansion(struct a3xx_cur *c, const struct listing *l, struct l
 		return a3xx_cur_error(c, l->index_col, "a repetition line must follow instruction %04u "
 		                                       "with the same index",
 		                      last->valid ? last->index : 0);
-	if (last->ins.cat > 4 || last->reps_seen >= last->ins.f.rpt)
+	if (last->reps_seen >= last_rpt(last))
 		return a3xx_cur_error(c, l->bracket_col, "instruction %04u has no repetition left "
 		                                         "(it repeats %u times)",
-		                      last->index, last->ins.cat > 4 ? 0 : last->ins.f.rpt);
+		                      last->index, last_rpt(last));
 	last->reps_seen++;
 	a3xx_text_reset(&t);
-	a3xx_print(&last->ins, last->reps_seen, &t);
+	a3xx_print(last_ins(last), last->reps_seen, &t);
 	normalise(t.s, t.n, want, sizeof want);
 	a3xx_cur_skip_ws(c);
 	normalise(c->s + c->p, c->len - c->p, got, sizeof got);
@@ -163,15 +182,6 @@ static int assemble_line(struct a3xx_cur *c, struct a3xx_parsed *p, ip_word *w)
 	return check_rules(c, p, w);
 }
 
-/* The line's text without its comment (';' or "//"). */
-static size_t code_length(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] == ';' || (s[i] == '/' && i + 1 < n && s[i + 1] == '/'))
-			return i;
-	return n;
-}
-
 int a3xx_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 {
 	struct a3xx_parsed *p = malloc(sizeof *p);
@@ -185,21 +195,23 @@ int a3xx_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 		goto out;
 	}
 	while (*src) {
-		const char *eol = strchr(src, '\n');
-		size_t n = eol ? (size_t)(eol - src) : strlen(src);
 		struct a3xx_cur c = {src, 0, 0, ++lineno, d};
 		struct listing l;
 		ip_word w;
+		size_t n = 0, code = (size_t)-1;
 
-		for (size_t i = 0; i < n; i++) {
-			unsigned char ch = (unsigned char)src[i];
+		/* one pass: the line's end, its comment, and bytes that are not text */
+		for (; src[n] && src[n] != '\n'; n++) {
+			unsigned char ch = (unsigned char)src[n];
 			if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch >= 0x7f) {
-				ip_diag_at(d, lineno, (unsigned)i + 1, "unexpected byte 0x%02x", ch);
+				ip_diag_at(d, lineno, (unsigned)n + 1, "unexpected byte 0x%02x", ch);
 				goto out;
 			}
+			if (code == (size_t)-1 && (ch == ';' || (ch == '/' && src[n + 1] == '/')))
+				code = n;
 		}
-		c.len = code_length(src, n);
-		src += n + (eol ? 1 : 0);
+		c.len = code == (size_t)-1 ? n : code;
+		src += n + (src[n] == '\n');
 		if (parse_listing(&c, &l) != 0)
 			goto out;
 		a3xx_cur_skip_ws(&c);
@@ -215,10 +227,10 @@ int a3xx_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 				goto out;
 			continue;
 		}
-		if (last.valid && last.ins.cat <= 4 && last.reps_seen && last.reps_seen < last.ins.f.rpt) {
+		if (last.valid && last.reps_seen && last.reps_seen < last_rpt(&last)) {
 			a3xx_cur_error(&c, c.p, "instruction %04u repeats %u times: the listing shows only %u "
 			                        "of its repetitions",
-			               last.index, last.ins.f.rpt, last.reps_seen);
+			               last.index, last_rpt(&last), last.reps_seen);
 			goto out;
 		}
 		if (assemble_line(&c, p, &w) != 0)
@@ -245,18 +257,19 @@ int a3xx_assemble(const char *src, struct ip_program *out, struct ip_diag *d)
 			goto out;
 		}
 		last.valid = 1;
+		last.decoded = 0;
 		last.index = (unsigned)out->nbundles - 1;
 		last.reps_seen = 0;
-		a3xx_decode(&w, &last.ins);
+		last.w = w;
 	}
 	if (out->nbundles == 0) {
 		ip_diag_at(d, lineno ? lineno : 1, 1, "no instructions");
 		goto out;
 	}
-	if (last.ins.cat <= 4 && last.reps_seen && last.reps_seen < last.ins.f.rpt) {
+	if (last.reps_seen && last.reps_seen < last_rpt(&last)) {
 		ip_diag_at(d, lineno, 1, "instruction %04u repeats %u times: the listing ends after %u "
 		                         "of its repetitions",
-		           last.index, last.ins.f.rpt, last.reps_seen);
+		           last.index, last_rpt(&last), last.reps_seen);
 		goto out;
 	}
 	rc = 0;

@@ -846,7 +846,7 @@ int a3xx_apply_keys(struct a3xx_cur *c, const struct a3xx_parsed *p, ip_word *w)
 		uint64_t v;
 		for (unsigned i = 0; i < fmt->nfields; i++) {
 			const struct ip_field *g = &fmt->fields[i];
-			if (strlen(g->name) != key->name_len ||
+			if (g->name[0] != c->s[key->name] || strlen(g->name) != key->name_len ||
 			    strncmp(g->name, c->s + key->name, key->name_len) != 0)
 				continue;
 			any = 1;
