@@ -530,7 +530,6 @@ static int spawn(const struct ip_afl_tools *t, const struct ip_afl_opts *o,
 		set_env("AFL_FAST_CAL", "1");
 		set_env("AFL_SKIP_CRASHES", "1");
 		set_env("AFL_NO_CRASH_README", "1");
-		set_env("AFL_SHUFFLE_QUEUE", "0");
 		set_env("ISAPROBE_AFL_FIELDS", fields);
 		unsetenv("AFL_PRELOAD");
 		execv(t->afl_fuzz, (char *const *)argv);
