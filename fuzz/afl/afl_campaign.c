@@ -331,7 +331,7 @@ static int store_pending(struct driver *dr, struct shared *sh, struct ip_diag *d
 }
 
 /* afl-fuzz's statistics of one instance: adds execs_done, corpus_count, saved crashes and
- * hangs (AFL++ 4 names; AFL++ 3's paths_total and unique_* too). */
+ * hangs (AFL++ 4 names; AFL++ 3's paths_total and unique_* too) to r's. */
 static void read_stats(const char *outdir, const char *name, struct ip_afl_result *r)
 {
 	char path[4200], line[512];
@@ -357,27 +357,14 @@ static void read_stats(const char *outdir, const char *name, struct ip_afl_resul
 	fclose(f);
 }
 
-/* The queue size right now (its entries are the files id:* of each queue folder). */
+/* The queue of every instance right now, as their statistics last said. */
 static uint64_t queue_size(const char *outdir, const struct instance *inst, unsigned n)
 {
-	uint64_t total = 0;
-	for (unsigned i = 0; i < n; i++) {
-		char path[4200], line[512];
-		FILE *f;
-		pathf(path, sizeof path, "%s/%s/fuzzer_stats", outdir, inst[i].name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		while (fgets(line, sizeof line, f)) {
-			char key[64];
-			unsigned long long v;
-			if (sscanf(line, "%63s : %llu", key, &v) == 2 &&
-			    (!strcmp(key, "corpus_count") || !strcmp(key, "paths_total")))
-				total += v;
-		}
-		fclose(f);
-	}
-	return total;
+	struct ip_afl_result now;
+	memset(&now, 0, sizeof now);
+	for (unsigned i = 0; i < n; i++)
+		read_stats(outdir, inst[i].name, &now);
+	return now.queued;
 }
 
 static void progress(struct driver *dr, const char *outdir, const struct instance *inst,
