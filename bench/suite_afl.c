@@ -113,7 +113,8 @@ static int run_engine(struct bench_run *br, const struct ip_probe *p, int afl, u
 	if (afl) {
 		struct ip_afl_opts o = {0};
 		struct ip_afl_result r;
-		snprintf(dir, sizeof dir, "%s.afl", path);
+		memcpy(dir, path, strlen(path) + 1); /* path is shorter than dir */
+		strcat(dir, ".afl");
 		o.runner = "sim";
 		o.budget = budget;
 		o.workdir = dir;
@@ -140,7 +141,7 @@ static int run_engine(struct bench_run *br, const struct ip_probe *p, int afl, u
 	rc = er->classes < 0 ? ip_diag_plain(&d, "counting the outcome classes failed") : 0;
 out:
 	if (rc)
-		snprintf(er->why, sizeof er->why, "%s", d.msg);
+		memcpy(er->why, d.msg, sizeof d.msg);
 	ip_store_close(s);
 	if (!br->opts->keep) {
 		bench_db_remove(path);

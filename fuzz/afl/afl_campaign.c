@@ -33,9 +33,10 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* snprintf into a path buffer; a path too long for it is cut (and then not found). */
-static void pathf(char *out, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void pathf(char *out, size_t cap, const char *fmt, ...)
+/* snprintf that may cut: a path too long for its buffer is cut (and then not found). */
+static void textf(char *out, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void textf(char *out, size_t cap, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -67,11 +68,11 @@ int ip_afl_find_tools(struct ip_afl_tools *t, struct ip_diag *d)
 	char dir[4096];
 	memset(t, 0, sizeof *t);
 	if ((e = getenv("ISAPROBE_AFL_FUZZ")) && *e) {
-		snprintf(t->afl_fuzz, sizeof t->afl_fuzz, "%s", e);
+		textf(t->afl_fuzz, sizeof t->afl_fuzz, "%s", e);
 	} else {
 		for (const char *p = path ? path : "/usr/bin"; *p;) {
 			size_t n = strcspn(p, ":");
-			snprintf(t->afl_fuzz, sizeof t->afl_fuzz, "%.*s/afl-fuzz", (int)n, p);
+			textf(t->afl_fuzz, sizeof t->afl_fuzz, "%.*s/afl-fuzz", (int)n, p);
 			if (n && executable(t->afl_fuzz))
 				break;
 			t->afl_fuzz[0] = '\0';
@@ -83,13 +84,13 @@ int ip_afl_find_tools(struct ip_afl_tools *t, struct ip_diag *d)
 		                        "engine needs AFL++ (Debian: apt-get install afl++)");
 	self_dir(dir, sizeof dir);
 	if ((e = getenv("ISAPROBE_AFL_HARNESS")) && *e)
-		snprintf(t->harness, sizeof t->harness, "%s", e);
+		textf(t->harness, sizeof t->harness, "%s", e);
 	else
-		snprintf(t->harness, sizeof t->harness, "%sisaprobe-afl-harness", dir);
+		textf(t->harness, sizeof t->harness, "%sisaprobe-afl-harness", dir);
 	if ((e = getenv("ISAPROBE_AFL_MUTATOR")) && *e)
-		snprintf(t->mutator, sizeof t->mutator, "%s", e);
+		textf(t->mutator, sizeof t->mutator, "%s", e);
 	else
-		snprintf(t->mutator, sizeof t->mutator, "%slibisaprobe-afl-mutator.so", dir);
+		textf(t->mutator, sizeof t->mutator, "%slibisaprobe-afl-mutator.so", dir);
 	if (!executable(t->harness))
 		return ip_diag_plain(d, "the AFL++ harness %s is missing: it is built with afl-cc "
 		                        "when AFL++ is installed (reconfigure the build after "
@@ -105,7 +106,7 @@ int ip_afl_find_tools(struct ip_afl_tools *t, struct ip_diag *d)
 static int make_dir(const char *path, struct ip_diag *d)
 {
 	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", path);
+	textf(buf, sizeof buf, "%s", path);
 	for (char *p = buf + 1; *p; p++) {
 		if (*p != '/')
 			continue;
@@ -336,7 +337,7 @@ static void read_stats(const char *outdir, const char *name, struct ip_afl_resul
 {
 	char path[4200], line[512];
 	FILE *f;
-	pathf(path, sizeof path, "%s/%s/fuzzer_stats", outdir, name);
+	textf(path, sizeof path, "%s/%s/fuzzer_stats", outdir, name);
 	f = fopen(path, "r");
 	if (!f)
 		return;
@@ -425,7 +426,7 @@ static void log_tail(const char *path, char *out, size_t cap)
 		if (clean[start] == '\n')
 			start++;
 		clean[m] = '\0';
-		snprintf(out, cap, "%s", clean + start);
+		textf(out, cap, "%s", clean + start);
 		for (char *c = out; *c; c++)
 			if (*c == '\n')
 				*c = '|';
@@ -447,11 +448,11 @@ static int spawn(const struct ip_afl_tools *t, const struct ip_afl_opts *o,
 	unsigned a = 0;
 	pid_t parent = getpid();
 	int logfd;
-	pathf(in_dir, sizeof in_dir, "%s/in", work);
-	pathf(out_dir, sizeof out_dir, "%s/out", work);
-	pathf(counter, sizeof counter, "%s/budget", work);
+	textf(in_dir, sizeof in_dir, "%s/in", work);
+	textf(out_dir, sizeof out_dir, "%s/out", work);
+	textf(counter, sizeof counter, "%s/budget", work);
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)(o->seed + i));
-	snprintf(timeout, sizeof timeout, "%s", getenv("ISAPROBE_AFL_TIMEOUT") ?
+	textf(timeout, sizeof timeout, "%s", getenv("ISAPROBE_AFL_TIMEOUT") ?
 	         getenv("ISAPROBE_AFL_TIMEOUT") : "2000+");
 	logfd = open(in->afl_log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
 	if (logfd < 0)
@@ -578,8 +579,8 @@ static int baselines(struct driver *dr, struct ip_diag *d)
 		ip_runner_close(runner);
 		return -1;
 	}
-	snprintf(dr->r->model, sizeof dr->r->model, "%s", ip_runner_model(runner));
-	snprintf(dr->runner_name, sizeof dr->runner_name, "%s", ip_runner_name(runner));
+	textf(dr->r->model, sizeof dr->r->model, "%s", ip_runner_model(runner));
+	textf(dr->runner_name, sizeof dr->runner_name, "%s", ip_runner_name(runner));
 	for (unsigned c = 0; c < p->ncontexts; c++) {
 		struct ip_variant v = {c, p->contexts[c].seed_value};
 		ip_exec_run(&x, &v, 1, dr->base_data + c * olen, &dr->base[c]);
@@ -598,14 +599,14 @@ static int write_corpus(const struct ip_probe *p, const struct ip_afl_layout *l,
 	int rc = 0;
 	if (!img)
 		return ip_diag_plain(d, "out of memory");
-	pathf(path, sizeof path, "%s/in", work);
+	textf(path, sizeof path, "%s/in", work);
 	if (make_dir(path, d) != 0) {
 		free(img);
 		return -1;
 	}
 	for (unsigned c = 0; c < p->ncontexts && rc == 0; c++) {
 		ip_afl_image_write(p, l, c, &p->contexts[c].seed_value, img);
-		pathf(path, sizeof path, "%s/in/context-%02u-%s", work, c, p->contexts[c].label);
+		textf(path, sizeof path, "%s/in/context-%02u-%s", work, c, p->contexts[c].label);
 		for (char *ch = path + strlen(work) + 4; *ch; ch++)
 			if (*ch == '/' || *ch == ' ')
 				*ch = '_';
@@ -625,8 +626,8 @@ static int open_logs(struct instance *inst, unsigned n, const char *work, struct
 			snprintf(in->name, sizeof in->name, "main");
 		else
 			snprintf(in->name, sizeof in->name, "s%u", i);
-		pathf(in->fifo, sizeof in->fifo, "%s/runlog-%s", work, in->name);
-		pathf(in->afl_log, sizeof in->afl_log, "%s/afl-fuzz-%s.log", work, in->name);
+		textf(in->fifo, sizeof in->fifo, "%s/runlog-%s", work, in->name);
+		textf(in->afl_log, sizeof in->afl_log, "%s/afl-fuzz-%s.log", work, in->name);
 		unlink(in->fifo);
 		if (mkfifo(in->fifo, 0600) != 0)
 			return ip_diag_plain(d, "cannot make the run log %s: %s", in->fifo,
@@ -645,7 +646,7 @@ static int write_counter(const char *work, uint64_t claimed, uint64_t limit, str
 {
 	char path[4200];
 	uint64_t c[2] = {claimed, limit};
-	pathf(path, sizeof path, "%s/budget", work);
+	textf(path, sizeof path, "%s/budget", work);
 	return write_file(path, c, sizeof c, d);
 }
 
@@ -654,7 +655,7 @@ static uint64_t read_claimed(const char *work)
 	char path[4200];
 	uint64_t c[2] = {0, 0};
 	FILE *f;
-	pathf(path, sizeof path, "%s/budget", work);
+	textf(path, sizeof path, "%s/budget", work);
 	f = fopen(path, "rb");
 	if (f) {
 		if (fread(c, sizeof c, 1, f) != 1)
@@ -733,9 +734,9 @@ int ip_afl_campaign_run(struct ip_store *s, const struct ip_probe *p, const stru
 		goto out;
 	}
 	r->resumed = cursor > 0;
-	pathf(work, sizeof work, "%s/c%lld", o->workdir, (long long)r->campaign_id);
-	pathf(outdir, sizeof outdir, "%s/out", work);
-	pathf(r->outdir, sizeof r->outdir, "%s", outdir);
+	textf(work, sizeof work, "%s/c%lld", o->workdir, (long long)r->campaign_id);
+	textf(outdir, sizeof outdir, "%s/out", work);
+	textf(r->outdir, sizeof r->outdir, "%s", outdir);
 	if (make_dir(work, d) != 0 || write_corpus(p, &layout, work, d) != 0 ||
 	    write_counter(work, cursor, o->budget, d) != 0 || open_logs(inst, n, work, d) != 0)
 		goto out;

@@ -40,14 +40,14 @@ const struct fuzz_target *fuzz_targets(size_t *n)
 			all[k++] = fixed[i];
 		for (size_t i = 0; i < nisa; i++) {
 			struct fuzz_target *a = &all[k++], *b = &all[k++];
-			snprintf(a->name_buf, sizeof a->name_buf, "asm-%s", isas[i]->name);
+			fuzz_format(a->name_buf, sizeof a->name_buf, "asm-%s", isas[i]->name);
 			a->name = a->name_buf;
 			a->what = "an ISA's assembler; what assembles must disassemble and assemble to "
 			          "the same bits";
 			a->run = fuzz_run_asm;
 			a->seed = fuzz_seed_asm;
 			a->arg = isas[i];
-			snprintf(b->name_buf, sizeof b->name_buf, "disasm-%s", isas[i]->name);
+			fuzz_format(b->name_buf, sizeof b->name_buf, "disasm-%s", isas[i]->name);
 			b->name = b->name_buf;
 			b->what = "an ISA's unpacker and disassembler; what unpacks must pack and "
 			          "assemble back to the same bytes";

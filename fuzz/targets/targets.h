@@ -40,7 +40,8 @@ int fuzz_seed_probes(struct fuzz_seed_ctx *c,
                                const void *arg),
                      const void *arg);
 /* snprintf that may cut (paths, SQL made of names): returns nothing, checks nothing. */
-void fuzz_format(char *out, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fuzz_format(char *out, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* A broken invariant: prints what and aborts. */
 void fuzz_fail(const struct fuzz_target *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
