@@ -94,7 +94,7 @@ expect 0 "already complete" -- "$bin" campaign --engine afl "$src/probes/midgard
 "$bin" campaign --engine afl "$src/probes/midgard/ls_loads.probe" --db int.db --quiet \
 	2>int.err &
 pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 300); do
 	n=$(q int.db "SELECT coalesce(sum(count), 0) FROM run" 2>/dev/null || echo 0)
 	[ "${n:-0}" -gt 2000 ] 2>/dev/null && break
 	sleep 0.1
@@ -109,10 +109,10 @@ n1=$(q int.db "SELECT sum(count) FROM run")
 queued1=$(ls int.db.afl/c1/out/default/queue | wc -l)
 expect 1 "interrupted after $n1 runs: pass --resume" -- "$bin" campaign --engine afl "$src/probes/midgard/ls_loads.probe" --db int.db
 "$bin" campaign --engine afl "$src/probes/midgard/ls_loads.probe" --db int.db --resume \
-	--time 2s --json >res.json 2>res.err
+	--time 3s --json >res.json 2>res.err
 st=$?
 [ $st -eq 0 ] && grep -q '"timed_out":true' res.json && grep -q '"finished":false' res.json &&
-	ok || { fail "--resume --time 2s: status $st: $(cat res.json)"; cat res.err >&2; }
+	ok || { fail "--resume --time 3s: status $st: $(cat res.json)"; cat res.err >&2; }
 n2=$(q int.db "SELECT sum(count) FROM run")
 [ "$n2" -gt "$n1" ] && [ "$(q int.db "SELECT cursor FROM campaign")" = "$n2" ] &&
 	[ "$(q int.db "SELECT count(*) FROM campaign")" = 1 ] && ok ||

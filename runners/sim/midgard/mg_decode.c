@@ -248,8 +248,8 @@ static int same_as_before(const struct mg_program *p, size_t i, size_t pos, cons
                           size_t len)
 {
 	const struct mg_word *w;
-	if (i >= p->prev_nwords)
-		return 0; /* before the first job p->words is NULL: no pointer into it */
+	if (i >= p->prev_nwords) /* also before the first job, when p->words is still NULL */
+		return 0;
 	w = &p->words[i];
 	return w->offset == pos && w->bytes == midgard_tag_words(w->tag) * 4 &&
 	       w->bytes != 0 && pos + w->bytes <= len && pos + w->bytes <= p->prev_len &&
