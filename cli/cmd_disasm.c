@@ -66,8 +66,11 @@ int cmd_disasm(int argc, char **argv)
 		return 2;
 	}
 	if (expand && (mesa || !in.isa->disassemble_expanded)) {
-		fprintf(stderr, "isaprobe disasm: --expand: %s\n",
-		        mesa ? "not with --style mesa" : "this ISA has no repeated instructions");
+		if (mesa)
+			fprintf(stderr, "isaprobe disasm: --expand: not with --style mesa\n");
+		else
+			fprintf(stderr, "isaprobe disasm: --expand: %s has no repeated instructions\n",
+			        in.isa->name);
 		free(in.data);
 		return 2;
 	}
