@@ -10,7 +10,7 @@
 
 static void usage(FILE *out)
 {
-	fputs("usage: isaprobe disasm -i ISA [--style isaprobe|mesa] FILE\n"
+	fputs("usage: isaprobe disasm -i ISA [--style isaprobe|mesa] [--expand] FILE\n"
 	      "\n"
 	      "Disassembles the binary FILE (\"-\" for standard input). Every bit is shown:\n"
 	      "bits the notes call unknown print as name=value, so `isaprobe asm` of the\n"
@@ -22,6 +22,8 @@ static void usage(FILE *out)
 	      "\n"
 	      "  -i, --isa ISA    instruction set\n"
 	      "  -s, --style S    isaprobe (the default) or mesa\n"
+	      "      --expand     also show every repetition of an (rptN) instruction on a line\n"
+	      "                   of its own (ISAs with repeats: a3xx)\n"
 	      "  -h, --help       this help\n",
 	      out);
 }
@@ -30,6 +32,7 @@ int cmd_disasm(int argc, char **argv)
 {
 	static const struct option opts[] = {{"isa", required_argument, 0, 'i'},
 	                                     {"style", required_argument, 0, 's'},
+	                                     {"expand", no_argument, 0, 'e'},
 	                                     {"help", no_argument, 0, 'h'},
 	                                     {0, 0, 0, 0}};
 	const struct ip_mesa *mesa = NULL;
@@ -37,7 +40,7 @@ int cmd_disasm(int argc, char **argv)
 	const char *isa_name = NULL;
 	struct cli_input in;
 	struct ip_program prog;
-	int c, rc;
+	int c, rc, expand = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:s:h", opts, NULL)) != -1) {
@@ -50,6 +53,7 @@ int cmd_disasm(int argc, char **argv)
 			}
 			mesa_style = strcmp(optarg, "mesa") == 0;
 			break;
+		case 'e': expand = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -61,12 +65,24 @@ int cmd_disasm(int argc, char **argv)
 		free(in.data);
 		return 2;
 	}
+	if (expand && (mesa || !in.isa->disassemble_expanded)) {
+		if (mesa)
+			fprintf(stderr, "isaprobe disasm: --expand: not with --style mesa\n");
+		else
+			fprintf(stderr, "isaprobe disasm: --expand: %s has no repeated instructions\n",
+			        in.isa->name);
+		free(in.data);
+		return 2;
+	}
 	if (in.isa->unpack(in.data, in.len, &prog, &in.d) != 0) {
 		ip_diag_print(&in.d, stderr);
 		free(in.data);
 		return 1;
 	}
-	rc = (mesa ? mesa->print(&prog, stdout) : in.isa->disassemble(&prog, stdout)) != 0;
+	if (mesa)
+		rc = mesa->print(&prog, stdout) != 0;
+	else
+		rc = (expand ? in.isa->disassemble_expanded : in.isa->disassemble)(&prog, stdout) != 0;
 	rc = rc || fflush(stdout) != 0;
 	if (rc)
 		fprintf(stderr, "isaprobe: write to standard output failed\n");

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "isaprobe/isa.h"
+#include "a3xx/a3xx.h"
 #include "bifrost/bifrost.h"
 #include "ctm/ctm.h"
 #include "midgard/midgard.h"
@@ -14,6 +15,7 @@ static const struct ip_isa *const all_isas[] = {
 	&utgard_gp_isa,
 	&ctm_isa,
 	&ctm_cb_isa,
+	&a3xx_isa,
 	NULL,
 };
 

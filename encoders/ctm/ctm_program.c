@@ -234,6 +234,7 @@ const struct ip_isa ctm_isa = {
 	ctm_pack,
 	ctm_assemble,
 	ctm_disassemble,
+	NULL,
 };
 
 static const struct ip_format *const ctm_cb_formats[] = {CTM_CB_FORMATS};
@@ -248,4 +249,5 @@ const struct ip_isa ctm_cb_isa = {
 	ctm_cb_pack,
 	ctm_cb_assemble,
 	ctm_cb_disassemble,
+	NULL,
 };

@@ -396,6 +396,7 @@ const struct ip_isa midgard_isa = {
 	midgard_pack,
 	midgard_assemble,
 	midgard_disassemble,
+	NULL,
 };
 
 /* ---- Where the 16-bit inline constant's bits go (register word bit 15 set) ----------- */

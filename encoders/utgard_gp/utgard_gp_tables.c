@@ -201,4 +201,5 @@ const struct ip_isa utgard_gp_isa = {
 	utgard_gp_pack,
 	utgard_gp_assemble,
 	utgard_gp_disassemble,
+	NULL,
 };

@@ -10,6 +10,7 @@ static const struct ip_sim_isa *const simulators[] = {
 	&bifrost_sim,
 	&utgard_gp_sim,
 	&ctm_sim,
+	&a3xx_sim,
 	NULL,
 };
 
