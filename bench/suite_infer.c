@@ -107,6 +107,6 @@ static const struct bench_ratio ratios[] = {
 };
 
 const struct bench_suite bench_suite_infer = {
-	"infer", "runs per target region for inference (issue 5, a count) and inference runs/s",
+	"infer", "runs per target region for inference (a count) and inference runs/s",
 	run, ratios, sizeof ratios / sizeof ratios[0],
 };
