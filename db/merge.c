@@ -284,8 +284,9 @@ static const char *const copy_sql[] = {
 	" SELECT ?2, value_lo, width, format, field, bundle, slot, lo FROM src.target"
 	" WHERE campaign_id = ?1"
 	" AND NOT EXISTS (SELECT 1 FROM main.target WHERE campaign_id = ?2)",
-	"INSERT INTO main.buffer (campaign_id, direction, role, offset, len, data, record)"
-	" SELECT ?2, direction, role, offset, len, data, record FROM src.buffer WHERE campaign_id = ?1"
+	"INSERT INTO main.buffer (campaign_id, direction, role, offset, len, data, record, names)"
+	" SELECT ?2, direction, role, offset, len, data, record, names FROM src.buffer"
+	" WHERE campaign_id = ?1"
 	" AND NOT EXISTS (SELECT 1 FROM main.buffer WHERE campaign_id = ?2)",
 };
 

@@ -240,6 +240,7 @@ static void fill_layout(const struct ip_probe *p, size_t value_len, char fmt_nam
 		lb[i].data = b->output ? NULL : b->data;
 		lb[i].len = b->len;
 		lb[i].record = p->record[b->role];
+		lb[i].names = b->output ? NULL : p->names[b->role];
 		if (b->output)
 			off += b->len;
 	}

@@ -46,13 +46,17 @@ struct inf_outcome {
 	int32_t *src;     /* per word: the planted input word it equals (first), or -1 */
 };
 
-/* A variant (one value of the target bits) with its majority outcome. */
+/* A variant (one value of the target bits) with its majority outcome. Runs that say nothing
+ * about the variant (runner_error; a timeout among other outcomes, or a lone one) are noise:
+ * the majority is taken over the others. A variant whose every run timed out, twice or more,
+ * hangs (its outcome is the timeout); one whose runs were all noise otherwise is left out. */
 struct inf_variant {
 	uint64_t value;
 	uint32_t oc;         /* index into inf_data.oc of the majority outcome */
-	uint32_t noutcomes;  /* distinct outcomes seen (> 1: a contradiction) */
-	uint64_t runs;       /* all runs */
-	uint64_t against;    /* runs with another outcome than the majority */
+	uint32_t noutcomes;  /* distinct informative outcomes seen (> 1: a contradiction) */
+	uint64_t runs;       /* informative runs */
+	uint64_t against;    /* informative runs with another outcome than the majority */
+	uint64_t noise;      /* runs that said nothing (timeouts, runner errors) */
 };
 
 struct inf_context {
@@ -61,7 +65,8 @@ struct inf_context {
 	uint64_t seed;
 	struct inf_variant *v; /* sorted by value */
 	size_t nv;
-	uint64_t runs;
+	uint64_t runs;         /* informative runs */
+	uint64_t noise;        /* runs that said nothing */
 	int32_t base;          /* outcome index of the baseline (the seed's majority outcome) */
 	int base_seen;         /* the seed value itself was run */
 	/* per-bit effects of the walk (filled by inf_effects) */
@@ -71,7 +76,16 @@ struct inf_context {
 
 struct inf_target {
 	unsigned value_lo, width, lo;
+	unsigned bundle, slot;  /* the instruction: bundle and slot of the seed program */
 	char *format, *field;
+};
+
+/* What a probe calls the records of an input buffer (`record ROLE BYTES names ...`). */
+struct inf_names {
+	const char *role;       /* points into inf_data.roles */
+	unsigned rec;           /* words per record (0: one word each) */
+	char **name;            /* record i's name */
+	size_t n;
 };
 
 struct inf_data {
@@ -89,6 +103,8 @@ struct inf_data {
 	size_t nin;
 	struct inf_output *out;
 	size_t nout;
+	struct inf_names *names; /* named records, per input role that has them */
+	size_t nnames;
 	char **roles;        /* role names owned here */
 	size_t nroles;
 	struct inf_outcome *oc;
@@ -102,6 +118,7 @@ struct inf_finding {
 	unsigned context;
 	unsigned a, w;        /* value bits [a, a + w) */
 	const char *kind;
+	char *cond;           /* the condition it holds under ("bit 30 = 1"), malloc'd, or NULL */
 	char *details;        /* JSON object text, malloc'd */
 	double confidence;
 	uint64_t support, against, variants;
@@ -219,6 +236,14 @@ void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uin
  * give other outcomes on another model. Appends to f; 0, or -1 with d set. */
 int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_findings *f,
                        size_t n, struct ip_diag *d);
+
+/* Where value bits [a, a + w) lie: the instruction (bundle, slot), the word format and its bit
+ * number of bit a; the value's own bit numbers (format "") outside every target piece. */
+struct inf_place {
+	const char *format;
+	unsigned lo, bundle, slot;
+};
+void inf_place(const struct inf_data *data, unsigned a, unsigned w, struct inf_place *at);
 
 /* infer_write.c: replaces a probe's findings in one transaction. */
 int inf_write(sqlite3 *db, const struct inf_data *data, const struct inf_findings *f,

@@ -109,10 +109,9 @@ static void build(const struct inf_data *data, const struct inf_context *c, unsi
 /* Bit number in the word format of value bit b (or b itself). */
 static unsigned format_bit(const struct inf_data *data, unsigned b)
 {
-	for (size_t i = 0; i < data->nt; i++)
-		if (b >= data->t[i].value_lo && b < data->t[i].value_lo + data->t[i].width)
-			return data->t[i].lo + (b - data->t[i].value_lo);
-	return b;
+	struct inf_place at;
+	inf_place(data, b, 1, &at);
+	return at.lo;
 }
 
 static int cheap_only(const struct inf_context *c, unsigned a, unsigned w)
@@ -259,9 +258,16 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 		sb_puts(&d, "{");
 		if (v.details.len)
 			sb_printf(&d, "%s,", v.details.s);
-		if (s.cond_bit >= 0)
-			sb_printf(&d, "\"when\":\"bit %u = %u\",", format_bit(data, (unsigned)s.cond_bit),
-			          (unsigned)(~c->seed >> s.cond_bit & 1));
+		f.cond = NULL;
+		if (s.cond_bit >= 0) {
+			char when[48];
+			snprintf(when, sizeof when, "bit %u = %u", format_bit(data, (unsigned)s.cond_bit),
+			         (unsigned)(~c->seed >> s.cond_bit & 1));
+			sb_printf(&d, "\"when\":\"%s\",", when);
+			f.cond = strdup(when);
+			if (!f.cond)
+				abort();
+		}
 		sb_printf(&d, "\"boundary_lo\":\"%s\",\"boundary_hi\":\"%s\",\"runs\":%llu}",
 		          boundary(data, c, lo), boundary(data, c, hi), (unsigned long long)s.runs);
 		sb_free(&v.details);
@@ -282,8 +288,10 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 
 void inf_findings_free(struct inf_findings *f)
 {
-	for (size_t i = 0; i < f->n; i++)
+	for (size_t i = 0; i < f->n; i++) {
 		free(f->f[i].details);
+		free(f->f[i].cond);
+	}
 	free(f->f);
 	memset(f, 0, sizeof *f);
 }

@@ -11,7 +11,9 @@
 
 struct rp_finding {
 	unsigned context;
+	unsigned bundle, slot; /* the instruction */
 	char *format, *kind, *details;
+	char *cond;            /* the condition it holds under ("bit 30 = 1"), or "" */
 	unsigned lo, hi;
 	double confidence;
 	long long support, against, variants, first_seen, last_seen;

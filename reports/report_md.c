@@ -35,6 +35,7 @@ static void finding_line(FILE *out, const struct rp_finding *f)
 		else
 			fprintf(out, "%s ", !strcmp(f->change, "new") ? "NEW" : "GONE");
 	}
+	fprintf(out, "[%u.%u] ", f->bundle, f->slot);
 	bits(out, f->lo, f->hi);
 	fprintf(out, ": %s", rp_kind_title(f->kind));
 	if (f->what[0])

@@ -233,7 +233,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 36 /* columns of finding_cols */
+#define FINDING_NCOLS 39 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -248,7 +248,8 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.summary'), json_extract(f.details, '$.meanings'),"
 	" json_extract(f.details, '$.unmodeled'), json_extract(f.details, '$.runner'),"
 	" json_extract(f.details, '$.seed_value'),"
-	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more')";
+	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
+	" f.bundle, f.slot, f.cond";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
@@ -265,6 +266,9 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 	f->variants = sqlite3_column_int64(st, 9);
 	f->first_seen = sqlite3_column_int64(st, 10);
 	f->last_seen = sqlite3_column_int64(st, 11);
+	f->bundle = (unsigned)sqlite3_column_int(st, 36);
+	f->slot = (unsigned)sqlite3_column_int(st, 37);
+	f->cond = dup(col(st, 38));
 	f->what = describe(f->kind, st);
 	f->notes = notes(f->format, f->lo, f->hi);
 }
@@ -280,6 +284,7 @@ static void push(struct rp_probe *p, const struct rp_finding *f)
 static void free_finding(struct rp_finding *f)
 {
 	free(f->format);
+	free(f->cond);
 	free(f->kind);
 	free(f->details);
 	free(f->what);
@@ -297,7 +302,8 @@ static int lookup(sqlite3 *other, const char *name, const struct rp_finding *f, 
 	if (sqlite3_prepare_v2(other,
 	                       "SELECT f.confidence, f.kind FROM finding f JOIN probe p ON"
 	                       " p.id = f.probe_id WHERE p.name = ?1 AND f.context = ?2 AND"
-	                       " f.format = ?3 AND f.lo = ?4 AND f.hi = ?5 AND (?7 OR f.kind = ?6)",
+	                       " f.format = ?3 AND f.lo = ?4 AND f.hi = ?5 AND (?7 OR f.kind = ?6)"
+	                       " AND f.bundle = ?8 AND f.slot = ?9 AND (?7 OR f.cond = ?10)",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -307,6 +313,9 @@ static int lookup(sqlite3 *other, const char *name, const struct rp_finding *f, 
 	sqlite3_bind_int64(st, 5, f->hi);
 	sqlite3_bind_text(st, 6, f->kind, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 7, any_kind);
+	sqlite3_bind_int64(st, 8, f->bundle);
+	sqlite3_bind_int64(st, 9, f->slot);
+	sqlite3_bind_text(st, 10, f->cond, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		found = 1;
 		if (conf)
@@ -344,8 +353,8 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
 	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
-	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo,"
-	                          " f.kind = 'model_differs', f.kind",
+	                          " f.first_seen >= ?2 ORDER BY f.context, f.bundle, f.slot, f.format,"
+	                          " f.lo, f.cond, f.kind = 'model_differs', f.kind",
 	         finding_cols);
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the findings");
@@ -383,8 +392,8 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	char sql[2048];
 	int rc;
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
-	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo,"
-	                          " f.kind = 'model_differs'",
+	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.bundle, f.slot,"
+	                          " f.format, f.lo, f.cond, f.kind = 'model_differs'",
 	         finding_cols);
 	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(old, d, "reading the old findings");

@@ -274,9 +274,9 @@ static void test_indirect(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"ld", &seed, 1};
-	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0},
-	                                   {0, "registers", 0, regs, sizeof regs, 0},
-	                                   {1, "varyings_out", 0, NULL, 16, 0}};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0, NULL},
+	                                   {0, "registers", 0, regs, sizeof regs, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 16, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "indirect layout");
 	uint8_t vals[64];
@@ -334,8 +334,8 @@ static void test_conditional(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx[2] = {{"mov", &seed, 1}, {"never_run", &seed, 1}};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
-	                                   {1, "varyings_out", 0, NULL, 4, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 4, 0, NULL}};
 	struct ip_campaign_layout lay = {ctx, 2, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "conditional layout");
 	uint8_t vals[32];
@@ -396,9 +396,9 @@ static void test_table_entry(const char *path)
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"ld", &seed, 1};
 	struct ip_layout_target tgt = {0, 4, "toy.word", NULL, 0, 0, 0};
-	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0},
-	                                   {0, "varyings_in", 0, varys, sizeof varys, 0},
-	                                   {1, "registers", 0, NULL, 4, 0}};
+	struct ip_layout_buffer bufs[3] = {{0, "attributes", 0, attrs, sizeof attrs, 0, NULL},
+	                                   {0, "varyings_in", 0, varys, sizeof varys, 0, NULL},
+	                                   {1, "registers", 0, NULL, 4, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, &tgt, 1, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "tables layout");
 	uint8_t vals[16];
@@ -467,8 +467,8 @@ static void test_more_kinds(const char *path)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"op", &seed, 1};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
-	                                   {1, "varyings_out", 0, NULL, 24, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 24, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "kinds layout");
 	uint8_t vals[64];
@@ -523,8 +523,8 @@ static void record_split(const char *path, uint32_t record, int drop_column)
 	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"mov", &seed, 1};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, record},
-	                                   {1, "varyings_out", 0, NULL, 4, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, record, NULL},
+	                                   {1, "varyings_out", 0, NULL, 4, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "records layout");
 	for (unsigned v = 0; v < 256; v++) {
@@ -581,9 +581,9 @@ static void test_store_destination(const char *path)
 	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"st", &seed, 1};
-	struct ip_layout_buffer bufs[3] = {{0, "registers", 0, (const uint8_t *)reg, sizeof reg, 16},
-	                                   {0, "attributes", 0, (const uint8_t *)attr, sizeof attr, 16},
-	                                   {1, "attributes", 0, NULL, sizeof attr, 16}};
+	struct ip_layout_buffer bufs[3] = {{0, "registers", 0, (const uint8_t *)reg, sizeof reg, 16, NULL},
+	                                   {0, "attributes", 0, (const uint8_t *)attr, sizeof attr, 16, NULL},
+	                                   {1, "attributes", 0, NULL, sizeof attr, 16, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "store layout");
 	for (unsigned v = 0; v < 32; v++) {

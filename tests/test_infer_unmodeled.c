@@ -76,8 +76,8 @@ static void run_on(const char *path, const char *runner, const char *advice)
 	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"plain", &seed, 1};
-	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0},
-	                                   {1, "varyings_out", 0, NULL, 8, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
 	static uint8_t vals[32];
@@ -153,8 +153,8 @@ static void pass_like(const char *path, int with_target)
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"plain", &seed, 1};
 	struct ip_layout_target tgt = {0, 3, "toy.word", "op", 0, 0, 100};
-	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0},
-	                                   {1, "varyings_out", 0, NULL, 8, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, with_target ? &tgt : NULL, with_target ? 1 : 0,
 	                                 bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");

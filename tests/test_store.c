@@ -252,8 +252,8 @@ static void test_layout(const char *dir)
 		{10, 6, "midgard.load_store", NULL, 0, 1, 50},
 	};
 	const struct ip_layout_buffer buf[2] = {
-		{0, "registers", 0, regs, 4, 16},
-		{1, "varyings_out", 16, NULL, 32, 0},
+		{0, "registers", 0, regs, 4, 16, NULL},
+		{1, "varyings_out", 16, NULL, 32, 0, NULL},
 	};
 	struct ip_campaign_layout l = {ctx, 2, tg, 2, buf, 2};
 	CHECK(fixture_fill(s, &d, &c) == 0, "fill");

@@ -14,6 +14,8 @@
 
 #define IP_CAMPAIGN_DEFAULT_BATCH 4096
 #define IP_CAMPAIGN_MAX_JOBS 64
+#define IP_CAMPAIGN_DEFAULT_CONFIRM 2
+#define IP_CAMPAIGN_CONFIRM_NONE (~0u)
 
 struct ip_campaign_progress {
 	uint64_t cursor, total;     /* position in the strategy's sequence (all shards) */
@@ -33,6 +35,10 @@ struct ip_campaign_opts {
 	uint64_t seed, budget;
 	int force;                                  /* exhaustive beyond its limit */
 	int resume;                                 /* continue an interrupted campaign */
+	/* Re-runs of a variant whose run said nothing (timeout, runner_error) or whose outcome is
+	 * decisive and rare (the seed's, or a fault of one bit flipped from it): up to this many
+	 * more runs each (IP_CAMPAIGN_CONFIRM_NONE: none; 0: IP_CAMPAIGN_DEFAULT_CONFIRM). */
+	unsigned confirm;
 	unsigned jobs;                              /* worker threads, each with a runner; 0: 1 */
 	unsigned batch;                             /* variants per batch; 0: the default */
 	uint32_t shard_index, shard_count;          /* 0/1 (or 0/0) unsharded */
