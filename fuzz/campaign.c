@@ -22,11 +22,21 @@ struct slot {
 	struct ip_run *runs;
 	uint8_t *data;            /* n * output_len */
 	uint8_t *values;          /* n * value_len, little-endian */
+	uint8_t *tries;           /* per variant: runs of it this campaign made before (retries) */
+};
+
+/* A variant to run again: its run said nothing, or its outcome is decisive and rare. */
+struct retry {
+	struct ip_variant v;
+	uint8_t tries;
 };
 
 struct driver {
 	const struct ip_probe *probe;
 	size_t batch, value_len;
+	unsigned confirm;         /* re-runs of a variant at most (ip_campaign_opts.confirm) */
+	struct retry *retry;      /* queued re-runs (recording thread only), FIFO */
+	size_t nretry, retry_at, retry_cap;
 	struct slot *slots;
 	unsigned nslots;
 	pthread_mutex_t lock;
@@ -86,20 +96,28 @@ static void value_bytes(const ip_word *v, uint8_t *out, size_t len)
 	ip_word_to_bytes(v, out, (unsigned)len);
 }
 
-/* Fills a free slot with the next batch of this shard's variants; 0 when the strategy is
- * exhausted before any variant of this shard (the cursor still moves: *cursor). */
+/* Fills a free slot with the queued re-runs, then the next of this shard's variants; 0 when
+ * nothing is queued and the strategy is exhausted before any variant of this shard (the cursor
+ * still moves: *cursor). Re-runs do not move the cursor. */
 static size_t fill(struct driver *dr, struct slot *s, struct ip_strategy *st, uint64_t *cursor,
                    uint32_t shard_index, uint32_t shard_count, int *exhausted)
 {
 	size_t n = 0;
 	struct ip_variant v;
-	while (n < dr->batch) {
+	while (n < dr->batch && dr->retry_at < dr->nretry) {
+		s->tries[n] = dr->retry[dr->retry_at].tries;
+		s->variants[n++] = dr->retry[dr->retry_at++].v;
+	}
+	if (dr->retry_at == dr->nretry)
+		dr->retry_at = dr->nretry = 0;
+	while (n < dr->batch && !*exhausted) {
 		if (!ip_strategy_next(st, &v)) {
 			*exhausted = 1;
 			break;
 		}
 		if ((*cursor)++ % shard_count != shard_index)
 			continue;
+		s->tries[n] = 0;
 		s->variants[n++] = v;
 	}
 	s->n = n;
@@ -120,7 +138,8 @@ static int alloc_slots(struct driver *dr, struct ip_diag *d)
 		s->runs = malloc(dr->batch * sizeof *s->runs);
 		s->data = malloc(dr->batch * olen);
 		s->values = malloc(dr->batch * dr->value_len);
-		if (!s->variants || !s->outcomes || !s->runs || !s->data || !s->values)
+		s->tries = malloc(dr->batch);
+		if (!s->variants || !s->outcomes || !s->runs || !s->data || !s->values || !s->tries)
 			return ip_diag_plain(d, "out of memory");
 	}
 	return 0;
@@ -135,19 +154,103 @@ static void free_slots(struct driver *dr)
 		free(s->runs);
 		free(s->data);
 		free(s->values);
+		free(s->tries);
 	}
 	free(dr->slots);
+	free(dr->retry);
 }
 
-/* Auto's survey: every context's seed, single and pair flips, run on one runner (not stored:
- * the campaign runs them again as its first variants, in order). */
-static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_context_plan *plans,
-                  struct ip_diag *d)
+static void queue_retry(struct driver *dr, const struct ip_variant *v, unsigned tries)
+{
+	if (dr->nretry == dr->retry_cap) {
+		dr->retry_cap = dr->retry_cap ? 2 * dr->retry_cap : 256;
+		dr->retry = realloc(dr->retry, dr->retry_cap * sizeof *dr->retry);
+		if (!dr->retry)
+			abort();
+	}
+	dr->retry[dr->nretry].v = *v;
+	dr->retry[dr->nretry++].tries = (uint8_t)(tries > 255 ? 255 : tries);
+}
+
+/* Whether v is its context's seed (flips 0) or the seed with one target bit flipped (1). */
+static int flips_from_seed(const struct ip_probe *p, const struct ip_variant *v)
+{
+	const ip_word *seed = &p->contexts[v->context].seed_value;
+	unsigned n = 0;
+	for (unsigned i = 0; i < sizeof v->value.w / sizeof v->value.w[0]; i++)
+		n += (unsigned)__builtin_popcountll(v->value.w[i] ^ seed->w[i]);
+	return (int)n;
+}
+
+/* After a batch is stored: a run that said nothing (timeout, runner_error) is run again, up to
+ * dr->confirm more times; the seed's outcome, and a fault of one bit flipped from it (what
+ * would make the bit reserved), are confirmed by dr->confirm more runs at once. */
+static void queue_retries(struct driver *dr, const struct slot *s)
+{
+	for (size_t i = 0; i < s->n && dr->confirm; i++) {
+		enum ip_status st = s->outcomes[i].status;
+		int flips;
+		if (ip_status_is_noise(st)) {
+			if (s->tries[i] < dr->confirm)
+				queue_retry(dr, &s->variants[i], s->tries[i] + 1u);
+			continue;
+		}
+		if (s->tries[i])
+			continue;
+		flips = flips_from_seed(dr->probe, &s->variants[i]);
+		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
+			for (unsigned k = 0; k < dr->confirm; k++)
+				queue_retry(dr, &s->variants[i], dr->confirm);
+	}
+}
+
+/* Runs variants v[0..n) in batches; a run that said nothing (timeout, runner_error) is run
+ * again, up to `confirm` more times, so that a flaky runner's noise does not shape the plan.
+ * Outcome i's data lies at data + i * output_len. */
+static void run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, uint8_t *data,
+                    struct ip_outcome *o, unsigned confirm)
+{
+	const struct ip_probe *p = x->probe;
+	size_t olen = p->output_len;
+	struct ip_variant *again = NULL;
+	size_t *at = NULL;
+	struct ip_outcome tmp;
+	for (uint64_t k = 0; k < n; k += x->cap) {
+		size_t m = n - k < x->cap ? (size_t)(n - k) : x->cap;
+		ip_exec_run(x, v + k, m, data + k * olen, o + k);
+	}
+	again = malloc((n + 1) * sizeof *again);
+	at = malloc((n + 1) * sizeof *at);
+	if (!again || !at)
+		abort();
+	for (unsigned t = 0; t < confirm; t++) {
+		size_t m = 0;
+		for (uint64_t i = 0; i < n; i++)
+			if (ip_status_is_noise(o[i].status)) {
+				at[m] = (size_t)i;
+				again[m++] = v[i];
+			}
+		for (size_t i = 0; i < m; i++) { /* one at a time: each into its own place */
+			ip_exec_run(x, &again[i], 1, data + at[i] * olen, &tmp);
+			o[at[i]] = tmp;
+		}
+	}
+	free(again);
+	free(at);
+}
+
+/* Auto's survey: every context's seed, single and pair flips, then the conditions' pairs
+ * (dependents under the bit that enables them), run on one runner (not stored: the campaign
+ * runs them again as its first variants, in order). */
+static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
+                  struct ip_auto_context_plan *plans, struct ip_diag *d)
 {
 	uint64_t n = ip_auto_survey_count(p->width);
-	struct ip_variant *v = malloc(n * sizeof *v);
-	struct ip_outcome *o = malloc(n * sizeof *o);
-	uint8_t *data = malloc(n * p->output_len);
+	uint64_t nc = IP_AUTO_MAX_CONDITIONS * (uint64_t)IP_AUTO_MAX_DEPENDENTS *
+	              (IP_AUTO_MAX_DEPENDENTS - 1) / 2;
+	struct ip_variant *v = malloc((n > nc ? n : nc) * sizeof *v);
+	struct ip_outcome *o = malloc(n * sizeof *o), *oc = malloc(nc * sizeof *oc);
+	uint8_t *data = malloc(n * p->output_len), *cdata = malloc(nc * p->output_len);
 	ip_word adjacent = ip_word_zero();
 	int rc = 0;
 	/* value bits i and i + 1 are neighbours when they sit side by side in one word */
@@ -160,7 +263,7 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 		if (b && b->bundle == a->bundle && b->slot == a->slot && b->lo == a->lo + a->width)
 			adjacent.w[last / 64] |= UINT64_C(1) << (last % 64);
 	}
-	if (!v || !o || !data) {
+	if (!v || !o || !data || !oc || !cdata) {
 		rc = ip_diag_plain(d, "out of memory for the survey");
 		goto out;
 	}
@@ -196,16 +299,25 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 			}
 		}
 		ip_strategy_free(st);
-		for (uint64_t at = 0; at < k; at += x->cap) {
-			size_t m = k - at < x->cap ? (size_t)(k - at) : x->cap;
-			ip_exec_run(x, v + at, m, data + at * p->output_len, o + at);
-		}
+		run_all(x, v, k, data, o, confirm);
 		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
+		for (unsigned q = 0; q < plans[c].nconditions; q++) {
+			struct ip_auto_condition *cd = &plans[c].conditions[q];
+			uint64_t m = ip_auto_condition_count(cd);
+			for (uint64_t i = 0; i < m; i++) {
+				v[i].context = c;
+				v[i].value = ip_auto_condition_variant(cd, seeds[0], i);
+			}
+			run_all(x, v, m, cdata, oc, confirm);
+			ip_auto_segment_condition(p->width, &adjacent, o, oc, cd);
+		}
 	}
 out:
 	free(v);
 	free(o);
 	free(data);
+	free(oc);
+	free(cdata);
 	return rc;
 }
 
@@ -356,6 +468,8 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		                     (unsigned)o->shard_index, (unsigned)shard_count,
 		                     (unsigned)shard_count - 1);
 	dr.probe = p;
+	dr.confirm = o->confirm == IP_CAMPAIGN_CONFIRM_NONE ? 0
+	           : o->confirm ? o->confirm : IP_CAMPAIGN_DEFAULT_CONFIRM;
 	dr.batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
 	dr.value_len = (p->width + 7) / 8;
 	dr.nworkers = jobs;
@@ -410,7 +524,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			ip_diag_plain(d, "out of memory");
 			goto out;
 		}
-		if (survey(&ex[0].x, p, plans, d))
+		if (survey(&ex[0].x, p, dr.confirm, plans, d))
 			goto out;
 		sp.plans = plans;
 	}
@@ -438,7 +552,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		int stopping = o->stop && *o->stop;
 		pthread_mutex_lock(&dr.lock);
 		/* Hand out batches while there are free slots. */
-		while (!exhausted && !stopping) {
+		while ((!exhausted || dr.retry_at < dr.nretry) && !stopping) {
 			struct slot *f = NULL;
 			for (unsigned i = 0; i < dr.nslots && !f; i++)
 				if (dr.slots[i].state == SLOT_FREE)
@@ -473,6 +587,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			             next->outcomes[i].status : IP_STATUS_RUNNER_ERROR]++;
 		r->runs += next->n;
 		r->batches++;
+		queue_retries(&dr, next);
 		r->cursor_end = next->cursor_after;
 		record_seq++;
 		pthread_mutex_lock(&dr.lock);
