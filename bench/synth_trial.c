@@ -412,7 +412,7 @@ out:
 	if (t->json)
 		sqlite3_finalize(t->json);
 	ip_store_close(s);
-	if (s || rc == 0) {
+	if ((s || rc == 0) && !o->keep) {
 		char x[600];
 		unlink(path);
 		snprintf(x, sizeof x, "%s-wal", path);

@@ -14,6 +14,7 @@ struct synth_trial_opts {
 	uint64_t campaign_seed;   /* the campaign's --seed */
 	const char *dir;          /* where the trial's database goes */
 	int verbose;              /* print every miss to stderr */
+	int keep;                 /* leave the database (DIR/isaprobe-synth-PID-SEED.db) */
 };
 
 /* Sums over trials. Boundaries are cuts between value bits: found = true cuts inferred,

@@ -113,6 +113,17 @@ struct inf_data {
 	size_t nctx;
 };
 
+/* The values of an opcode field in one context, kept for naming them across contexts
+ * (infer_names.c). */
+struct inf_enum {
+	const struct inf_context *c;
+	size_t n;
+	uint64_t *fv;         /* field values seen, ascending */
+	uint32_t *oc;         /* their majority outcomes */
+	uint64_t K;           /* output words the values change */
+	int32_t base;         /* the background's outcome */
+};
+
 /* A finding before it is written. */
 struct inf_finding {
 	unsigned context;
@@ -122,6 +133,7 @@ struct inf_finding {
 	char *details;        /* JSON object text, malloc'd */
 	double confidence;
 	uint64_t support, against, variants;
+	struct inf_enum *en;  /* an opcode field: its values, named once all contexts are in */
 };
 
 struct inf_findings {
@@ -174,6 +186,7 @@ struct inf_seg {
 };
 struct inf_verdict {
 	const char *kind;             /* NULL: no hypothesis fits */
+	struct inf_enum *en;          /* final enum verdicts: the values to name (malloc'd) */
 	double cost;                  /* description cost, for segmentation */
 	double confidence;
 	uint64_t support;             /* runs consistent with it */
@@ -220,16 +233,30 @@ static inline int inf_first_word(uint64_t K)
 int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final);
 
 /* infer_ops.c: the operation library (enum values, modifiers). */
+/* Operations 0 .. inf_op_count() - 1: name ("add", "mov a"), operands read (1 to 3), result
+ * of operands a, b, c (32-bit words), and whether a result matches what was observed (NaN
+ * any NaN; the approximating ones within 2^-20). */
+unsigned inf_op_count(void);
+const char *inf_op_name(unsigned op);
+unsigned inf_op_arity(unsigned op);
+uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c);
+int inf_op_matches(unsigned op, uint32_t want, uint32_t got);
+unsigned inf_op_select(void);
+/* add, sub, mul, nmul, div: one operand and the result give the other */
+int inf_op_invertible(unsigned op);
+/* ,"meanings":{name: what it does} for the names of n the library explains in words (the
+ * float modes); nothing when none. */
+void inf_meanings(struct strbuf *d, const char *const *names, size_t n);
 /* Name of the unary modifier op mapping every changed word of `from` to `to`, or NULL. */
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
                                uint64_t words);
 /* What a modifier name means in words (the float modes: ftz, suppress_inf, ...), or NULL. */
 const char *inf_op_meaning(const char *name);
-/* Names each behaviour (outcome index) of an enum by an operation on the planted inputs;
- * names[i] gets a static string or NULL (no operation matched); for "mov", src[i] is the
- * input word the first output word is (else -1). */
-void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
-                  const char **names, long *src);
+
+/* infer_names.c: names the values of the enum findings in f once per field across contexts
+ * (same bits and condition): fills in their "values", "ops", "evidence", "operands" and
+ * sets their kind (enum, or distinct when nothing is named). */
+void inf_name_enums(const struct inf_data *data, struct inf_findings *f);
 
 /* infer_models.c: the probe's other GPU models (same probe text, other runner or model)
  * compared with data's: a "model_differs" finding for each of f's first n fields whose values

@@ -167,6 +167,7 @@ int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_find
 			inf_effects(&others[k]);
 			for (size_t i = 0; i < others[k].nctx; i++)
 				inf_segment(&others[k], &others[k].ctx[i], &ofs[k]);
+			inf_name_enums(&others[k], &ofs[k]);
 		}
 	}
 	for (size_t i = 0; i < n && !failed; i++) {
@@ -196,6 +197,7 @@ int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_find
 			sb_json_str(&js, sum.s);
 			sb_puts(&js, "}");
 			g.kind = "model_differs";
+			g.en = NULL;
 			g.cond = f->f[i].cond ? strdup(f->f[i].cond) : NULL;
 			if (f->f[i].cond && !g.cond)
 				abort();

@@ -280,6 +280,7 @@ int inf_segment(const struct inf_data *data, const struct inf_context *c,
 		f.support = v.support;
 		f.against = s.against;
 		f.variants = s.n;
+		f.en = v.en;
 		add_finding(out, &f);
 	}
 	free(buf);
@@ -291,6 +292,11 @@ void inf_findings_free(struct inf_findings *f)
 	for (size_t i = 0; i < f->n; i++) {
 		free(f->f[i].details);
 		free(f->f[i].cond);
+		if (f->f[i].en) {
+			free(f->f[i].en->fv);
+			free(f->f[i].en->oc);
+			free(f->f[i].en);
+		}
 	}
 	free(f->f);
 	memset(f, 0, sizeof *f);

@@ -340,25 +340,6 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 0;
 }
 
-/* ,"meanings":{name: what it does} for the names of n that the op library explains in words
- * (the float modes); nothing when none. */
-static void meanings(struct strbuf *d, const char *const *names, size_t n)
-{
-	unsigned shown = 0;
-	for (size_t i = 0; i < n; i++) {
-		const char *m = names[i] ? inf_op_meaning(names[i]) : NULL;
-		int seen = 0;
-		for (size_t j = 0; j < i && m; j++)
-			seen |= names[j] && !strcmp(names[j], names[i]);
-		if (!m || seen)
-			continue;
-		sb_printf(d, "%s\"%s\":", shown++ ? "," : ",\"meanings\":{", names[i]);
-		sb_json_str(d, m);
-	}
-	if (shown)
-		sb_puts(d, "}");
-}
-
 /* Modifier: every other value applies one unary op (neg, abs, ...) to the baseline's outputs
  * (a value the runner could not say is listed as unmodeled; at least one must be named). */
 static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int final)
@@ -392,7 +373,7 @@ static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int fina
 			if (ops[fv])
 				sb_printf(&v->details, ",\"%u\":\"%s\"", fv, ops[fv]);
 		sb_puts(&v->details, "}");
-		meanings(&v->details, ops, 4);
+		inf_meanings(&v->details, ops, 4);
 	}
 	return 1;
 }
@@ -463,33 +444,8 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 1;
 }
 
-/* An enum's behaviours that are a float mode of the background's outputs (flush to zero,
- * infinities or NaNs suppressed) are named so, and the background then "none": these explain
- * a change of special values only, where an operation on planted inputs matches by chance. */
-static void name_modifiers(const struct inf_seg *s, const uint32_t *beh, size_t nb,
-                           const char **names, long *src)
-{
-	unsigned found = 0;
-	if (inf_seg_base(s)->status != IP_STATUS_OK)
-		return;
-	for (size_t j = 0; j < nb; j++) {
-		const char *m;
-		if (beh[j] == (uint32_t)s->base ||
-		    !(m = inf_modifier_match(s->data, (uint32_t)s->base, beh[j], s->K)) ||
-		    !inf_op_meaning(m))
-			continue;
-		names[j] = m;
-		src[j] = -1;
-		found++;
-	}
-	for (size_t j = 0; j < nb && found; j++)
-		if (beh[j] == (uint32_t)s->base) {
-			names[j] = "none";
-			src[j] = -1;
-		}
-}
-
-/* Enum: a table of behaviours, each named by the operation library where one matches. */
+/* Enum: a table of behaviours; the values are kept (v->en) and named once every context's
+ * fields are in (infer_names.c). */
 static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	uint32_t *beh = calloc(s->n + 1, sizeof *beh);
@@ -509,51 +465,23 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 		if (j == nb)
 			beh[nb++] = it->v->oc;
 	}
+	free(beh);
 	v->kind = "enum";
 	v->cost = 1.2 + 0.6 * (double)(nb + (size_t)faults);
 	if (final) {
-		const char **names = calloc(nb + 1, sizeof *names);
-		long *src = calloc(nb + 1, sizeof *src);
-		unsigned named = 0;
-		if (!names || !src)
+		struct inf_enum *en = calloc(1, sizeof *en);
+		if (!en || !(en->fv = calloc(s->n + 1, sizeof *en->fv)) ||
+		    !(en->oc = calloc(s->n + 1, sizeof *en->oc)))
 			abort();
-		if (nb <= 16)
-			inf_name_ops(s->data, beh, nb, s->K, names, src);
-		name_modifiers(s, beh, nb, names, src);
-		sb_puts(&v->details, "\"values\":{");
-		for (size_t i = 0, shown = 0; i < s->n && shown < 64; i++, shown++) {
-			const struct inf_item *it = &s->it[i];
-			size_t j;
-			sb_printf(&v->details, "%s\"%llu\":", shown ? "," : "",
-			          (unsigned long long)it->fv);
-			if (!is_ok(s, it)) {
-				sb_printf(&v->details, "\"%s\"",
-				          ip_status_name((enum ip_status)inf_item_oc(s, it)->status));
-				continue;
-			}
-			for (j = 0; j < nb && beh[j] != it->v->oc; j++)
-				;
-			if (names[j] && src[j] >= 0)
-				sb_printf(&v->details, "\"%s %s[%u]\"", names[j], s->data->in[src[j]].role,
-				          s->data->in[src[j]].index);
-			else if (names[j])
-				sb_printf(&v->details, "\"%s\"", names[j]);
-			else
-				sb_printf(&v->details, "\"behaviour %zu\"", j);
+		en->c = s->c;
+		en->K = s->K;
+		en->base = s->base;
+		for (size_t i = 0; i < s->n; i++) {
+			en->fv[en->n] = s->it[i].fv;
+			en->oc[en->n++] = s->it[i].v->oc;
 		}
-		sb_puts(&v->details, "}");
-		for (size_t j = 0; j < nb; j++) {
-			if (names[j] && beh[j] != (uint32_t)s->base)
-				named++;
-		}
-		sb_printf(&v->details, ",\"behaviours\":%zu,\"named\":%u", nb, named);
-		meanings(&v->details, names, nb);
-		if (!named)
-			v->kind = "distinct";
-		free(names);
-		free(src);
+		v->en = en;
 	}
-	free(beh);
 }
 
 /* ,"unmodeled":[values the runner could not say],"runner":"sim" (what the report words its
@@ -605,6 +533,7 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1;
 	int typed = 1;
 	v->kind = NULL;
+	v->en = NULL;
 	v->cost = INFEASIBLE;
 	v->confidence = 0;
 	v->support = 0;
