@@ -178,11 +178,12 @@ struct inf_seg {
 	uint64_t fv0;                 /* the seed's field value */
 	struct inf_item *it;          /* local variants: other bits at the seed; sorted by fv */
 	size_t n;
-	int32_t base;                 /* outcome index of the background (normally the seed) */
-	int cond_bit;                 /* -1, or the value bit flipped from the seed in the
-	                               * background: the field shows only under that flip */
+	int32_t base;                 /* outcome index of the background (-1: never run) */
+	uint64_t bg;                  /* the background: the seed, or the seed with a mode bit
+	                               * flipped (a field that shows only under it) */
 	uint64_t K;                   /* output words changed by some ok local variant */
 	uint64_t runs, against;       /* runs of the local variants; minority-outcome runs */
+	uint64_t noise;               /* runs that said nothing (timeouts, runner errors) */
 };
 struct inf_verdict {
 	const char *kind;             /* NULL: no hypothesis fits */

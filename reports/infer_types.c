@@ -7,6 +7,7 @@
 #include "infer_internal.h"
 
 #define INFEASIBLE 1e9
+#define COINCIDE_COST 0.5
 
 const struct inf_item *inf_item_find(const struct inf_seg *s, uint64_t fv)
 {
@@ -243,14 +244,41 @@ static int linear(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int6
 	return inf_linear_q(x, y, n, x0, scale, &den) && den == 1;
 }
 
-/* Immediate: each changed output word moves linearly (as an integer) with the field value. */
+/* Whether every changed word of every ok value is a planted input word (or 0, zero_ok: a
+ * zero register): the field picks inputs (a select, however the index moves), it does not
+ * compute the words. */
+static int all_planted_or(const struct inf_seg *s, int zero_ok)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_outcome *o = inf_item_oc(s, &s->it[i]);
+		if (o->status != IP_STATUS_OK)
+			continue;
+		for (size_t k = 0; k < s->data->nout && k < INF_MAX_WORDS; k++)
+			if ((s->K >> k & 1) && o->src[k] < 0 && (zero_ok == 0 || o->words[k]))
+				return 0;
+	}
+	return 1;
+}
+
+static int all_planted(const struct inf_seg *s)
+{
+	return all_planted_or(s, 0);
+}
+
+/* Immediate: each changed output word moves linearly (as an integer) with the field value
+ * (not when the words are planted inputs: `distinct` words are in arithmetic order, and a
+ * select reads them). */
 static int try_imm(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	const struct inf_data *data = s->data;
 	const struct inf_outcome *B = inf_seg_base(s);
-	int64_t *x = calloc(s->n + 1, sizeof *x), *y = calloc(s->n + 1, sizeof *y);
+	int64_t *x, *y;
 	int ok = 1, signd = -1;
 	int64_t scale0 = 0;
+	if (all_planted(s))
+		return 0;
+	x = calloc(s->n + 1, sizeof *x);
+	y = calloc(s->n + 1, sizeof *y);
 	if (!x || !y)
 		abort();
 	for (int sg = 0; sg < 2 && signd < 0; sg++) {
@@ -468,6 +496,20 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 	free(beh);
 	v->kind = "enum";
 	v->cost = 1.2 + 0.6 * (double)(nb + (size_t)faults);
+	/* a table of moves (every behaviour reads planted words, or 0s) whose values one bit
+	 * apart behave the same: that bit does nothing beside some values of the others (the
+	 * top bit of a select a mode bit enables, or two fields): COINCIDE_COST a pair. (An
+	 * opcode's values that agree on some inputs do not count: they compute.) */
+	if (s->w > 1 && all_planted_or(s, 1))
+		for (size_t i = 0; i < s->n; i++)
+			for (unsigned b = 0; b < s->w; b++) {
+				const struct inf_item *y;
+				if (s->it[i].fv >> b & 1)
+					continue;
+				y = inf_item_find(s, s->it[i].fv | UINT64_C(1) << b);
+				if (y && y->v->oc == s->it[i].v->oc && is_ok(s, y))
+					v->cost += COINCIDE_COST;
+			}
 	if (final) {
 		struct inf_enum *en = calloc(1, sizeof *en);
 		if (!en || !(en->fv = calloc(s->n + 1, sizeof *en->fv)) ||
@@ -527,6 +569,21 @@ static int whole_piece(const struct inf_seg *s)
 	return 0;
 }
 
+/* Whether some variant with the segment's bits off the background's value ran ok, whatever
+ * the other bits: then the bits are not reserved (a value that faults only beside others is
+ * an opcode's, or a conditional field's). Every stored variant bears on it, not only the
+ * local ones. */
+static int ok_elsewhere(const struct inf_seg *s)
+{
+	uint64_t smask = (s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1) << s->a;
+	for (size_t i = 0; i < s->c->nv; i++) {
+		const struct inf_variant *v = &s->c->v[i];
+		if (((v->value ^ s->bg) & smask) && s->data->oc[v->oc].status == IP_STATUS_OK)
+			return 1;
+	}
+	return 0;
+}
+
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	struct facts f;
@@ -555,7 +612,7 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		v->kind = "ignored";
 		v->cost = 1;
 		typed = 0;
-	} else if (f.all_fault && inf_seg_base(s)->status == IP_STATUS_OK) {
+	} else if (f.all_fault && inf_seg_base(s)->status == IP_STATUS_OK && !ok_elsewhere(s)) {
 		v->kind = "reserved";
 		v->cost = 1;
 		typed = 0;

@@ -173,8 +173,9 @@ static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned
 		struct ip_synth_field *f;
 		if ((k == IP_SYNTH_ENUM && enums == 2) || (k == IP_SYNTH_MODE && (mode || left < 6)))
 			continue;
-		/* two ignored or two reserved fields side by side are one: never drawn so */
-		if (d->nf && (k == IP_SYNTH_IGNORED || k == IP_SYNTH_RESERVED) &&
+		/* two ignored, two reserved or two mask fields side by side are one (their bits act
+		 * alike and apart): never drawn so */
+		if (d->nf && (k == IP_SYNTH_IGNORED || k == IP_SYNTH_RESERVED || k == IP_SYNTH_MASK) &&
 		    d->f[d->nf - 1].kind == k)
 			continue;
 		switch (k) {
