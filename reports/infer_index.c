@@ -408,12 +408,14 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	int64_t idx0n = ok ? (int64_t)in0->index * den - num * x0 : 0;
 	int regs = ok && strstr(in0->role, "reg") != NULL;
 	int word_select = 0, same_group = 1;
-	if (ok && mode == 0 && den == 1 && (num == 1 || num == -1)) {
+	if (ok && mode <= 1 && den == 1 && (num == 1 || num == -1)) {
 		/* a select of single words: within one record (of the buffer's record length, else
 		 * 4 words) it is a component select; across records two selects in one, read as one
-		 * only when the buffer's records are not known */
+		 * only when the buffer's records are not known (signed or not) */
 		unsigned R = in0->rec ? in0->rec : 4;
-		int64_t lo = idx0n, hi = idx0n + num * (((int64_t)1 << s->w) - 1);
+		int64_t v_lo = mode ? -((int64_t)1 << (s->w - 1)) : 0;
+		int64_t v_hi = mode ? ((int64_t)1 << (s->w - 1)) - 1 : ((int64_t)1 << s->w) - 1;
+		int64_t lo = idx0n + num * v_lo, hi = idx0n + num * v_hi;
 		if (lo > hi) {
 			int64_t t = lo;
 			lo = hi;

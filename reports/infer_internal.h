@@ -243,6 +243,8 @@ unsigned inf_op_arity(unsigned op);
 uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c);
 int inf_op_matches(unsigned op, uint32_t want, uint32_t got);
 unsigned inf_op_select(void);
+/* and, or, xor: on patterned inputs they match by chance; they never choose operands */
+int inf_op_weak(unsigned op);
 /* add, sub, mul, nmul, div: one operand and the result give the other */
 int inf_op_invertible(unsigned op);
 /* ,"meanings":{name: what it does} for the names of n the library explains in words (the

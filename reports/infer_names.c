@@ -76,7 +76,8 @@ static uint64_t explained(const struct inf_data *data, const struct slot *s,
 {
 	uint64_t m = 0;
 	for (unsigned op = 0; op < inf_op_count(); op++)
-		m |= explains(data, s, op, r);
+		if (!inf_op_weak(op))
+			m |= explains(data, s, op, r);
 	return m;
 }
 

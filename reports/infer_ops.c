@@ -167,6 +167,11 @@ unsigned inf_op_count(void)
 	return O_COUNT;
 }
 
+int inf_op_weak(unsigned op)
+{
+	return op == O_AND || op == O_OR || op == O_XOR;
+}
+
 unsigned inf_op_select(void)
 {
 	return O_SELECT;

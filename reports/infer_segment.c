@@ -178,11 +178,36 @@ static int composes(const struct inf_data *data, uint32_t b, uint32_t x, uint32_
 	return 0;
 }
 
+/* Whether every word x, y and xy change is a planted input word or 0: bits that pick
+ * inputs. */
+static int selects(const struct inf_data *data, uint32_t b, uint32_t x, uint32_t y, uint32_t xy)
+{
+	uint64_t all = inf_diff_words(data, x, b) | inf_diff_words(data, y, b);
+	const uint32_t o[3] = {x, y, xy};
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+		for (int t = 0; t < 3 && (all >> k & 1); t++)
+			if (data->oc[o[t]].src[k] < 0 && data->oc[o[t]].words[k])
+				return 0;
+	return 1;
+}
+
+/* Whether outcome o holds 0 in every word of `words` (a zero register, not a mode). */
+static int zero_words(const struct inf_data *data, uint32_t o, uint64_t words)
+{
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+		if ((words >> k & 1) && data->oc[o].words[k])
+			return 0;
+	return 1;
+}
+
 /* What a cut between value bits p - 1 and p costs beyond the two segments: 0.6 for each pair
  * of nearby bits across it (up to 3 on either side, within [lo, hi)) whose pair variant
- * interacts as bits of one field do (composes() says no). Two fields that only typing tells
- * apart are then not split where the runs say their bits work together (an opcode's top bit
- * that happens to look like a modifier of one value). */
+ * interacts as bits of one field do (composes() says no), less 0.5 when the two bits beside
+ * the cut are one that switches the other's select off (a mode bit beside the select it
+ * enables). Two fields
+ * that only typing tells apart are then not split where the runs say their bits work together
+ * (an opcode's top bit that happens to look like a modifier of one value), and split where
+ * one gates the other. */
 static double cut_cost(const struct inf_data *data, const struct inf_context *c, unsigned p,
                        unsigned lo, unsigned hi, uint64_t bg)
 {
@@ -202,6 +227,10 @@ static double cut_cost(const struct inf_data *data, const struct inf_context *c,
 				continue;
 			if (!composes(data, b->oc, x->oc, y->oc, xy->oc))
 				cost += 0.6;
+			else if (i + 1 == p && j == p && (xy->oc == y->oc || xy->oc == x->oc) &&
+			         selects(data, b->oc, x->oc, y->oc, xy->oc) &&
+			         !zero_words(data, xy->oc, inf_diff_words(data, xy->oc, b->oc)))
+				cost -= 0.5; /* one bit switches the other's select off: a mode bit */
 		}
 	return cost;
 }

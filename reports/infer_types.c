@@ -452,6 +452,21 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 				return 0;
 		}
 	}
+	/* a word a bit leaves unwritten holds the fill whatever the other bits: every stored
+	 * variant with the bit clear bears on it (a select's zero register is no mask) */
+	for (size_t i = 0; i < s->c->nv; i++) {
+		const struct inf_variant *u = &s->c->v[i];
+		const struct inf_outcome *o = &data->oc[u->oc];
+		if (o->status != IP_STATUS_OK)
+			continue;
+		for (unsigned j = 0; j < s->w; j++) {
+			if (u->value >> (s->a + j) & 1)
+				continue;
+			for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+				if ((M[j] >> k & 1) && o->words[k] != fill)
+					return 0;
+		}
+	}
 	v->kind = "mask";
 	v->cost = 1.5;
 	if (final) {
