@@ -321,13 +321,22 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *d
 				v |= (uint64_t)(c == 2) << d->f[i].lo;
 			}
 		d->ctx_seed[c] = v;
-		/* operand records: context 1 has b = 0, context 2 a = b (comparisons, min and max
-		 * of equal inputs, moves that agree): together they tell the operations apart */
+		/* operand records (a, b) for each of the two words: in context 0 a > 0 > b for the
+		 * first word, a < 0 < b for the second; context 1 swaps the signs of a and has b = 0;
+		 * context 2 has a = b, then b = -a. Every word sees a of both signs, a above and below
+		 * b, b zero (select) and equal inputs: together they tell the operations apart
+		 * (abs from a move, max from a move of b, eq from ge, ...). */
 		for (unsigned k = 0; k < 4; k++)
-			d->operand[c][k] = operand(&s);
-		if (c == 1)
+			d->operand[c][k] = fabsf(operand(&s));
+		if (c == 0) {
+			d->operand[c][1] = -d->operand[c][1];
+			d->operand[c][2] = -d->operand[c][2];
+		} else if (c == 1) {
+			d->operand[c][0] = -d->operand[c][0];
 			d->operand[c][1] = d->operand[c][3] = 0.0f;
-		if (c == 2) {
+		} else {
+			if (pick(&s, 2))
+				d->operand[c][0] = -d->operand[c][0];
 			d->operand[c][1] = d->operand[c][0];
 			d->operand[c][3] = -d->operand[c][2];
 		}
