@@ -55,17 +55,16 @@ static uint64_t explains(const struct inf_data *data, const struct slot *s, unsi
                          const struct reading *r)
 {
 	uint32_t a = opv(data, r->a), b = r->b.in >= 0 ? opv(data, r->b) : 0;
-	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, out;
+	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, out = 0;
 	uint64_t m = 0;
 	if (inf_op_arity(op) >= 2 && r->b.in < 0)
 		return 0;
 	if (inf_op_arity(op) == 3 && r->c.in < 0 && ip_f32_from_bits(b) == 0)
 		return 0;
-	out = inf_op_apply(op, a, b, c);
-	if (r->neg_out)
-		out ^= 0x80000000u;
+	(void)out;
 	for (unsigned vi = 0; vi < MAX_VALUES; vi++)
-		if ((s->have >> vi & 1) && inf_op_matches(op, s->y[vi], out))
+		if ((s->have >> vi & 1) &&
+		    inf_op_accepts(op, a, b, c, r->neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi]))
 			m |= UINT64_C(1) << vi;
 	return m;
 }
@@ -201,7 +200,9 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
 				if (g->op == ~0u ? data->in[g->in].value == t
 				                 : inf_op_matches(g->op, t, inf_op_apply(g->op,
 				                                  data->in[g->in].value, 0, 0)))
-					pool_add(pool, support, n, g->in, neg && g->op == ~0u, g->op == ~0u ? 2 : 1);
+					/* a move or a unary operation names its operand; a binary one found
+					 * below (two operands free) is weaker evidence */
+					pool_add(pool, support, n, g->in, neg && g->op == ~0u, g->op == ~0u ? 6 : 4);
 			}
 		}
 		/* a binary operation: one operand near (or found above; any planted word when there
@@ -353,7 +354,6 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 			}
 	if (s->ntied)
 		s->r = s->tied[0];
-
 }
 
 enum state { S_NONE, S_NAMED, S_MODE, S_BY_CONTEXT, S_UNIDENTIFIED };
@@ -472,23 +472,29 @@ static void vote(struct group *gr, int any)
 {
 	unsigned nops = inf_op_count();
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
-		unsigned best = 0, count[64] = {0};
+		unsigned best = 0, count[64] = {0}, both[64] = {0}, best_both = 0;
 		for (size_t i = 0; i < gr->ns; i++) {
 			const struct slot *s = &gr->slot[i];
+			struct reading sw = s->r;
 			if (!(s->have >> vi & 1))
 				continue;
+			sw.a = s->r.b;
+			sw.b = s->r.a;
 			for (unsigned op = 0; op < nops && op < 64; op++) {
 				int hit = 0;
 				for (unsigned t = 0; t < (any ? s->ntied : 1) && !hit; t++)
 					hit = (explains(gr->data, s, op, any ? &s->tied[t] : &s->r) >> vi) & 1;
 				count[op] += (unsigned)hit;
+				/* also with a and b the other way round: which operand is a is a guess */
+				both[op] += hit && sw.a.in >= 0 && (explains(gr->data, s, op, &sw) >> vi & 1);
 			}
 		}
 		gr->op[vi] = 0;
 		gr->alt[vi] = 0;
 		for (unsigned op = 0; op < nops && op < 64; op++)
-			if (count[op] > best) {
+			if (count[op] > best || (count[op] == best && both[op] > best_both)) {
 				best = count[op];
+				best_both = both[op];
 				gr->op[vi] = op;
 			}
 		for (unsigned op = 0; op < nops && op < 64; op++)

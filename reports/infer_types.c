@@ -574,6 +574,23 @@ static void unmodeled_values(const struct inf_seg *s, struct strbuf *d, int whol
 	}
 }
 
+/* Distinct ok outcomes among the local variants (counted up to 3). */
+static unsigned ok_behaviours(const struct inf_seg *s)
+{
+	uint32_t seen[3];
+	unsigned n = 0;
+	for (size_t i = 0; i < s->n && n < 3; i++) {
+		unsigned k;
+		if (!is_ok(s, &s->it[i]))
+			continue;
+		for (k = 0; k < n && seen[k] != s->it[i].v->oc; k++)
+			;
+		if (k == n)
+			seen[n++] = s->it[i].v->oc;
+	}
+	return n;
+}
+
 /* Whether the segment is exactly one piece of the target (one `target` line of the probe: the
  * bits its author varies as one field, from the campaign's layout). */
 static int whole_piece(const struct inf_seg *s)
@@ -653,6 +670,11 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		try_enum(s, v, final);
 	} else if (s->w == 1 && f.matter_ok == full) {
 		try_enum(s, v, final); /* a single bit with some other effect */
+	} else if (s->w > 1 && inf_seg_base(s)->status != IP_STATUS_OK && whole_piece(s) &&
+	           ok_behaviours(s) >= 2) {
+		/* a target piece whose seed value the runner could not say (or faults), some other
+		 * values of which run: an opcode with those values named */
+		try_enum(s, v, final);
 	}
 	if (!v->kind && s->w == 1) {
 		/* a single bit always gets a verdict: mixed fault / unmodeled / change */
