@@ -148,6 +148,15 @@ static size_t pair_index(unsigned width, unsigned i, unsigned j)
 	return (size_t)i * (2 * width - i - 1) / 2 + (j - i - 1);
 }
 
+/* Whether a bit flipped beside the enabling one (pair) acts: another ok outcome than the
+ * enabling bit's alone, or one the runner could not say (a value of the select it enables
+ * that the runner does not model: still one of the field's values, walked under it). */
+static int acts_under(const struct ip_outcome *pair, const struct ip_outcome *alone)
+{
+	return (pair->status == IP_STATUS_OK || pair->status == IP_STATUS_UNMODELED) &&
+	       !same(pair, alone);
+}
+
 void ip_auto_conditions(unsigned width, const struct ip_outcome *survey,
                         struct ip_auto_context_plan *plan)
 {
@@ -165,7 +174,7 @@ void ip_auto_conditions(unsigned width, const struct ip_outcome *survey,
 			if (i == b || walk[i].status != IP_STATUS_OK || !same(&walk[i], base))
 				continue;
 			ib = &pair[i < b ? pair_index(width, i, b) : pair_index(width, b, i)];
-			if (ib->status == IP_STATUS_OK && !same(ib, &walk[b]))
+			if (acts_under(ib, &walk[b]))
 				count[b]++;
 		}
 	}
@@ -188,7 +197,7 @@ void ip_auto_conditions(unsigned width, const struct ip_outcome *survey,
 			if (i == bit || walk[i].status != IP_STATUS_OK || !same(&walk[i], base))
 				continue;
 			ib = &pair[i < bit ? pair_index(width, i, bit) : pair_index(width, bit, i)];
-			if (ib->status == IP_STATUS_OK && !same(ib, &walk[bit]))
+			if (acts_under(ib, &walk[bit]))
 				c->dependents[c->ndependents++] = i;
 		}
 	}

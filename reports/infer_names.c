@@ -275,14 +275,16 @@ static unsigned candidates(const struct inf_data *data, const struct slot *slots
 }
 
 /* Whether reading x is to be preferred to y when they explain as many values: fewer
- * negations; operand b the word right after a (when the runs cannot tell which word b is,
- * the one planted beside a: probes lay an instruction's operands out side by side); then the
- * earlier words. */
+ * negations; two operands rather than three; operand b the word right after a (when the runs
+ * cannot tell which word b is, the one planted beside a: probes lay an instruction's operands
+ * out side by side); then the earlier words. */
 static int better(const struct reading *x, const struct reading *y)
 {
 	int xa = x->b.in == x->a.in + 1, ya = y->b.in == y->a.in + 1;
 	if (x->negs != y->negs)
 		return x->negs < y->negs;
+	if ((x->c.in < 0) != (y->c.in < 0)) /* two operands rather than three */
+		return x->c.in < 0;
 	if (xa != ya)
 		return xa;
 	if (x->a.in != y->a.in)
@@ -371,6 +373,7 @@ struct group {
 	const char *mode[MAX_VALUES]; /* a float mode it is in every context it ran in */
 	enum state st[MAX_VALUES];
 	unsigned alt[MAX_VALUES];     /* other operations with as many votes */
+	uint8_t *computes;            /* per finding: some value's word is no planted input (nor 0) */
 };
 
 static int value_index(const struct group *gr, uint64_t fv)
@@ -435,7 +438,8 @@ static int build_slots(struct group *gr, const struct images *im)
 	int32_t near[64];
 	unsigned nnear = near_words(gr, near, 64);
 	gr->slot = calloc(gr->n * MAX_WORDS + 1, sizeof *gr->slot);
-	if (!gr->slot)
+	gr->computes = calloc(gr->n + 1, 1);
+	if (!gr->slot || !gr->computes)
 		abort();
 	for (size_t g = 0; g < gr->n; g++) {
 		const struct inf_enum *en = gr->f[g]->en;
@@ -456,6 +460,9 @@ static int build_slots(struct group *gr, const struct images *im)
 			}
 			if (!s->have)
 				continue;
+			for (unsigned vi = 0; vi < gr->nv; vi++)
+				gr->computes[g] |= (s->have >> vi & 1) && s->y[vi] &&
+				                   planted_exact(im, data, s->y[vi]) < 0;
 			primaries(data, im, s, near, nnear);
 			gr->ns++;
 			words++;
@@ -485,8 +492,11 @@ static void vote(struct group *gr, int any)
 				for (unsigned t = 0; t < (any ? s->ntied : 1) && !hit; t++)
 					hit = (explains(gr->data, s, op, any ? &s->tied[t] : &s->r) >> vi) & 1;
 				count[op] += (unsigned)hit;
-				/* also with a and b the other way round: which operand is a is a guess */
-				both[op] += hit && sw.a.in >= 0 && (explains(gr->data, s, op, &sw) >> vi & 1);
+				/* also with a and b the other way round: which operand is a is a guess (in a
+				 * context where the field computes: one whose every value reads planted
+				 * words is a select there, and moves name it best) */
+				both[op] += hit && sw.a.in >= 0 && gr->computes[s->g] &&
+				            (explains(gr->data, s, op, &sw) >> vi & 1);
 			}
 		}
 		gr->op[vi] = 0;
@@ -634,12 +644,12 @@ static void classify(struct group *gr)
 			gr->st[vi] = S_NAMED;
 			continue;
 		}
-		gr->st[vi] = S_BY_CONTEXT;
-		for (size_t g = 0; g < gr->n && gr->st[vi] == S_BY_CONTEXT; g++) {
-			const struct inf_outcome *o = outcome_of(gr, g, vi);
-			if (o && o->status == IP_STATUS_OK && !context_ops(gr, g, vi))
-				gr->st[vi] = S_UNIDENTIFIED;
-		}
+		/* some context named, the others by another operation or none: it differs by
+		 * context (each context says its own); none: unidentified */
+		gr->st[vi] = S_UNIDENTIFIED;
+		for (size_t g = 0; g < gr->n && gr->st[vi] == S_UNIDENTIFIED; g++)
+			if (context_ops(gr, g, vi))
+				gr->st[vi] = S_BY_CONTEXT;
 	}
 }
 
@@ -675,12 +685,17 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 			sb_puts(b, inf_op_name(op));
 		return;
 	case S_BY_CONTEXT: {
+		/* this context's own operation (the voted one when it holds here) */
 		uint64_t ops = context_ops(gr, g, vi);
-		if (ops)
-			sb_printf(b, "%s (differs by context)",
-			          inf_op_name((unsigned)__builtin_ctzll(ops)));
-		else
-			sb_puts(b, "behaves differently by context");
+		unsigned here = op != ~0u && (ops >> op & 1) ? op
+		              : ops ? (unsigned)__builtin_ctzll(ops) : ~0u;
+		if (here == ~0u)
+			sb_puts(b, "unidentified here");
+		else if (s && !strncmp(inf_op_name(here), "mov ", 4)) {
+			sb_puts(b, "mov ");
+			operand_name(gr->data, !strcmp(inf_op_name(here), "mov a") ? s->r.a : s->r.b, b);
+		} else
+			sb_puts(b, inf_op_name(here));
 		return;
 	}
 	default:
@@ -712,10 +727,14 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 		for (size_t g = 0; g < gr->n; g++) {
 			uint64_t ops = context_ops(gr, g, vi);
 			const struct inf_context *c = gr->f[g]->en->c;
-			if (!ops)
+			const struct inf_outcome *o = outcome_of(gr, g, vi);
+			unsigned op = gr->op[vi];
+			if (!o || o->status != IP_STATUS_OK)
 				continue;
 			sb_printf(b, "%s%s: %s", b->len ? "; " : "", c->label,
-			          inf_op_name((unsigned)__builtin_ctzll(ops)));
+			          !ops ? "unidentified"
+			               : inf_op_name(op != ~0u && (ops >> op & 1)
+			                             ? op : (unsigned)__builtin_ctzll(ops)));
 		}
 		return;
 	}
@@ -780,7 +799,9 @@ static void render(struct group *gr, size_t g)
 			;
 		if (j == nb && nb < MAX_VALUES)
 			beh[nb++] = en->oc[i];
-		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE) && (int32_t)en->oc[i] != en->base)
+		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE ||
+		     (gr->st[vi] == S_BY_CONTEXT && context_ops(gr, g, (unsigned)vi))) &&
+		    (int32_t)en->oc[i] != en->base)
 			named++;
 		sb_printf(&d, "%s\"%llu\":", shown++ ? "," : "", (unsigned long long)en->fv[i]);
 		sb_json_str(&d, global_name(gr, (unsigned)vi));
@@ -890,6 +911,7 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 		for (size_t g = 0; g < gr.n; g++)
 			render(&gr, g);
 		free(gr.slot);
+		free(gr.computes);
 		free(gr.f);
 	}
 	free(im.v);
