@@ -22,21 +22,19 @@ struct slot {
 	struct ip_run *runs;
 	uint8_t *data;            /* n * output_len */
 	uint8_t *values;          /* n * value_len, little-endian */
-	uint8_t *tries;           /* per variant: runs of it this campaign made before (retries) */
-};
-
-/* A variant to run again: its run said nothing, or its outcome is decisive and rare. */
-struct retry {
-	struct ip_variant v;
-	uint8_t tries;
+	size_t runs_cap;
+	/* the batch's re-runs (confirm()): stored with it, so a batch and its cursor stay one */
+	size_t nx, xcap;
+	struct ip_variant *xv;
+	struct ip_outcome *xo;
+	uint8_t *xdata;           /* nx * output_len */
+	uint8_t *xvalues;         /* nx * value_len */
 };
 
 struct driver {
 	const struct ip_probe *probe;
 	size_t batch, value_len;
 	unsigned confirm;         /* re-runs of a variant at most (ip_campaign_opts.confirm) */
-	struct retry *retry;      /* queued re-runs (recording thread only), FIFO */
-	size_t nretry, retry_at, retry_cap;
 	struct slot *slots;
 	unsigned nslots;
 	pthread_mutex_t lock;
@@ -51,6 +49,8 @@ static double now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
+
+static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more);
 
 /* A worker's exec and the driver it takes batches from. */
 struct exec_with_driver {
@@ -84,6 +84,7 @@ static void *worker(void *arg)
 		s->state = SLOT_RUNNING;
 		pthread_mutex_unlock(&dr->lock);
 		ip_exec_run(x, s->variants, s->n, s->data, s->outcomes);
+		confirm(x, s, dr->confirm);
 		pthread_mutex_lock(&dr->lock);
 		s->state = SLOT_DONE;
 		pthread_cond_broadcast(&dr->done);
@@ -96,28 +97,20 @@ static void value_bytes(const ip_word *v, uint8_t *out, size_t len)
 	ip_word_to_bytes(v, out, (unsigned)len);
 }
 
-/* Fills a free slot with the queued re-runs, then the next of this shard's variants; 0 when
- * nothing is queued and the strategy is exhausted before any variant of this shard (the cursor
- * still moves: *cursor). Re-runs do not move the cursor. */
+/* Fills a free slot with the next batch of this shard's variants; 0 when the strategy is
+ * exhausted before any variant of this shard (the cursor still moves: *cursor). */
 static size_t fill(struct driver *dr, struct slot *s, struct ip_strategy *st, uint64_t *cursor,
                    uint32_t shard_index, uint32_t shard_count, int *exhausted)
 {
 	size_t n = 0;
 	struct ip_variant v;
-	while (n < dr->batch && dr->retry_at < dr->nretry) {
-		s->tries[n] = dr->retry[dr->retry_at].tries;
-		s->variants[n++] = dr->retry[dr->retry_at++].v;
-	}
-	if (dr->retry_at == dr->nretry)
-		dr->retry_at = dr->nretry = 0;
-	while (n < dr->batch && !*exhausted) {
+	while (n < dr->batch) {
 		if (!ip_strategy_next(st, &v)) {
 			*exhausted = 1;
 			break;
 		}
 		if ((*cursor)++ % shard_count != shard_index)
 			continue;
-		s->tries[n] = 0;
 		s->variants[n++] = v;
 	}
 	s->n = n;
@@ -136,10 +129,10 @@ static int alloc_slots(struct driver *dr, struct ip_diag *d)
 		s->variants = malloc(dr->batch * sizeof *s->variants);
 		s->outcomes = malloc(dr->batch * sizeof *s->outcomes);
 		s->runs = malloc(dr->batch * sizeof *s->runs);
+		s->runs_cap = dr->batch;
 		s->data = malloc(dr->batch * olen);
 		s->values = malloc(dr->batch * dr->value_len);
-		s->tries = malloc(dr->batch);
-		if (!s->variants || !s->outcomes || !s->runs || !s->data || !s->values || !s->tries)
+		if (!s->variants || !s->outcomes || !s->runs || !s->data || !s->values)
 			return ip_diag_plain(d, "out of memory");
 	}
 	return 0;
@@ -154,22 +147,12 @@ static void free_slots(struct driver *dr)
 		free(s->runs);
 		free(s->data);
 		free(s->values);
-		free(s->tries);
+		free(s->xv);
+		free(s->xo);
+		free(s->xdata);
+		free(s->xvalues);
 	}
 	free(dr->slots);
-	free(dr->retry);
-}
-
-static void queue_retry(struct driver *dr, const struct ip_variant *v, unsigned tries)
-{
-	if (dr->nretry == dr->retry_cap) {
-		dr->retry_cap = dr->retry_cap ? 2 * dr->retry_cap : 256;
-		dr->retry = realloc(dr->retry, dr->retry_cap * sizeof *dr->retry);
-		if (!dr->retry)
-			abort();
-	}
-	dr->retry[dr->nretry].v = *v;
-	dr->retry[dr->nretry++].tries = (uint8_t)(tries > 255 ? 255 : tries);
 }
 
 /* Whether v is its context's seed (flips 0) or the seed with one target bit flipped (1). */
@@ -182,25 +165,45 @@ static int flips_from_seed(const struct ip_probe *p, const struct ip_variant *v)
 	return (int)n;
 }
 
-/* After a batch is stored: a run that said nothing (timeout, runner_error) is run again, up to
- * dr->confirm more times; the seed's outcome, and a fault of one bit flipped from it (what
- * would make the bit reserved), are confirmed by dr->confirm more runs at once. */
-static void queue_retries(struct driver *dr, const struct slot *s)
+/* Runs v (its k-th run) again and keeps the outcome in the slot's re-runs; its status. */
+static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_variant *v)
 {
-	for (size_t i = 0; i < s->n && dr->confirm; i++) {
+	size_t olen = x->probe->output_len;
+	if (s->nx == s->xcap) {
+		s->xcap = s->xcap ? 2 * s->xcap : 64;
+		s->xv = realloc(s->xv, s->xcap * sizeof *s->xv);
+		s->xo = realloc(s->xo, s->xcap * sizeof *s->xo);
+		s->xdata = realloc(s->xdata, s->xcap * (olen ? olen : 1));
+		if (!s->xv || !s->xo || !s->xdata)
+			abort();
+		/* the outcomes point into xdata, which moved */
+		for (size_t i = 0; i < s->nx; i++)
+			s->xo[i].data = s->xdata + i * olen;
+	}
+	s->xv[s->nx] = *v;
+	ip_exec_run(x, v, 1, s->xdata + s->nx * olen, &s->xo[s->nx]);
+	return s->xo[s->nx++].status;
+}
+
+/* The batch's re-runs, made by the worker before the batch is stored: a run that said nothing
+ * (timeout, runner_error) is run again until it says something, up to `confirm` more times;
+ * the seed's outcome, and a fault of one bit flipped from it (what would make the bit
+ * reserved), are confirmed by `confirm` more runs. */
+static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
+{
+	s->nx = 0;
+	for (size_t i = 0; i < s->n && n_more; i++) {
 		enum ip_status st = s->outcomes[i].status;
-		int flips;
+		int flips = flips_from_seed(x->probe, &s->variants[i]);
+		unsigned k = 0;
 		if (ip_status_is_noise(st)) {
-			if (s->tries[i] < dr->confirm)
-				queue_retry(dr, &s->variants[i], s->tries[i] + 1u);
+			while (k++ < n_more && ip_status_is_noise(st))
+				st = rerun(x, s, &s->variants[i]);
 			continue;
 		}
-		if (s->tries[i])
-			continue;
-		flips = flips_from_seed(dr->probe, &s->variants[i]);
 		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
-			for (unsigned k = 0; k < dr->confirm; k++)
-				queue_retry(dr, &s->variants[i], dr->confirm);
+			while (k++ < n_more)
+				rerun(x, s, &s->variants[i]);
 	}
 }
 
@@ -398,16 +401,33 @@ static int64_t open_campaign(struct ip_store *s, const struct ip_probe *p,
 	return id;
 }
 
-static void make_runs(const struct driver *dr, struct slot *s)
+/* The batch's runs, its re-runs after them; returns how many. */
+static size_t make_runs(const struct driver *dr, struct slot *s)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		uint8_t *val = s->values + i * dr->value_len;
-		value_bytes(&s->variants[i].value, val, dr->value_len);
-		s->runs[i].context = s->variants[i].context;
+	size_t n = s->n + s->nx;
+	if (n > s->runs_cap) {
+		s->runs_cap = n;
+		s->runs = realloc(s->runs, n * sizeof *s->runs);
+		if (!s->runs)
+			abort();
+	}
+	if (s->nx) {
+		s->xvalues = realloc(s->xvalues, s->nx * dr->value_len + 1);
+		if (!s->xvalues)
+			abort();
+	}
+	for (size_t i = 0; i < n; i++) {
+		int x = i >= s->n;
+		size_t j = x ? i - s->n : i;
+		uint8_t *val = (x ? s->xvalues : s->values) + j * dr->value_len;
+		const struct ip_variant *v = x ? &s->xv[j] : &s->variants[i];
+		value_bytes(&v->value, val, dr->value_len);
+		s->runs[i].context = v->context;
 		s->runs[i].value = val;
 		s->runs[i].value_len = dr->value_len;
-		s->runs[i].outcome = s->outcomes[i];
+		s->runs[i].outcome = x ? s->xo[j] : s->outcomes[i];
 	}
+	return n;
 }
 
 static void report(const struct ip_campaign_opts *o, const struct ip_campaign_result *r,
@@ -549,10 +569,11 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	t0 = now();
 	for (;;) {
 		struct slot *next = NULL;
+		size_t nrun;
 		int stopping = o->stop && *o->stop;
 		pthread_mutex_lock(&dr.lock);
 		/* Hand out batches while there are free slots. */
-		while ((!exhausted || dr.retry_at < dr.nretry) && !stopping) {
+		while (!exhausted && !stopping) {
 			struct slot *f = NULL;
 			for (unsigned i = 0; i < dr.nslots && !f; i++)
 				if (dr.slots[i].state == SLOT_FREE)
@@ -579,15 +600,15 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			pthread_cond_wait(&dr.done, &dr.lock);
 		}
 		pthread_mutex_unlock(&dr.lock);
-		make_runs(&dr, next);
-		if (ip_store_record(s, r->campaign_id, next->runs, next->n, next->cursor_after, d))
+		nrun = make_runs(&dr, next);
+		if (ip_store_record(s, r->campaign_id, next->runs, nrun, next->cursor_after, d))
 			goto stop;
-		for (size_t i = 0; i < next->n; i++)
-			r->by_status[next->outcomes[i].status < IP_STATUS_COUNT ?
-			             next->outcomes[i].status : IP_STATUS_RUNNER_ERROR]++;
-		r->runs += next->n;
+		for (size_t i = 0; i < nrun; i++)
+			r->by_status[next->runs[i].outcome.status < IP_STATUS_COUNT ?
+			             next->runs[i].outcome.status : IP_STATUS_RUNNER_ERROR]++;
+		r->runs += nrun;
+		r->reruns += next->nx;
 		r->batches++;
-		queue_retries(&dr, next);
 		r->cursor_end = next->cursor_after;
 		record_seq++;
 		pthread_mutex_lock(&dr.lock);
