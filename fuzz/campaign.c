@@ -242,6 +242,48 @@ static void run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, u
 	free(at);
 }
 
+/* A target line of at most 8 bits is a field the probe's author names: auto sweeps it whole,
+ * also when its flips alone say nothing (every one unmodeled, as multiply opcodes 5-7 on the
+ * simulator), merged with the segments it meets (when the union stays within 16 bits). */
+static void sweep_pieces(const struct ip_probe *p, struct ip_auto_context_plan *pl)
+{
+	for (unsigned t = 0; t < p->ntargets; t++) {
+		const struct ip_probe_target *tg = &p->targets[t];
+		ip_word bits = ip_word_range(tg->value_lo, tg->width);
+		unsigned n = tg->width, kept = 0, inside = 0;
+		if (tg->width > 8)
+			continue;
+		for (unsigned g = 0; g < pl->nsegments; g++) {
+			const struct ip_segment *sg = &pl->segments[g];
+			int meets = 0, covers = 1;
+			for (unsigned w = 0; w < 2; w++) {
+				meets |= (sg->bits.w[w] & bits.w[w]) != 0;
+				covers &= (sg->bits.w[w] & bits.w[w]) == bits.w[w];
+			}
+			inside |= covers;
+			if (meets && !covers)
+				for (unsigned w = 0; w < 2; w++)
+					n += (unsigned)__builtin_popcountll(sg->bits.w[w] & ~bits.w[w]);
+		}
+		if (inside || n > 16)
+			continue;
+		for (unsigned g = 0; g < pl->nsegments; g++) {
+			struct ip_segment *sg = &pl->segments[g];
+			if ((sg->bits.w[0] & bits.w[0]) || (sg->bits.w[1] & bits.w[1])) {
+				bits.w[0] |= sg->bits.w[0];
+				bits.w[1] |= sg->bits.w[1];
+				continue; /* merged into the piece's segment */
+			}
+			pl->segments[kept++] = *sg;
+		}
+		if (kept >= 128)
+			continue;
+		pl->segments[kept].bits = bits;
+		pl->segments[kept].nbits = n;
+		pl->nsegments = kept + 1;
+	}
+}
+
 /* Auto's survey: every context's seed, single and pair flips, then the conditions' pairs
  * (dependents under the bit that enables them), run on one runner (not stored: the campaign
  * runs them again as its first variants, in order). */
@@ -304,6 +346,7 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
 		ip_strategy_free(st);
 		run_all(x, v, k, data, o, confirm);
 		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
+		sweep_pieces(p, &plans[c]);
 		for (unsigned q = 0; q < plans[c].nconditions; q++) {
 			struct ip_auto_condition *cd = &plans[c].conditions[q];
 			uint64_t m = ip_auto_condition_count(cd);

@@ -22,6 +22,8 @@ struct rp_finding {
 	const char *change; /* diff: "new", "changed", "gone"; NULL otherwise */
 	double old_confidence;
 	char *old_kind;
+	char *change_text;  /* diff: the values gained, lost or renamed ("values 5: unmodeled ->
+	                     * min"), or NULL */
 };
 
 struct rp_probe {

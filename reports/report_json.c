@@ -34,6 +34,10 @@ static void finding(FILE *out, const struct rp_finding *f)
 		str(out, f->change);
 		if (!strcmp(f->change, "changed"))
 			fprintf(out, ",\"old_confidence\":%.4f", f->old_confidence);
+		if (f->change_text) {
+			fputs(",\"what_changed\":", out);
+			str(out, f->change_text);
+		}
 		if (f->old_kind) {
 			fputs(",\"old_kind\":", out);
 			str(out, f->old_kind);
