@@ -92,7 +92,7 @@ static int check_version(struct ip_store *s, enum kind kind, int version, int *m
 		if (s->mode == IP_STORE_READ_ONLY)
 			return ip_store_error(s, d,
 			                      "schema version %d is older than this isaprobe's (%d); "
-			                      "open it read-write once to migrate it",
+			                      "`isaprobe db migrate FILE` brings it up to date",
 			                      version, IP_STORE_SCHEMA_VERSION);
 		*migrate = 1;
 	}

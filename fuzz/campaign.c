@@ -531,8 +531,10 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		                     (unsigned)o->shard_index, (unsigned)shard_count,
 		                     (unsigned)shard_count - 1);
 	dr.probe = p;
+	/* re-runs: as asked; by default auto's (the strategy that plans on what it saw) */
 	dr.confirm = o->confirm == IP_CAMPAIGN_CONFIRM_NONE ? 0
-	           : o->confirm ? o->confirm : IP_CAMPAIGN_DEFAULT_CONFIRM;
+	           : o->confirm ? o->confirm
+	           : o->strategy == IP_STRATEGY_AUTO ? IP_CAMPAIGN_DEFAULT_CONFIRM : 0;
 	dr.batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
 	dr.value_len = (p->width + 7) / 8;
 	dr.nworkers = jobs;

@@ -38,8 +38,8 @@ struct ip_campaign_opts {
 	/* Re-runs of a variant whose run said nothing (timeout, runner_error: until it says
 	 * something) or whose outcome is decisive and rare (the seed's, or a fault of one bit
 	 * flipped from it): up to this many more runs each, made and stored with their batch
-	 * (IP_CAMPAIGN_CONFIRM_NONE: none; 0: IP_CAMPAIGN_DEFAULT_CONFIRM). auto's survey retries
-	 * runs that said nothing the same way. */
+	 * (IP_CAMPAIGN_CONFIRM_NONE: none; 0: IP_CAMPAIGN_DEFAULT_CONFIRM with auto, none with
+	 * the other strategies). auto's survey retries runs that said nothing the same way. */
 	unsigned confirm;
 	unsigned jobs;                              /* worker threads, each with a runner; 0: 1 */
 	unsigned batch;                             /* variants per batch; 0: the default */
