@@ -36,12 +36,16 @@ struct slot {
 	size_t g;               /* finding of the group */
 	size_t k;               /* output word */
 	uint64_t have;          /* values (bit vi) with an ok outcome here */
+	uint64_t kept;          /* values that leave the word as planted (not written: a store
+	                         * sent elsewhere, a write mask): no operation names them here */
 	uint32_t y[MAX_VALUES];
 	struct reading tied[MAX_TIED];
 	unsigned ntied;
 	struct reading r;       /* the one chosen */
 	struct operand prim[4 * MAX_POOL]; /* words its values point at, with their support */
 	unsigned psup[4 * MAX_POOL], nprim;
+	struct operand pool[2 * MAX_POOL]; /* the operands its readings were drawn from */
+	unsigned npool;
 };
 
 static uint32_t opv(const struct inf_data *data, struct operand o)
@@ -66,7 +70,7 @@ static uint64_t explains(const struct inf_data *data, const struct slot *s, unsi
 		if ((s->have >> vi & 1) &&
 		    inf_op_accepts(op, a, b, c, r->neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi]))
 			m |= UINT64_C(1) << vi;
-	return m;
+	return m & ~s->kept;
 }
 
 /* Values of slot s that some operation explains with reading r. */
@@ -133,8 +137,9 @@ static void build_images(const struct inf_data *data, struct images *im)
 			if (op < nops && (j >= MAX_IMAGED || inf_op_arity(op) != 1 || op == 0))
 				continue;
 			r = op == nops ? data->in[j].value : inf_op_apply(op, data->in[j].value, 0, 0);
-			if ((r & 0x7fffffffu) > 0x7f800000u)
-				continue; /* NaN: says nothing of where it came from */
+			if (op < nops && (r & 0x7fffffffu) > 0x7f800000u)
+				continue; /* a NaN result says nothing of where it came from (a planted
+				           * NaN word is itself: a move of it keeps its bits) */
 			if (im->n == cap || !im->v) {
 				cap *= 2;
 				im->v = realloc(im->v, cap * sizeof *im->v);
@@ -188,7 +193,10 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
 			continue;
 		y = s->y[vi];
 		/* 0, 1, -1 and NaN come of too many operations (comparisons, floor, sign, a
-		 * square root of a negative) to say where their operands lie */
+		 * square root of a negative) to say where their operands lie; a NaN word planted
+		 * with these very bits is still the operand of a move */
+		if ((y & 0x7fffffffu) > 0x7f800000u && (at = planted_exact(im, data, y)) >= 0)
+			pool_add(pool, support, n, at, 0, 6);
 		if ((y & 0x7fffffffu) == 0 || (y & 0x7fffffffu) == 0x3f800000u ||
 		    (y & 0x7fffffffu) > 0x7f800000u)
 			continue;
@@ -301,6 +309,8 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 	/* negations of the candidates too (an input negate, or a negated operand) */
 	for (unsigned i = 0, n0 = n; i < n0 && n < 2 * MAX_POOL; i++)
 		pool[n++] = (struct operand){pool[i].in, (uint8_t)!pool[i].neg};
+	memcpy(s->pool, pool, n * sizeof *pool);
+	s->npool = n;
 	s->ntied = 0;
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned j = 0; j <= n; j++)
@@ -358,7 +368,10 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 		s->r = s->tied[0];
 }
 
-enum state { S_NONE, S_NAMED, S_MODE, S_BY_CONTEXT, S_UNIDENTIFIED };
+/* A value's name: none (it never ran ok), an operation of the readings, a float mode, an
+ * operation of reading a and a second operand of its own from the same words (S_OWN: a
+ * modifier dividing by one component or another), an operation per context, or none. */
+enum state { S_NONE, S_NAMED, S_MODE, S_OWN, S_BY_CONTEXT, S_UNIDENTIFIED, S_KEPT };
 
 /* The enum findings of one field (same bits and condition) in every context that has it. */
 struct group {
@@ -374,6 +387,7 @@ struct group {
 	enum state st[MAX_VALUES];
 	unsigned alt[MAX_VALUES];     /* other operations with as many votes */
 	uint8_t *computes;            /* per finding: some value's word is no planted input (nor 0) */
+	uint8_t own_all[MAX_VALUES];  /* S_OWN: the operation holds in every context */
 };
 
 static int value_index(const struct group *gr, uint64_t fv)
@@ -432,6 +446,22 @@ static unsigned near_words(const struct group *gr, int32_t *near, unsigned cap)
 	return n;
 }
 
+/* Whether every value has the same word in slot s (it tells none apart: the values differ
+ * beyond the words compared one by one). */
+static int same_words(const struct slot *s, unsigned nv)
+{
+	int first = -1;
+	for (unsigned vi = 0; vi < nv; vi++) {
+		if (!(s->have >> vi & 1))
+			continue;
+		if (first < 0)
+			first = (int)vi;
+		else if (s->y[vi] != s->y[first])
+			return 0;
+	}
+	return 1;
+}
+
 static int build_slots(struct group *gr, const struct images *im)
 {
 	const struct inf_data *data = gr->data;
@@ -456,9 +486,12 @@ static int build_slots(struct group *gr, const struct images *im)
 				if (o && o->status == IP_STATUS_OK) {
 					s->y[vi] = o->words[k];
 					s->have |= UINT64_C(1) << vi;
+					if (data->out[k].init >= 0 &&
+					    o->words[k] == data->in[data->out[k].init].value)
+						s->kept |= UINT64_C(1) << vi;
 				}
 			}
-			if (!s->have)
+			if (!s->have || same_words(s, gr->nv))
 				continue;
 			for (unsigned vi = 0; vi < gr->nv; vi++)
 				gr->computes[g] |= (s->have >> vi & 1) && s->y[vi] &&
@@ -547,6 +580,8 @@ static uint64_t context_ops(const struct group *gr, size_t g, unsigned vi)
 		uint64_t here = 0;
 		if (s->g != g || !(s->have >> vi & 1))
 			continue;
+		if (s->kept >> vi & 1)
+			continue;
 		any = 1;
 		for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
 			if (explains(gr->data, s, op, &s->r) >> vi & 1)
@@ -554,6 +589,21 @@ static uint64_t context_ops(const struct group *gr, size_t g, unsigned vi)
 		ops &= here;
 	}
 	return any ? ops : 0;
+}
+
+/* Whether value vi leaves every word of finding g as planted (and it has some). */
+static int kept_all(const struct group *gr, size_t g, unsigned vi)
+{
+	int any = 0;
+	for (size_t i = 0; i < gr->ns; i++) {
+		const struct slot *s = &gr->slot[i];
+		if (s->g != g || !(s->have >> vi & 1))
+			continue;
+		if (!(s->kept >> vi & 1))
+			return 0;
+		any = 1;
+	}
+	return any;
 }
 
 /* Values explained, over every slot, by their operations under the chosen readings. */
@@ -602,11 +652,65 @@ static void solve(struct group *gr)
 	free(best_r);
 }
 
+/* The second operand, among slot s's, that makes op of its reading's a give value vi's word
+ * (neither operand itself), or in = -1. */
+static struct operand own_b(const struct inf_data *data, const struct slot *s, unsigned op,
+                            unsigned vi)
+{
+	for (unsigned i = 0; i < s->npool; i++) {
+		struct reading r = s->r;
+		r.b = s->pool[i];
+		r.c.in = -1;
+		/* (b may be a itself: the record's y divided by its own y) */
+		if (s->y[vi] == opv(data, r.a) || s->y[vi] == opv(data, r.b))
+			continue;
+		if (explains(data, s, op, &r) >> vi & 1)
+			return r.b;
+	}
+	return (struct operand){-1, 0};
+}
+
+/* Whether op of each slot's operand a and another of that slot's operands gives value vi in
+ * every slot of finding g (g = ~0: of every finding). */
+static int own_holds(const struct group *gr, size_t g, unsigned op, unsigned vi)
+{
+	int any = 0;
+	for (size_t i = 0; i < gr->ns; i++) {
+		const struct slot *s = &gr->slot[i];
+		if ((g != ~(size_t)0 && s->g != g) || !(s->have >> vi & 1))
+			continue;
+		any = 1;
+		if (own_b(gr->data, s, op, vi).in < 0)
+			return 0;
+	}
+	return any;
+}
+
+/* A value no reading names: an arithmetic operation of each slot's operand a and another of
+ * that slot's operands, the same operation in every context it holds in (a modifier that
+ * divides the record by its y, z or w component per value). 1 with gr->op set, else 0;
+ * gr->own_all[vi]: it holds in every context. */
+static int own_operand(struct group *gr, unsigned vi)
+{
+	for (unsigned op = 0; op < inf_op_count(); op++) {
+		if (!inf_op_invertible(op))
+			continue;
+		for (size_t g = 0; g < gr->n; g++)
+			if (own_holds(gr, g, op, vi)) {
+				gr->op[vi] = op;
+				gr->own_all[vi] = (uint8_t)own_holds(gr, ~(size_t)0, op, vi);
+				return 1;
+			}
+	}
+	return 0;
+}
+
 static void classify(struct group *gr)
 {
 	const struct inf_data *data = gr->data;
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
 		unsigned n = 0, e = 0;
+		int kept = 0;
 		const char *mode = NULL;
 		int modes = 1, ran = 0;
 		/* a float mode of the background's outputs in every context it ran in */
@@ -637,6 +741,10 @@ static void classify(struct group *gr)
 			const struct slot *s = &gr->slot[i];
 			if (!(s->have >> vi & 1))
 				continue;
+			if (s->kept >> vi & 1) {
+				kept = 1;
+				continue;
+			}
 			n++;
 			e += gr->op[vi] != ~0u && (explains(data, s, gr->op[vi], &s->r) >> vi & 1);
 		}
@@ -644,12 +752,18 @@ static void classify(struct group *gr)
 			gr->st[vi] = S_NAMED;
 			continue;
 		}
+		if (!n && kept) { /* it writes none of the words: they keep what was planted */
+			gr->st[vi] = S_KEPT;
+			continue;
+		}
 		/* some context named, the others by another operation or none: it differs by
 		 * context (each context says its own); none: unidentified */
 		gr->st[vi] = S_UNIDENTIFIED;
 		for (size_t g = 0; g < gr->n && gr->st[vi] == S_UNIDENTIFIED; g++)
-			if (context_ops(gr, g, vi))
+			if (context_ops(gr, g, vi) || kept_all(gr, g, vi))
 				gr->st[vi] = S_BY_CONTEXT;
+		if (gr->st[vi] == S_UNIDENTIFIED && own_operand(gr, vi))
+			gr->st[vi] = S_OWN;
 	}
 }
 
@@ -665,6 +779,18 @@ static const struct slot *first_slot(const struct group *gr, size_t g)
 		if (gr->slot[i].g == g)
 			return &gr->slot[i];
 	return NULL;
+}
+
+/* "keeps W": the value leaves output word W (slot s's) as planted. */
+static void keeps_text(const struct group *gr, const struct slot *s, struct strbuf *b)
+{
+	char name[64];
+	if (!s) {
+		sb_puts(b, "keeps");
+		return;
+	}
+	inf_out_name(gr->data, s->k, name, sizeof name);
+	sb_printf(b, "keeps %s", name);
 }
 
 static void value_text(const struct group *gr, size_t g, unsigned vi, struct strbuf *b)
@@ -684,12 +810,32 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		} else
 			sb_puts(b, inf_op_name(op));
 		return;
+	case S_OWN:
+		if (!own_holds(gr, g, op, vi)) {
+			sb_puts(b, "unidentified here");
+			return;
+		}
+		sb_printf(b, "%s", inf_op_name(op));
+		if (s) {
+			struct operand o = own_b(gr->data, s, op, vi);
+			if (o.in >= 0) {
+				sb_puts(b, " (b = ");
+				operand_name(gr->data, o, b);
+				sb_puts(b, ")");
+			}
+		}
+		return;
+	case S_KEPT:
+		keeps_text(gr, s, b);
+		return;
 	case S_BY_CONTEXT: {
 		/* this context's own operation (the voted one when it holds here) */
 		uint64_t ops = context_ops(gr, g, vi);
 		unsigned here = op != ~0u && (ops >> op & 1) ? op
 		              : ops ? (unsigned)__builtin_ctzll(ops) : ~0u;
-		if (here == ~0u)
+		if (kept_all(gr, g, vi))
+			keeps_text(gr, s, b);
+		else if (here == ~0u)
 			sb_puts(b, "unidentified here");
 		else if (s && !strncmp(inf_op_name(here), "mov ", 4)) {
 			sb_puts(b, "mov ");
@@ -709,7 +855,9 @@ static const char *global_name(const struct group *gr, unsigned vi)
 	switch (gr->st[vi]) {
 	case S_MODE: return gr->mode[vi];
 	case S_NAMED: return inf_op_name(gr->op[vi]);
+	case S_OWN: return gr->own_all[vi] ? inf_op_name(gr->op[vi]) : "differs by context";
 	case S_BY_CONTEXT: return "differs by context";
+	case S_KEPT: return "keeps";
 	default: return "unidentified";
 	}
 }
@@ -723,6 +871,16 @@ static void hex_float(struct strbuf *b, uint32_t x)
 static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 {
 	const struct inf_data *data = gr->data;
+	if (gr->st[vi] == S_OWN) {
+		for (size_t g = 0; g < gr->n; g++) {
+			const struct inf_outcome *o = outcome_of(gr, g, vi);
+			if (o && o->status == IP_STATUS_OK)
+				sb_printf(b, "%s%s: %s", b->len ? "; " : "", gr->f[g]->en->c->label,
+				          own_holds(gr, g, gr->op[vi], vi) ? inf_op_name(gr->op[vi])
+				                                          : "unidentified");
+		}
+		return;
+	}
 	if (gr->st[vi] == S_BY_CONTEXT) {
 		for (size_t g = 0; g < gr->n; g++) {
 			uint64_t ops = context_ops(gr, g, vi);
@@ -732,7 +890,8 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 			if (!o || o->status != IP_STATUS_OK)
 				continue;
 			sb_printf(b, "%s%s: %s", b->len ? "; " : "", c->label,
-			          !ops ? "unidentified"
+			          kept_all(gr, g, vi) ? "keeps"
+			          : !ops ? "unidentified"
 			               : inf_op_name(op != ~0u && (ops >> op & 1)
 			                             ? op : (unsigned)__builtin_ctzll(ops)));
 		}
@@ -799,7 +958,9 @@ static void render(struct group *gr, size_t g)
 			;
 		if (j == nb && nb < MAX_VALUES)
 			beh[nb++] = en->oc[i];
-		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE ||
+		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE || gr->st[vi] == S_KEPT ||
+		     (gr->st[vi] == S_BY_CONTEXT && kept_all(gr, g, (unsigned)vi)) ||
+		     (gr->st[vi] == S_OWN && own_holds(gr, g, gr->op[vi], (unsigned)vi)) ||
 		     (gr->st[vi] == S_BY_CONTEXT && context_ops(gr, g, (unsigned)vi))) &&
 		    (int32_t)en->oc[i] != en->base)
 			named++;
@@ -811,7 +972,8 @@ static void render(struct group *gr, size_t g)
 	for (size_t i = 0; i < en->n; i++) {
 		int vi = value_index(gr, en->fv[i]);
 		struct strbuf e;
-		if (vi < 0 || (gr->st[vi] != S_BY_CONTEXT && gr->st[vi] != S_UNIDENTIFIED))
+		if (vi < 0 || (gr->st[vi] != S_BY_CONTEXT && gr->st[vi] != S_UNIDENTIFIED &&
+		               !(gr->st[vi] == S_OWN && !gr->own_all[vi])))
 			continue;
 		sb_init(&e);
 		evidence(gr, (unsigned)vi, &e);

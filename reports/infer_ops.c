@@ -131,8 +131,8 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
 /* The operation library that names opcode values: what the ISAs the project knows compute,
  * on up to three operands a, b, c (planted input words, or their negations). Listed in the
  * order ties are broken in (simpler first). Float results of the approximating operations
- * (rcp, rsqrt, sqrt, exp2, log2) match within 2^-20 relative error (hardware rounds them its
- * own way); any NaN matches any NaN. preexp2 and postlog2 are the two halves the Utgard notes
+ * (div, rcp, rsqrt, sqrt, exp2, log2) match within 2^-20 relative error (hardware rounds them
+ * its own way: a division is often a reciprocal and a multiply); any NaN matches any NaN. preexp2 and postlog2 are the two halves the Utgard notes
  * give exp2 and log2 as (passthrough ops 4 and 5, "op5 performs the opposite of op4"); no
  * public source says what each computes alone: the library tries the reading that the
  * complex unit's fixed-point exponent suggests, x * 2^23 as a two's complement integer and
@@ -150,7 +150,7 @@ static const struct {
 } ops[O_COUNT] = {
 	[O_MOV_A] = {"mov a", 1, 0},   [O_MOV_B] = {"mov b", 2, 0},   [O_ADD] = {"add", 2, 0},
 	[O_SUB] = {"sub", 2, 0},       [O_MUL] = {"mul", 2, 0},       [O_NMUL] = {"nmul", 2, 0},
-	[O_DIV] = {"div", 2, 0},       [O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},
+	[O_DIV] = {"div", 2, 1},       [O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},
 	[O_GE] = {"ge", 2, 0},         [O_LT] = {"lt", 2, 0},         [O_EQ] = {"eq", 2, 0},
 	[O_NE] = {"ne", 2, 0},         [O_SELECT] = {"select", 3, 0}, [O_FLOOR] = {"floor", 1, 0},
 	[O_CEIL] = {"ceil", 1, 0},     [O_FRACT] = {"fract", 1, 0},   [O_SIGN] = {"sign", 1, 0},

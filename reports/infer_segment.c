@@ -146,11 +146,25 @@ static uint64_t joined_cuts(const struct inf_data *data, const struct inf_contex
 	return joined;
 }
 
+/* Whether word k of outcome o is a planted input word or a word the background b holds in
+ * one of the words `all` (a value a store wrote elsewhere). */
+static int moved(const struct inf_data *data, const struct inf_outcome *o, size_t k,
+                 const struct inf_outcome *b, uint64_t all)
+{
+	if (o->src[k] >= 0)
+		return 1;
+	for (size_t j = 0; j < data->nout && j < INF_MAX_WORDS; j++)
+		if ((all >> j & 1) && b->words[j] == o->words[k])
+			return 1;
+	return 0;
+}
+
 /* Whether the pair variant xy is what bits that are two fields would give, from the single
  * flips x and y of background b (all ok and changed): one dominates (a mode), they change
  * different words and xy takes each from its flip, one is a modifier (neg, abs, ...) of the
- * other's result, every word is a planted input (selects compose through the tables they
- * index), or the words add up as integers. Anything else: bits of one field. */
+ * other's result, every word is a planted input or a value the background wrote elsewhere
+ * (selects compose through the tables they index or the places they write), or the words add
+ * up as integers. Anything else: bits of one field. */
 static int composes(const struct inf_data *data, uint32_t b, uint32_t x, uint32_t y, uint32_t xy)
 {
 	const struct inf_outcome *B = &data->oc[b], *X = &data->oc[x], *Y = &data->oc[y];
@@ -165,7 +179,8 @@ static int composes(const struct inf_data *data, uint32_t b, uint32_t x, uint32_
 		if ((dx & dy) >> k & 1 || XY->words[k] != want)
 			disjoint = 0;
 		if (all >> k & 1)
-			traced &= X->src[k] >= 0 && Y->src[k] >= 0 && XY->src[k] >= 0;
+			traced &= moved(data, X, k, B, all) && moved(data, Y, k, B, all) &&
+			           moved(data, XY, k, B, all);
 		if (XY->words[k] - B->words[k] != (X->words[k] - B->words[k]) + (Y->words[k] - B->words[k]))
 			additive = 0;
 	}
