@@ -196,6 +196,10 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		sb_puts(&b, "no run varied these bits");
 	else if (!strcmp(kind, "model_differs"))
 		sb_puts(&b, col(st, 29));
+	if (col(st, 39)[0]) { /* the registers a select reads, by the probe's names */
+		sb_puts(&b, b.len ? "; value " : "value ");
+		pairs_by(&b, col(st, 39), ": ", ", ");
+	}
 	if (col(st, 21)[0])
 		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
 	if (col(st, 31)[0])
@@ -233,7 +237,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 39 /* columns of finding_cols */
+#define FINDING_NCOLS 40 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -249,7 +253,7 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.unmodeled'), json_extract(f.details, '$.runner'),"
 	" json_extract(f.details, '$.seed_value'),"
 	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
-	" f.bundle, f.slot, f.cond";
+	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
