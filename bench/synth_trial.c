@@ -351,6 +351,46 @@ static void planted(struct trial *t, const struct ip_probe *p)
 	}
 }
 
+/* The findings' fields, one line each: "context bundle.slot lo-hi kind[ when cond]". */
+static char *field_list(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	char *text = NULL;
+	size_t len = 0;
+	if (sqlite3_prepare_v2(db, "SELECT context, bundle, slot, lo, hi, kind, cond FROM finding"
+	                           " ORDER BY context, bundle, slot, lo, cond, kind", -1, &st,
+	                       NULL) != SQLITE_OK)
+		return NULL;
+	text = calloc(1, 1);
+	while (text && sqlite3_step(st) == SQLITE_ROW) {
+		char line[160];
+		const char *cond = (const char *)sqlite3_column_text(st, 6);
+		int n = snprintf(line, sizeof line, "%d %d.%d %d-%d %s%s%s\n",
+		                 sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
+		                 sqlite3_column_int(st, 2), sqlite3_column_int(st, 3),
+		                 sqlite3_column_int(st, 4), (const char *)sqlite3_column_text(st, 5),
+		                 cond && cond[0] ? " when " : "", cond ? cond : "");
+		char *grown;
+		if (n < 0)
+			continue;
+		if (n >= (int)sizeof line)
+			n = (int)sizeof line - 1;
+		grown = realloc(text, len + (size_t)n + 1);
+		if (!grown) {
+			free(text);
+			text = NULL;
+			break;
+		}
+		text = grown;
+		memcpy(text + len, line, (size_t)n + 1);
+		len += (size_t)n;
+	}
+	sqlite3_finalize(st);
+	if (!text)
+		abort();
+	return text;
+}
+
 int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct synth_score *sc,
                 char *why, size_t whylen)
 {
@@ -403,6 +443,10 @@ int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct s
 	}
 	for (unsigned c = 0; c < t->dev.ncontexts; c++)
 		score_context(t, c, sc);
+	if (o->fields && !(*o->fields = field_list(t->db))) {
+		snprintf(why, whylen, "%s", sqlite3_errmsg(t->db));
+		goto out;
+	}
 	sc->trials++;
 	rc = 0;
 	goto out;

@@ -15,6 +15,8 @@ struct synth_trial_opts {
 	const char *dir;          /* where the trial's database goes */
 	int verbose;              /* print every miss to stderr */
 	int keep;                 /* leave the database (DIR/isaprobe-synth-PID-SEED.db) */
+	char **fields;            /* if set: gets the field list inferred, one line a finding
+	                           * ("context bundle.slot lo-hi kind [cond]"), malloc'd */
 };
 
 /* Sums over trials. Boundaries are cuts between value bits: found = true cuts inferred,
