@@ -708,6 +708,7 @@ static int own_operand(struct group *gr, unsigned vi)
 static void classify(struct group *gr)
 {
 	const struct inf_data *data = gr->data;
+	int moves = 0;
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
 		unsigned n = 0, e = 0;
 		int kept = 0;
@@ -762,9 +763,20 @@ static void classify(struct group *gr)
 		for (size_t g = 0; g < gr->n && gr->st[vi] == S_UNIDENTIFIED; g++)
 			if (context_ops(gr, g, vi) || kept_all(gr, g, vi))
 				gr->st[vi] = S_BY_CONTEXT;
+	}
+	/* values of a field that moves a record for another value, in some context (a load's
+	 * modifier): an operation of the record's words (dividing by its y, z or w) */
+	for (unsigned vi = 0; vi < gr->nv; vi++)
+		for (size_t g = 0; g < gr->n && (gr->st[vi] == S_NAMED || gr->st[vi] == S_BY_CONTEXT);
+		     g++) {
+			uint64_t ops = context_ops(gr, g, vi);
+			for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
+				if ((ops >> op & 1) && !strncmp(inf_op_name(op), "mov ", 4))
+					moves = 1;
+		}
+	for (unsigned vi = 0; vi < gr->nv && moves; vi++)
 		if (gr->st[vi] == S_UNIDENTIFIED && own_operand(gr, vi))
 			gr->st[vi] = S_OWN;
-	}
 }
 
 static void operand_name(const struct inf_data *data, struct operand o, struct strbuf *b)

@@ -169,6 +169,25 @@ static void test_diff(const char *path)
 	free(md), free(same), free(js);
 	ip_store_close(s);
 	ip_store_close(old);
+	dev_remove(oldpath);
+
+	/* Last night the opcode's value 2 was not named and value 3 had not run: the changed line
+	 * says which values were renamed and gained, not just the new text. */
+	old = synthetic(oldpath, 1);
+	s = synthetic(path, 1);
+	CHECK(sqlite3_exec(ip_store_sqlite(old),
+	                   "UPDATE finding SET details = json_remove(json_set(details,"
+	                   " '$.values.\"2\"', 'unidentified'), '$.values.\"3\"')"
+	                   " WHERE kind = 'enum' AND lo = 42", NULL, NULL, NULL) == SQLITE_OK,
+	      "editing last night's enum");
+	if (s) {
+		md = render(s, IP_REPORT_MD, 0, old);
+		CHECK(strstr(md, "values 2 unidentified -> min, 3 gained: max"),
+		      "the changed line lacks the values gained and renamed:\n%s", md);
+		free(md);
+		ip_store_close(s);
+	}
+	ip_store_close(old);
 	dev_remove(path);
 	dev_remove(oldpath);
 }
