@@ -132,11 +132,12 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * on up to three operands a, b, c (planted input words, or their negations). Listed in the
  * order ties are broken in (simpler first). Float results of the approximating operations
  * (div, rcp, rsqrt, sqrt, exp2, log2) match within 2^-20 relative error (hardware rounds them
- * its own way: a division is often a reciprocal and a multiply); any NaN matches any NaN. preexp2 and postlog2 are the two halves the Utgard notes
- * give exp2 and log2 as (passthrough ops 4 and 5, "op5 performs the opposite of op4"); no
- * public source says what each computes alone: the library tries the reading that the
- * complex unit's fixed-point exponent suggests, x * 2^23 as a two's complement integer and
- * back (a hypothesis, said so in docs/inference.md). */
+ * its own way: a division is often a reciprocal and a multiply); any NaN matches any NaN.
+ * preexp2 and postlog2 are the two halves the Utgard notes give exp2 and log2 as
+ * (passthrough ops 4 and 5, "op5 performs the opposite of op4"); no public source says what
+ * each computes alone: the library tries the reading that the complex unit's fixed-point
+ * exponent suggests, x * 2^23 as a two's complement integer and back (a hypothesis, said so in
+ * docs/inference.md). */
 enum {
 	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_MUL, O_NMUL, O_DIV, O_MIN, O_MAX, O_GE, O_LT, O_EQ,
 	O_NE, O_SELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP, O_RSQRT, O_SQRT, O_EXP2,

@@ -591,9 +591,10 @@ static void test_store_destination(const char *path)
 	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"st", &seed, 1};
-	struct ip_layout_buffer bufs[3] = {{0, "registers", 0, (const uint8_t *)reg, sizeof reg, 16, NULL},
-	                                   {0, "attributes", 0, (const uint8_t *)attr, sizeof attr, 16, NULL},
-	                                   {1, "attributes", 0, NULL, sizeof attr, 16, NULL}};
+	struct ip_layout_buffer bufs[3] = {
+		{0, "registers", 0, (const uint8_t *)reg, sizeof reg, 16, NULL},
+		{0, "attributes", 0, (const uint8_t *)attr, sizeof attr, 16, NULL},
+		{1, "attributes", 0, NULL, sizeof attr, 16, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "store layout");
 	for (unsigned v = 0; v < 32; v++) {

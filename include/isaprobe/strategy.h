@@ -97,9 +97,10 @@ void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_ou
 
 /* The conditions of a survey (plan->conditions, without segments): bits whose flip alone keeps
  * the seed's ok outcome but whose pair with bit b gives another outcome than b alone (ok, or
- * one the runner could not say) depend on b; the bits with the most dependents (at most IP_AUTO_MAX_CONDITIONS, each with at most
- * IP_AUTO_MAX_DEPENDENTS, the lowest) become conditions. Runs that said nothing (timeout,
- * runner_error) and unmodeled ones are no evidence. */
+ * one the runner could not say) depend on b; the bits with the most dependents (at most
+ * IP_AUTO_MAX_CONDITIONS, each with at most IP_AUTO_MAX_DEPENDENTS, the lowest) become
+ * conditions. Runs that said nothing (timeout, runner_error) and unmodeled ones are no
+ * evidence. */
 void ip_auto_conditions(unsigned width, const struct ip_outcome *survey,
                         struct ip_auto_context_plan *plan);
 /* Variants a condition adds before its sweeps: its dependents' pairs, under the bit. */
