@@ -183,9 +183,9 @@ static int record_names(struct ip_probe *p, struct probe_line *l, enum ip_buf_ro
 			int m = range ? snprintf(one, sizeof one, "%.*s%lu", (int)prefix, t, k)
 			              : snprintf(one, sizeof one, "%s", t);
 			char *grown;
-			if (m < 0 || (size_t)m >= sizeof one || ++count > MAX_RECORD_NAMES) {
+			if (m < 0 || m > PROBE_NAME_MAX || ++count > MAX_RECORD_NAMES) {
 				free(text);
-				return ip_diag_at(d, l->line, l->col[i], "%s", (size_t)m >= sizeof one
+				return ip_diag_at(d, l->line, l->col[i], "%s", m > PROBE_NAME_MAX || m < 0
 				                  ? "a record name of more than 64 characters"
 				                  : "more than 4096 record names");
 			}

@@ -245,6 +245,8 @@ int inf_op_matches(unsigned op, uint32_t want, uint32_t got);
 /* Whether op of a, b, c may give want: inf_op_matches of its result, or for min and max of
  * equal inputs (+0, -0) or a NaN input either operand. */
 int inf_op_accepts(unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t want);
+/* Whether op (min, max) of a and b may give either operand (equal or NaN inputs). */
+int inf_op_either(unsigned op, uint32_t a, uint32_t b);
 unsigned inf_op_select(void);
 /* and, or, xor: on patterned inputs they match by chance; they never choose operands */
 int inf_op_weak(unsigned op);

@@ -59,18 +59,23 @@ static uint64_t explains(const struct inf_data *data, const struct slot *s, unsi
                          const struct reading *r)
 {
 	uint32_t a = opv(data, r->a), b = r->b.in >= 0 ? opv(data, r->b) : 0;
-	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, out = 0;
+	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, got;
 	uint64_t m = 0;
+	int either;
 	if (inf_op_arity(op) >= 2 && r->b.in < 0)
 		return 0;
 	if (inf_op_arity(op) == 3 && r->c.in < 0 && ip_f32_from_bits(b) == 0)
 		return 0;
-	(void)out;
-	for (unsigned vi = 0; vi < MAX_VALUES; vi++)
-		if ((s->have >> vi & 1) &&
-		    inf_op_accepts(op, a, b, c, r->neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi]))
+	/* inf_op_accepts for each value, the operation computed once */
+	got = inf_op_apply(op, a, b, c);
+	either = inf_op_either(op, a, b);
+	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
+		unsigned vi = (unsigned)__builtin_ctzll(left);
+		uint32_t want = r->neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi];
+		if (inf_op_matches(op, want, got) || (either && (want == a || want == b)))
 			m |= UINT64_C(1) << vi;
-	return m & ~s->kept;
+	}
+	return m;
 }
 
 /* Values of slot s that some operation explains with reading r. */

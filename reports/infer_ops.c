@@ -163,15 +163,18 @@ static const struct {
 	[O_OR] = {"or", 2, 0},         [O_XOR] = {"xor", 2, 0},
 };
 
+int inf_op_either(unsigned op, uint32_t a, uint32_t b)
+{
+	float x = f32(a), y = f32(b);
+	/* equal inputs (+0 and -0) and NaN inputs: hardware returns either operand (x86's maxss
+	 * the second, C's fmaxf the one that is a number) */
+	return (op == O_MIN || op == O_MAX) && (x == y || isnan(x) || isnan(y));
+}
+
 int inf_op_accepts(unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t want)
 {
-	if (op == O_MIN || op == O_MAX) {
-		float x = f32(a), y = f32(b);
-		/* equal inputs (+0 and -0) and NaN inputs: hardware returns either operand (x86's
-		 * maxss the second, C's fmaxf the one that is a number) */
-		if (x == y || isnan(x) || isnan(y))
-			return want == a || want == b || inf_op_matches(op, want, inf_op_apply(op, a, b, c));
-	}
+	if (inf_op_either(op, a, b) && (want == a || want == b))
+		return 1;
 	return inf_op_matches(op, want, inf_op_apply(op, a, b, c));
 }
 
