@@ -283,9 +283,11 @@ static void names(const struct inf_seg *s, const char *role, int comp, const int
 			if (xu[i] == (int64_t)fv && word[i] >= 0 &&
 			    word_name(s->data, role, word[i], comp, name, sizeof name))
 				text = name;
-		if (text)
-			sb_printf(d, "%s\"%llu\":\"%s\"", shown++ ? "," : ",\"names\":{",
-			          (unsigned long long)fv, text);
+		if (text) { /* (names come from the database: quoted as JSON whatever they hold) */
+			sb_printf(d, "%s\"%llu\":", shown++ ? "," : ",\"names\":{",
+			          (unsigned long long)fv);
+			sb_json_str(d, text);
+		}
 	}
 	if (shown)
 		sb_puts(d, "}");
