@@ -11,6 +11,7 @@
 #include "isaprobe/campaign.h"
 #include "isaprobe/infer.h"
 #include "isaprobe/probe.h"
+#include "isaprobe/store.h"
 #include "isaprobe/synth.h"
 #include "synth_trial.h"
 
@@ -420,7 +421,7 @@ int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct s
 	planted(t, &p);
 	snprintf(path, sizeof path, "%s/isaprobe-synth-%d-%llu.db", o->dir ? o->dir : "/tmp",
 	         (int)getpid(), (unsigned long long)device_seed);
-	unlink(path);
+	ip_store_remove(path);
 	ip_diag_init(&d, path);
 	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d))
 		goto fail;
@@ -456,14 +457,8 @@ out:
 	if (t->json)
 		sqlite3_finalize(t->json);
 	ip_store_close(s);
-	if ((s || rc == 0) && !o->keep) {
-		char x[600];
-		unlink(path);
-		snprintf(x, sizeof x, "%s-wal", path);
-		unlink(x);
-		snprintf(x, sizeof x, "%s-shm", path);
-		unlink(x);
-	}
+	if ((s || rc == 0) && !o->keep)
+		ip_store_remove(path);
 	ip_probe_free(&p);
 	free(text);
 	free(t);

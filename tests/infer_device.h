@@ -151,12 +151,7 @@ static inline size_t dev_walk_pairs(uint32_t *v)
 
 static inline void dev_remove(const char *path)
 {
-	char p[512];
-	unlink(path);
-	snprintf(p, sizeof p, "%s-wal", path);
-	unlink(p);
-	snprintf(p, sizeof p, "%s-shm", path);
-	unlink(p);
+	ip_store_remove(path);
 }
 
 #endif

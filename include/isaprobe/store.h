@@ -80,6 +80,8 @@ struct ip_campaign_key {
 int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **out,
                   struct ip_diag *d);
 void ip_store_close(struct ip_store *s);
+/* Removes a database file and whatever of its -wal, -shm and -journal files lies beside it. */
+void ip_store_remove(const char *path);
 
 /* Get-or-create rows; return the id (> 0) or -1 with d set. host may be NULL (stored as ""). */
 int64_t ip_store_device(struct ip_store *s, const char *runner, const char *model,
