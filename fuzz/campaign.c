@@ -165,7 +165,7 @@ static int flips_from_seed(const struct ip_probe *p, const struct ip_variant *v)
 	return (int)n;
 }
 
-/* Runs v (its k-th run) again and keeps the outcome in the slot's re-runs; its status. */
+/* Runs v once more and keeps the outcome among the slot's re-runs; returns its status. */
 static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_variant *v)
 {
 	size_t olen = x->probe->output_len;
