@@ -1,5 +1,6 @@
 /* migrate.c: forward-only schema migrations keyed on PRAGMA user_version. Version 1 runs
- * db/schema.sql; a later version appends one function to the table below. */
+ * db/schema.sql; each later version is one function in the table below. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,37 +15,106 @@ struct migration {
 	int (*apply)(sqlite3 *db);
 };
 
-static int create_schema(sqlite3 *db)
-{
-	return sqlite3_exec(db, ip_store_schema_sql, NULL, NULL, NULL);
-}
+/* db/schema.sql holds version 1, then the parts later versions add, each after a line that
+ * starts with this and the version's number. */
+#define SCHEMA_PART "\n-- == version "
 
-/* Runs the statement of db/schema.sql that begins with `head`, once more (for a view that
- * version 1 files lack): the schema text stays the one place it is written. */
-static int schema_statement(sqlite3 *db, const char *head)
+/* Runs the part of db/schema.sql that starts after the marker of version `from` (0: the
+ * beginning) and ends at the next marker. */
+static int schema_part(sqlite3 *db, int from)
 {
-	const char *at = strstr(ip_store_schema_sql, head);
-	sqlite3_stmt *st;
+	char marker[32];
+	const char *start = ip_store_schema_sql, *end;
+	char *part;
 	int rc;
-	if (!at)
-		return SQLITE_INTERNAL;
-	rc = sqlite3_prepare_v2(db, at, -1, &st, NULL);
-	if (rc == SQLITE_OK) {
-		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(db);
-		sqlite3_finalize(st);
+	if (from) {
+		snprintf(marker, sizeof marker, SCHEMA_PART "%d", from);
+		if (!(start = strstr(ip_store_schema_sql, marker)))
+			return SQLITE_INTERNAL;
+		start += strcspn(start + 1, "\n") + 1; /* past the marker's line */
 	}
+	end = strstr(start, SCHEMA_PART);
+	part = sqlite3_mprintf("%.*s", (int)(end ? end - start : (ptrdiff_t)strlen(start)), start);
+	if (!part)
+		return SQLITE_NOMEM;
+	rc = sqlite3_exec(db, part, NULL, NULL, NULL);
+	sqlite3_free(part);
 	return rc;
 }
 
+static int create_schema(sqlite3 *db)
+{
+	return schema_part(db, 0);
+}
+
+/* Version 2: a finding belongs to an instruction and may hold under a condition (bundle, slot
+ * and cond join its key; see db/schema.sql, table finding), and a buffer may name its records
+ * (buffer.names, the probe's `record ROLE BYTES names ...`). The finding table is rebuilt with
+ * the wider key (SQLite cannot change a UNIQUE constraint in place): an old finding gets the
+ * bundle and slot of the target piece of its last campaign that holds its bits (else 0) and
+ * the condition its details named ("when"). The view new_findings (SELECT f.*) is made again
+ * on the new table. */
+static const char finding_v2_sql[] =
+	"ALTER TABLE buffer ADD COLUMN names TEXT NOT NULL DEFAULT '';"
+	"DROP VIEW new_findings;"
+	"CREATE TABLE finding_v2 ("
+	" id INTEGER PRIMARY KEY,"
+	" probe_id INTEGER NOT NULL REFERENCES probe (id),"
+	" context INTEGER NOT NULL DEFAULT 0,"
+	" bundle INTEGER NOT NULL DEFAULT 0,"
+	" slot INTEGER NOT NULL DEFAULT 0,"
+	" format TEXT NOT NULL DEFAULT '',"
+	" lo INTEGER NOT NULL,"
+	" hi INTEGER NOT NULL,"
+	" kind TEXT NOT NULL,"
+	" cond TEXT NOT NULL DEFAULT '',"
+	" details TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(details)),"
+	" confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),"
+	" support INTEGER NOT NULL DEFAULT 0,"
+	" against INTEGER NOT NULL DEFAULT 0,"
+	" variants INTEGER NOT NULL DEFAULT 0,"
+	" first_seen INTEGER NOT NULL REFERENCES campaign (id),"
+	" last_seen INTEGER NOT NULL REFERENCES campaign (id),"
+	" CHECK (lo >= 0 AND lo <= hi),"
+	" UNIQUE (probe_id, context, bundle, slot, format, lo, hi, kind, cond));"
+	"INSERT INTO finding_v2 (id, probe_id, context, bundle, slot, format, lo, hi, kind, cond,"
+	" details, confidence, support, against, variants, first_seen, last_seen)"
+	" SELECT f.id, f.probe_id, f.context,"
+	" coalesce((SELECT t.bundle FROM target t WHERE t.campaign_id = f.last_seen"
+	"  AND t.format = f.format AND f.lo >= t.lo AND f.hi < t.lo + t.width"
+	"  ORDER BY t.value_lo LIMIT 1), 0),"
+	" coalesce((SELECT t.slot FROM target t WHERE t.campaign_id = f.last_seen"
+	"  AND t.format = f.format AND f.lo >= t.lo AND f.hi < t.lo + t.width"
+	"  ORDER BY t.value_lo LIMIT 1), 0),"
+	" f.format, f.lo, f.hi, f.kind, coalesce(json_extract(f.details, '$.when'), ''),"
+	" f.details, f.confidence, f.support, f.against, f.variants, f.first_seen, f.last_seen"
+	" FROM finding f;"
+	"DROP TABLE finding;"
+	"ALTER TABLE finding_v2 RENAME TO finding;"
+	"CREATE INDEX finding_first_seen ON finding (first_seen);"
+	"CREATE VIEW new_findings AS"
+	" SELECT p.name AS probe, f.*"
+	" FROM finding f"
+	" JOIN probe p ON p.id = f.probe_id"
+	" WHERE f.first_seen = (SELECT c.id FROM campaign c WHERE c.probe_id = f.probe_id"
+	"  ORDER BY c.started_at DESC, c.id DESC LIMIT 1);";
+
+static int finding_by_instruction(sqlite3 *db)
+{
+	return sqlite3_exec(db, finding_v2_sql, NULL, NULL, NULL);
+}
+
+/* Version 3: the view finding_text (db/schema.sql, its last part), in place of any older one. */
 static int add_finding_text(sqlite3 *db)
 {
 	int rc = sqlite3_exec(db, "DROP VIEW IF EXISTS finding_text", NULL, NULL, NULL);
-	return rc ? rc : schema_statement(db, "CREATE VIEW finding_text AS");
+	return rc ? rc : schema_part(db, 3);
 }
 
 static const struct migration migrations[] = {
 	{1, "create the schema (db/schema.sql)", create_schema},
-	{2, "the finding_text view", add_finding_text},
+	{2, "findings keyed by instruction and condition, named records", finding_by_instruction},
+	{3, "the finding_text view", add_finding_text},
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == IP_STORE_SCHEMA_VERSION,

@@ -1,6 +1,12 @@
--- schema.sql: the findings database. The first migration runs this file (schema version 1);
--- later versions live in db/migrate.c, and a view added later is written here and created in
--- older files by its migration. Compiled into libisaprobe as a C string (db/schema.cmake).
+-- schema.sql: the findings database, schema version 1 (the first migration runs this file).
+-- Compiled into libisaprobe as a C string (db/schema.cmake); later versions live in db/migrate.c:
+--   2: buffer.names (what the probe calls a buffer's records: 'r0 r1 ... r31'), and the finding
+--      table rebuilt with bundle, slot and cond (the condition a field holds under, e.g.
+--      'bit 30 = 1') in its key, so that one field probed in two instructions, or under two
+--      conditions, keeps one finding each. The comments below say where version 2 differs.
+--   3: the view finding_text, written at the end of this file, after the line that starts
+--      "-- == version 3": the first migration stops before that line and the third runs what
+--      follows it, in new files and old ones alike.
 --
 -- Conventions
 --   * Every id is an INTEGER PRIMARY KEY local to this file; the natural keys (the UNIQUE
@@ -135,6 +141,8 @@ CREATE TABLE target (
 -- role is ip_buf_role_name() ('uniforms', 'attributes', 'varyings_out', 'registers', ...).
 -- record: bytes per record of the buffer when the probe says (registers: 16, four 32-bit
 -- components), else 0; it lets inference tell a record select from a component select.
+-- Version 2 adds names TEXT NOT NULL DEFAULT '': the records' names, blank-separated, record 0
+-- first ('r0 r1 ... r31'), or ''; inference says "value 0: r26" with them.
 CREATE TABLE buffer (
 	campaign_id INTEGER NOT NULL REFERENCES campaign (id),
 	direction   TEXT NOT NULL CHECK (direction IN ('in', 'out')),
@@ -194,6 +202,10 @@ CREATE TABLE run (
 --   support, against, variants   the evidence: runs consistent with the finding, runs that
 --               contradict it, and the distinct variants examined
 --   first_seen, last_seen        the campaigns that first and last produced this finding
+-- Version 2 rebuilds this table with bundle and slot (the instruction: bundle and slot of the
+-- seed program, as in target) after context, and cond (the condition the field holds under,
+-- 'bit 30 = 1', or '') after kind, and the key UNIQUE (probe_id, context, bundle, slot,
+-- format, lo, hi, kind, cond).
 CREATE TABLE finding (
 	id         INTEGER PRIMARY KEY,
 	probe_id   INTEGER NOT NULL REFERENCES probe (id),
@@ -263,34 +275,37 @@ JOIN probe p ON p.id = f.probe_id
 WHERE f.first_seen = (SELECT c.id FROM campaign c WHERE c.probe_id = f.probe_id
                       ORDER BY c.started_at DESC, c.id DESC LIMIT 1);
 
--- Each finding as a person reads it, for use with the sqlite3 shell: the probe and its ISA, the
--- context's label, the instruction (bundle and slot of the seed program) the bits belong to,
--- the bits as `isaprobe fields` writes them ('33', '25-50'), the kind, the report's sentence
--- (details.sentence, written by `isaprobe infer`; NULL for findings inferred before it) and
--- how the finding compares with later public work (public_verdict: NULL until the ISA has such
--- an overlay). Added in schema version 2 (db/migrate.c creates it in older files).
-CREATE VIEW finding_text AS
-SELECT
-	p.name AS probe,
-	p.isa,
-	coalesce((SELECT x.label FROM context x WHERE x.campaign_id = f.last_seen
-	          AND x.idx = f.context), f.context) AS context,
-	(SELECT group_concat(DISTINCT 'bundle ' || t.bundle || ' slot ' || t.slot) FROM target t
-	 WHERE t.campaign_id = f.last_seen AND t.format = f.format AND t.lo <= f.hi
-	   AND t.lo + t.width - 1 >= f.lo) AS instruction,
-	f.format,
-	CASE WHEN f.lo = f.hi THEN f.lo ELSE f.lo || '-' || f.hi END AS bits,
-	f.kind,
-	json_extract(f.details, '$.sentence') AS sentence,
-	NULL AS public_verdict,
-	f.confidence,
-	f.id AS finding_id
-FROM finding f
-JOIN probe p ON p.id = f.probe_id;
-
 -- Runs whose campaign or outcome does not exist (the run table's references are kept by the
 -- writers, not declared: see run). Empty in every sound database.
 CREATE VIEW run_orphan AS
 SELECT r.* FROM run r
 WHERE NOT EXISTS (SELECT 1 FROM campaign c WHERE c.id = r.campaign_id)
    OR NOT EXISTS (SELECT 1 FROM outcome o WHERE o.id = r.outcome_id);
+
+-- == version 3 (db/migrate.c runs what follows in every file; the first migration stops here)
+
+-- Each finding as a person reads it, for the sqlite3 shell and spreadsheets: the probe and its
+-- ISA, the context's label, the instruction (bundle and slot of the seed program) the bits
+-- belong to, the word format and the bits as `isaprobe fields` writes them ('33', '25-50'),
+-- the kind, the condition it holds under, the report's sentence (details.sentence, which
+-- `isaprobe infer` writes; NULL for findings inferred before it) and how it compares with what
+-- later public work says of these bits (public_verdict: NULL until the ISA has such an
+-- overlay).
+CREATE VIEW finding_text AS
+SELECT
+	p.name AS probe,
+	p.isa,
+	coalesce((SELECT x.label FROM context x WHERE x.campaign_id = f.last_seen
+	          AND x.idx = f.context), f.context) AS context,
+	CASE WHEN f.format = '' THEN NULL
+	     ELSE 'bundle ' || f.bundle || ' slot ' || f.slot END AS instruction,
+	f.format,
+	CASE WHEN f.lo = f.hi THEN f.lo ELSE f.lo || '-' || f.hi END AS bits,
+	f.kind,
+	f.cond AS "when",
+	json_extract(f.details, '$.sentence') AS sentence,
+	NULL AS public_verdict,
+	f.confidence,
+	f.id AS finding_id
+FROM finding f
+JOIN probe p ON p.id = f.probe_id;

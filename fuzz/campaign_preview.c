@@ -157,7 +157,12 @@ int ip_campaign_preview(const struct ip_probe *p, const struct ip_campaign_opts 
 		ip_diag_plain(d, "out of memory");
 		goto out;
 	}
-	if (ip_auto_survey(&x, p, plans, d))
+	/* the re-runs an auto campaign would make (they change nothing on a runner without noise) */
+	if (ip_auto_survey(&x, p,
+	                   o->confirm == IP_CAMPAIGN_CONFIRM_NONE ? 0
+	                   : o->confirm                         ? o->confirm
+	                                                        : IP_CAMPAIGN_DEFAULT_CONFIRM,
+	                   plans, d))
 		goto out;
 	for (unsigned c = 0; c < p->ncontexts; c++)
 		out->ctx[c].auto_segments = plans[c].nsegments;

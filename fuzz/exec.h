@@ -33,11 +33,12 @@ void ip_exec_free(struct ip_exec *x);
  * wrote; any other status: no data, len 0). Returns how many ran as jobs: results[j] is the
  * runner's result of variant index[j] (the others could not be packed). */
 size_t ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                 struct ip_outcome *out);
+                   struct ip_outcome *out);
 
-/* Auto's survey of every context of p (the seed, each bit and each pair of bits flipped) run on
- * x, and the segments it finds (fuzz/campaign.c). Returns 0, or -1 with d set. */
-int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_context_plan *plans,
-                   struct ip_diag *d);
+/* Auto's survey of every context of p (the seed, each bit and each pair of bits flipped, the
+ * conditions' pairs), run on x with `confirm` re-runs of what says nothing, and the segments
+ * it finds (fuzz/campaign.c). Returns 0, or -1 with d set. */
+int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
+                   struct ip_auto_context_plan *plans, struct ip_diag *d);
 
 #endif

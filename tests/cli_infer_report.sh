@@ -40,14 +40,14 @@ if [ -x "$writer" ]; then
 		fails=$((fails + 1))
 	fi
 	check "infer of an unknown probe" 1 "no probe named 'nope'" -- "$bin" infer --db "$tmp/s.db" --probe nope
-	check "md field map" 0 "^    42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax" -- \
+	check "md field map" 0 "^    \[0\.0\] 42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max" -- \
 		"$bin" report --db "$tmp/s.db" --format md
-	check "md register line" 0 "^    32-34: register select: varyings_out\[0\] = registers\[0 \+ 1\*v\]" -- \
+	check "md register line" 0 "^    \[0\.0\] 32-34: register select: varyings_out\[0\] = registers\[0 \+ 1\*v\]" -- \
 		"$bin" report --db "$tmp/s.db"
-	# finding_text: the sentence infer stored is the report's line after the bits.
-	check "finding_text sentence" 0 "^\"42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax" -- \
+	# finding_text: the sentence infer stored is the report's line after the instruction and bits.
+	check "finding_text sentence" 0 "^\"42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max" -- \
 		"$bin" query --db "$tmp/s.db" -f csv --sql "SELECT bits || ': ' || sentence FROM finding_text"
-	"$bin" report --db "$tmp/s.db" --format md | sed -n 's/^    \([0-9][-0-9]*: .*\) (confidence .*/\1/p' | sort >"$tmp/r.lines"
+	"$bin" report --db "$tmp/s.db" --format md | sed -n 's/^    \(\[[0-9.]*\] \)\{0,1\}\([0-9][-0-9]*: .*\) (confidence .*/\2/p' | sort >"$tmp/r.lines"
 	"$bin" query --db "$tmp/s.db" -f csv --sql "SELECT bits || ': ' || sentence AS line FROM finding_text" |
 		tail -n +2 | sed 's/^"\(.*\)"$/\1/; s/""/"/g' | sort >"$tmp/q.lines"
 	if [ ! -s "$tmp/q.lines" ] || ! cmp -s "$tmp/r.lines" "$tmp/q.lines"; then

@@ -46,7 +46,7 @@ mkdir -p "$tmp/work" && cd "$tmp/work" || exit 1
 	ok || { fail "installed: report"; head report.md >&2; }
 
 # pkg-config builds the example device from the installed sources; it serves the what-if
-# accumulator opcode 3 (a - b), which the report names fsub.
+# accumulator opcode 3 (a - b), which the report names sub.
 flags=()
 grep -q '^ISAPROBE_SANITIZE:BOOL=ON' "$cache" && flags=(-fsanitize=address,undefined)
 export PKG_CONFIG_PATH=$(dirname "$pc")
@@ -56,8 +56,8 @@ if "$cc" -std=c11 -Wall -Wextra -Werror "${flags[@]}" -o whatif \
 	ok
 	"$installed" campaign "$prefix/share/isaprobe/probes/utgard_gp/acc_op.probe" \
 		--runner remote:./whatif --db whatif.db --quiet && "$installed" infer --db whatif.db -q &&
-		"$installed" report --db whatif.db | grep -q '3: fsub' && ok ||
-		fail "the example built with pkg-config, as a remote runner: value 3 is fsub"
+		"$installed" report --db whatif.db | grep -q '3: sub, ' && ok ||
+		fail "the example built with pkg-config, as a remote runner: value 3 is sub"
 else
 	fail "pkg-config --cflags --libs isaprobe does not build the example:"
 	cat cc.err >&2

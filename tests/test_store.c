@@ -1,7 +1,7 @@
 /* test_store.c: the findings store's normal life: create, open, reopen; get-or-create devices,
  * probes and campaigns; batches whose counts aggregate and whose contradictions stay as rows;
  * the resumable cursor; the layout tables; the status table against ip_status_name(); the
- * finding_text view, and its migration into a version 1 file. */
+ * finding_text view. */
 #include "store_fixture.h"
 
 static struct ip_diag d;
@@ -23,7 +23,8 @@ static void test_create_reopen(const char *dir)
 	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
 	sqlite3 *db = ip_store_sqlite(s);
 	CHECK(fixture_int(db, "PRAGMA application_id") == 0x49534150, "application_id 'ISAP'");
-	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "schema version");
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
+	      "schema version %d", IP_STORE_SCHEMA_VERSION);
 	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'run'") == 1,
 	      "run exists");
 	ip_store_close(s);
@@ -254,8 +255,8 @@ static void test_layout(const char *dir)
 		{10, 6, "midgard.load_store", NULL, 0, 1, 50},
 	};
 	const struct ip_layout_buffer buf[2] = {
-		{0, "registers", 0, regs, 4, 16},
-		{1, "varyings_out", 16, NULL, 32, 0},
+		{0, "registers", 0, regs, 4, 16, NULL},
+		{1, "varyings_out", 16, NULL, 32, 0, NULL},
 	};
 	struct ip_campaign_layout l = {ctx, 2, tg, 2, buf, 2};
 	CHECK(fixture_fill(s, &d, &c) == 0, "fill");
@@ -312,6 +313,90 @@ static void test_status_names(const char *dir)
 	free(path);
 }
 
+/* db/schema.sql: version 1, then the parts later versions add (each after a line "-- ==
+ * version N"); a database made before those has run the first part alone. */
+extern const char ip_store_schema_sql[];
+
+static char *schema_v1(void)
+{
+	const char *end = strstr(ip_store_schema_sql, "\n-- == version ");
+	size_t n = end ? (size_t)(end - ip_store_schema_sql) : strlen(ip_store_schema_sql);
+	char *v1 = malloc(n + 1);
+	if (!v1)
+		abort();
+	memcpy(v1, ip_store_schema_sql, n);
+	v1[n] = 0;
+	return v1;
+}
+
+/* A database made with schema version 1 (the SQL as it was: schema.sql, user_version 1),
+ * holding a campaign with two target pieces in two instructions and findings of the old key:
+ * opened by the store, it is migrated to version 2. Each finding gets the bundle and slot of
+ * the piece holding its bits in its last campaign and its condition from its details; the
+ * buffers get names ''; the key now tells two instances of one field apart; new_findings
+ * still answers. A database of version 2 opened read-only is left alone. */
+static void test_migrate_v1(const char *dir)
+{
+	char *path = fixture_path(dir, "v1.db"), *v1 = schema_v1();
+	sqlite3 *h;
+	struct ip_store *s;
+	char *err = NULL;
+	static const char fill[] =
+		"INSERT INTO device (runner, model) VALUES ('sim', 't760');"
+		"INSERT INTO probe (name, isa, source_text, source_hash) VALUES ('p', 'utgard_gp', 'x',"
+		" zeroblob(16));"
+		"INSERT INTO campaign (probe_id, device_id, probe_hash, probe_text, strategy, origin)"
+		" VALUES (1, 1, zeroblob(16), 'x', 'auto', zeroblob(16));"
+		"INSERT INTO target VALUES (1, 0, 3, 'utgard_gp.instr', '', 0, 0, 83),"
+		" (1, 3, 3, 'utgard_gp.instr', '', 1, 0, 100);"
+		"INSERT INTO buffer (campaign_id, direction, role, len, data, record) VALUES"
+		" (1, 'in', 'registers', 4, x'01020304', 16);"
+		"INSERT INTO finding (probe_id, context, format, lo, hi, kind, details, confidence,"
+		" first_seen, last_seen) VALUES"
+		" (1, 0, 'utgard_gp.instr', 83, 85, 'enum', '{}', 1, 1, 1),"
+		" (1, 0, 'utgard_gp.instr', 100, 101, 'register', '{\"when\":\"bit 102 = 1\"}', 0.5,"
+		" 1, 1);";
+	unlink(path);
+	CHECK(sqlite3_open(path, &h) == SQLITE_OK, "create %s", path);
+	CHECK(sqlite3_exec(h, v1, NULL, NULL, &err) == SQLITE_OK &&
+	      sqlite3_exec(h, "PRAGMA user_version = 1", NULL, NULL, &err) == SQLITE_OK &&
+	      sqlite3_exec(h, fill, NULL, NULL, &err) == SQLITE_OK, "a version 1 database: %s",
+	      err ? err : "");
+	sqlite3_free(err);
+	sqlite3_close(h);
+	/* read-only: refused, untouched */
+	CHECK(ip_store_open(path, IP_STORE_READ_ONLY, &s, &d) != 0 && strstr(d.msg, "older"),
+	      "read-only refuses to migrate: %s", d.msg);
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	h = ip_store_sqlite(s);
+	CHECK(fixture_int(h, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated");
+	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 83 AND bundle = 0 AND slot = 0"
+	                     " AND cond = ''") == 1, "83-85: bundle 0 from its target piece");
+	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 100 AND bundle = 1 AND"
+	                     " cond = 'bit 102 = 1' AND confidence = 0.5") == 1,
+	      "100-101: bundle 1, the condition its details named");
+	CHECK(fixture_int(h, "SELECT count(*) FROM buffer WHERE names = ''") == 1, "buffer.names");
+	CHECK(fixture_int(h, "SELECT count(*) FROM new_findings") == 2, "new_findings on the new table");
+	CHECK(fixture_int(h, "SELECT count(*) FROM finding_text WHERE bits = '100-101' AND"
+	                     " instruction = 'bundle 1 slot 0' AND \"when\" = 'bit 102 = 1'") == 1,
+	      "finding_text (version 3) on the migrated table");
+	/* the same field in another instruction is another finding now */
+	CHECK(sqlite3_exec(h, "INSERT INTO finding (probe_id, context, bundle, slot, format, lo, hi,"
+	                      " kind, confidence, first_seen, last_seen) VALUES (1, 0, 1, 0,"
+	                      " 'utgard_gp.instr', 83, 85, 'enum', 1, 1, 1)", NULL, NULL, NULL) ==
+	      SQLITE_OK, "a second instance of 83-85 (bundle 1) is a finding of its own");
+	CHECK(sqlite3_exec(h, "INSERT INTO finding (probe_id, context, bundle, slot, format, lo, hi,"
+	                      " kind, confidence, first_seen, last_seen) VALUES (1, 0, 1, 0,"
+	                      " 'utgard_gp.instr', 83, 85, 'enum', 1, 1, 1)", NULL, NULL, NULL) !=
+	      SQLITE_OK, "but only one");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	CHECK(fixture_int(ip_store_sqlite(s), "SELECT count(*) FROM finding") == 3, "reopened");
+	ip_store_close(s);
+	free(path);
+	free(v1);
+}
+
 /* One text column of the first row of sql, compared with want (NULL: SQL NULL). */
 static void check_text(sqlite3 *db, const char *sql, const char *want, const char *what)
 {
@@ -326,9 +411,10 @@ static void check_text(sqlite3 *db, const char *sql, const char *want, const cha
 	sqlite3_finalize(st);
 }
 
-/* finding_text: a finding over bits 25-30 of the word in bundle 0 slot 1, one over bit 33 with
- * no sentence yet, one in value bits (no format, so no instruction). Then the same file as
- * version 1 wrote it (no view): read-only it is refused as older, read-write migrates it. */
+/* finding_text: a finding over bits 25-30 of the word in bundle 0 slot 1, one over bit 33 under
+ * a condition and with no sentence yet, one in value bits (no format, so no instruction). Then
+ * the same file as version 2 left it (no view): read-only it is refused as older, read-write
+ * migrates it. */
 static void test_finding_text(const char *dir)
 {
 	char *path = fixture_path(dir, "views.db");
@@ -341,35 +427,35 @@ static void test_finding_text(const char *dir)
 		"INSERT INTO campaign (id, probe_id, device_id, probe_hash, probe_text, strategy, origin)"
 		" VALUES (1, 1, 1, zeroblob(16), 'text', 'walk', zeroblob(16));"
 		"INSERT INTO context VALUES (1, 0, 'ld_attr_32', x'00'), (1, 1, 'ld_vary_32', x'00');"
-		"INSERT INTO target VALUES (1, 0, 26, 'midgard.load_store', 'unk25', 0, 1, 25);"
-		"INSERT INTO finding (id, probe_id, context, format, lo, hi, kind, details, confidence,"
-		" first_seen, last_seen) VALUES"
-		" (1, 1, 0, 'midgard.load_store', 25, 30, 'ignored',"
+		"INSERT INTO finding (id, probe_id, context, bundle, slot, format, lo, hi, kind, cond,"
+		" details, confidence, first_seen, last_seen) VALUES"
+		" (1, 1, 0, 0, 1, 'midgard.load_store', 25, 30, 'ignored', '',"
 		"  '{\"sentence\":\"ignored: no effect seen\"}', 1, 1, 1),"
-		" (2, 1, 1, 'midgard.load_store', 33, 33, 'enum', '{}', 0.5, 1, 1),"
-		" (3, 1, 0, '', 2, 3, 'register', '{}', 0.5, 1, 1)";
+		" (2, 1, 1, 0, 1, 'midgard.load_store', 33, 33, 'enum', 'bit 30 = 1', '{}', 0.5, 1, 1),"
+		" (3, 1, 0, 0, 0, '', 2, 3, 'register', '', '{}', 0.5, 1, 1)";
 	CHECK(sqlite3_exec(db, fill, NULL, NULL, NULL) == SQLITE_OK, "fill: %s", sqlite3_errmsg(db));
 	check_text(db, "SELECT probe || ' ' || isa || ' ' || context || ' ' || instruction || ' '"
 	               " || format || ' ' || bits || ' ' || kind || ': ' || sentence"
 	               " FROM finding_text WHERE finding_id = 1",
 	           "ls midgard ld_attr_32 bundle 0 slot 1 midgard.load_store 25-30 ignored: ignored: "
 	           "no effect seen", "finding 1");
-	check_text(db, "SELECT context || ' ' || bits FROM finding_text WHERE finding_id = 2",
-	           "ld_vary_32 33", "a single bit reads as one number");
+	check_text(db, "SELECT context || ' ' || bits || ' when ' || \"when\" FROM finding_text"
+	               " WHERE finding_id = 2",
+	           "ld_vary_32 33 when bit 30 = 1", "a single bit reads as one number; its condition");
 	check_text(db, "SELECT sentence FROM finding_text WHERE finding_id = 2", NULL,
 	           "no sentence yet");
 	check_text(db, "SELECT public_verdict FROM finding_text WHERE finding_id = 1", NULL,
 	           "no public verdict");
 	check_text(db, "SELECT instruction FROM finding_text WHERE finding_id = 3", NULL,
 	           "value bits: no instruction");
-	CHECK(sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 1", NULL, NULL,
-	                   NULL) == SQLITE_OK, "made version 1");
+	CHECK(sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 2", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 2");
 	ip_store_close(s);
 	ip_diag_init(&d, path);
 	s = (struct ip_store *)1;
 	CHECK(ip_store_open(path, IP_STORE_READ_ONLY, &s, &d) == -1 &&
 	      strstr(fixture_diag_text(&d), "older than this isaprobe's") != NULL,
-	      "version 1 read-only: refused as older: %s", fixture_diag_text(&d));
+	      "version 2 read-only: refused as older: %s", fixture_diag_text(&d));
 	s = open_or_die(path, IP_STORE_READ_WRITE);
 	db = ip_store_sqlite(s);
 	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated");
@@ -389,6 +475,7 @@ int main(void)
 	test_cursor(dir);
 	test_layout(dir);
 	test_status_names(dir);
+	test_migrate_v1(dir);
 	test_finding_text(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
