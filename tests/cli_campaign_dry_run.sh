@@ -6,19 +6,8 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
-# expect STATUS PATTERN -- command...: status, and stdout+stderr matching PATTERN.
-expect() {
-	local want=$1 pattern=$2
-	shift 3
-	"$@" >"$tmp/out" 2>&1
-	local got=$?
-	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/out"; then
-		fail "$*: status $got (want $want), wanted /$pattern/ in:"
-		cat "$tmp/out" >&2
-	else
-		ok
-	fi
-}
+# expect: stdout and stderr together (shell_lib.sh's expect_out), the answers being on stdout.
+expect() { expect_out "$@"; }
 # py WHAT FILE EXPR: a Python expression over the JSON lines of FILE (list `j`) must hold.
 py() {
 	local what=$1 file=$2 expr=$3

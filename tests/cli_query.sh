@@ -7,20 +7,8 @@ set -u
 
 db=$tmp/f.db
 
-# expect STATUS PATTERN -- command...: exit status STATUS, and stdout+stderr match PATTERN
-# (this test's own, in place of shell_lib.sh's, which reads stderr alone).
-expect() {
-	local want=$1 pattern=$2
-	shift 3
-	"$@" >"$tmp/out" 2>&1
-	local got=$?
-	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/out"; then
-		fail "$*: status $got (want $want), wanted /$pattern/ in:"
-		cat "$tmp/out" >&2
-	else
-		passes=$((passes + 1))
-	fi
-}
+# expect: stdout and stderr together (shell_lib.sh's expect_out), the answers being on stdout.
+expect() { expect_out "$@"; }
 
 # expect_not PATTERN -- command...: succeeds and its output does not match PATTERN.
 expect_not() {
