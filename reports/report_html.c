@@ -169,6 +169,11 @@ void rp_html(const struct rp_model *m, FILE *out)
 		fprintf(out, "<p>Findings first seen in campaign %lld or later.</p>\n",
 		        (long long)o->since);
 	fprintf(out, "<p>%zu findings.</p>\n", m->nfindings);
+	if (m->hint) {
+		fputs("<p class=\"hint\">Nothing to report: ", out);
+		esc(out, m->hint);
+		fputs(".</p>\n", out);
+	}
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		unsigned ctx[256];

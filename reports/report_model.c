@@ -409,6 +409,25 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	return rc == SQLITE_DONE ? 0 : sql_fail(old, d, "reading the old findings");
 }
 
+/* A database with no findings at all says why: nothing ran yet, or nothing was inferred. */
+static int empty_hint(sqlite3 *db, struct rp_model *m, struct ip_diag *d)
+{
+	sqlite3_stmt *st;
+	int rc;
+	if (sqlite3_prepare_v2(db, "SELECT EXISTS (SELECT 1 FROM finding),"
+	                           " EXISTS (SELECT 1 FROM run)", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(db, d, "reading the findings");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && !sqlite3_column_int(st, 0))
+		m->hint = sqlite3_column_int(st, 1)
+		                  ? "the database has runs but no findings: run `isaprobe infer --db "
+		                    "FILE` first"
+		                  : "no campaign has stored any runs in the database yet: run "
+		                    "`isaprobe campaign PROBE --db FILE`, then `isaprobe infer`";
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : sql_fail(db, d, "reading the findings");
+}
+
 int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
             struct ip_diag *d)
 {
@@ -432,7 +451,7 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 		return -1;
 	for (size_t i = 0; i < m->np; i++)
 		m->nfindings += m->p[i].nf;
-	return 0;
+	return empty_hint(db, m, d);
 }
 
 void rp_free(struct rp_model *m)

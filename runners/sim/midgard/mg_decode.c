@@ -247,8 +247,11 @@ static void decode_ls(const struct mg_fields *f, const uint8_t *c, unsigned base
 static int same_as_before(const struct mg_program *p, size_t i, size_t pos, const uint8_t *code,
                           size_t len)
 {
-	const struct mg_word *w = &p->words[i];
-	return i < p->prev_nwords && w->offset == pos && w->bytes == midgard_tag_words(w->tag) * 4 &&
+	const struct mg_word *w;
+	if (i >= p->prev_nwords) /* also before the first job, when p->words is still NULL */
+		return 0;
+	w = &p->words[i];
+	return w->offset == pos && w->bytes == midgard_tag_words(w->tag) * 4 &&
 	       w->bytes != 0 && pos + w->bytes <= len && pos + w->bytes <= p->prev_len &&
 	       memcmp(p->prev + pos, code + pos, w->bytes) == 0;
 }
