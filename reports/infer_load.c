@@ -569,6 +569,9 @@ int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const cha
 		return -1;
 	if (!layout)
 		return 1;
+	/* every value read below is checked first (db/validate.c: the rules db merge applies) */
+	if (ip_store_check_campaigns(db, data->campaigns, data->ncampaigns, d))
+		return -1;
 	if (load_targets(db, data, layout, d) || load_contexts(db, data, layout, d) ||
 	    load_buffers(db, data, layout, d))
 		return -1;

@@ -341,7 +341,7 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	sqlite3_stmt *st;
 	char sql[2048];
 	int rc;
-	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
+	if (ip_infer_summary(s, p->id, &p->sum, d) < 0 || ip_store_check_findings(db, p->id, d))
 		return -1;
 	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
 	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo,"
@@ -382,6 +382,10 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	sqlite3_stmt *st;
 	char sql[2048];
 	int rc;
+	if (ip_store_check_findings(old, 0, d)) {
+		d->file = o->old_title;
+		return -1;
+	}
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
 	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo,"
 	                          " f.kind = 'model_differs'",

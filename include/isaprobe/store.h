@@ -145,6 +145,18 @@ int ip_store_campaign_finish(struct ip_store *s, int64_t campaign_id, struct ip_
 /* Raw handle for queries and reports (sqlite3 *). */
 void *ip_store_sqlite(struct ip_store *s);
 
+/* The rules every row must pass before a reader uses it (db/validate.c): ids that exist,
+ * contexts of the campaign's layout, values of the campaign's length and width, statuses,
+ * buffer lengths, and bit numbers within their word format (`isaprobe fields`). Inference and
+ * reports check what they are about to read, `db merge` every row of each input, all with these
+ * same rules. db is the SQLite handle (ip_store_sqlite). Each returns 0, or -1 with d naming
+ * the table, the row and what is wrong with it (d->file is left as the caller set it).
+ * The campaigns campaigns[0..n) and every row they own (context, target, buffer, run and the
+ * outcomes the runs name); campaigns NULL: every campaign, and every outcome row. */
+int ip_store_check_campaigns(void *db, const int64_t *campaigns, size_t n, struct ip_diag *d);
+/* The findings of one probe (probe_id > 0), or of all (0). */
+int ip_store_check_findings(void *db, int64_t probe_id, struct ip_diag *d);
+
 /* What one input brought to `db merge` (db/merge.c). */
 struct ip_merge_stats {
 	unsigned campaigns_added;   /* not in the output before */
