@@ -13,6 +13,7 @@
 /* One input as checked before anything is written. */
 struct input {
 	const char *path;
+	char *uri; /* how to attach it read-only (db/open.c), as check_input could read it */
 	uint8_t uuid[16];
 };
 
@@ -105,6 +106,8 @@ static int check_input(struct input *in, struct ip_diag *d)
 		d->file = in->path;
 		bad = -1;
 	}
+	if (!bad && !(in->uri = ip_store_read_uri(s)))
+		bad = input_error(in->path, d, "out of memory");
 	ip_store_close(s);
 	if (d)
 		d->file = in->path;
@@ -505,7 +508,7 @@ static int attach(struct merger *m)
 	sqlite3_stmt *st = prepare(m, "ATTACH ?1 AS src");
 	if (!st)
 		return -1;
-	sqlite3_bind_text(st, 1, m->in->path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, m->in->uri, -1, SQLITE_STATIC);
 	return run_stmt(m, st, "attaching it");
 }
 
@@ -599,6 +602,8 @@ int ip_store_merge(const char *out, const char *const *inputs, size_t n,
 	ip_store_close(s);
 	if (failed && created)
 		remove_db(out); /* nothing of it was there before */
+	for (size_t i = 0; i < n; i++)
+		free(in[i].uri);
 	free(in);
 	if (!stats)
 		free(st);

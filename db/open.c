@@ -138,12 +138,13 @@ static int configure(struct ip_store *s, struct ip_diag *d)
 	return exec(s, "PRAGMA synchronous = NORMAL", d) || exec(s, sql, d);
 }
 
-/* The URI that opens path as immutable (read-only media: no -shm can be created). */
-static char *immutable_uri(const char *path)
+/* path as an SQLite URI with this query (NULL: none): "file:PATH?QUERY", the characters a URI
+ * gives a meaning to escaped. */
+static char *make_uri(const char *path, const char *query)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t n = strlen(path);
-	char *uri = malloc(3 * n + 32), *o = uri;
+	char *uri = malloc(3 * n + (query ? strlen(query) : 0) + 16), *o = uri;
 	if (!uri)
 		return NULL;
 	o += sprintf(o, "file:");
@@ -156,8 +157,16 @@ static char *immutable_uri(const char *path)
 			*o++ = (char)*p;
 		}
 	}
-	strcpy(o, "?immutable=1");
+	if (query)
+		sprintf(o, "?%s", query);
+	else
+		*o = 0;
 	return uri;
+}
+
+char *ip_store_read_uri(const struct ip_store *s)
+{
+	return make_uri(s->path, s->immutable ? "immutable=1" : "mode=ro");
 }
 
 /* Whether path has a write-ahead log with content (committed batches not yet checkpointed). */
@@ -176,9 +185,15 @@ static int has_wal(const char *path)
 	return found;
 }
 
+/* Opens name (a path, or a URI made by make_uri). URIs are on for every connection, so that
+ * `db merge` can attach its inputs read-only; a path that itself starts with "file:" goes
+ * through make_uri, so it still names that file. */
 static int connect_db(struct ip_store *s, const char *name, int flags, struct ip_diag *d)
 {
-	int rc = sqlite3_open_v2(name, &s->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
+	char *uri = strncmp(name, "file:", 5) == 0 ? make_uri(name, NULL) : NULL;
+	int rc = sqlite3_open_v2(uri ? uri : name, &s->db, flags | SQLITE_OPEN_NOMUTEX |
+	                         SQLITE_OPEN_URI, NULL);
+	free(uri);
 	if (rc != SQLITE_OK) {
 		if (s->db)
 			ip_store_fail(s, d, "cannot open the database");
@@ -208,13 +223,18 @@ static int reopen_immutable(struct ip_store *s, struct ip_diag *d)
 		                      "(a read-only directory?). Open it once where it can be written, "
 		                      "or copy the directory somewhere writable",
 		                      s->path, s->path);
-	if (!(uri = immutable_uri(s->path)))
+	if (!(uri = make_uri(s->path, "immutable=1")))
 		return d ? ip_diag_plain(d, "out of memory opening the database") : -1;
 	sqlite3_close(s->db);
 	s->db = NULL;
-	rc = connect_db(s, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, d);
+	rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX |
+	                     SQLITE_OPEN_URI, NULL);
 	free(uri);
-	return rc;
+	if (rc != SQLITE_OK)
+		return s->db ? ip_store_fail(s, d, "cannot open the database") : -1;
+	sqlite3_extended_result_codes(s->db, 1);
+	s->immutable = 1;
+	return 0;
 }
 
 int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **out,

@@ -56,6 +56,7 @@ struct ip_store {
 	sqlite3 *db;
 	char *path;
 	enum ip_store_mode mode;
+	int immutable;          /* read-only media: opened as immutable (db/open.c) */
 	sqlite3_stmt *st[ST_COUNT];
 	struct ip_outcome_cache cache;
 	struct ip_batch_entry *batch;
@@ -83,6 +84,10 @@ int ip_store_step_done(struct ip_store *s, enum ip_stmt id);
 /* Runs a one-off query whose first row's first column is an integer. Returns the SQLite code
  * (SQLITE_OK when *out is set); the message stays in the handle. */
 int ip_store_query_int(sqlite3 *db, const char *sql, int *out);
+
+/* db/open.c: the URI that opens this handle's file read-only the way the handle reads it (as
+ * immutable on read-only media), for ATTACH; malloc'd, NULL when out of memory. */
+char *ip_store_read_uri(const struct ip_store *s);
 
 /* db/migrate.c: brings the schema from its PRAGMA user_version to IP_STORE_SCHEMA_VERSION in
  * one transaction. */
