@@ -89,12 +89,12 @@ static int check_version(struct ip_store *s, enum kind kind, int version, int *m
 		                      "use a newer isaprobe. Nothing was changed",
 		                      version, IP_STORE_SCHEMA_VERSION);
 	if (version < IP_STORE_SCHEMA_VERSION) {
-		if (s->mode == IP_STORE_READ_ONLY)
+		if (s->mode == IP_STORE_READ_ONLY && version < IP_STORE_READ_MIN_VERSION)
 			return ip_store_error(s, d,
 			                      "schema version %d is older than this isaprobe's (%d); "
 			                      "open it read-write once to migrate it",
 			                      version, IP_STORE_SCHEMA_VERSION);
-		*migrate = 1;
+		*migrate = s->mode != IP_STORE_READ_ONLY;
 	}
 	return 0;
 }
@@ -290,6 +290,7 @@ void ip_store_close(struct ip_store *s)
 {
 	if (!s)
 		return;
+	ip_store_lock_free(s);
 	ip_store_finalize(s);
 	sqlite3_close(s->db); /* the last connection checkpoints the WAL into the file */
 	ip_outcome_cache_free(&s->cache);

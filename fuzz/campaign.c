@@ -8,6 +8,7 @@
 
 #include "exec.h"
 #include "isaprobe/campaign.h"
+#include "rerun.h"
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
@@ -139,6 +140,14 @@ static void free_slots(struct driver *dr)
 	free(dr->slots);
 }
 
+static uint64_t count_errors(const struct ip_outcome *o, uint64_t n)
+{
+	uint64_t e = 0;
+	for (uint64_t i = 0; i < n; i++)
+		e += o[i].status == IP_STATUS_RUNNER_ERROR;
+	return e;
+}
+
 /* Auto's survey: every context's seed, single and pair flips, run on one runner (not stored:
  * the campaign runs them again as its first variants, in order). */
 static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_context_plan *plans,
@@ -199,6 +208,15 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 		for (uint64_t at = 0; at < k; at += x->cap) {
 			size_t m = k - at < x->cap ? (size_t)(k - at) : x->cap;
 			ip_exec_run(x, v + at, m, data + at * p->output_len, o + at);
+		}
+		if (count_errors(o, k)) {
+			rc = ip_diag_plain(d, "auto's survey of context %s: the runner failed (runner "
+			                      "error) on %llu of its %llu variants, and the plan of the "
+			                      "campaign needs every outcome of the survey: nothing was "
+			                      "stored; run it again once the runner works",
+			                   p->contexts[c].label, (unsigned long long)count_errors(o, k),
+			                   (unsigned long long)k);
+			goto out;
 		}
 		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
 	}
@@ -364,26 +382,6 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 
 	if (open_runners(o, p, runners, jobs, d))
 		goto out;
-	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
-	r->model = r->model_buf;
-	r->campaign_id = open_campaign(s, p, o, ip_runner_name(runners[0]), r->model, dr.value_len,
-	                               &cursor, &finished, d);
-	if (r->campaign_id < 0)
-		goto out;
-	r->cursor_start = r->cursor_end = cursor;
-	if (finished) {
-		r->finished = r->was_finished = 1;
-		rc = 0;
-		goto out;
-	}
-	if (cursor > 0 && !o->resume) {
-		ip_diag_plain(d, "campaign %lld of probe %s was interrupted at variant %llu: pass "
-		                 "--resume to continue it",
-		              (long long)r->campaign_id, p->name, (unsigned long long)cursor);
-		goto out;
-	}
-	r->resumed = cursor > 0;
-
 	ex = calloc(jobs, sizeof *ex);
 	if (!ex) {
 		ip_diag_plain(d, "out of memory");
@@ -393,6 +391,34 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		ex[i].dr = &dr;
 		if (ip_exec_init(&ex[i].x, p, runners[i], dr.batch, d))
 			goto out;
+	}
+	if (ip_exec_check(&ex[0].x, d)) /* before the campaign starts: a job no frame holds */
+		goto out;
+	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
+	r->model = r->model_buf;
+	r->campaign_id = open_campaign(s, p, o, ip_runner_name(runners[0]), r->model, dr.value_len,
+	                               &cursor, &finished, d);
+	if (r->campaign_id < 0)
+		goto out;
+	/* One writer per campaign: where it stands is read again under the lock. */
+	if (ip_store_campaign_lock(s, r->campaign_id, &cursor, &finished, r->lock_note,
+	                           sizeof r->lock_note, d))
+		goto out;
+	r->cursor_start = r->cursor_end = cursor;
+	if (cursor > 0 && !finished && !o->resume) {
+		ip_diag_plain(d, "campaign %lld of probe %s was interrupted at variant %llu: pass "
+		                 "--resume to continue it",
+		              (long long)r->campaign_id, p->name, (unsigned long long)cursor);
+		goto out;
+	}
+	r->resumed = cursor > 0 && !finished;
+	/* --resume: first the runs stored as runner errors, again */
+	if (o->resume && ip_campaign_rerun(s, r->campaign_id, p, &ex[0].x, o, cursor, r, d))
+		goto out;
+	if (finished || r->interrupted) {
+		r->finished = r->was_finished = finished;
+		rc = 0;
+		goto out;
 	}
 	for (unsigned c = 0; c < p->ncontexts; c++)
 		seeds[c] = p->contexts[c].seed_value;
@@ -499,6 +525,10 @@ stop:
 		pthread_join(threads[i], NULL);
 	report(o, r, t0, 1);
 out:
+	/* what the campaign holds as runner errors now: the summary says so */
+	if (rc == 0 && ip_store_runner_error_count(s, r->campaign_id, &r->runner_errors, d))
+		rc = -1;
+	ip_store_campaign_unlock(s);
 	r->seconds = now() - t_start;
 	free_slots(&dr);
 	ip_strategy_free(st);

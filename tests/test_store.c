@@ -22,7 +22,9 @@ static void test_create_reopen(const char *dir)
 	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
 	sqlite3 *db = ip_store_sqlite(s);
 	CHECK(fixture_int(db, "PRAGMA application_id") == 0x49534150, "application_id 'ISAP'");
-	CHECK(fixture_int(db, "PRAGMA user_version") == 1, "schema version 1");
+	CHECK(fixture_int(db, "PRAGMA user_version") == 2, "schema version 2");
+	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'campaign_lock'") == 1,
+	      "campaign_lock exists (version 2)");
 	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'run'") == 1,
 	      "run exists");
 	ip_store_close(s);
@@ -31,7 +33,7 @@ static void test_create_reopen(const char *dir)
 	CHECK(fixture_int(ip_store_sqlite(s), "SELECT count(*) FROM status") == 6, "6 statuses");
 	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_ONLY);
-	CHECK(fixture_int(ip_store_sqlite(s), "PRAGMA user_version") == 1, "read-only reopen");
+	CHECK(fixture_int(ip_store_sqlite(s), "PRAGMA user_version") == 2, "read-only reopen");
 	CHECK(ip_store_device(s, "sim", "x", NULL, &d) == -1, "no writes when read-only");
 	CHECK(strstr(d.msg, "read-only") != NULL, "says read-only: %s", d.msg);
 	ip_store_close(s);
@@ -310,6 +312,31 @@ static void test_status_names(const char *dir)
 	free(path);
 }
 
+/* A database of schema version 1 (before campaign locks): read as it is by a read-only handle,
+ * migrated to version 2 by a read-write one, its rows kept. */
+static void test_migrate_v1(const char *dir)
+{
+	char *path = fixture_path(dir, "v1.db");
+	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
+	sqlite3 *db = ip_store_sqlite(s);
+	CHECK(ip_store_device(s, "sim", "t760", NULL, &d) == 1, "a row to keep");
+	CHECK(sqlite3_exec(db, "DROP TABLE campaign_lock; PRAGMA user_version = 1", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 1");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 1, "read-only: read as it is");
+	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "read-only: rows read");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 2, "read-write: migrated");
+	CHECK(fixture_int(db, "SELECT count(*) FROM campaign_lock") == 0, "campaign_lock made");
+	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "rows kept");
+	ip_store_close(s);
+	free(path);
+}
+
 int main(void)
 {
 	char *dir = fixture_tmpdir("test_store");
@@ -320,6 +347,7 @@ int main(void)
 	test_cursor(dir);
 	test_layout(dir);
 	test_status_names(dir);
+	test_migrate_v1(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
 }
