@@ -384,6 +384,9 @@ static int merge_campaign(struct merger *m, const struct campaign_row *c)
 		m->stats->campaigns_same++;
 		return 0;
 	}
+	/* Its runs are about to be replaced: not under a campaign that is running here. */
+	if (ip_store_lock_check(m->out, have.id, m->d))
+		return -1;
 	st = prepare(m, update_campaign_sql);
 	if (!st)
 		return -1;

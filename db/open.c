@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "store_internal.h"
 
@@ -42,16 +43,25 @@ enum kind { FRESH, OURS, FOREIGN };
 static int inspect(struct ip_store *s, enum kind *kind, int *version, struct ip_diag *d)
 {
 	int app = 0, objects = 0;
-	int rc = ip_store_query_int(s->db, "PRAGMA application_id", &app);
+	/* One read transaction: the three from one state of the file, never half another
+	 * process's creation of the schema. */
+	int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = ip_store_query_int(s->db, "PRAGMA application_id", &app);
 	if (rc == SQLITE_OK)
 		rc = ip_store_query_int(s->db, "PRAGMA user_version", version);
 	if (rc == SQLITE_OK)
 		rc = ip_store_query_int(s->db, "SELECT count(*) FROM sqlite_master", &objects);
-	if ((rc & 0xff) == SQLITE_NOTADB)
-		return ip_store_error(s, d, "not an SQLite database (%s); nothing was changed",
-		                      sqlite3_errmsg(s->db));
-	if (rc != SQLITE_OK)
-		return ip_store_fail(s, d, "cannot read the database");
+	if (rc != SQLITE_OK) { /* the message first: ending the transaction clears it */
+		if ((rc & 0xff) == SQLITE_NOTADB)
+			ip_store_error(s, d, "not an SQLite database (%s); nothing was changed",
+			               sqlite3_errmsg(s->db));
+		else
+			ip_store_fail(s, d, "cannot read the database");
+		ip_store_rollback(s);
+		return -1;
+	}
+	sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
 	if ((uint32_t)app == IP_STORE_APPLICATION_ID)
 		*kind = OURS;
 	else if (app == 0 && *version == 0 && objects == 0)
@@ -118,7 +128,18 @@ static int configure(struct ip_store *s, struct ip_diag *d)
 		sqlite3_stmt *st;
 		int rc = sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL);
 		int wal = 0;
-		if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		/* Switching needs the file to itself: SQLite does not wait for another process
+		 * creating it at the same moment, so this waits as busy_timeout would. */
+		for (int waited = 0; rc == SQLITE_OK; waited += 10) {
+			rc = sqlite3_step(st);
+			if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) ||
+			    waited >= BUSY_TIMEOUT_MS)
+				break;
+			sqlite3_reset(st);
+			rc = SQLITE_OK;
+			usleep(10000);
+		}
+		if (rc == SQLITE_ROW) {
 			const unsigned char *mode = sqlite3_column_text(st, 0);
 			wal = mode && strcmp((const char *)mode, "wal") == 0;
 			rc = SQLITE_OK;
