@@ -7,15 +7,17 @@
  *   - it was taken on this host before the host restarted (another boot id); or
  *   - it was taken on another host (a database on a shared disk) and shows no sign of life for
  *     longer than the lease (ISAPROBE_LOCK_LEASE seconds, default 120): its holder refreshes
- *     `heartbeat` with every batch it stores and, from a thread of its own, every quarter of the
- *     lease, so only a holder that is gone or cut off stays silent that long.
+ *     `heartbeat` from a thread of its own every quarter of the lease, whatever the campaign is
+ *     doing (a batch on a slow board), so only a holder that is gone or cut off stays silent
+ *     that long.
  * Host clocks are compared for the lease: hosts sharing a database should agree on the time
  * within it. A live holder keeps its lock however long it is silent on its own host (a stopped
  * process, a hung agent): the pid says more than the clock.
  *
  * Every write of runs checks the lock in its own transaction (ip_store_lock_check): a process
  * whose lock was taken over stops with an error and stores nothing more, so two writers never
- * count the same variants. */
+ * count the same variants. (The check only reads: the heartbeat is the thread's, so a batch
+ * writes the same pages whatever the clock says.) */
 #define _GNU_SOURCE /* gethostname on older C libraries */
 #include <errno.h>
 #include <pthread.h>
@@ -34,7 +36,7 @@
 struct ip_store_lock {
 	int64_t campaign_id; /* 0: none held */
 	uint8_t token[16];
-	sqlite3_stmt *get, *touch;
+	sqlite3_stmt *get;
 	/* the heartbeat thread, with its own connection */
 	pthread_t thread;
 	int running, stop;
@@ -162,17 +164,12 @@ static struct ip_store_lock *lock_state(struct ip_store *s)
 	static const char get_sql[] =
 		"SELECT pid, host, boot_id, started, command, acquired_at, heartbeat, token"
 		" FROM campaign_lock WHERE campaign_id = ?1";
-	static const char touch_sql[] =
-		"UPDATE campaign_lock SET heartbeat = ?3 WHERE campaign_id = ?1 AND token = ?2";
 	struct ip_store_lock *l = s->lock;
 	if (l)
 		return l;
 	if (!(l = calloc(1, sizeof *l)))
 		return NULL;
-	if (sqlite3_prepare_v2(s->db, get_sql, -1, &l->get, NULL) ||
-	    sqlite3_prepare_v2(s->db, touch_sql, -1, &l->touch, NULL)) {
-		sqlite3_finalize(l->get);
-		sqlite3_finalize(l->touch);
+	if (sqlite3_prepare_v2(s->db, get_sql, -1, &l->get, NULL)) {
 		free(l);
 		return NULL;
 	}
@@ -218,11 +215,7 @@ static void *heartbeat(void *arg)
 	struct ip_store_lock *l = arg;
 	struct ip_store *hs = NULL;
 	sqlite3_stmt *st = NULL;
-	if (ip_store_open(l->path, IP_STORE_READ_WRITE, &hs, NULL) == 0 &&
-	    sqlite3_prepare_v2(hs->db, "UPDATE campaign_lock SET heartbeat = ?3"
-	                               " WHERE campaign_id = ?1 AND token = ?2",
-	                       -1, &st, NULL) != SQLITE_OK)
-		st = NULL;
+	int opened = 0;
 	pthread_mutex_lock(&l->mu);
 	while (!l->stop) {
 		struct timespec until;
@@ -233,9 +226,19 @@ static void *heartbeat(void *arg)
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000L;
 		}
-		if (pthread_cond_timedwait(&l->cv, &l->mu, &until) == 0 || l->stop || !st)
+		if (pthread_cond_timedwait(&l->cv, &l->mu, &until) == 0 || l->stop)
 			continue;
 		pthread_mutex_unlock(&l->mu);
+		/* its own connection, from the first beat on (a short campaign never needs one) */
+		if (!opened++ && ip_store_open(l->path, IP_STORE_READ_WRITE, &hs, NULL) == 0 &&
+		    sqlite3_prepare_v2(hs->db, "UPDATE campaign_lock SET heartbeat = ?3"
+		                               " WHERE campaign_id = ?1 AND token = ?2",
+		                       -1, &st, NULL) != SQLITE_OK)
+			st = NULL;
+		if (!st) {
+			pthread_mutex_lock(&l->mu);
+			continue;
+		}
 		sqlite3_bind_int64(st, 1, l->campaign_id);
 		sqlite3_bind_blob(st, 2, l->token, 16, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 3, now_ms());
@@ -396,21 +399,11 @@ int ip_store_lock_check(struct ip_store *s, int64_t id, struct ip_diag *d)
 	int found;
 	if (!l)
 		return ip_store_fail(s, d, "checking the lock of campaign %lld", (long long)id);
-	if (l->campaign_id == id) {
-		sqlite3_bind_int64(l->touch, 1, id);
-		sqlite3_bind_blob(l->touch, 2, l->token, 16, SQLITE_STATIC);
-		sqlite3_bind_int64(l->touch, 3, now_ms());
-		if (sqlite3_step(l->touch) != SQLITE_DONE) {
-			sqlite3_reset(l->touch);
-			return ip_store_fail(s, d, "checking the lock of campaign %lld", (long long)id);
-		}
-		sqlite3_reset(l->touch);
-		if (sqlite3_changes(s->db) == 1)
-			return 0;
-	}
 	found = get_holder(l, id, &h, token);
 	if (found < 0)
 		return ip_store_fail(s, d, "checking the lock of campaign %lld", (long long)id);
+	if (l->campaign_id == id && found && memcmp(token, l->token, 16) == 0)
+		return 0;
 	if (l->campaign_id == id) {
 		if (!found)
 			return ip_store_error(s, d, "the lock of campaign %lld was removed while this "
@@ -435,7 +428,6 @@ void ip_store_lock_free(struct ip_store *s)
 		return;
 	ip_store_campaign_unlock(s);
 	sqlite3_finalize(l->get);
-	sqlite3_finalize(l->touch);
 	pthread_mutex_destroy(&l->mu);
 	pthread_cond_destroy(&l->cv);
 	free(l->path);

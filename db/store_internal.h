@@ -98,9 +98,9 @@ int ip_store_record_batch(struct ip_store *s, int64_t campaign_id, const struct 
                                                 struct ip_diag *),
                           const void *arg, struct ip_diag *d);
 
-/* db/lock.c: inside the open transaction of a write to campaign id: 0 when this handle holds
- * its lock (its heartbeat is refreshed) or no live process does; -1 with d set when another
- * process holds it, or took it over from this handle. */
+/* db/lock.c: inside the open transaction of a write to campaign id (it only reads): 0 when this
+ * handle holds its lock or no live process does; -1 with d set when another process holds it,
+ * or took it over from this handle. */
 int ip_store_lock_check(struct ip_store *s, int64_t campaign_id, struct ip_diag *d);
 /* Releases the lock this handle holds, if any, and frees the lock state (ip_store_close). */
 void ip_store_lock_free(struct ip_store *s);
