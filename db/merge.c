@@ -73,14 +73,6 @@ static int check_input(struct input *in, struct ip_diag *d)
 	if (rc == SQLITE_OK && strcmp(text, "ok") != 0)
 		bad = input_error(in->path, d, "damaged (quick_check: %s); not merged, nothing "
 		                               "was written", text);
-	if (!bad && rc == SQLITE_OK) {
-		rc = query_text(db, "SELECT count(*) FROM pragma_foreign_key_check", text,
-		                sizeof text);
-		if (rc == SQLITE_OK && strcmp(text, "0") != 0)
-			bad = input_error(in->path, d,
-			                  "%s rows refer to rows that do not exist; not merged, nothing "
-			                  "was written", text);
-	}
 	/* Every row by the rules inference and reports read it with: a row they would refuse
 	 * is not merged (db/validate.c). */
 	if (!bad && rc == SQLITE_OK &&
@@ -88,6 +80,15 @@ static int check_input(struct input *in, struct ip_diag *d)
 		if (d && strlen(d->msg) + 40 < sizeof d->msg)
 			strcat(d->msg, "; not merged, nothing was written");
 		bad = -1;
+	}
+	/* and every declared reference the rules do not cover */
+	if (!bad && rc == SQLITE_OK) {
+		rc = query_text(db, "SELECT printf('table %s, row %s refers to a row of %s that does"
+		                    " not exist', \"table\", rowid, parent)"
+		                    " FROM pragma_foreign_key_check LIMIT 1",
+		                text, sizeof text);
+		if (rc == SQLITE_OK && text[0])
+			bad = input_error(in->path, d, "%s; not merged, nothing was written", text);
 	}
 	if (!bad && rc == SQLITE_OK &&
 	    (rc = sqlite3_prepare_v2(db, "SELECT uuid FROM identity", -1, &st, NULL)) == SQLITE_OK) {

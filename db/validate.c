@@ -19,7 +19,7 @@
 #include "store_internal.h"
 
 /* Largest bit count of anything (a value, a buffer's bytes) the readers take. */
-#define MAX_BUFFER_BYTES (1 << 28) /* 256 MiB: the agent protocol's output limit too */
+#define MAX_BUFFER_BYTES 268435456 /* 256 MiB: the agent protocol's output limit too */
 #define MAX_INDEX 2147483647       /* contexts, bundles, slots: an int */
 #define MAX_STATUS 5               /* the last enum ip_status */
 _Static_assert(MAX_STATUS == IP_STATUS_COUNT - 1, "statuses 0 to MAX_STATUS");
