@@ -145,17 +145,17 @@ static int agent_main(const char *mode)
 		ip_diag_init(&d, "<stdin>");
 		return ip_agent_serve(&cfg, 0, 1, &d) ? 1 : 0;
 	}
-	if (read_frame(&in))
-		return 1;
-	ip_encode_welcome(&out, &wl);
-	send_frame(&out);
+	if (read_frame(&in) == 0) {
+		ip_encode_welcome(&out, &wl);
+		send_frame(&out);
+	}
 	while (read_frame(&in) == 0 && ip_get_u16(in.data + 6) == IP_MSG_BATCH) {
 		struct ip_rbuf r = {in.data + 16, in.len - 16, 0, 16, &d};
 		struct ip_batch b;
 		uint8_t *p;
 		ip_diag_init(&d, NULL);
 		if (ip_decode_batch(&r, &b))
-			return 1;
+			break;
 		echo_run(NULL, b.jobs, b.n, b.results);
 		out.len = 0;
 		ip_encode_results(&out, b.id, b.results, b.n);
@@ -174,11 +174,13 @@ static int agent_main(const char *mode)
 			ip_put_u32(out.data + 8, (uint32_t)(out.len - 16 + 1000)); /* 1000 more */
 			reseal(&out);
 			send_frame(&out);
-			return 0;
+			break;
 		}
 		reseal(&out);
 		send_frame(&out);
 	}
+	ip_wbuf_free(&in);
+	ip_wbuf_free(&out);
 	return 0;
 }
 
@@ -380,6 +382,7 @@ static void test_campaign_refused(void)
 	struct ip_campaign_result r;
 	struct ip_diag d;
 	uint8_t *big = calloc(70 * mb, 1);
+	struct ip_probe_buffer saved[IP_PROBE_MAX_BUFFERS];
 	FILE *f = fopen(c, "w");
 	if (f)
 		fclose(f);
@@ -390,6 +393,7 @@ static void test_campaign_refused(void)
 	}
 	for (unsigned i = 0; i < p.nbuffers; i++)
 		if (!p.buffers[i].output) {
+			saved[i] = p.buffers[i];
 			p.buffers[i].data = big; /* a 70 MiB input */
 			p.buffers[i].len = 70 * mb;
 		}
@@ -409,7 +413,7 @@ static void test_campaign_refused(void)
 	CHECK(count_calls(c) == 0, "nothing ran");
 	for (unsigned i = 0; i < p.nbuffers; i++)
 		if (p.buffers[i].data == big)
-			p.buffers[i].data = NULL, p.buffers[i].len = 0;
+			p.buffers[i] = saved[i];
 	ip_probe_free(&p);
 	free(big);
 }

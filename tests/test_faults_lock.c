@@ -200,7 +200,7 @@ static int try_lock(const char *db, char *msg, size_t len, char *note, size_t nl
 static void test_stale_and_live(const char *ref)
 {
 	const char *db = path("locks.db");
-	char msg[600], note[600], want[128], host[256] = "", boot[64] = "", sqlbuf[600];
+	char msg[600], note[600], want[400], host[256] = "", boot[64] = "", sqlbuf[800];
 	pid_t pid;
 	FILE *f;
 	copy_file(ref, db);
