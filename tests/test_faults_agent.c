@@ -418,6 +418,41 @@ static void test_campaign_refused(void)
 	free(big);
 }
 
+/* The sizes the runner cuts batches by are those of the encoded frames, to the byte. */
+static void test_sizes(void)
+{
+	static const uint8_t uni[12] = {1};
+	static char why[5000];
+	struct ip_wbuf w = {0};
+	struct jobs j;
+	size_t want = IP_PROTO_BATCH_HEAD;
+	make_jobs(&j, 5, uni, sizeof uni, 40);
+	for (size_t i = 0; i < j.n; i++) {
+		j.jobs[i].code_len = 1 + i; /* all different */
+		j.in[i].len = 3 * i;
+		j.outs[i].cap = 7 * i;
+		want += ip_job_wire_size(&j.jobs[i], &j.res[i]);
+	}
+	ip_encode_batch(&w, 1, j.jobs, j.res, j.n);
+	CHECK(w.len == IP_PROTO_HEADER + want, "BATCH: %zu bytes, the sizes say %zu", w.len - 16,
+	      want);
+	/* the largest answer: every why as long as allowed (longer ones are cut), every output full */
+	memset(why, 'y', sizeof why - 1);
+	want = IP_PROTO_BATCH_HEAD;
+	for (size_t i = 0; i < j.n; i++) {
+		j.res[i].status = IP_STATUS_FAULT;
+		j.res[i].why = why;
+		j.outs[i].len = j.outs[i].cap;
+		want += ip_result_wire_size(&j.res[i], IP_PROTO_MAX_STR);
+	}
+	w.len = 0;
+	ip_encode_results(&w, 1, j.res, j.n);
+	CHECK(w.len == IP_PROTO_HEADER + want, "RESULTS: %zu bytes, the sizes say %zu",
+	      w.len - 16, want);
+	ip_wbuf_free(&w);
+	free_jobs(&j);
+}
+
 /* ---- the agent's side, in this process ---------------------------------------------------- */
 
 /* Serves `request` (frames) with backend b; returns the agent's answer frames and status. */
@@ -523,6 +558,7 @@ int main(int argc, char **argv)
 	dir = fixture_tmpdir("test_faults_agent");
 	setenv("ISAPROBE_REMOTE_TIMEOUT", "10", 1);
 	setenv("ISAPROBE_REMOTE_RETRIES", "1", 1);
+	test_sizes();
 	test_lies();
 	test_split();
 	test_too_big();
