@@ -92,7 +92,7 @@ static int damage(const char *db, const char *text)
 /* What one operation made of the damaged database: 0 or its error message (in msg). */
 static int op_infer(const char *db, char *msg, size_t len)
 {
-	struct ip_store *s;
+	struct ip_store *s = NULL;
 	struct ip_diag d;
 	int rc;
 	ip_diag_init(&d, db);
@@ -105,7 +105,7 @@ static int op_infer(const char *db, char *msg, size_t len)
 static int op_report(const char *db, enum ip_report_format format, char *msg, size_t len,
                      long *bytes)
 {
-	struct ip_store *s;
+	struct ip_store *s = NULL;
 	struct ip_diag d;
 	struct ip_report_options o = {format, NULL, 0, NULL, NULL};
 	FILE *out = tmpfile();
