@@ -360,7 +360,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	struct ip_strategy *st = NULL;
 	struct ip_strategy_params sp = {0};
 	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
-	uint64_t cursor = 0, next_seq = 0, record_seq = 0;
+	uint64_t cursor = 0, next_seq = 0, record_seq = 0, errors_before = 0;
 	int finished = 0, exhausted = 0, rc = -1;
 	double t_start = now(), t0 = t_start;
 
@@ -412,8 +412,12 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		goto out;
 	}
 	r->resumed = cursor > 0 && !finished;
+	/* the runner errors stored so far (a new campaign has none: no need to look) */
+	if (cursor > 0 && ip_store_runner_error_count(s, r->campaign_id, &errors_before, d))
+		goto out;
 	/* --resume: first the runs stored as runner errors, again */
-	if (o->resume && ip_campaign_rerun(s, r->campaign_id, p, &ex[0].x, o, cursor, r, d))
+	if (o->resume && errors_before &&
+	    ip_campaign_rerun(s, r->campaign_id, p, &ex[0].x, o, cursor, errors_before, r, d))
 		goto out;
 	if (finished || r->interrupted) {
 		r->finished = r->was_finished = finished;
@@ -525,9 +529,9 @@ stop:
 		pthread_join(threads[i], NULL);
 	report(o, r, t0, 1);
 out:
-	/* what the campaign holds as runner errors now: the summary says so */
-	if (rc == 0 && ip_store_runner_error_count(s, r->campaign_id, &r->runner_errors, d))
-		rc = -1;
+	/* what the campaign holds as runner errors now (the summary says so): those stored before,
+	 * less those run again, plus those stored now (re-runs' included) */
+	r->runner_errors = errors_before - r->rerun + r->by_status[IP_STATUS_RUNNER_ERROR];
 	ip_store_campaign_unlock(s);
 	r->seconds = now() - t_start;
 	free_slots(&dr);

@@ -41,15 +41,13 @@ static int flush(struct ip_store *s, int64_t id, struct rerun *b, struct ip_camp
 
 int ip_campaign_rerun(struct ip_store *s, int64_t id, const struct ip_probe *p,
                       struct ip_exec *x, const struct ip_campaign_opts *o, uint64_t cursor,
-                      struct ip_campaign_result *r, struct ip_diag *d)
+                      uint64_t total, struct ip_campaign_result *r, struct ip_diag *d)
 {
 	struct rerun b = {x, p, (p->width + 7) / 8, 0, NULL, NULL, NULL, NULL, NULL, NULL};
 	struct ip_error_row *rows = NULL, last;
-	uint64_t total = 0, done = 0;
+	uint64_t done = 0;
 	size_t n = 0;
 	int rc = -1, have_last = 0;
-	if (ip_store_runner_error_count(s, id, &total, d))
-		return -1;
 	if (!total)
 		return 0;
 	/* No campaign stores more runs than variants it went through: more is damage. */

@@ -126,7 +126,16 @@ for mode in kill corrupt garbage hang; do
 	[ "$(LC_ALL=C comm -23 "$tmp/sim.runs" "$tmp/$mode.runs" | wc -l)" = 8 ] && ok || fail "$mode: not exactly 8 variants missing"
 	[ "$(cat "$tmp/count")" = 4 ] && ok || fail "$mode: $(cat "$tmp/count") agents started, not 4"
 	# --resume with a working agent runs those 8 again: then exactly the simulator's runs.
+	# (With an agent still broken, they stay runner errors: status 3 again, nothing doubled.)
 	cp "$tmp/$mode.db" "$tmp/$mode-resumed.db"
+	if [ $mode = garbage ]; then
+		rm -f "$tmp/count"
+		campaign "$tmp/$mode-resumed.db" "remote:'$tmp/flaky.sh' '$bin' '1 2 3 4 5 6' $mode '$tmp/count'" \
+			--resume 2>"$tmp/err"
+		[ $? = 3 ] && grep -q "holds 8 runner-error runs" "$tmp/err" &&
+			ok || fail "$mode: resumed on a broken agent: $(cat "$tmp/err")"
+		[ "$(q "$tmp/$mode-resumed.db" "SELECT sum(count) FROM run")" = "$total" ] && ok || fail "$mode: runs doubled"
+	fi
 	campaign "$tmp/$mode-resumed.db" "remote:'$bin' agent --runner sim" --resume 2>"$tmp/err" &&
 		ok || fail "$mode: resume failed: $(cat "$tmp/err")"
 	[ "$(q "$tmp/$mode-resumed.db" "$runs_sql" | LC_ALL=C sort)" = "$(cat "$tmp/sim.runs")" ] && ok ||
