@@ -151,7 +151,8 @@ int ip_store_campaign_layout(struct ip_store *s, int64_t campaign_id,
  * the same variant is stored as another row (contradictions are evidence, not errors).
  * Repeats within the batch are summed in memory first, so they cost one row write.
  * On any error (disk full included) the whole batch is rolled back and earlier batches stay.
- * The campaign must exist and not be finished. n may be 0 (the cursor alone moves). */
+ * The campaign must exist and not be finished, and no other live process may hold its lock
+ * (ip_store_campaign_lock): refused, naming the holder. n may be 0 (the cursor alone moves). */
 int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
                     uint64_t new_cursor, struct ip_diag *d);
 

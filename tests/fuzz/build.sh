@@ -5,7 +5,7 @@
 # A crash it finds becomes a regression test in tests/ (test_faults_*.c).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-cmake -S . -B build/fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+cmake -S . -B build/fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DISAPROBE_SANITIZE=ON -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link" -DBUILD_TESTING=OFF >/dev/null
 cmake --build build/fuzz --target isaprobe_lib
 for target in tests/fuzz/fuzz_*.c; do
