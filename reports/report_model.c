@@ -341,7 +341,7 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	sqlite3_stmt *st;
 	char sql[2048];
 	int rc;
-	if (ip_infer_summary(s, p->id, &p->sum, d) < 0 || ip_store_check_findings(db, p->id, d))
+	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
 	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
 	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo,"
@@ -382,7 +382,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	sqlite3_stmt *st;
 	char sql[2048];
 	int rc;
-	if (ip_store_check_findings(old, 0, d)) {
+	if (ip_store_check_findings(old, d)) {
 		d->file = o->old_title;
 		return -1;
 	}
@@ -440,6 +440,8 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 	int rc;
 	memset(m, 0, sizeof *m);
 	m->o = o;
+	if (ip_store_check_findings(db, d)) /* every value read below is checked first */
+		return -1;
 	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe ORDER BY name", -1, &st,
 	                       NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the probes");

@@ -196,8 +196,8 @@ int ip_store_rerecord(struct ip_store *s, int64_t campaign_id, const struct ip_r
  * The campaigns campaigns[0..n) and every row they own (context, target, buffer, run and the
  * outcomes the runs name); campaigns NULL: every campaign, and every outcome row. */
 int ip_store_check_campaigns(void *db, const int64_t *campaigns, size_t n, struct ip_diag *d);
-/* The findings of one probe (probe_id > 0), or of all (0). */
-int ip_store_check_findings(void *db, int64_t probe_id, struct ip_diag *d);
+/* Every finding (a few thousand rows at most: all of them, whichever a reader asks for). */
+int ip_store_check_findings(void *db, struct ip_diag *d);
 
 /* What one input brought to `db merge` (db/merge.c). */
 struct ip_merge_stats {
