@@ -58,6 +58,19 @@ static void spill(const char *path, const uint8_t *b, size_t len)
 		abort();
 }
 
+/* The scratch folder goes when the fuzzer exits. */
+static void clean_up(void)
+{
+	static const char *const names[] = {"seed.db", "work.db", "work.db-wal", "work.db-shm",
+	                                    "out.db", "out.db-wal", "out.db-shm"};
+	char p[160];
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+		unlink(p);
+	}
+	rmdir(dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -84,6 +97,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	ip_store_close(s);
 	ip_probe_free(&p);
 	seed = slurp(seed_db, &seed_len);
+	atexit(clean_up);
 	return 0;
 }
 
