@@ -33,14 +33,37 @@ same_runs "$tmp/sim.db" "$tmp/remote.db" "remote vs sim, default batch"
 
 # 2. Two campaigns on one database. (a) Both at once: one runs; the other is refused, naming
 # the process that runs it. (b) The second with --resume while the first runs: refused too.
-# Both times the database holds exactly one uninterrupted campaign's runs.
-race=(campaign "$probe" --strategy exhaustive --force --budget
-	"$(awk -v s="$scale" 'BEGIN { n = int(100000 * s); print n < 20000 ? 20000 : n }')" --batch 1000 --quiet)
+# Both times the database holds exactly one uninterrupted campaign's runs. The campaigns run
+# on an agent behind a gate that holds its answers until the gate file exists, so the one that
+# took the lock is still running, whatever the machine's speed, when the other tries.
+cat >"$tmp/gate.py" <<'EOF'
+import os, sys, time
+inp, out = sys.stdin.buffer, sys.stdout.buffer
+head = inp.read(16) # WELCOME passes (the runner opens); then nothing until the gate opens
+out.write(head + inp.read(int.from_bytes(head[8:12], "little")))
+out.flush()
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.01)
+while True:
+    b = inp.read1(65536)
+    if not b:
+        break
+    out.write(b)
+    out.flush()
+EOF
+printf '#!/bin/sh\n"$1" agent --runner sim | python3 "%s" "$2"\n' "$tmp/gate.py" >"$tmp/gate.sh"
+chmod +x "$tmp/gate.sh"
+race=(campaign "$probe" --strategy exhaustive --force --budget 6000 --batch 1000 --jobs 1 --quiet)
+gated=(--runner "remote:'$tmp/gate.sh' '$bin' '$tmp/gate'")
 "$bin" "${race[@]}" --db "$tmp/one.db" 2>"$tmp/err" && ok || fail "one campaign: $(cat "$tmp/err")"
-"$bin" "${race[@]}" --db "$tmp/race.db" 2>"$tmp/err1" &
+rm -f "$tmp/gate"
+"$bin" "${race[@]}" "${gated[@]}" --db "$tmp/race.db" 2>"$tmp/err1" &
 p1=$!
-"$bin" "${race[@]}" --db "$tmp/race.db" 2>"$tmp/err2" &
+"$bin" "${race[@]}" "${gated[@]}" --db "$tmp/race.db" 2>"$tmp/err2" &
 p2=$!
+wait -n $p1 $p2 # the one refused: the other holds the lock, its first batch at the gate
+first=$?
+touch "$tmp/gate"
 wait $p1
 s1=$?
 wait $p2
@@ -48,16 +71,20 @@ s2=$?
 if [ $s1 = 0 ] && [ $s2 = 1 ]; then winner=$p1 loser=$tmp/err2
 elif [ $s1 = 1 ] && [ $s2 = 0 ]; then winner=$p2 loser=$tmp/err1
 else winner="" loser=/dev/null; fail "two at once: statuses $s1 and $s2: $(cat "$tmp/err1" "$tmp/err2")"; fi
+[ "$first" = 1 ] && ok || fail "two at once: the first to end ended with $first, not 1"
 [ -z "$winner" ] || grep -q "is being run by process $winner on host" "$loser" && ok ||
 	fail "the refused one does not name process $winner: $(cat "$loser")"
 same_runs "$tmp/race.db" "$tmp/one.db" "two at once"
-"$bin" "${race[@]}" --db "$tmp/race2.db" 2>"$tmp/err1" &
+rm -f "$tmp/gate"
+"$bin" "${race[@]}" "${gated[@]}" --db "$tmp/race2.db" 2>"$tmp/err1" &
 p1=$!
-for _ in $(seq 500); do # until its first batches are stored
-	[ "$(q "$tmp/race2.db" "SELECT cursor FROM campaign" 2>/dev/null)" -gt 0 ] 2>/dev/null && break
+for _ in $(seq 3000); do # until it holds the lock (then it waits at the gate)
+	[ "$(q "$tmp/race2.db" "SELECT pid FROM campaign_lock" 2>/dev/null)" = $p1 ] && break
 	sleep 0.01
 done
-expect 1 "is being run by process $p1 on host" -- "$bin" "${race[@]}" --db "$tmp/race2.db" --resume
+expect 1 "is being run by process $p1 on host" -- "$bin" "${race[@]}" --runner "remote:'$bin' agent" \
+	--db "$tmp/race2.db" --resume
+touch "$tmp/gate"
 wait $p1 && ok || fail "the first campaign: $(cat "$tmp/err1")"
 same_runs "$tmp/race2.db" "$tmp/one.db" "one running, one --resume"
 [ "$(q "$tmp/race2.db" "SELECT cursor = runs AND state = 'finished' FROM campaign_summary")" = 1 ] &&

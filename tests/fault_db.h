@@ -15,6 +15,8 @@
 #include "store_fixture.h"
 
 static struct ip_probe probe;
+/* The device the campaigns run on (a test may put a wrapper of it here). */
+static const struct ip_runner_backend *fault_backend = &fake_backend;
 
 /* campaign fake.probe --strategy auto --seed 3 --jobs 2 --batch 8 [--shard I/4] [--resume] */
 static inline int campaign(const char *db, int shard, int resume, struct ip_campaign_result *r,
@@ -24,7 +26,7 @@ static inline int campaign(const char *db, int shard, int resume, struct ip_camp
 	struct ip_campaign_opts o;
 	int rc;
 	memset(&o, 0, sizeof o);
-	o.backend = &fake_backend;
+	o.backend = fault_backend;
 	o.strategy = IP_STRATEGY_AUTO;
 	o.seed = 3;
 	o.jobs = 2;

@@ -4,6 +4,7 @@
  * -9, a zombie, a pid that now names another process, a restarted host, another host silent
  * past the lease), live ones never; a writer whose lock was taken over stores nothing more; the
  * heartbeat beats; db merge leaves a running campaign's runs alone. */
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,21 @@ static int sql(const char *db, const char *text)
 	sqlite3_close(h);
 	return rc;
 }
+
+/* The fake device behind a gate: no batch runs until the gate file exists, so the process that
+ * took a campaign's lock still holds it, however fast the machine, while the other tries. */
+static char gate[600];
+
+static int gated_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *res)
+{
+	while (access(gate, F_OK) != 0)
+		sleep_ms(2);
+	return fake_backend.run_batch(state, jobs, n, res);
+}
+
+static const struct ip_runner_backend gated_backend = {
+	"fake", "the fake device behind a gate", fake_open, gated_run, fake_close, fake_model, NULL,
+};
 
 /* A child that runs the campaign once the parent writes to `go` (both start at once), and
  * reports through `out`: its status and its error message. */
@@ -99,18 +115,26 @@ static void test_two_at_once(const char *ref, int resume)
 	char ma[600], mb[600], want[64];
 	struct racer *winner, *loser;
 	const char *lost;
+	struct pollfd ends[2];
 	if (pipe(go))
 		abort();
-	fake_delay_us = 8000; /* 89 batches: long enough for the other to try meanwhile */
+	snprintf(gate, sizeof gate, "%s/gate", dir);
+	unlink(gate);
+	fault_backend = &gated_backend;
 	a = race(db, 0, go[0]);
 	b = race(db, resume, go[0]);
+	fault_backend = &fake_backend;
 	close(go[0]);
 	if (write(go[1], "go", 2) != 2)
 		abort();
 	close(go[1]);
+	/* one ends (refused) while the other waits at the gate with the lock; then it opens */
+	ends[0] = (struct pollfd){a.out, POLLIN, 0};
+	ends[1] = (struct pollfd){b.out, POLLIN, 0};
+	CHECK(poll(ends, 2, 60000) == 1, "exactly one ended before the gate opened");
+	fclose(fopen(gate, "w"));
 	finish_race(&a, ma, sizeof ma);
 	finish_race(&b, mb, sizeof mb);
-	fake_delay_us = 0;
 	CHECK((ma[0] == '0') != (mb[0] == '0'), "exactly one of the two ran: '%s' / '%s'", ma, mb);
 	winner = ma[0] == '0' ? &a : &b;
 	loser = winner == &a ? &b : &a;
