@@ -122,6 +122,8 @@ static const struct rule campaign_rules[] = {
 	 " OR b.data IS NULL AND b.len = 0)"
 	 " THEN printf('it holds %s, its length says %d bytes', CASE typeof(b.data) WHEN 'blob'"
 	 " THEN length(b.data) || ' bytes' ELSE 'no bytes' END, b.len)"
+	 " WHEN typeof(b.names) <> 'text' OR length(b.names) > 65536"
+	 " THEN 'its record names are not a text of at most 65536 characters'"
 	 " WHEN b.direction = 'out' AND b.data IS NOT NULL THEN 'an output with planted bytes'"
 	 " WHEN b.direction = 'out' AND (SELECT sum(len) FROM buffer o WHERE o.campaign_id ="
 	 " b.campaign_id AND o.direction = 'out') > " XSTR(MAX_BUFFER_BYTES)
@@ -177,6 +179,12 @@ static const struct rule finding_rule = {
 	"SELECT printf('id %s', quote(f.id)), CASE"
 	" WHEN NOT " IS_INT("f.context", "0", XSTR(MAX_INDEX))
 	" THEN printf('context %s is not a context number', quote(f.context))"
+	" WHEN NOT " IS_INT("f.bundle", "0", XSTR(MAX_INDEX)) " OR NOT "
+	IS_INT("f.slot", "0", XSTR(MAX_INDEX))
+	" THEN printf('bundle %s, slot %s is not a place in a program', quote(f.bundle),"
+	" quote(f.slot))"
+	" WHEN typeof(f.cond) <> 'text' OR length(f.cond) > 256"
+	" THEN 'its condition is not a text of at most 256 characters'"
 	" WHEN NOT " IS_INT("f.lo", "0", XSTR(MAX_INDEX)) " OR NOT "
 	IS_INT("f.hi", "f.lo", XSTR(MAX_INDEX))
 	" THEN printf('bits %s-%s are not a bit range', quote(f.lo), quote(f.hi))"

@@ -56,6 +56,8 @@ static const struct damage {
 	 "is not 0 to 268435456 bytes", ALL},
 	{"buffer", "UPDATE buffer SET len = len + 4 WHERE direction = 'in'", "its length says", ALL},
 	{"buffer", "UPDATE buffer SET offset = -4 WHERE direction = 'out'", "offset -4", ALL},
+	{"buffer", "UPDATE buffer SET names = zeroblob(8) WHERE direction = 'in'",
+	 "record names are not a text", ALL},
 	{"campaign", "UPDATE campaign SET cursor = -5", "cursor -5 is not a count", ALL},
 	/* (a campaign without its device is no campaign inference or reports look at) */
 	{"campaign", "UPDATE campaign SET device_id = 99", "device 99 does not exist", MERGE},
@@ -72,6 +74,10 @@ static const struct damage {
 	 "does not exist", REPORT | MERGE},
 	{"finding", "UPDATE finding SET context = -1 WHERE id = (SELECT min(id) FROM finding)",
 	 "context -1 is not a context number", REPORT | MERGE},
+	{"finding", "UPDATE finding SET bundle = 5000000000 WHERE id = (SELECT min(id) FROM finding)",
+	 "is not a place in a program", REPORT | MERGE},
+	{"finding", "UPDATE finding SET cond = x'00' WHERE id = (SELECT min(id) FROM finding)",
+	 "its condition is not a text", REPORT | MERGE},
 	/* (found by tests/fuzz/fuzz_db_readers.c: an index whose entry for a finding holds other
 	 * bits than its row, which a report scanning by that index read: an HTML diagram four
 	 * billion bits wide. quick_check does not see it.) */
