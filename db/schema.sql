@@ -4,8 +4,9 @@
 --      table rebuilt with bundle, slot and cond (the condition a field holds under, e.g.
 --      'bit 30 = 1') in its key, so that one field probed in two instructions, or under two
 --      conditions, keeps one finding each. The comments below say where version 2 differs.
---   3: the view finding_text, written at the end of this file, after the line that starts
---      "-- == version 3": the first migration stops before that line and the third runs what
+--   3: the table campaign_lock (db/migrate.c, db/lock.c).
+--   4: the view finding_text, written at the end of this file, after the line that starts
+--      "-- == version 4": the first migration stops before that line and the fourth runs what
 --      follows it, in new files and old ones alike.
 --
 -- Conventions
@@ -282,7 +283,7 @@ SELECT r.* FROM run r
 WHERE NOT EXISTS (SELECT 1 FROM campaign c WHERE c.id = r.campaign_id)
    OR NOT EXISTS (SELECT 1 FROM outcome o WHERE o.id = r.outcome_id);
 
--- == version 3 (db/migrate.c runs what follows in every file; the first migration stops here)
+-- == version 4 (db/migrate.c runs what follows in every file; the first migration stops here)
 
 -- Each finding as a person reads it, for the sqlite3 shell and spreadsheets: the probe and its
 -- ISA, the context's label, the instruction (bundle and slot of the seed program) the bits

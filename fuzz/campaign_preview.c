@@ -150,7 +150,8 @@ int ip_campaign_preview(const struct ip_probe *p, const struct ip_campaign_opts 
 		return -1;
 	snprintf(out->runner, sizeof out->runner, "%s", ip_runner_name(r));
 	snprintf(out->model, sizeof out->model, "%s", ip_runner_model(r));
-	if (ip_exec_init(&x, p, r, o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH, d))
+	if (ip_exec_init(&x, p, r, o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH, d) ||
+	    ip_exec_check(&x, d))
 		goto out;
 	plans = calloc(p->ncontexts, sizeof *plans);
 	if (!plans) {

@@ -49,9 +49,9 @@ INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, suppor
 EOF
 } | sqlite3 "$db" || fail "building the database"
 # A database of schema version 1 (as built above): query refuses it until `db migrate`.
-expect 1 'schema version 1 is older than this isaprobe.s \(3\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
-expect 0 'f.db: schema version 3' -- "$bin" db migrate "$db"
-expect 0 '^3$' -- sqlite3 "$db" 'PRAGMA user_version'
+expect 1 'schema version 1 is older than this isaprobe.s \(4\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
+expect 0 'f.db: schema version 4' -- "$bin" db migrate "$db"
+expect 0 '^4$' -- sqlite3 "$db" 'PRAGMA user_version'
 
 expect 0 'campaign_id +probe +device' -- "$bin" query --db "$db" campaigns
 expect 0 '^1 +ls +sim:t860@board0 +walk' -- "$bin" query --db "$db" campaigns
@@ -152,7 +152,7 @@ expect 0 "^# findings\$" -- "$bin" query --db "$db" -f csv field unk25
 # A column whose name ends in _json holds JSON; text that is not JSON stays a string.
 expect 0 '"a_json": \{"k":1\}, "b_json": "\{nope", "c": "\{\}"' -- "$bin" query --db "$db" --json --sql "SELECT json_object('k', 1) AS a_json, '{nope' AS b_json, '{}' AS c"
 expect 2 "unknown format 'xml'" -- "$bin" query --db "$db" --format xml campaigns
-expect 2 'give a question \(below\) or --sql' -- "$bin" query --db "$db"
+expect 2 'no question: name one of those below, or give --sql' -- "$bin" query --db "$db"
 expect 2 'not both' -- "$bin" query --db "$db" --sql 'SELECT 1' campaigns
 
 # db merge from the command line: added, then already merged; a bad input changes nothing.

@@ -25,6 +25,8 @@ static void test_create_reopen(const char *dir)
 	CHECK(fixture_int(db, "PRAGMA application_id") == 0x49534150, "application_id 'ISAP'");
 	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
 	      "schema version %d", IP_STORE_SCHEMA_VERSION);
+	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'campaign_lock'") == 1,
+	      "campaign_lock exists (version 3)");
 	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'run'") == 1,
 	      "run exists");
 	ip_store_close(s);
@@ -331,7 +333,7 @@ static char *schema_v1(void)
 
 /* A database made with schema version 1 (the SQL as it was: schema.sql, user_version 1),
  * holding a campaign with two target pieces in two instructions and findings of the old key:
- * opened by the store, it is migrated to version 2. Each finding gets the bundle and slot of
+ * opened by the store, it is migrated to the current version. Each finding gets the bundle and slot of
  * the piece holding its bits in its last campaign and its condition from its details; the
  * buffers get names ''; the key now tells two instances of one field apart; new_findings
  * still answers. A database of version 2 opened read-only is left alone. */
@@ -369,7 +371,9 @@ static void test_migrate_v1(const char *dir)
 	      "read-only refuses to migrate: %s", d.msg);
 	s = open_or_die(path, IP_STORE_READ_WRITE);
 	h = ip_store_sqlite(s);
-	CHECK(fixture_int(h, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated");
+	CHECK(fixture_int(h, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated to version %d",
+	      IP_STORE_SCHEMA_VERSION);
+	CHECK(fixture_int(h, "SELECT count(*) FROM campaign_lock") == 0, "campaign_lock made (version 3)");
 	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 83 AND bundle = 0 AND slot = 0"
 	                     " AND cond = ''") == 1, "83-85: bundle 0 from its target piece");
 	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 100 AND bundle = 1 AND"
@@ -413,8 +417,8 @@ static void check_text(sqlite3 *db, const char *sql, const char *want, const cha
 
 /* finding_text: a finding over bits 25-30 of the word in bundle 0 slot 1, one over bit 33 under
  * a condition and with no sentence yet, one in value bits (no format, so no instruction). Then
- * the same file as version 2 left it (no view): read-only it is refused as older, read-write
- * migrates it. */
+ * the same file as version 3 left it (no view): a read-only handle reads it as it is, with the
+ * view as its own temporary one; a read-write one migrates it. */
 static void test_finding_text(const char *dir)
 {
 	char *path = fixture_path(dir, "views.db");
@@ -448,19 +452,50 @@ static void test_finding_text(const char *dir)
 	           "no public verdict");
 	check_text(db, "SELECT instruction FROM finding_text WHERE finding_id = 3", NULL,
 	           "value bits: no instruction");
-	CHECK(sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 2", NULL, NULL,
-	                   NULL) == SQLITE_OK, "made version 2");
+	CHECK(sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 3", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 3");
 	ip_store_close(s);
-	ip_diag_init(&d, path);
-	s = (struct ip_store *)1;
-	CHECK(ip_store_open(path, IP_STORE_READ_ONLY, &s, &d) == -1 &&
-	      strstr(fixture_diag_text(&d), "older than this isaprobe's") != NULL,
-	      "version 2 read-only: refused as older: %s", fixture_diag_text(&d));
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 3, "version 3 read-only: read as it is");
+	check_text(db, "SELECT bits || ' ' || sentence FROM finding_text WHERE finding_id = 1",
+	           "25-30 ignored: no effect seen", "version 3 read-only: the view, temporary");
+	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'finding_text'") == 0,
+	      "version 3 read-only: nothing written to the file");
+	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_WRITE);
 	db = ip_store_sqlite(s);
 	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated");
+	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'finding_text'") == 1,
+	      "the view, in the file");
 	check_text(db, "SELECT bits || ' ' || sentence FROM finding_text WHERE finding_id = 1",
 	           "25-30 ignored: no effect seen", "the view after the migration");
+	ip_store_close(s);
+	free(path);
+}
+
+/* A database of schema version 2 (before campaign locks): read as it is by a read-only handle
+ * (IP_STORE_READ_MIN_VERSION), migrated to version 3 by a read-write one, its rows kept. */
+static void test_migrate_v2(const char *dir)
+{
+	char *path = fixture_path(dir, "v2.db");
+	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
+	sqlite3 *db = ip_store_sqlite(s);
+	CHECK(ip_store_device(s, "sim", "t760", NULL, &d) == 1, "a row to keep");
+	CHECK(sqlite3_exec(db, "DROP TABLE campaign_lock; PRAGMA user_version = 2", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 2");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 2, "read-only: read as it is");
+	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "read-only: rows read");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
+	      "read-write: migrated");
+	CHECK(fixture_int(db, "SELECT count(*) FROM campaign_lock") == 0, "campaign_lock made");
+	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "rows kept");
 	ip_store_close(s);
 	free(path);
 }
@@ -476,6 +511,7 @@ int main(void)
 	test_layout(dir);
 	test_status_names(dir);
 	test_migrate_v1(dir);
+	test_migrate_v2(dir);
 	test_finding_text(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
