@@ -1,5 +1,6 @@
 /* migrate.c: forward-only schema migrations keyed on PRAGMA user_version. Version 1 runs
- * db/schema.sql; each later version is one function in the table below. */
+ * db/schema.sql's first part; each later version is one function in the table below (a view's
+ * SQL is a later part of db/schema.sql). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
