@@ -113,8 +113,8 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
 	return rc;
 }
 
-void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                 struct ip_outcome *out)
+size_t ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                   struct ip_outcome *out)
 {
 	const struct ip_probe *p = x->probe;
 	size_t olen = p->output_len, njobs = 0;
@@ -152,4 +152,5 @@ void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_
 		free(x->codes[j]);
 		x->codes[j] = NULL;
 	}
+	return njobs;
 }
