@@ -182,6 +182,14 @@ static int32_t planted_exact(const struct images *im, const struct inf_data *dat
 	return -1;
 }
 
+/* Whether word y says little of where it came from: 0, 1 and -1 come of too many operations
+ * (comparisons, floor, sign), a NaN of any operation on a NaN or out of its domain. */
+static int uninformative(uint32_t y)
+{
+	uint32_t m = y & 0x7fffffffu;
+	return m == 0 || m == 0x3f800000u || m > 0x7f800000u;
+}
+
 /* The words slot s's values are (moves), or are one operation of (a unary one of any planted
  * word; add / sub / mul / nmul / div of a word near the first planted ones, or of one found
  * so, and any planted word), with how many values say so. */
@@ -202,8 +210,7 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
 		 * with these very bits is still the operand of a move */
 		if ((y & 0x7fffffffu) > 0x7f800000u && (at = planted_exact(im, data, y)) >= 0)
 			pool_add(pool, support, n, at, 0, 6);
-		if ((y & 0x7fffffffu) == 0 || (y & 0x7fffffffu) == 0x3f800000u ||
-		    (y & 0x7fffffffu) > 0x7f800000u)
+		if (uninformative(y))
 			continue;
 		for (int neg = 0; neg < 2; neg++) {
 			uint32_t t = neg ? y ^ 0x80000000u : y;
@@ -375,8 +382,9 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 
 /* A value's name: none (it never ran ok), an operation of the readings, a float mode, an
  * operation of reading a and a second operand of its own from the same words (S_OWN: a
- * modifier dividing by one component or another), an operation per context, or none. */
-enum state { S_NONE, S_NAMED, S_MODE, S_OWN, S_BY_CONTEXT, S_UNIDENTIFIED, S_KEPT };
+ * modifier dividing by one component or another), a move of a planted word of its own (S_MOVE:
+ * a select of more words than a reading holds), an operation per context, or none. */
+enum state { S_NONE, S_NAMED, S_MODE, S_OWN, S_MOVE, S_BY_CONTEXT, S_UNIDENTIFIED, S_KEPT };
 
 /* The enum findings of one field (same bits and condition) in every context that has it. */
 struct group {
@@ -390,9 +398,12 @@ struct group {
 	unsigned op[MAX_VALUES];      /* the operation voted for each value */
 	const char *mode[MAX_VALUES]; /* a float mode it is in every context it ran in */
 	enum state st[MAX_VALUES];
-	unsigned alt[MAX_VALUES];     /* other operations with as many votes */
-	uint8_t *computes;            /* per finding: some value's word is no planted input (nor 0) */
+	uint64_t alike[MAX_VALUES];   /* other operations (bit op) as well supported: the runs
+	                               * cannot tell them from the one named */
+	uint8_t *computes;            /* per finding: some value's word is an operation of its
+	                               * reading's operands and no planted word (the field computes) */
 	uint8_t own_all[MAX_VALUES];  /* S_OWN: the operation holds in every context */
+	const struct images *im;      /* every planted word and its unary images */
 };
 
 static int value_index(const struct group *gr, uint64_t fv)
@@ -467,6 +478,25 @@ static int same_words(const struct slot *s, unsigned nv)
 	return 1;
 }
 
+/* Whether some value of slot s computes: its word is no planted word (negated or not), nor 0,
+ * 1 or NaN, and an operation of one of the slot's readings gives it. Only then is a value that
+ * equals max(a, b) or min(a, b) more than a move of a or b that happens to be the larger:
+ * without it, a field moving words of two buffers is a select, whatever order the words lie
+ * in, and a value planted nowhere (an immediate) that nothing explains says nothing. */
+static int computes(const struct inf_data *data, const struct images *im, const struct slot *s)
+{
+	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
+		unsigned vi = (unsigned)__builtin_ctzll(left);
+		if (uninformative(s->y[vi]) || planted_exact(im, data, s->y[vi]) >= 0 ||
+		    planted_exact(im, data, s->y[vi] ^ 0x80000000u) >= 0)
+			continue;
+		for (unsigned t = 0; t < s->ntied; t++)
+			if (explained(data, s, &s->tied[t]) >> vi & 1)
+				return 1;
+	}
+	return 0;
+}
+
 static int build_slots(struct group *gr, const struct images *im)
 {
 	const struct inf_data *data = gr->data;
@@ -498,21 +528,22 @@ static int build_slots(struct group *gr, const struct images *im)
 			}
 			if (!s->have || same_words(s, gr->nv))
 				continue;
-			for (unsigned vi = 0; vi < gr->nv; vi++)
-				gr->computes[g] |= (s->have >> vi & 1) && s->y[vi] &&
-				                   planted_exact(im, data, s->y[vi]) < 0;
 			primaries(data, im, s, near, nnear);
 			gr->ns++;
 			words++;
 		}
 	}
-	for (size_t i = 0; i < gr->ns; i++)
+	for (size_t i = 0; i < gr->ns; i++) {
 		readings(data, gr->slot, gr->ns, i);
+		gr->computes[gr->slot[i].g] |= (uint8_t)computes(data, im, &gr->slot[i]);
+	}
 	return 0;
 }
 
 /* Votes each value's operation over every slot: with the slots' tied readings (any of them
- * may explain it) when `any`, else with each slot's chosen reading. */
+ * may explain it) when `any`, else with each slot's chosen reading. Ties go to the operation
+ * that holds whichever operand is a, in the contexts where the field computes (below); else
+ * to the simplest (the library's order: moves first). */
 static void vote(struct group *gr, int any)
 {
 	unsigned nops = inf_op_count();
@@ -530,15 +561,17 @@ static void vote(struct group *gr, int any)
 				for (unsigned t = 0; t < (any ? s->ntied : 1) && !hit; t++)
 					hit = (explains(gr->data, s, op, any ? &s->tied[t] : &s->r) >> vi) & 1;
 				count[op] += (unsigned)hit;
-				/* also with a and b the other way round: which operand is a is a guess (in a
-				 * context where the field computes: one whose every value reads planted
-				 * words is a select there, and moves name it best) */
+				/* also with a and b the other way round: which operand is a is a guess (a
+				 * move of a is "the larger" there, or max). Only where the field computes:
+				 * in a select of planted words, the words' order says nothing, and the
+				 * move is the simplest name (max of a register and a const that happens to
+				 * be the register is a chance) */
 				both[op] += hit && sw.a.in >= 0 && gr->computes[s->g] &&
 				            (explains(gr->data, s, op, &sw) >> vi & 1);
 			}
 		}
 		gr->op[vi] = 0;
-		gr->alt[vi] = 0;
+		gr->alike[vi] = 0;
 		for (unsigned op = 0; op < nops && op < 64; op++)
 			if (count[op] > best || (count[op] == best && both[op] > best_both)) {
 				best = count[op];
@@ -546,7 +579,8 @@ static void vote(struct group *gr, int any)
 				gr->op[vi] = op;
 			}
 		for (unsigned op = 0; op < nops && op < 64; op++)
-			gr->alt[vi] += op != gr->op[vi] && count[op] == best && best;
+			if (op != gr->op[vi] && best && count[op] == best && both[op] == best_both)
+				gr->alike[vi] |= UINT64_C(1) << op;
 		if (!best)
 			gr->op[vi] = ~0u;
 	}
@@ -628,7 +662,8 @@ static unsigned total_explained(const struct group *gr)
  * a first vote letting any tied reading count), keeping the better end (ties: the first). */
 static void solve(struct group *gr)
 {
-	unsigned best_total = 0, best_op[MAX_VALUES], best_alt[MAX_VALUES];
+	unsigned best_total = 0, best_op[MAX_VALUES];
+	uint64_t best_alike[MAX_VALUES];
 	struct reading *best_r = malloc((gr->ns + 1) * sizeof *best_r);
 	if (!best_r)
 		abort();
@@ -645,13 +680,13 @@ static void solve(struct group *gr)
 		if (start == 0 || total > best_total) {
 			best_total = total;
 			memcpy(best_op, gr->op, sizeof best_op);
-			memcpy(best_alt, gr->alt, sizeof best_alt);
+			memcpy(best_alike, gr->alike, sizeof best_alike);
 			for (size_t i = 0; i < gr->ns; i++)
 				best_r[i] = gr->slot[i].r;
 		}
 	}
 	memcpy(gr->op, best_op, sizeof best_op);
-	memcpy(gr->alt, best_alt, sizeof best_alt);
+	memcpy(gr->alike, best_alike, sizeof best_alike);
 	for (size_t i = 0; i < gr->ns; i++)
 		gr->slot[i].r = best_r[i];
 	free(best_r);
@@ -708,6 +743,31 @@ static int own_operand(struct group *gr, unsigned vi)
 			}
 	}
 	return 0;
+}
+
+/* The planted word value vi's word is in slot s (unique, not 0), or -1. */
+static int32_t own_word(const struct group *gr, const struct slot *s, unsigned vi)
+{
+	int32_t at;
+	if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || !(s->y[vi] & 0x7fffffffu))
+		return -1;
+	at = planted_exact(gr->im, gr->data, s->y[vi]);
+	return at >= 0 && !gr->data->in[at].dup ? at : -1;
+}
+
+/* Whether value vi's word is a planted word in every slot it ran in (and it ran). */
+static int moves_own(const struct group *gr, unsigned vi)
+{
+	int any = 0;
+	for (size_t i = 0; i < gr->ns; i++) {
+		const struct slot *s = &gr->slot[i];
+		if (!(s->have >> vi & 1))
+			continue;
+		if (own_word(gr, s, vi) < 0)
+			return 0;
+		any = 1;
+	}
+	return any;
 }
 
 static void classify(struct group *gr)
@@ -779,6 +839,13 @@ static void classify(struct group *gr)
 				if ((ops >> op & 1) && !strncmp(inf_op_name(op), "mov ", 4))
 					moves = 1;
 		}
+	/* a value whose every word is a planted word no reading names (or not in every context):
+	 * a move of that word, the simplest name there is (a select of more words than two) */
+	for (unsigned vi = 0; vi < gr->nv; vi++)
+		if ((gr->st[vi] == S_UNIDENTIFIED || gr->st[vi] == S_BY_CONTEXT) && moves_own(gr, vi)) {
+			gr->st[vi] = S_MOVE;
+			moves = 1;
+		}
 	for (unsigned vi = 0; vi < gr->nv && moves; vi++)
 		if (gr->st[vi] == S_UNIDENTIFIED && own_operand(gr, vi))
 			gr->st[vi] = S_OWN;
@@ -845,6 +912,13 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 	case S_KEPT:
 		keeps_text(gr, s, b);
 		return;
+	case S_MOVE:
+		if (s && own_word(gr, s, vi) >= 0) {
+			sb_puts(b, "mov ");
+			operand_name(gr->data, (struct operand){own_word(gr, s, vi), 0}, b);
+		} else
+			sb_puts(b, "mov");
+		return;
 	case S_BY_CONTEXT: {
 		/* this context's own operation (the voted one when it holds here) */
 		uint64_t ops = context_ops(gr, g, vi);
@@ -875,6 +949,7 @@ static const char *global_name(const struct group *gr, unsigned vi)
 	case S_OWN: return gr->own_all[vi] ? inf_op_name(gr->op[vi]) : "differs by context";
 	case S_BY_CONTEXT: return "differs by context";
 	case S_KEPT: return "keeps";
+	case S_MOVE: return "mov";
 	default: return "unidentified";
 	}
 }
@@ -936,6 +1011,50 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 	}
 }
 
+/* The operations that explain value vi as well as its name on the same runs, but a select
+ * that reads no third operand (a move of a, then). */
+static uint64_t alike_ops(const struct group *gr, size_t g, unsigned vi)
+{
+	const struct slot *s = first_slot(gr, g);
+	uint64_t m = gr->st[vi] == S_NAMED ? gr->alike[vi] : 0;
+	if (!s || s->r.c.in < 0)
+		m &= ~(UINT64_C(1) << inf_op_select());
+	return m;
+}
+
+/* ,"alike":{value: "max, imax"}: the operations that explain a named value as well as its
+ * name, on the same runs (the planted words cannot tell them apart: a move of the larger of
+ * two words is also their max, a float min of words of opposite signs an integer min);
+ * nothing when every name stands alone. */
+static void alike_members(const struct group *gr, size_t g, struct strbuf *d)
+{
+	const struct inf_enum *en = gr->f[g]->en;
+	const struct slot *s = first_slot(gr, g);
+	unsigned shown = 0;
+	for (size_t i = 0; i < en->n; i++) {
+		int vi = value_index(gr, en->fv[i]);
+		unsigned k = 0;
+		if (vi < 0 || !alike_ops(gr, g, (unsigned)vi) ||
+		    gr->data->oc[en->oc[i]].status != IP_STATUS_OK)
+			continue;
+		sb_printf(d, "%s\"%llu\":\"", shown++ ? "," : ",\"alike\":{",
+		          (unsigned long long)en->fv[i]);
+		for (unsigned op = 0; op < inf_op_count() && op < 64; op++) {
+			if (!(alike_ops(gr, g, (unsigned)vi) >> op & 1))
+				continue;
+			sb_puts(d, k++ ? ", " : "");
+			if (s && !strncmp(inf_op_name(op), "mov ", 4)) {
+				sb_puts(d, "mov ");
+				operand_name(gr->data, !strcmp(inf_op_name(op), "mov a") ? s->r.a : s->r.b, d);
+			} else
+				sb_puts(d, inf_op_name(op));
+		}
+		sb_puts(d, "\"");
+	}
+	if (shown)
+		sb_puts(d, "}");
+}
+
 /* The finding's naming members, then its other details. */
 static void render(struct group *gr, size_t g)
 {
@@ -976,6 +1095,7 @@ static void render(struct group *gr, size_t g)
 		if (j == nb && nb < MAX_VALUES)
 			beh[nb++] = en->oc[i];
 		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE || gr->st[vi] == S_KEPT ||
+		     gr->st[vi] == S_MOVE ||
 		     (gr->st[vi] == S_BY_CONTEXT && kept_all(gr, g, (unsigned)vi)) ||
 		     (gr->st[vi] == S_OWN && own_holds(gr, g, gr->op[vi], (unsigned)vi)) ||
 		     (gr->st[vi] == S_BY_CONTEXT && context_ops(gr, g, (unsigned)vi))) &&
@@ -985,6 +1105,7 @@ static void render(struct group *gr, size_t g)
 		sb_json_str(&d, global_name(gr, (unsigned)vi));
 	}
 	sb_puts(&d, "}");
+	alike_members(gr, g, &d);
 	shown = 0;
 	for (size_t i = 0; i < en->n; i++) {
 		int vi = value_index(gr, en->fv[i]);
@@ -1062,6 +1183,7 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 			continue;
 		memset(&gr, 0, sizeof gr);
 		gr.data = data;
+		gr.im = &im;
 		gr.f = calloc(fs->n, sizeof *gr.f);
 		if (!gr.f)
 			abort();

@@ -144,7 +144,8 @@ static void unmodeled_text(struct strbuf *b, sqlite3_stmt *st)
 
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
  * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written,
- * summary, meanings, unmodeled, runner, seed_value, not_run, unmodeled_more. */
+ * summary, meanings, unmodeled, runner, seed_value, not_run, unmodeled_more; 36-38 bundle,
+ * slot, cond; 39 names, 40 alike. */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
@@ -182,6 +183,10 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 			sb_puts(&b, " [");
 			pairs_by(&b, col(st, 30), ": ", "; ");
 			sb_puts(&b, "]");
+		}
+		if (col(st, 40)[0]) { /* other operations the same runs fit as well */
+			sb_puts(&b, "; also fits ");
+			pairs_by(&b, col(st, 40), ": ", "; ");
 		}
 	}
 	else if (!strcmp(kind, "mask"))
@@ -237,7 +242,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 40 /* columns of finding_cols */
+#define FINDING_NCOLS 41 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -253,7 +258,12 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.unmodeled'), json_extract(f.details, '$.runner'),"
 	" json_extract(f.details, '$.seed_value'),"
 	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
-	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names')";
+	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names'),"
+	/* the other operations that fit a value named by an operation (a move is the simplest
+	 * name of a planted word: that max fits too is in the JSON only) */
+	" (SELECT nullif(json_group_object(a.key, a.value), '{}')"
+	"  FROM json_each(f.details, '$.alike') a"
+	"  WHERE json_extract(f.details, '$.values.\"' || a.key || '\"') NOT LIKE 'mov %')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
