@@ -4,6 +4,7 @@
  * values; each value then gets the one operation (infer_ops.c) that explains it in every
  * context, else "behaves differently by context" or "unidentified", with the evidence. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,7 @@ struct slot {
 	unsigned npool;
 };
 
+/* An operand's word (in >= 0). */
 static uint32_t opv(const struct inf_data *data, struct operand o)
 {
 	uint32_t x = data->in[o.in].value;
@@ -58,12 +60,13 @@ static uint32_t opv(const struct inf_data *data, struct operand o)
 static uint64_t explains(const struct inf_data *data, const struct slot *s, unsigned op,
                          const struct reading *r)
 {
-	uint32_t a = opv(data, r->a), b = r->b.in >= 0 ? opv(data, r->b) : 0;
+	uint32_t a, b = r->b.in >= 0 ? opv(data, r->b) : 0;
 	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, got;
 	uint64_t m = 0;
 	int either;
-	if (inf_op_arity(op) >= 2 && r->b.in < 0)
+	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0))
 		return 0;
+	a = opv(data, r->a);
 	if (inf_op_arity(op) == 3 && r->c.in < 0 && ip_f32_from_bits(b) == 0)
 		return 0;
 	/* inf_op_accepts for each value, the operation computed once */
@@ -100,6 +103,17 @@ static void pool_add(struct operand *pool, unsigned *support, unsigned *n, int32
 	if (*n < 4 * MAX_POOL) {
 		pool[*n] = (struct operand){in, (uint8_t)neg};
 		support[(*n)++] = weight;
+		return;
+	}
+	/* full: a word better supported than the least one takes its place (a move found after
+	 * a flood of chance pairs, such as every zero word of a zeroed buffer) */
+	unsigned least = 0;
+	for (unsigned i = 1; i < *n; i++)
+		if (support[i] < support[least])
+			least = i;
+	if (support[least] < weight) {
+		pool[least] = (struct operand){in, (uint8_t)neg};
+		support[least] = weight;
 	}
 }
 
@@ -277,6 +291,12 @@ static unsigned candidates(const struct inf_data *data, const struct slot *slots
 				pool[j] = t;
 				support[j] = u;
 			}
+	if (getenv("DBG_NAMES")) {
+		fprintf(stderr, "cand n %u:", n);
+		for (unsigned i = 0; i < n && i < 12; i++)
+			fprintf(stderr, " %s[%u]=%u", data->in[pool[i].in].role, data->in[pool[i].in].index, support[i]);
+		fprintf(stderr, "\n");
+	}
 	for (unsigned i = 0; i < n && kept < MAX_POOL / 3; i++)
 		out[kept++] = pool[i];
 	for (unsigned i = 0, n0 = kept < 4 ? kept : 4; i < n0 && kept < MAX_POOL; i++) {
@@ -310,6 +330,12 @@ static int better(const struct reading *x, const struct reading *y)
 	if (x->a.in != y->a.in)
 		return x->a.in < y->a.in;
 	return x->b.in < y->b.in;
+}
+
+/* Slot s's simplest reading; when no reading explains a value, none (a.in < 0). */
+static struct reading simplest(const struct slot *s)
+{
+	return s->ntied ? s->tied[0] : (struct reading){{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
 }
 
 /* The readings of slot `at` that explain the most values (with some operation each). */
@@ -376,8 +402,15 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 				s->tied[i] = s->tied[j];
 				s->tied[j] = t;
 			}
-	if (s->ntied)
-		s->r = s->tied[0];
+	s->r = simplest(s);
+	if (getenv("DBG_NAMES")) {
+		fprintf(stderr, "slot g%zu k%zu npool %u ntied %u best %u pool:", s->g, s->k, n, s->ntied, best);
+		for (unsigned i = 0; i < n && i < 30; i++)
+			fprintf(stderr, " %s%s[%u]", pool[i].neg ? "-" : "", data->in[pool[i].in].role, data->in[pool[i].in].index);
+		fprintf(stderr, "\n  y:");
+		for (unsigned vi = 0; vi < MAX_VALUES; vi++) if (s->have >> vi & 1) fprintf(stderr, " %u=%g", vi, (double)ip_f32_from_bits(s->y[vi]));
+		fprintf(stderr, "\n");
+	}
 }
 
 /* A value's name: none (it never ran ok), an operation of the readings, a float mode, an
@@ -398,8 +431,6 @@ struct group {
 	unsigned op[MAX_VALUES];      /* the operation voted for each value */
 	const char *mode[MAX_VALUES]; /* a float mode it is in every context it ran in */
 	enum state st[MAX_VALUES];
-	uint64_t alike[MAX_VALUES];   /* other operations (bit op) as well supported: the runs
-	                               * cannot tell them from the one named */
 	uint8_t *computes;            /* per finding: some value's word is an operation of its
 	                               * reading's operands and no planted word (the field computes) */
 	uint8_t own_all[MAX_VALUES];  /* S_OWN: the operation holds in every context */
@@ -571,16 +602,12 @@ static void vote(struct group *gr, int any)
 			}
 		}
 		gr->op[vi] = 0;
-		gr->alike[vi] = 0;
 		for (unsigned op = 0; op < nops && op < 64; op++)
 			if (count[op] > best || (count[op] == best && both[op] > best_both)) {
 				best = count[op];
 				best_both = both[op];
 				gr->op[vi] = op;
 			}
-		for (unsigned op = 0; op < nops && op < 64; op++)
-			if (op != gr->op[vi] && best && count[op] == best && both[op] == best_both)
-				gr->alike[vi] |= UINT64_C(1) << op;
 		if (!best)
 			gr->op[vi] = ~0u;
 	}
@@ -663,14 +690,13 @@ static unsigned total_explained(const struct group *gr)
 static void solve(struct group *gr)
 {
 	unsigned best_total = 0, best_op[MAX_VALUES];
-	uint64_t best_alike[MAX_VALUES];
 	struct reading *best_r = malloc((gr->ns + 1) * sizeof *best_r);
 	if (!best_r)
 		abort();
 	for (int start = 0; start < 2; start++) {
 		unsigned total;
 		for (size_t i = 0; i < gr->ns; i++)
-			gr->slot[i].r = gr->slot[i].tied[0];
+			gr->slot[i].r = simplest(&gr->slot[i]);
 		vote(gr, start);
 		for (unsigned r = 0; r < ROUNDS; r++) {
 			choose(gr);
@@ -680,13 +706,11 @@ static void solve(struct group *gr)
 		if (start == 0 || total > best_total) {
 			best_total = total;
 			memcpy(best_op, gr->op, sizeof best_op);
-			memcpy(best_alike, gr->alike, sizeof best_alike);
 			for (size_t i = 0; i < gr->ns; i++)
 				best_r[i] = gr->slot[i].r;
 		}
 	}
 	memcpy(gr->op, best_op, sizeof best_op);
-	memcpy(gr->alike, best_alike, sizeof best_alike);
 	for (size_t i = 0; i < gr->ns; i++)
 		gr->slot[i].r = best_r[i];
 	free(best_r);
@@ -697,7 +721,7 @@ static void solve(struct group *gr)
 static struct operand own_b(const struct inf_data *data, const struct slot *s, unsigned op,
                             unsigned vi)
 {
-	for (unsigned i = 0; i < s->npool; i++) {
+	for (unsigned i = 0; i < s->npool && s->r.a.in >= 0; i++) {
 		struct reading r = s->r;
 		r.b = s->pool[i];
 		r.c.in = -1;
@@ -877,6 +901,21 @@ static void keeps_text(const struct group *gr, const struct slot *s, struct strb
 	sb_printf(b, "keeps %s", name);
 }
 
+/* Operation op under slot s's reading: its name, a move with its operand ("mov
+ * attributes[4]", "(negated)" when the result is). */
+static void op_text(const struct inf_data *data, const struct slot *s, unsigned op,
+                    struct strbuf *b)
+{
+	if (!s || s->r.a.in < 0 || strncmp(inf_op_name(op), "mov ", 4)) {
+		sb_puts(b, inf_op_name(op));
+		return;
+	}
+	sb_puts(b, "mov ");
+	operand_name(data, !strcmp(inf_op_name(op), "mov a") ? s->r.a : s->r.b, b);
+	if (s->r.neg_out)
+		sb_puts(b, " (negated)");
+}
+
 static void value_text(const struct group *gr, size_t g, unsigned vi, struct strbuf *b)
 {
 	const struct slot *s = first_slot(gr, g);
@@ -886,13 +925,7 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		sb_puts(b, gr->mode[vi]);
 		return;
 	case S_NAMED:
-		if (s && !strncmp(inf_op_name(op), "mov ", 4)) {
-			sb_puts(b, "mov ");
-			operand_name(gr->data, !strcmp(inf_op_name(op), "mov a") ? s->r.a : s->r.b, b);
-			if (s->r.neg_out)
-				sb_puts(b, " (negated)");
-		} else
-			sb_puts(b, inf_op_name(op));
+		op_text(gr->data, s, op, b);
 		return;
 	case S_OWN:
 		if (!own_holds(gr, g, op, vi)) {
@@ -928,11 +961,8 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 			keeps_text(gr, s, b);
 		else if (here == ~0u)
 			sb_puts(b, "unidentified here");
-		else if (s && !strncmp(inf_op_name(here), "mov ", 4)) {
-			sb_puts(b, "mov ");
-			operand_name(gr->data, !strcmp(inf_op_name(here), "mov a") ? s->r.a : s->r.b, b);
-		} else
-			sb_puts(b, inf_op_name(here));
+		else
+			op_text(gr->data, s, here, b);
 		return;
 	}
 	default:
@@ -997,6 +1027,10 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 		inf_out_name(data, s->k, name, sizeof name);
 		sb_printf(b, "%s: %s = ", gr->f[s->g]->en->c->label, name);
 		hex_float(b, s->y[vi]);
+		if (s->r.a.in < 0) {
+			sb_puts(b, "; no planted words explain the words of this field");
+			return;
+		}
 		sb_puts(b, " where ");
 		operand_name(data, s->r.a, b);
 		sb_puts(b, " = ");
@@ -1011,21 +1045,75 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 	}
 }
 
-/* The operations that explain value vi as well as its name on the same runs, but a select
- * that reads no third operand (a move of a, then). */
-static uint64_t alike_ops(const struct group *gr, size_t g, unsigned vi)
+/* Whether slot s's reading says which of its operands is a, for every value but vi: the
+ * other values' words are explained more often as they are than with a and b swapped (a
+ * floor of a, a sub, an exp2 of a: not only moves and operations whose operands commute). */
+static int order_fixed(const struct inf_data *data, const struct slot *s, unsigned vi)
 {
-	const struct slot *s = first_slot(gr, g);
-	uint64_t m = gr->st[vi] == S_NAMED ? gr->alike[vi] : 0;
-	if (!s || s->r.c.in < 0)
-		m &= ~(UINT64_C(1) << inf_op_select());
-	return m;
+	struct reading sw = s->r;
+	uint64_t others = ~(UINT64_C(1) << vi);
+	sw.a = s->r.b;
+	sw.b = s->r.a;
+	return __builtin_popcountll(explained(data, s, &s->r) & others) >
+	       __builtin_popcountll(explained(data, s, &sw) & others);
+}
+
+/* Whether value vi is a move (of a reading's operand or of a word of its own). */
+static int is_move(const struct group *gr, unsigned vi)
+{
+	return gr->st[vi] == S_MOVE ||
+	       (gr->st[vi] == S_NAMED && !strncmp(inf_op_name(gr->op[vi]), "mov ", 4));
+}
+
+/* Whether every value that ran moves a planted word or keeps the words (a select: nothing
+ * else happens, so a move that equals the max of two words is no chance of an operation). */
+static int only_moves(const struct group *gr)
+{
+	for (unsigned vi = 0; vi < gr->nv; vi++)
+		if (gr->st[vi] != S_NONE && gr->st[vi] != S_KEPT && !is_move(gr, vi))
+			return 0;
+	return 1;
+}
+
+/* The operations that explain named value vi as well as its name, in every slot of every
+ * context it ran in: as they do there (with a and b swapped as well where its name holds
+ * so, unless the other values say which operand is a). A select that reads no third operand
+ * (a move of a, then) is not one, nor a bitwise one (they match patterned words by chance);
+ * nor is any in a field of moves only. */
+static uint64_t alike_ops(const struct group *gr, unsigned vi)
+{
+	unsigned named = gr->op[vi];
+	uint64_t m = 0;
+	int any = 0;
+	if (gr->st[vi] != S_NAMED || named == ~0u || only_moves(gr))
+		return 0;
+	m = ~(UINT64_C(1) << named);
+	for (size_t i = 0; i < gr->ns && m; i++) {
+		const struct slot *s = &gr->slot[i];
+		struct reading sw = s->r;
+		uint64_t here = 0;
+		int robust, fixed;
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1))
+			continue;
+		any = 1;
+		sw.a = s->r.b;
+		sw.b = s->r.a;
+		robust = sw.a.in >= 0 && (explains(gr->data, s, named, &sw) >> vi & 1);
+		fixed = sw.a.in < 0 || order_fixed(gr->data, s, vi);
+		for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
+			if ((m >> op & 1) && !inf_op_weak(op) && (op != inf_op_select() || s->r.c.in >= 0) &&
+			    (explains(gr->data, s, op, &s->r) >> vi & 1) &&
+			    (!robust || fixed || (explains(gr->data, s, op, &sw) >> vi & 1)))
+				here |= UINT64_C(1) << op;
+		m &= here;
+	}
+	return any ? m : 0;
 }
 
 /* ,"alike":{value: "max, imax"}: the operations that explain a named value as well as its
  * name, on the same runs (the planted words cannot tell them apart: a move of the larger of
  * two words is also their max, a float min of words of opposite signs an integer min);
- * nothing when every name stands alone. */
+ * nothing when every name stands alone. Said in the report after the values. */
 static void alike_members(const struct group *gr, size_t g, struct strbuf *d)
 {
 	const struct inf_enum *en = gr->f[g]->en;
@@ -1034,20 +1122,16 @@ static void alike_members(const struct group *gr, size_t g, struct strbuf *d)
 	for (size_t i = 0; i < en->n; i++) {
 		int vi = value_index(gr, en->fv[i]);
 		unsigned k = 0;
-		if (vi < 0 || !alike_ops(gr, g, (unsigned)vi) ||
+		if (vi < 0 || !alike_ops(gr, (unsigned)vi) ||
 		    gr->data->oc[en->oc[i]].status != IP_STATUS_OK)
 			continue;
 		sb_printf(d, "%s\"%llu\":\"", shown++ ? "," : ",\"alike\":{",
 		          (unsigned long long)en->fv[i]);
 		for (unsigned op = 0; op < inf_op_count() && op < 64; op++) {
-			if (!(alike_ops(gr, g, (unsigned)vi) >> op & 1))
+			if (!(alike_ops(gr, (unsigned)vi) >> op & 1))
 				continue;
 			sb_puts(d, k++ ? ", " : "");
-			if (s && !strncmp(inf_op_name(op), "mov ", 4)) {
-				sb_puts(d, "mov ");
-				operand_name(gr->data, !strcmp(inf_op_name(op), "mov a") ? s->r.a : s->r.b, d);
-			} else
-				sb_puts(d, inf_op_name(op));
+			op_text(gr->data, s, op, d);
 		}
 		sb_puts(d, "\"");
 	}
@@ -1126,7 +1210,7 @@ static void render(struct group *gr, size_t g)
 	for (size_t i = 0; i < gr->ns; i++) {
 		const struct slot *s = &gr->slot[i];
 		char name[64];
-		if (s->g != g)
+		if (s->g != g || s->r.a.in < 0)
 			continue;
 		inf_out_name(data, s->k, name, sizeof name);
 		sb_printf(&d, "%s%s: a = ", shown++ ? "; " : ",\"operands\":\"", name);

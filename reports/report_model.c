@@ -259,11 +259,7 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.seed_value'),"
 	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
 	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names'),"
-	/* the other operations that fit a value named by an operation (a move is the simplest
-	 * name of a planted word: that max fits too is in the JSON only) */
-	" (SELECT nullif(json_group_object(a.key, a.value), '{}')"
-	"  FROM json_each(f.details, '$.alike') a"
-	"  WHERE json_extract(f.details, '$.values.\"' || a.key || '\"') NOT LIKE 'mov %')";
+	" json_extract(f.details, '$.alike')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
