@@ -571,6 +571,19 @@ static int build_slots(struct group *gr, const struct images *im)
 	return 0;
 }
 
+/* Whether slot s's reading says which of its operands is a, for every value but vi: the
+ * other values' words are explained more often as they are than with a and b swapped (a
+ * floor of a, a sub, an exp2 of a: not only moves and operations whose operands commute). */
+static int order_fixed(const struct inf_data *data, const struct slot *s, unsigned vi)
+{
+	struct reading sw = s->r;
+	uint64_t others = ~(UINT64_C(1) << vi);
+	sw.a = s->r.b;
+	sw.b = s->r.a;
+	return __builtin_popcountll(explained(data, s, &s->r) & others) >
+	       __builtin_popcountll(explained(data, s, &sw) & others);
+}
+
 /* Votes each value's operation over every slot: with the slots' tied readings (any of them
  * may explain it) when `any`, else with each slot's chosen reading. Ties go to the operation
  * that holds whichever operand is a, in the contexts where the field computes (below); else
@@ -583,10 +596,15 @@ static void vote(struct group *gr, int any)
 		for (size_t i = 0; i < gr->ns; i++) {
 			const struct slot *s = &gr->slot[i];
 			struct reading sw = s->r;
+			int fixed;
 			if (!(s->have >> vi & 1))
 				continue;
 			sw.a = s->r.b;
 			sw.b = s->r.a;
+			/* the other values say which operand is a (a unary operation of it, a sub): a
+			 * move of a is then as robust as max (counted on the reading held, not when any
+			 * tied reading may hit) */
+			fixed = !any && sw.a.in >= 0 && order_fixed(gr->data, s, vi);
 			for (unsigned op = 0; op < nops && op < 64; op++) {
 				int hit = 0;
 				for (unsigned t = 0; t < (any ? s->ntied : 1) && !hit; t++)
@@ -598,7 +616,7 @@ static void vote(struct group *gr, int any)
 				 * move is the simplest name (max of a register and a const that happens to
 				 * be the register is a chance) */
 				both[op] += hit && sw.a.in >= 0 && gr->computes[s->g] &&
-				            (explains(gr->data, s, op, &sw) >> vi & 1);
+				            (fixed || (explains(gr->data, s, op, &sw) >> vi & 1));
 			}
 		}
 		gr->op[vi] = 0;
@@ -1043,19 +1061,6 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 		}
 		return;
 	}
-}
-
-/* Whether slot s's reading says which of its operands is a, for every value but vi: the
- * other values' words are explained more often as they are than with a and b swapped (a
- * floor of a, a sub, an exp2 of a: not only moves and operations whose operands commute). */
-static int order_fixed(const struct inf_data *data, const struct slot *s, unsigned vi)
-{
-	struct reading sw = s->r;
-	uint64_t others = ~(UINT64_C(1) << vi);
-	sw.a = s->r.b;
-	sw.b = s->r.a;
-	return __builtin_popcountll(explained(data, s, &s->r) & others) >
-	       __builtin_popcountll(explained(data, s, &sw) & others);
 }
 
 /* Whether value vi is a move (of a reading's operand or of a word of its own). */

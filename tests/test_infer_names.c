@@ -1,0 +1,224 @@
+/* test_infer_names.c: naming opcode values from what the runs show, on toy devices built in the
+ * test: a source select of a register word and a const word (the register larger, so max and
+ * min of the two equal the moves) is named by its moves, with max and min kept as "also fits";
+ * a select of three planted words names each; comparisons answering 0 / ~0 are named nothing
+ * (no "sub" of a word and itself); a zeroed buffer beside the operands does not hide them. */
+#include <math.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "isaprobe/infer.h"
+#include "isaprobe/report.h"
+#include "isaprobe/store.h"
+
+#define NWORDS 700 /* words per input buffer, at most */
+
+/* A toy device: a 2-bit field in contexts that differ only by label, planted registers and
+ * uniforms (nreg, nuni words), one observed output word. */
+struct toy {
+	const char *name;
+	uint32_t regs[NWORDS], unis[NWORDS];
+	size_t nreg, nuni;
+	int (*run)(const struct toy *t, unsigned v, uint32_t *out);
+};
+
+static uint32_t bits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static char *one(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	char *out = NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		out = strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return out ? out : strdup("");
+}
+
+static char *report_md(struct ip_store *s)
+{
+	struct ip_report_options o = {IP_REPORT_MD, "t", 0, NULL, NULL};
+	struct ip_diag d;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ip_diag_init(&d, "report");
+	CHECK(f && ip_report(s, &o, f, &d) == 0, "report");
+	fclose(f);
+	return buf;
+}
+
+/* Every value of the field run in two contexts, stored and inferred; the store stays open. */
+static struct ip_store *campaign(const char *path, const struct toy *t)
+{
+	struct ip_store *s;
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	static uint8_t regs[4 * NWORDS], unis[4 * NWORDS], seed = 0, vals[4];
+	static uint32_t outs[4];
+	struct ip_run runs[8];
+	unlink(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
+		ip_diag_print(&d, stderr);
+		return NULL;
+	}
+	memcpy(regs, t->regs, 4 * t->nreg);
+	memcpy(unis, t->unis, 4 * t->nuni);
+	int64_t dev = ip_store_device(s, "sim", "toy", NULL, &d);
+	int64_t probe = ip_store_probe(s, t->name, "toy", t->name, 0, &d);
+	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx[2] = {{"u32", &seed, 1}, {"f32", &seed, 1}};
+	struct ip_layout_target tgt = {0, 2, "toy.word", "src", 0, 0, 53};
+	struct ip_layout_buffer bufs[3] = {{0, "uniforms", 0, unis, 4 * t->nuni, 0, NULL},
+	                                   {0, "registers", 0, regs, 4 * t->nreg, 16, NULL},
+	                                   {1, "varyings_out", 0, NULL, 4, 0, NULL}};
+	struct ip_campaign_layout lay = {ctx, 2, &tgt, 1, bufs, 3};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "%s: layout", t->name);
+	for (unsigned v = 0; v < 4; v++) {
+		int st = t->run(t, v, &outs[v]);
+		vals[v] = (uint8_t)v;
+		for (unsigned c = 0; c < 2; c++)
+			runs[2 * v + c] = (struct ip_run){c, &vals[v], 1,
+			                                  {st, 0, st == IP_STATUS_OK ? (uint8_t *)&outs[v]
+			                                                             : NULL,
+			                                   st == IP_STATUS_OK ? 4 : 0}};
+	}
+	CHECK(ip_store_record(s, id, runs, 8, 4, &d) == 0, "%s: runs", t->name);
+	if (ip_infer(s, NULL, NULL, &d)) {
+		ip_diag_print(&d, stderr);
+		CHECK(0, "%s: infer", t->name);
+	}
+	return s;
+}
+
+/* The finding of context 0 as "lo-hi kind", and its details member at path. */
+static void expect(struct ip_store *s, const char *what, const char *fields, const char *path,
+                   const char *want)
+{
+	sqlite3 *db = ip_store_sqlite(s);
+	char sql[256];
+	char *got = one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
+	                    " (SELECT * FROM finding WHERE context = 0 ORDER BY lo)");
+	CHECK(!strcmp(got, fields), "%s: fields %s, want %s", what, got, fields);
+	free(got);
+	snprintf(sql, sizeof sql, "SELECT json_extract(details, '%s') FROM finding WHERE context = 0",
+	         path);
+	got = one(db, sql);
+	CHECK(!strcmp(got, want), "%s: %s is %s, want %s", what, path, got, want);
+	free(got);
+}
+
+/* registers (r0.x ... like a3xx's, all larger than any const) and uniforms planted apart */
+static void plant(struct toy *t)
+{
+	t->nreg = t->nuni = 16;
+	for (unsigned i = 0; i < 16; i++) {
+		t->regs[i] = bits(600000.25f + 4096.0f * (float)i);
+		t->unis[i] = bits(512.5f + 4.0f * (float)i);
+	}
+}
+
+/* a3xx cat1's source kind: 0 register r1.z, 1 const c1.z, 2 the immediate 6, 3 not modelled */
+static int source_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	if (v == 3)
+		return IP_STATUS_UNMODELED;
+	*out = v == 0 ? t->regs[6] : v == 1 ? t->unis[6] : 6u;
+	return IP_STATUS_OK;
+}
+
+/* a select of three planted words and an immediate */
+static int three_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	*out = v == 0 ? t->regs[6] : v == 1 ? t->unis[6] : v == 2 ? 6u : t->unis[9];
+	return IP_STATUS_OK;
+}
+
+/* a D3D comparison of registers 0 and 1 whose operands the field changes: ~0 true, 0 false */
+static int compare_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	(void)t;
+	*out = v == 0 || v == 3 ? 0xffffffffu : 0;
+	return IP_STATUS_OK;
+}
+
+/* operands after 600 zero words (a zeroed memory image): 0 a*b + c, 1 a, 2 exp2 a, 3 1/a */
+static int zeros_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	float a, b, c;
+	memcpy(&a, &t->unis[600], 4);
+	memcpy(&b, &t->unis[601], 4);
+	memcpy(&c, &t->unis[602], 4);
+	*out = bits(v == 0 ? a * b + c : v == 1 ? a : v == 2 ? exp2f(a) : 1.0f / a);
+	return IP_STATUS_OK;
+}
+
+int main(void)
+{
+	char path[256];
+	static struct toy t;
+	struct ip_store *s;
+	char *md;
+	snprintf(path, sizeof path, "/tmp/isaprobe_test_infer_names_%d.db", (int)getpid());
+
+	plant(&t);
+	t.name = "source";
+	t.run = source_run;
+	if ((s = campaign(path, &t))) {
+		expect(s, "source select", "53-54 enum", "$.values",
+		       "{\"0\":\"mov registers[6]\",\"1\":\"mov uniforms[6]\",\"2\":\"unidentified\","
+		       "\"3\":\"unmodeled\"}");
+		expect(s, "source select", "53-54 enum", "$.alike.\"0\"", "max, abs, imax");
+		expect(s, "source select", "53-54 enum", "$.alike.\"1\"", "min, imin");
+		md = report_md(s);
+		CHECK(strstr(md, "53-54: enum / opcode: 0: mov registers[6], 1: mov uniforms[6], 2: "
+		                 "unidentified, 3: unmodeled; also fits 0: max, abs, imax; 1: min, imin;"),
+		      "source select report:\n%s", md);
+		free(md);
+		ip_store_close(s);
+	}
+
+	t.name = "three";
+	t.run = three_run;
+	if ((s = campaign(path, &t))) {
+		expect(s, "select of three words", "53-54 enum", "$.values",
+		       "{\"0\":\"mov registers[6]\",\"1\":\"mov uniforms[6]\",\"2\":\"unidentified\","
+		       "\"3\":\"mov uniforms[9]\"}");
+		ip_store_close(s);
+	}
+
+	t.name = "compare";
+	t.run = compare_run;
+	if ((s = campaign(path, &t))) {
+		expect(s, "comparison", "53-54 distinct", "$.ops",
+		       "{\"0\":\"unidentified\",\"1\":\"unidentified\",\"2\":\"unidentified\","
+		       "\"3\":\"unidentified\"}");
+		ip_store_close(s);
+	}
+
+	t.nuni = 604;
+	memset(t.unis, 0, sizeof t.unis);
+	t.unis[600] = bits(0.0210896f);
+	t.unis[601] = bits(0.0211869f);
+	t.unis[602] = bits(0.0212841f);
+	t.unis[603] = bits(0.0213814f);
+	t.name = "zeros";
+	t.run = zeros_run;
+	if ((s = campaign(path, &t))) {
+		expect(s, "operands beside zeros", "53-54 enum", "$.values",
+		       "{\"0\":\"unidentified\",\"1\":\"mov uniforms[600]\",\"2\":\"exp2\",\"3\":\"rcp\"}");
+		ip_store_close(s);
+	}
+	unlink(path);
+	return check_report("test_infer_names");
+}
