@@ -216,7 +216,8 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
 	for (unsigned vi = 0; vi < MAX_VALUES; vi++) {
 		uint32_t y;
 		int32_t at;
-		if (!(s->have >> vi & 1))
+		/* a value that left the word as planted read nothing: not its operands */
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1))
 			continue;
 		y = s->y[vi];
 		/* 0, 1, -1 and NaN come of too many operations (comparisons, floor, sign, a
@@ -455,6 +456,15 @@ static const struct inf_outcome *outcome_of(const struct group *gr, size_t g, un
 	return NULL;
 }
 
+/* The first slot of finding g (its first output word), or NULL. */
+static const struct slot *first_slot(const struct group *gr, size_t g)
+{
+	for (size_t i = 0; i < gr->ns; i++)
+		if (gr->slot[i].g == g)
+			return &gr->slot[i];
+	return NULL;
+}
+
 /* Words near the operands: the first of each input buffer, and the records the group's
  * outputs come from (moves show where the operands lie). */
 static unsigned near_words(const struct group *gr, int32_t *near, unsigned cap)
@@ -675,19 +685,28 @@ static uint64_t context_ops(const struct group *gr, size_t g, unsigned vi)
 	return any ? ops : 0;
 }
 
-/* Whether value vi leaves every word of finding g as planted (and it has some). */
-static int kept_all(const struct group *gr, size_t g, unsigned vi)
+/* Whether value vi, in finding g, leaves some word as planted and every other as the
+ * background has it: it differs from the seed only by not writing (a store sent to another
+ * table, a write it masks off, a branch that skips an instruction), and no word it holds is
+ * an operation of its own. Returns the first slot whose word it keeps, or NULL. */
+static const struct slot *keeps_in(const struct group *gr, size_t g, unsigned vi)
 {
-	int any = 0;
+	const struct inf_data *data = gr->data;
+	int32_t base = gr->f[g]->en->base;
+	const struct slot *first = NULL;
 	for (size_t i = 0; i < gr->ns; i++) {
 		const struct slot *s = &gr->slot[i];
 		if (s->g != g || !(s->have >> vi & 1))
 			continue;
-		if (!(s->kept >> vi & 1))
-			return 0;
-		any = 1;
+		if (s->kept >> vi & 1) {
+			first = first ? first : s;
+			continue;
+		}
+		if (base < 0 || data->oc[base].status != IP_STATUS_OK ||
+		    s->y[vi] != data->oc[base].words[s->k])
+			return NULL;
 	}
-	return any;
+	return first;
 }
 
 /* Values explained, over every slot, by their operations under the chosen readings. */
@@ -818,7 +837,7 @@ static void classify(struct group *gr)
 	int moves = 0;
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
 		unsigned n = 0, e = 0;
-		int kept = 0;
+		int kept = 0; /* 1: it keeps words in every context with words compared, -1: not */
 		const char *mode = NULL;
 		int modes = 1, ran = 0;
 		/* a float mode of the background's outputs in every context it ran in */
@@ -845,14 +864,21 @@ static void classify(struct group *gr)
 			gr->mode[vi] = mode;
 			continue;
 		}
+		/* where it only keeps words (the rest as the seed has them), its words are no
+		 * operation of its own (a context without words compared says nothing) */
+		for (size_t g = 0; g < gr->n; g++) {
+			const struct inf_outcome *o = outcome_of(gr, g, vi);
+			if (o && o->status == IP_STATUS_OK && first_slot(gr, g))
+				kept = keeps_in(gr, g, vi) && kept >= 0 ? 1 : -1;
+		}
+		if (kept > 0) {
+			gr->st[vi] = S_KEPT;
+			continue;
+		}
 		for (size_t i = 0; i < gr->ns; i++) {
 			const struct slot *s = &gr->slot[i];
-			if (!(s->have >> vi & 1))
+			if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || keeps_in(gr, s->g, vi))
 				continue;
-			if (s->kept >> vi & 1) {
-				kept = 1;
-				continue;
-			}
 			n++;
 			e += gr->op[vi] != ~0u && (explains(data, s, gr->op[vi], &s->r) >> vi & 1);
 		}
@@ -860,15 +886,11 @@ static void classify(struct group *gr)
 			gr->st[vi] = S_NAMED;
 			continue;
 		}
-		if (!n && kept) { /* it writes none of the words: they keep what was planted */
-			gr->st[vi] = S_KEPT;
-			continue;
-		}
 		/* some context named, the others by another operation or none: it differs by
 		 * context (each context says its own); none: unidentified */
 		gr->st[vi] = S_UNIDENTIFIED;
 		for (size_t g = 0; g < gr->n && gr->st[vi] == S_UNIDENTIFIED; g++)
-			if (context_ops(gr, g, vi) || kept_all(gr, g, vi))
+			if (context_ops(gr, g, vi) || keeps_in(gr, g, vi))
 				gr->st[vi] = S_BY_CONTEXT;
 	}
 	/* values of a field that moves a record for another value, in some context (a load's
@@ -896,15 +918,6 @@ static void classify(struct group *gr)
 static void operand_name(const struct inf_data *data, struct operand o, struct strbuf *b)
 {
 	sb_printf(b, "%s%s[%u]", o.neg ? "-" : "", data->in[o.in].role, data->in[o.in].index);
-}
-
-/* The first slot of finding g (its first output word), or NULL. */
-static const struct slot *first_slot(const struct group *gr, size_t g)
-{
-	for (size_t i = 0; i < gr->ns; i++)
-		if (gr->slot[i].g == g)
-			return &gr->slot[i];
-	return NULL;
 }
 
 /* "keeps W": the value leaves output word W (slot s's) as planted. */
@@ -961,7 +974,7 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		}
 		return;
 	case S_KEPT:
-		keeps_text(gr, s, b);
+		keeps_text(gr, keeps_in(gr, g, vi), b);
 		return;
 	case S_MOVE:
 		if (s && own_word(gr, s, vi) >= 0) {
@@ -975,8 +988,8 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		uint64_t ops = context_ops(gr, g, vi);
 		unsigned here = op != ~0u && (ops >> op & 1) ? op
 		              : ops ? (unsigned)__builtin_ctzll(ops) : ~0u;
-		if (kept_all(gr, g, vi))
-			keeps_text(gr, s, b);
+		if (keeps_in(gr, g, vi))
+			keeps_text(gr, keeps_in(gr, g, vi), b);
 		else if (here == ~0u)
 			sb_puts(b, "unidentified here");
 		else
@@ -1030,7 +1043,7 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 			if (!o || o->status != IP_STATUS_OK)
 				continue;
 			sb_printf(b, "%s%s: %s", b->len ? "; " : "", c->label,
-			          kept_all(gr, g, vi) ? "keeps"
+			          keeps_in(gr, g, vi) ? "keeps"
 			          : !ops ? "unidentified"
 			               : inf_op_name(op != ~0u && (ops >> op & 1)
 			                             ? op : (unsigned)__builtin_ctzll(ops)));
@@ -1185,7 +1198,7 @@ static void render(struct group *gr, size_t g)
 			beh[nb++] = en->oc[i];
 		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE || gr->st[vi] == S_KEPT ||
 		     gr->st[vi] == S_MOVE ||
-		     (gr->st[vi] == S_BY_CONTEXT && kept_all(gr, g, (unsigned)vi)) ||
+		     (gr->st[vi] == S_BY_CONTEXT && keeps_in(gr, g, (unsigned)vi)) ||
 		     (gr->st[vi] == S_OWN && own_holds(gr, g, gr->op[vi], (unsigned)vi)) ||
 		     (gr->st[vi] == S_BY_CONTEXT && context_ops(gr, g, (unsigned)vi))) &&
 		    (int32_t)en->oc[i] != en->base)

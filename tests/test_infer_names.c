@@ -2,7 +2,9 @@
  * test: a source select of a register word and a const word (the register larger, so max and
  * min of the two equal the moves) is named by its moves, with max and min kept as "also fits";
  * a select of three planted words names each; comparisons answering 0 / ~0 are named nothing
- * (no "sub" of a word and itself); a zeroed buffer beside the operands does not hide them. */
+ * (no "sub" of a word and itself); a zeroed buffer beside the operands does not hide them; a
+ * branch that skips an instruction keeps its word (not the next instruction's add); a repeat
+ * count is named by the operation each repetition writes. */
 #include <math.h>
 #include <sqlite3.h>
 #include <string.h>
@@ -16,13 +18,16 @@
 #define NWORDS 700 /* words per input buffer, at most */
 
 /* A toy device: a 2-bit field in contexts that differ only by label, planted registers and
- * uniforms (nreg, nuni words), one observed output word. */
+ * uniforms (nreg, nuni words), observed output words: one of varyings_out, or (in_regs) the
+ * first three registers, which hold what was planted until the program writes them. */
 struct toy {
 	const char *name;
 	uint32_t regs[NWORDS], unis[NWORDS];
 	size_t nreg, nuni;
+	int in_regs;
 	int (*run)(const struct toy *t, unsigned v, uint32_t *out);
 };
+#define NOUT 3 /* output words at most */
 
 static uint32_t bits(float f)
 {
@@ -63,7 +68,8 @@ static struct ip_store *campaign(const char *path, const struct toy *t)
 	uint64_t cursor;
 	int fin;
 	static uint8_t regs[4 * NWORDS], unis[4 * NWORDS], seed = 0, vals[4];
-	static uint32_t outs[4];
+	static uint32_t outs[4][NOUT];
+	size_t olen = t->in_regs ? 4 * NOUT : 4;
 	struct ip_run runs[8];
 	unlink(path);
 	ip_diag_init(&d, path);
@@ -81,17 +87,18 @@ static struct ip_store *campaign(const char *path, const struct toy *t)
 	struct ip_layout_target tgt = {0, 2, "toy.word", "src", 0, 0, 53};
 	struct ip_layout_buffer bufs[3] = {{0, "uniforms", 0, unis, 4 * t->nuni, 0, NULL},
 	                                   {0, "registers", 0, regs, 4 * t->nreg, 16, NULL},
-	                                   {1, "varyings_out", 0, NULL, 4, 0, NULL}};
+	                                   {1, t->in_regs ? "registers" : "varyings_out", 0, NULL,
+	                                    olen, 0, NULL}};
 	struct ip_campaign_layout lay = {ctx, 2, &tgt, 1, bufs, 3};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "%s: layout", t->name);
 	for (unsigned v = 0; v < 4; v++) {
-		int st = t->run(t, v, &outs[v]);
+		int st = t->run(t, v, outs[v]);
 		vals[v] = (uint8_t)v;
 		for (unsigned c = 0; c < 2; c++)
 			runs[2 * v + c] = (struct ip_run){c, &vals[v], 1,
-			                                  {st, 0, st == IP_STATUS_OK ? (uint8_t *)&outs[v]
+			                                  {st, 0, st == IP_STATUS_OK ? (uint8_t *)outs[v]
 			                                                             : NULL,
-			                                   st == IP_STATUS_OK ? 4 : 0}};
+			                                   st == IP_STATUS_OK ? olen : 0}};
 	}
 	CHECK(ip_store_record(s, id, runs, 8, 4, &d) == 0, "%s: runs", t->name);
 	if (ip_infer(s, NULL, NULL, &d)) {
@@ -163,6 +170,35 @@ static int zeros_run(const struct toy *t, unsigned v, uint32_t *out)
 	return IP_STATUS_OK;
 }
 
+static uint32_t fadd(const struct toy *t, unsigned i, unsigned j)
+{
+	float a, b;
+	memcpy(&a, &t->regs[i], 4);
+	memcpy(&b, &t->regs[j], 4);
+	return bits(a + b);
+}
+
+/* a3xx cat0's opcode before `mul r0 <- r4 * r5; add r1 <- r6 + r7`: 0 nop runs both, 1 a
+ * taken branch and 2 a jump skip the mul, 3 end stops before both */
+static int branch_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	float a, b;
+	memcpy(&a, &t->regs[4], 4);
+	memcpy(&b, &t->regs[5], 4);
+	out[0] = v == 0 ? bits(a * b) : t->regs[0];
+	out[1] = v == 3 ? t->regs[1] : fadd(t, 6, 7);
+	out[2] = t->regs[2];
+	return IP_STATUS_OK;
+}
+
+/* a repeat count: (rptN) writes registers 0..N-1, each the add of the next two operands */
+static int repeat_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	for (unsigned k = 0; k < NOUT; k++)
+		out[k] = k < v ? fadd(t, 4 + 2 * k, 5 + 2 * k) : t->regs[k];
+	return IP_STATUS_OK;
+}
+
 int main(void)
 {
 	char path[256];
@@ -217,6 +253,24 @@ int main(void)
 	if ((s = campaign(path, &t))) {
 		expect(s, "operands beside zeros", "53-54 enum", "$.values",
 		       "{\"0\":\"unidentified\",\"1\":\"mov uniforms[600]\",\"2\":\"exp2\",\"3\":\"rcp\"}");
+		ip_store_close(s);
+	}
+	plant(&t);
+	t.in_regs = 1;
+	t.name = "branch";
+	t.run = branch_run;
+	if ((s = campaign(path, &t))) {
+		expect(s, "branch", "53-54 enum", "$.values.\"1\"", "keeps registers[0]");
+		expect(s, "branch", "53-54 enum", "$.values.\"2\"", "keeps registers[0]");
+		expect(s, "branch", "53-54 enum", "$.values.\"3\"", "keeps registers[0]");
+		ip_store_close(s);
+	}
+
+	t.name = "repeat";
+	t.run = repeat_run;
+	if ((s = campaign(path, &t))) {
+		expect(s, "repeat", "53-54 enum", "$.values",
+		       "{\"0\":\"keeps registers[0]\",\"1\":\"add\",\"2\":\"add\",\"3\":\"add\"}");
 		ip_store_close(s);
 	}
 	unlink(path);
