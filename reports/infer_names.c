@@ -947,6 +947,36 @@ static void op_text(const struct inf_data *data, const struct slot *s, unsigned 
 		sb_puts(b, " (negated)");
 }
 
+/* A value that differs by context, in finding g: the operation voted for it when it holds
+ * here and in another context too; else of the operations that hold here, the one that holds
+ * in the most contexts, then the simplest (the library's order: a move before a min that
+ * equals it in this context alone); ~0u when none. */
+static unsigned here_op(const struct group *gr, size_t g, unsigned vi)
+{
+	uint64_t ops = context_ops(gr, g, vi);
+	unsigned best = ~0u, best_n = 0, voted = gr->op[vi];
+	for (unsigned op = 0; op < inf_op_count() && op < 64; op++) {
+		unsigned n = 0;
+		if (!(ops >> op & 1))
+			continue;
+		for (size_t h = 0; h < gr->n; h++)
+			n += (unsigned)(h == g || (context_ops(gr, h, vi) >> op & 1));
+		if (op == voted && n >= 2)
+			return op;
+		if (n > best_n) {
+			best = op;
+			best_n = n;
+		}
+	}
+	/* named here alone from words such as 0 or 1 (any false or true comparison): none */
+	for (size_t i = 0; i < gr->ns && best_n < 2 && best != ~0u; i++) {
+		const struct slot *s = &gr->slot[i];
+		if (s->g == g && (s->have >> vi & 1) && !uninformative(s->y[vi]))
+			return best;
+	}
+	return best_n < 2 ? ~0u : best;
+}
+
 static void value_text(const struct group *gr, size_t g, unsigned vi, struct strbuf *b)
 {
 	const struct slot *s = first_slot(gr, g);
@@ -984,10 +1014,7 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 			sb_puts(b, "mov");
 		return;
 	case S_BY_CONTEXT: {
-		/* this context's own operation (the voted one when it holds here) */
-		uint64_t ops = context_ops(gr, g, vi);
-		unsigned here = op != ~0u && (ops >> op & 1) ? op
-		              : ops ? (unsigned)__builtin_ctzll(ops) : ~0u;
+		unsigned here = here_op(gr, g, vi);
 		if (keeps_in(gr, g, vi))
 			keeps_text(gr, keeps_in(gr, g, vi), b);
 		else if (here == ~0u)
@@ -1036,17 +1063,14 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 	}
 	if (gr->st[vi] == S_BY_CONTEXT) {
 		for (size_t g = 0; g < gr->n; g++) {
-			uint64_t ops = context_ops(gr, g, vi);
 			const struct inf_context *c = gr->f[g]->en->c;
 			const struct inf_outcome *o = outcome_of(gr, g, vi);
-			unsigned op = gr->op[vi];
+			unsigned here = here_op(gr, g, vi);
 			if (!o || o->status != IP_STATUS_OK)
 				continue;
 			sb_printf(b, "%s%s: %s", b->len ? "; " : "", c->label,
 			          keeps_in(gr, g, vi) ? "keeps"
-			          : !ops ? "unidentified"
-			               : inf_op_name(op != ~0u && (ops >> op & 1)
-			                             ? op : (unsigned)__builtin_ctzll(ops)));
+			          : here == ~0u ? "unidentified" : inf_op_name(here));
 		}
 		return;
 	}
@@ -1076,9 +1100,18 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 	}
 }
 
-/* Whether value vi is a move (of a reading's operand or of a word of its own). */
+/* Whether value vi is a move (of a reading's operand or of a word of its own; differing by
+ * context: a move or nothing named in each). */
 static int is_move(const struct group *gr, unsigned vi)
 {
+	if (gr->st[vi] == S_BY_CONTEXT) {
+		for (size_t g = 0; g < gr->n; g++) {
+			unsigned op = here_op(gr, g, vi);
+			if (op != ~0u && strncmp(inf_op_name(op), "mov ", 4) && !keeps_in(gr, g, vi))
+				return 0;
+		}
+		return 1;
+	}
 	return gr->st[vi] == S_MOVE ||
 	       (gr->st[vi] == S_NAMED && !strncmp(inf_op_name(gr->op[vi]), "mov ", 4));
 }
@@ -1094,16 +1127,19 @@ static int only_moves(const struct group *gr)
 }
 
 /* The operations that explain named value vi as well as its name, in every slot of every
- * context it ran in: as they do there (with a and b swapped as well where its name holds
- * so, unless the other values say which operand is a). A select that reads no third operand
- * (a move of a, then) is not one, nor a bitwise one (they match patterned words by chance);
- * nor is any in a field of moves only. */
+ * context it ran in (of a value that differs by context: every context that names it so): as
+ * they do there (with a and b swapped as well where its name holds so, unless the other
+ * values say which operand is a). A select that reads no third operand (a move of a, then) is
+ * not one, nor a bitwise one (they match patterned words by chance), nor, for a move, a unary
+ * operation that leaves its word as it is (abs of a positive word); nor is any in a field of
+ * moves only. */
 static uint64_t alike_ops(const struct group *gr, unsigned vi)
 {
 	unsigned named = gr->op[vi];
 	uint64_t m = 0;
 	int any = 0;
-	if (gr->st[vi] != S_NAMED || named == ~0u || only_moves(gr))
+	int by = gr->st[vi] == S_BY_CONTEXT, move = !strncmp(inf_op_name(named), "mov ", 4);
+	if ((gr->st[vi] != S_NAMED && !by) || named == ~0u || only_moves(gr))
 		return 0;
 	m = ~(UINT64_C(1) << named);
 	for (size_t i = 0; i < gr->ns && m; i++) {
@@ -1111,7 +1147,7 @@ static uint64_t alike_ops(const struct group *gr, unsigned vi)
 		struct reading sw = s->r;
 		uint64_t here = 0;
 		int robust, fixed;
-		if (!(s->have >> vi & 1) || (s->kept >> vi & 1))
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || (by && here_op(gr, s->g, vi) != named))
 			continue;
 		any = 1;
 		sw.a = s->r.b;
@@ -1120,6 +1156,7 @@ static uint64_t alike_ops(const struct group *gr, unsigned vi)
 		fixed = sw.a.in < 0 || order_fixed(gr->data, s, vi);
 		for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
 			if ((m >> op & 1) && !inf_op_weak(op) && (op != inf_op_select() || s->r.c.in >= 0) &&
+			    (!move || inf_op_arity(op) > 1) &&
 			    (explains(gr->data, s, op, &s->r) >> vi & 1) &&
 			    (!robust || fixed || (explains(gr->data, s, op, &sw) >> vi & 1)))
 				here |= UINT64_C(1) << op;
@@ -1141,7 +1178,8 @@ static void alike_members(const struct group *gr, size_t g, struct strbuf *d)
 		int vi = value_index(gr, en->fv[i]);
 		unsigned k = 0;
 		if (vi < 0 || !alike_ops(gr, (unsigned)vi) ||
-		    gr->data->oc[en->oc[i]].status != IP_STATUS_OK)
+		    gr->data->oc[en->oc[i]].status != IP_STATUS_OK ||
+		    (gr->st[vi] == S_BY_CONTEXT && here_op(gr, g, (unsigned)vi) != gr->op[vi]))
 			continue;
 		sb_printf(d, "%s\"%llu\":\"", shown++ ? "," : ",\"alike\":{",
 		          (unsigned long long)en->fv[i]);
