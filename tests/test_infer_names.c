@@ -4,7 +4,8 @@
  * a select of three planted words names each; comparisons answering 0 / ~0 are named nothing
  * (no "sub" of a word and itself); a zeroed buffer beside the operands does not hide them; a
  * branch that skips an instruction keeps its word (not the next instruction's add); a repeat
- * count is named by the operation each repetition writes. */
+ * count is named by the operation each repetition writes; a select read through a negate is an
+ * offset of negated words, not an immediate (words planted in even steps look like one). */
 #include <math.h>
 #include <sqlite3.h>
 #include <string.h>
@@ -199,6 +200,14 @@ static int repeat_run(const struct toy *t, unsigned v, uint32_t *out)
 	return IP_STATUS_OK;
 }
 
+/* a 2-bit offset into the uniforms, the word negated: uniforms like `distinct` ones, whose
+ * bits step by 0x00010001 (an immediate of 65537 per value, by chance) */
+static int negated_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	*out = t->unis[8 + v] ^ 0x80000000u;
+	return IP_STATUS_OK;
+}
+
 int main(void)
 {
 	char path[256];
@@ -271,6 +280,20 @@ int main(void)
 	if ((s = campaign(path, &t))) {
 		expect(s, "repeat", "53-54 enum", "$.values",
 		       "{\"0\":\"keeps registers[0]\",\"1\":\"add\",\"2\":\"add\",\"3\":\"add\"}");
+		ip_store_close(s);
+	}
+	t.in_regs = 0;
+	for (unsigned i = 0; i < 16; i++)
+		t.unis[i] = 0x44003C00u + i * 0x00010001u;
+	t.nuni = 16;
+	t.name = "negated";
+	t.run = negated_run;
+	if ((s = campaign(path, &t))) {
+		expect(s, "negated select", "53-54 offset", "$.negated", "1");
+		md = report_md(s);
+		CHECK(strstr(md, "53-54: offset: varyings_out[0] = -uniforms[8 + 1*v]"),
+		      "negated select report:\n%s", md);
+		free(md);
 		ip_store_close(s);
 	}
 	unlink(path);
