@@ -1126,20 +1126,21 @@ static int only_moves(const struct group *gr)
 	return 1;
 }
 
-/* The operations that explain named value vi as well as its name, in every slot of every
- * context it ran in (of a value that differs by context: every context that names it so): as
+/* The operations that explain value vi as well as its name, in finding g: a value named across
+ * contexts in every slot of every context it ran in, one that differs by context in g's: as
  * they do there (with a and b swapped as well where its name holds so, unless the other
  * values say which operand is a). A select that reads no third operand (a move of a, then) is
  * not one, nor a bitwise one (they match patterned words by chance), nor, for a move, a unary
  * operation that leaves its word as it is (abs of a positive word); nor is any in a field of
  * moves only. */
-static uint64_t alike_ops(const struct group *gr, unsigned vi)
+static uint64_t alike_ops(const struct group *gr, size_t g, unsigned vi)
 {
-	unsigned named = gr->op[vi];
+	int by = gr->st[vi] == S_BY_CONTEXT;
+	unsigned named = by ? here_op(gr, g, vi) : gr->op[vi];
 	uint64_t m = 0;
-	int any = 0;
-	int by = gr->st[vi] == S_BY_CONTEXT, move = !strncmp(inf_op_name(named), "mov ", 4);
-	if ((gr->st[vi] != S_NAMED && !by) || named == ~0u || only_moves(gr))
+	int any = 0, move = !strncmp(inf_op_name(named), "mov ", 4);
+	if ((gr->st[vi] != S_NAMED && !by) || named == ~0u || only_moves(gr) ||
+	    (by && keeps_in(gr, g, vi)))
 		return 0;
 	m = ~(UINT64_C(1) << named);
 	for (size_t i = 0; i < gr->ns && m; i++) {
@@ -1147,7 +1148,7 @@ static uint64_t alike_ops(const struct group *gr, unsigned vi)
 		struct reading sw = s->r;
 		uint64_t here = 0;
 		int robust, fixed;
-		if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || (by && here_op(gr, s->g, vi) != named))
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || (by && s->g != g))
 			continue;
 		any = 1;
 		sw.a = s->r.b;
@@ -1177,14 +1178,13 @@ static void alike_members(const struct group *gr, size_t g, struct strbuf *d)
 	for (size_t i = 0; i < en->n; i++) {
 		int vi = value_index(gr, en->fv[i]);
 		unsigned k = 0;
-		if (vi < 0 || !alike_ops(gr, (unsigned)vi) ||
-		    gr->data->oc[en->oc[i]].status != IP_STATUS_OK ||
-		    (gr->st[vi] == S_BY_CONTEXT && here_op(gr, g, (unsigned)vi) != gr->op[vi]))
+		uint64_t ops = vi < 0 ? 0 : alike_ops(gr, g, (unsigned)vi);
+		if (!ops || gr->data->oc[en->oc[i]].status != IP_STATUS_OK)
 			continue;
 		sb_printf(d, "%s\"%llu\":\"", shown++ ? "," : ",\"alike\":{",
 		          (unsigned long long)en->fv[i]);
 		for (unsigned op = 0; op < inf_op_count() && op < 64; op++) {
-			if (!(alike_ops(gr, (unsigned)vi) >> op & 1))
+			if (!(ops >> op & 1))
 				continue;
 			sb_puts(d, k++ ? ", " : "");
 			op_text(gr->data, s, op, d);
