@@ -3,7 +3,8 @@
  * typed from the values that ran, and the report lists the others plainly: "unmodeled on the
  * simulator; run on hardware" when the runner is the simulator, "the runner could not say"
  * otherwise; a field of which only the seed ran says so and lists the values never run; a
- * target piece whose bits only lead to unmodeled values stays one opcode field. */
+ * target piece whose bits only lead to unmodeled values stays one opcode field; a field whose
+ * every value, the seed's too, the runner could not say is unmodeled, not ignored. */
 #include <math.h>
 #include <sqlite3.h>
 #include <string.h>
@@ -193,6 +194,55 @@ static void pass_like(const char *path, int with_target)
 	unlink(path);
 }
 
+/* Every value of a 2-bit field unmodeled, the seed's (0) too: as many outcomes as the seed's,
+ * and no evidence that the bits do nothing. */
+static void all_unmodeled(const char *path)
+{
+	struct ip_store *s;
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	uint8_t in[16], seed = 0;
+	static uint8_t vals[4];
+	static struct ip_run runs[4];
+	unlink(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
+		ip_diag_print(&d, stderr);
+		exit(1);
+	}
+	memcpy(in, toy_a, 8);
+	memcpy(in + 8, toy_b, 8);
+	int64_t dev = ip_store_device(s, "sim", "toy", NULL, &d);
+	int64_t probe = ip_store_probe(s, "dark", "toy", "dark\n", 0, &d);
+	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_context ctx = {"plain", &seed, 1};
+	struct ip_layout_target tgt = {0, 2, "toy.word", "unk", 0, 0, 32};
+	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
+	struct ip_campaign_layout lay = {&ctx, 1, &tgt, 1, bufs, 2};
+	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
+	for (unsigned v = 0; v < 4; v++) {
+		vals[v] = (uint8_t)v;
+		runs[v] = (struct ip_run){0, &vals[v], 1, {IP_STATUS_UNMODELED, 0, NULL, 0}};
+	}
+	CHECK(ip_store_record(s, id, runs, 4, 4, &d) == 0, "runs");
+	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer");
+	char *got = one(ip_store_sqlite(s), "SELECT lo || '-' || hi || ' ' || kind || ' ' ||"
+	                                    " json_extract(details, '$.unmodeled') || ' ' ||"
+	                                    " coalesce(json_extract(details, '$.seed_value'), '-')"
+	                                    " FROM finding");
+	CHECK(!strcmp(got, "32-33 unmodeled [0,1,2,3] -"), "all unmodeled: %s", got);
+	free(got);
+	char *md = report_md(s);
+	CHECK(strstr(md, "    [0.0] 32-33: unmodeled by the runner: values 0-3: unmodeled on the "
+	                 "simulator; run on hardware ("), "all unmodeled report:\n%s", md);
+	free(md);
+	ip_store_close(s);
+	unlink(path);
+}
+
 int main(void)
 {
 	char path[256];
@@ -201,5 +251,6 @@ int main(void)
 	run_on(path, "remote", "the runner could not say");
 	pass_like(path, 1);
 	pass_like(path, 0);
+	all_unmodeled(path);
 	return check_report("test_infer_unmodeled");
 }
