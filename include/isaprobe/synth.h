@@ -70,7 +70,8 @@ struct ip_synth_device {
 };
 
 /* Draws a device from seed: 1 target piece (pieces 2: the same layout in two instructions,
- * each driving its own outputs). Deterministic: the same seed gives the same device. */
+ * each driving its own outputs); half the devices have an operand source select (SOURCE) in 2
+ * bits above the layout. Deterministic: the same seed gives the same device. */
 void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *dev);
 /* Runs variant `value` in context ctx on the planted buffers: returns the status; out gets
  * dev->nout words when ok, *fault the fault code otherwise. */
