@@ -15,6 +15,7 @@
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
 #include "isaprobe/store.h"
+#include "toy_store.h"
 
 #define NWORDS 700 /* words per input buffer, at most */
 
@@ -37,53 +38,19 @@ static uint32_t bits(float f)
 	return u;
 }
 
-static char *one(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	char *out = NULL;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
-		out = strdup((const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	return out ? out : strdup("");
-}
-
-static char *report_md(struct ip_store *s)
-{
-	struct ip_report_options o = {IP_REPORT_MD, "t", 0, NULL, NULL};
-	struct ip_diag d;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	ip_diag_init(&d, "report");
-	CHECK(f && ip_report(s, &o, f, &d) == 0, "report");
-	fclose(f);
-	return buf;
-}
-
 /* Every value of the field run in two contexts, stored and inferred; the store stays open. */
 static struct ip_store *campaign(const char *path, const struct toy *t)
 {
 	struct ip_store *s;
 	struct ip_diag d;
-	uint64_t cursor;
-	int fin;
+	int64_t id;
 	static uint8_t regs[4 * NWORDS], unis[4 * NWORDS], seed = 0, vals[4];
 	static uint32_t outs[4][NOUT];
 	size_t olen = t->in_regs ? 4 * NOUT : 4;
 	struct ip_run runs[8];
-	unlink(path);
 	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		return NULL;
-	}
 	memcpy(regs, t->regs, 4 * t->nreg);
 	memcpy(unis, t->unis, 4 * t->nuni);
-	int64_t dev = ip_store_device(s, "sim", "toy", NULL, &d);
-	int64_t probe = ip_store_probe(s, t->name, "toy", t->name, 0, &d);
-	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
-	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx[2] = {{"u32", &seed, 1}, {"f32", &seed, 1}};
 	struct ip_layout_target tgt = {0, 2, "toy.word", "src", 0, 0, 53};
 	struct ip_layout_buffer bufs[3] = {{0, "uniforms", 0, unis, 4 * t->nuni, 0, NULL},
@@ -91,7 +58,8 @@ static struct ip_store *campaign(const char *path, const struct toy *t)
 	                                   {1, t->in_regs ? "registers" : "varyings_out", 0, NULL,
 	                                    olen, 0, NULL}};
 	struct ip_campaign_layout lay = {ctx, 2, &tgt, 1, bufs, 3};
-	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "%s: layout", t->name);
+	if (!(s = toy_store(path, "sim", t->name, &lay, &id)))
+		return NULL;
 	for (unsigned v = 0; v < 4; v++) {
 		int st = t->run(t, v, outs[v]);
 		vals[v] = (uint8_t)v;
@@ -115,13 +83,13 @@ static void expect(struct ip_store *s, const char *what, const char *fields, con
 {
 	sqlite3 *db = ip_store_sqlite(s);
 	char sql[256];
-	char *got = one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
+	char *got = toy_one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
 	                    " (SELECT * FROM finding WHERE context = 0 ORDER BY lo)");
 	CHECK(!strcmp(got, fields), "%s: fields %s, want %s", what, got, fields);
 	free(got);
 	snprintf(sql, sizeof sql, "SELECT json_extract(details, '%s') FROM finding WHERE context = 0",
 	         path);
-	got = one(db, sql);
+	got = toy_one(db, sql);
 	CHECK(!strcmp(got, want), "%s: %s is %s, want %s", what, path, got, want);
 	free(got);
 }
@@ -208,48 +176,46 @@ static int negated_run(const struct toy *t, unsigned v, uint32_t *out)
 	return IP_STATUS_OK;
 }
 
+/* Runs toy t as `name` with run(): its finding of context 0 must be `fields`, each member of
+ * checks (path, value, ..., NULL) as given, and the report must hold line `md` (unless NULL). */
+static void check_case(const char *path, struct toy *t, const char *name,
+                       int (*run)(const struct toy *, unsigned, uint32_t *), const char *fields,
+                       const char *const *checks, const char *md)
+{
+	struct ip_store *s;
+	t->name = name;
+	t->run = run;
+	if (!(s = campaign(path, t)))
+		return;
+	for (unsigned i = 0; checks[i]; i += 2)
+		expect(s, name, fields, checks[i], checks[i + 1]);
+	if (md)
+		toy_report_has(s, md, name);
+	ip_store_close(s);
+}
+
 int main(void)
 {
 	char path[256];
 	static struct toy t;
-	struct ip_store *s;
-	char *md;
 	snprintf(path, sizeof path, "/tmp/isaprobe_test_infer_names_%d.db", (int)getpid());
 
 	plant(&t);
-	t.name = "source";
-	t.run = source_run;
-	if ((s = campaign(path, &t))) {
-		expect(s, "source select", "53-54 enum", "$.values",
-		       "{\"0\":\"mov registers[6]\",\"1\":\"mov uniforms[6]\",\"2\":\"unidentified\","
-		       "\"3\":\"unmodeled\"}");
-		expect(s, "source select", "53-54 enum", "$.alike.\"0\"", "max, imax");
-		expect(s, "source select", "53-54 enum", "$.alike.\"1\"", "min, imin");
-		md = report_md(s);
-		CHECK(strstr(md, "53-54: enum / opcode: 0: mov registers[6], 1: mov uniforms[6], 2: "
-		                 "unidentified, 3: unmodeled; also fits 0: max, imax; 1: min, imin;"),
-		      "source select report:\n%s", md);
-		free(md);
-		ip_store_close(s);
-	}
-
-	t.name = "three";
-	t.run = three_run;
-	if ((s = campaign(path, &t))) {
-		expect(s, "select of three words", "53-54 enum", "$.values",
-		       "{\"0\":\"mov registers[6]\",\"1\":\"mov uniforms[6]\",\"2\":\"unidentified\","
-		       "\"3\":\"mov uniforms[9]\"}");
-		ip_store_close(s);
-	}
-
-	t.name = "compare";
-	t.run = compare_run;
-	if ((s = campaign(path, &t))) {
-		expect(s, "comparison", "53-54 distinct", "$.ops",
-		       "{\"0\":\"unidentified\",\"1\":\"unidentified\",\"2\":\"unidentified\","
-		       "\"3\":\"unidentified\"}");
-		ip_store_close(s);
-	}
+	check_case(path, &t, "source", source_run, "53-54 enum",
+	           (const char *const[]){"$.values", "{\"0\":\"mov registers[6]\",\"1\":\"mov "
+	                                 "uniforms[6]\",\"2\":\"unidentified\",\"3\":\"unmodeled\"}",
+	                                 "$.alike.\"0\"", "max, imax", "$.alike.\"1\"", "min, imin",
+	                                 NULL},
+	           "53-54: enum / opcode: 0: mov registers[6], 1: mov uniforms[6], 2: unidentified, "
+	           "3: unmodeled; also fits 0: max, imax; 1: min, imin;");
+	check_case(path, &t, "three", three_run, "53-54 enum",
+	           (const char *const[]){"$.values", "{\"0\":\"mov registers[6]\",\"1\":\"mov "
+	                                 "uniforms[6]\",\"2\":\"unidentified\",\"3\":\"mov "
+	                                 "uniforms[9]\"}", NULL}, NULL);
+	check_case(path, &t, "compare", compare_run, "53-54 distinct",
+	           (const char *const[]){"$.ops", "{\"0\":\"unidentified\",\"1\":\"unidentified\","
+	                                 "\"2\":\"unidentified\",\"3\":\"unidentified\"}", NULL},
+	           NULL);
 
 	t.nuni = 604;
 	memset(t.unis, 0, sizeof t.unis);
@@ -257,45 +223,28 @@ int main(void)
 	t.unis[601] = bits(0.0211869f);
 	t.unis[602] = bits(0.0212841f);
 	t.unis[603] = bits(0.0213814f);
-	t.name = "zeros";
-	t.run = zeros_run;
-	if ((s = campaign(path, &t))) {
-		expect(s, "operands beside zeros", "53-54 enum", "$.values",
-		       "{\"0\":\"unidentified\",\"1\":\"mov uniforms[600]\",\"2\":\"exp2\",\"3\":\"rcp\"}");
-		ip_store_close(s);
-	}
+	check_case(path, &t, "zeros", zeros_run, "53-54 enum",
+	           (const char *const[]){"$.values", "{\"0\":\"unidentified\",\"1\":\"mov "
+	                                 "uniforms[600]\",\"2\":\"exp2\",\"3\":\"rcp\"}", NULL},
+	           NULL);
+
 	plant(&t);
 	t.in_regs = 1;
-	t.name = "branch";
-	t.run = branch_run;
-	if ((s = campaign(path, &t))) {
-		expect(s, "branch", "53-54 enum", "$.values.\"1\"", "keeps registers[0]");
-		expect(s, "branch", "53-54 enum", "$.values.\"2\"", "keeps registers[0]");
-		expect(s, "branch", "53-54 enum", "$.values.\"3\"", "keeps registers[0]");
-		ip_store_close(s);
-	}
+	check_case(path, &t, "branch", branch_run, "53-54 enum",
+	           (const char *const[]){"$.values.\"1\"", "keeps registers[0]", "$.values.\"2\"",
+	                                 "keeps registers[0]", "$.values.\"3\"",
+	                                 "keeps registers[0]", NULL}, NULL);
+	check_case(path, &t, "repeat", repeat_run, "53-54 enum",
+	           (const char *const[]){"$.values", "{\"0\":\"keeps registers[0]\",\"1\":\"add\","
+	                                 "\"2\":\"add\",\"3\":\"add\"}", NULL}, NULL);
 
-	t.name = "repeat";
-	t.run = repeat_run;
-	if ((s = campaign(path, &t))) {
-		expect(s, "repeat", "53-54 enum", "$.values",
-		       "{\"0\":\"keeps registers[0]\",\"1\":\"add\",\"2\":\"add\",\"3\":\"add\"}");
-		ip_store_close(s);
-	}
 	t.in_regs = 0;
 	for (unsigned i = 0; i < 16; i++)
 		t.unis[i] = 0x44003C00u + i * 0x00010001u;
 	t.nuni = 16;
-	t.name = "negated";
-	t.run = negated_run;
-	if ((s = campaign(path, &t))) {
-		expect(s, "negated select", "53-54 offset", "$.negated", "1");
-		md = report_md(s);
-		CHECK(strstr(md, "53-54: offset: varyings_out[0] = -uniforms[8 + 1*v]"),
-		      "negated select report:\n%s", md);
-		free(md);
-		ip_store_close(s);
-	}
+	check_case(path, &t, "negated", negated_run, "53-54 offset",
+	           (const char *const[]){"$.negated", "1", NULL},
+	           "53-54: offset: varyings_out[0] = -uniforms[8 + 1*v]");
 	unlink(path);
 	return check_report("test_infer_names");
 }
