@@ -1,10 +1,10 @@
 /* infer_names.c: names the values of opcode fields once, across every context that has the
  * field: per context and output word, the operands the instruction reads (planted words, or
  * their negations, and whether the result is negated) are the ones that explain the most
- * values; each value then gets the one operation (infer_ops.c) that explains it in every
- * context, else "behaves differently by context" or "unidentified", with the evidence. */
+ * values; each value then gets the simplest operation (infer_ops.c: a move before a max that
+ * equals it) that explains it in every context, with those that fit as well, else "behaves
+ * differently by context", a move of a word of its own, "keeps" or "unidentified". */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,12 +292,6 @@ static unsigned candidates(const struct inf_data *data, const struct slot *slots
 				pool[j] = t;
 				support[j] = u;
 			}
-	if (getenv("DBG_NAMES")) {
-		fprintf(stderr, "cand n %u:", n);
-		for (unsigned i = 0; i < n && i < 12; i++)
-			fprintf(stderr, " %s[%u]=%u", data->in[pool[i].in].role, data->in[pool[i].in].index, support[i]);
-		fprintf(stderr, "\n");
-	}
 	for (unsigned i = 0; i < n && kept < MAX_POOL / 3; i++)
 		out[kept++] = pool[i];
 	for (unsigned i = 0, n0 = kept < 4 ? kept : 4; i < n0 && kept < MAX_POOL; i++) {
@@ -404,14 +398,6 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 				s->tied[j] = t;
 			}
 	s->r = simplest(s);
-	if (getenv("DBG_NAMES")) {
-		fprintf(stderr, "slot g%zu k%zu npool %u ntied %u best %u pool:", s->g, s->k, n, s->ntied, best);
-		for (unsigned i = 0; i < n && i < 30; i++)
-			fprintf(stderr, " %s%s[%u]", pool[i].neg ? "-" : "", data->in[pool[i].in].role, data->in[pool[i].in].index);
-		fprintf(stderr, "\n  y:");
-		for (unsigned vi = 0; vi < MAX_VALUES; vi++) if (s->have >> vi & 1) fprintf(stderr, " %u=%g", vi, (double)ip_f32_from_bits(s->y[vi]));
-		fprintf(stderr, "\n");
-	}
 }
 
 /* A value's name: none (it never ran ok), an operation of the readings, a float mode, an
@@ -1238,7 +1224,7 @@ static void render(struct group *gr, size_t g)
 		     gr->st[vi] == S_MOVE ||
 		     (gr->st[vi] == S_BY_CONTEXT && keeps_in(gr, g, (unsigned)vi)) ||
 		     (gr->st[vi] == S_OWN && own_holds(gr, g, gr->op[vi], (unsigned)vi)) ||
-		     (gr->st[vi] == S_BY_CONTEXT && context_ops(gr, g, (unsigned)vi))) &&
+		     (gr->st[vi] == S_BY_CONTEXT && here_op(gr, g, (unsigned)vi) != ~0u)) &&
 		    (int32_t)en->oc[i] != en->base)
 			named++;
 		sb_printf(&d, "%s\"%llu\":", shown++ ? "," : "", (unsigned long long)en->fv[i]);
