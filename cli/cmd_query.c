@@ -80,8 +80,9 @@ static const struct question questions[] = {
 	 "what is not determined yet, with what would settle it: fields the notes call unknown "
 	 "or unused whose bits no finding explains (never run, or not explained), and the "
 	 "findings of the ISA with values the runner could not say, values no operation names "
-	 "(unidentified, or different by context), values never run, or distinct behaviours "
-	 "(contexts: how many contexts say so)",
+	 "(unidentified, or different by context), values other operations fit as well "
+	 "(ambiguous), values never run, or distinct behaviours (contexts: how many contexts say "
+	 "so)",
 	 {{"unknown",
 	   "WITH RECURSIVE bit(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bit WHERE b < 1023),"
 	   /* per finding of the ISA: its probe's runner, and the values still open */
@@ -94,7 +95,8 @@ static const struct question questions[] = {
 	   " (SELECT group_concat(key, ' ') FROM json_each(f.details, '$.ops')"
 	   " WHERE value = 'differs by context') AS by_context,"
 	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.unmodeled')) AS unmodeled,"
-	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.not_run')) AS not_run"
+	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.not_run')) AS not_run,"
+	   " (SELECT group_concat(key, ' ') FROM json_each(f.details, '$.alike')) AS alike"
 	   " FROM finding f JOIN probe p ON p.id = f.probe_id WHERE p.isa = ?1"
 	   " AND f.kind <> 'model_differs')"
 	   " SELECT format, bundle, bits, field, probe, doc, what, \"values\", count(*) AS contexts,"
@@ -133,6 +135,13 @@ static const struct question questions[] = {
 	   " '', 'the evidence per context (details.evidence); contexts that share operands"
 	   " show whether the opcode or the context decides'"
 	   " FROM g WHERE by_context IS NOT NULL"
+	   /* values named, but fitted as well by other operations (the planted inputs do not tell
+	    * a move of the larger word from max, a float min from an integer min) */
+	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
+	   " " BITS("") ", field, probe, '', lo, cond, 'ambiguous', alike, '', hi - lo + 1, '',"
+	   " 'inputs that order or sign the operands otherwise (a context reading other words,"
+	   " or floats planted so); details.alike lists what fits as well'"
+	   " FROM g WHERE alike IS NOT NULL"
 	   /* values never run */
 	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
 	   " " BITS("") ", field, probe, '', lo, cond, 'never run', not_run, '', hi - lo + 1, '',"

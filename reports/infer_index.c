@@ -293,9 +293,19 @@ static void names(const struct inf_seg *s, const char *role, int comp, const int
 		sb_puts(d, "}");
 }
 
+/* The first planted word that holds w (not 0), or -1. */
+static long planted_at(const struct inf_data *data, uint32_t w)
+{
+	for (size_t j = 0; j < data->nin && w; j++)
+		if (data->in[j].value == w)
+			return (long)j;
+	return -1;
+}
+
 /* Register select / component select / offset: every changed output word is a planted input
- * word, and the input's index moves linearly with the field's value (or with 2^v: a shift), or
- * follows the value planted in the input word the field picks (an indirect select). */
+ * word (or every one a planted word negated: the instruction negates its source), and the
+ * input's index moves linearly with the field's value (or with 2^v: a shift), or follows the
+ * value planted in the input word the field picks (an indirect select). */
 int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	const struct inf_data *data = s->data;
@@ -317,11 +327,21 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		base_idx[k] = B->src[k]; /* the first planted word it is, traced at load */
 		ok = base_idx[k] >= 0;
 	}
+	/* every word the negation of a planted one (not of 0): a select read through a negate;
+	 * an immediate would match the words by chance (`distinct` words step evenly) */
+	uint32_t flip = 0;
+	if (!ok && s->K) {
+		ok = 1;
+		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++)
+			if (s->K >> k & 1)
+				ok = (base_idx[k] = planted_at(data, B->words[k] ^ 0x80000000u)) >= 0;
+		flip = ok ? 0x80000000u : 0;
+	}
 	/* the field may move where a store writes (the outputs are the buffers it writes): the
 	 * same words written elsewhere; else the outputs read planted inputs that move */
 	int dest = 0, kdest = -1;
 	long dest_in = -1;
-	if (dest_deltas(s, xu, xs, dy, &m, &dest_in, &kdest))
+	if (!flip && dest_deltas(s, xu, xs, dy, &m, &dest_in, &kdest))
 		dest = 1;
 	else
 		m = 0;
@@ -334,7 +354,7 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 			continue;
 		/* every output word 0 where the baseline reads planted words: a zero register */
 		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
-			zero &= !(s->K >> k & 1) || o->words[k] == 0;
+			zero &= !(s->K >> k & 1) || (o->words[k] ^ flip) == 0;
 		if (zero && s->K && it->fv < 64) {
 			zeros |= UINT64_C(1) << it->fv;
 			continue;
@@ -345,12 +365,12 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 				continue;
 			/* the match nearest the baseline's input keeps duplicates from confusing it; a
 			 * word planted once is the one traced at load */
-			int once = o->src[k] >= 0 && !data->in[o->src[k]].dup;
+			int once = !flip && o->src[k] >= 0 && !data->in[o->src[k]].dup;
 			if (once)
 				idx = o->src[k];
 			for (size_t j = 0; j < data->nin && !once; j++)
 				if ((idx < 0 || labs((long)j - base_idx[k]) < labs(idx - base_idx[k])) &&
-				    word_is(data, j, o->words[k]))
+				    word_is(data, j, o->words[k] ^ flip))
 					idx = (long)j;
 			if (idx < 0)
 				ok = 0;
@@ -389,7 +409,7 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 			}
 			if (pow_ok && inf_linear_q(x2, dy, m, INT64_C(1) << s->fv0, &num, &den))
 				mode = 2;
-			else if (same_role && find_indirect(s, xu, dy, m, &ind))
+			else if (same_role && !flip && find_indirect(s, xu, dy, m, &ind))
 				mode = 4;
 			else {
 				mode = 3;
@@ -508,6 +528,8 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		          __builtin_popcountll(s->K));
 		if (dest)
 			sb_puts(&v->details, ",\"written\":true");
+		if (flip)
+			sb_puts(&v->details, ",\"negated\":true");
 		if (mode == 0 && word_select && in0->rec > 1 && regs)
 			sb_printf(&v->details, ",\"record\":%u", in0->rec);
 	}
