@@ -19,6 +19,8 @@ static const struct fuzz_target fixed[] = {
 	 fuzz_run_caller, fuzz_seed_caller, NULL, ""},
 	{"db", "a damaged findings database under infer, report and query (reports/, db/)",
 	 fuzz_run_db, fuzz_seed_db, NULL, ""},
+	{"db-merge", "a damaged findings database read-only under report, and under db merge "
+	 "(db/merge.c)", fuzz_run_db_merge, fuzz_seed_db_merge, NULL, ""},
 };
 
 static struct fuzz_target *all;
@@ -31,7 +33,7 @@ const struct fuzz_target *fuzz_targets(size_t *n)
 		size_t nisa = 0, k = 0;
 		while (isas[nisa])
 			nisa++;
-		all = calloc(sizeof fixed / sizeof fixed[0] + 2 * nisa, sizeof *all);
+		all = calloc(sizeof fixed / sizeof fixed[0] + 3 * nisa, sizeof *all);
 		if (!all) {
 			fputs("isaprobe-fuzz: out of memory\n", stderr);
 			exit(1);
@@ -54,6 +56,18 @@ const struct fuzz_target *fuzz_targets(size_t *n)
 			b->run = fuzz_run_disasm;
 			b->seed = fuzz_seed_disasm;
 			b->arg = isas[i];
+		}
+		for (size_t i = 0; i < nisa; i++) {
+			struct fuzz_target *s = &all[k];
+			if (!fuzz_sim_runs(isas[i]))
+				continue;
+			k++;
+			fuzz_format(s->name_buf, sizeof s->name_buf, "sim-%s", isas[i]->name);
+			s->name = s->name_buf;
+			s->what = "an ISA's binary run on its reference simulator (twice: the same result)";
+			s->run = fuzz_run_sim;
+			s->seed = fuzz_seed_sim;
+			s->arg = isas[i];
 		}
 		nall = k;
 	}
