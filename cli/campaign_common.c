@@ -1,5 +1,5 @@
 /* campaign_common.c: what the campaign commands share (campaign_common.h): the clock, numbers,
- * progress output, loading probes, and stopping cleanly on Ctrl-C. */
+ * progress output, runs per status, loading probes, and stopping cleanly on Ctrl-C. */
 #include "campaign_common.h"
 
 #include <stdio.h>
@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "isaprobe/probe.h"
+#include "isaprobe/store.h"
 
 double cli_mono(void)
 {
@@ -39,6 +40,21 @@ void cli_progress_bar(char bar[31], double frac)
 	for (int i = 0; i < 30; i++)
 		bar[i] = frac < 0 ? '?' : i < fill ? '#' : '-';
 	bar[30] = '\0';
+}
+
+void cli_status_json(const uint64_t *by_status)
+{
+	for (int i = 0; i < IP_STATUS_COUNT; i++)
+		printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
+		       (unsigned long long)by_status[i]);
+}
+
+void cli_status_text(const uint64_t *by_status)
+{
+	for (int i = 0; i < IP_STATUS_COUNT; i++)
+		if (by_status[i])
+			fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
+			        (unsigned long long)by_status[i]);
 }
 
 struct ip_probe *cli_probes_load(char *const *paths, int n)

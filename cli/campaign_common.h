@@ -1,6 +1,6 @@
 /* campaign_common.h: what `isaprobe campaign` and `campaign --engine afl` share
- * (cli/campaign_common.c): the clock, number parsing, the progress state and bar, loading the
- * probes, and Ctrl-C / SIGTERM stopping a campaign cleanly. */
+ * (cli/campaign_common.c): the clock, number parsing, the progress state and bar, the runs per
+ * status, loading the probes, and Ctrl-C / SIGTERM stopping a campaign cleanly. */
 #ifndef ISAPROBE_CLI_CAMPAIGN_COMMON_H
 #define ISAPROBE_CLI_CAMPAIGN_COMMON_H
 
@@ -25,6 +25,11 @@ struct cli_progress {
 int cli_progress_due(struct cli_progress *ps, int done, double tty_every);
 /* A 30-character bar filled to frac (0 to 1; below 0: unknown, '?' throughout). */
 void cli_progress_bar(char bar[31], double frac);
+
+/* The runs of each status (by_status[IP_STATUS_COUNT]): as JSON members "ok":N,"fault":N,...
+ * (every status) on stdout; as " ok N fault N" (the statuses that have runs) on stderr. */
+void cli_status_json(const uint64_t *by_status);
+void cli_status_text(const uint64_t *by_status);
 
 /* Loads the n probe files paths[0..n) (every one before anything runs: a typo fails fast);
  * the array (free with cli_probes_free), or NULL after printing why. */

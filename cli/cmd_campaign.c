@@ -134,9 +134,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false");
 		printf("\"runner_errors\":%llu,\"rerun\":%llu,\"status\":{",
 		       (unsigned long long)r->runner_errors, (unsigned long long)r->rerun);
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
-			       (unsigned long long)r->by_status[i]);
+		cli_status_json(r->by_status);
 		printf("}}\n");
 		fflush(stdout);
 		return;
@@ -157,10 +155,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		if (r->reruns)
 			fprintf(stderr, "; %llu of them re-runs", (unsigned long long)r->reruns);
 		fputs("):", stderr);
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			if (r->by_status[i])
-				fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
-				        (unsigned long long)r->by_status[i]);
+		cli_status_text(r->by_status);
 		fprintf(stderr, "; %s\n",
 		        r->finished ? "complete" : "interrupted: run again with --resume");
 	}

@@ -162,9 +162,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_afl_opts *o,
 		printf("},\"finished\":%s,\"interrupted\":%s,\"timed_out\":%s,\"status\":{",
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false",
 		       r->timed_out ? "true" : "false");
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
-			       (unsigned long long)r->by_status[i]);
+		cli_status_json(r->by_status);
 		printf("}}\n");
 		fflush(stdout);
 		return;
@@ -181,10 +179,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_afl_opts *o,
 	                "classes:",
 	        p->name, (long long)r->campaign_id, (unsigned long long)r->runs, r->seconds, rate,
 	        (unsigned long long)r->classes);
-	for (int i = 0; i < IP_STATUS_COUNT; i++)
-		if (r->by_status[i])
-			fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
-			        (unsigned long long)r->by_status[i]);
+	cli_status_text(r->by_status);
 	fprintf(stderr, "; afl-fuzz: %llu execs, %llu queued, %llu crashes, %llu hangs; %s\n",
 	        (unsigned long long)r->execs, (unsigned long long)r->queued,
 	        (unsigned long long)r->crashes, (unsigned long long)r->hangs,
