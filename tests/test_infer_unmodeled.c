@@ -13,6 +13,7 @@
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
 #include "isaprobe/store.h"
+#include "store_fixture.h"
 
 static const float toy_a[2] = {3.0f, -0.5f}, toy_b[2] = {11.5f, -2.0f};
 
@@ -63,12 +64,8 @@ static void run_on(const char *path, const char *runner, const char *advice)
 	uint64_t cursor;
 	int fin;
 	uint8_t in[16], seed = 0;
-	unlink(path);
+	s = fixture_fresh_store(path);
 	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		exit(1);
-	}
 	memcpy(in, toy_a, 8);
 	memcpy(in + 8, toy_b, 8);
 	int64_t dev = ip_store_device(s, runner, "toy", NULL, &d);
@@ -139,12 +136,8 @@ static void pass_like(const char *path, int with_target)
 	uint64_t cursor;
 	int fin;
 	uint8_t in[16], seed = 2;
-	unlink(path);
+	s = fixture_fresh_store(path);
 	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		exit(1);
-	}
 	memcpy(in, toy_a, 8);
 	memcpy(in + 8, toy_b, 8);
 	int64_t dev = ip_store_device(s, "sim", "toy", NULL, &d);
