@@ -62,9 +62,19 @@ static uint8_t *build(const char *name, const char *text, size_t *len)
 	return bin;
 }
 
-/* What a simulator target keeps between inputs: its runner, the fixed program or commands,
- * the planted inputs and the outputs of two runs. */
-enum { PLANTED = 8192, RUNS = 2 };
+/* Inputs the programs of an ISA need besides the planted ones: a ctm program that brings no
+ * commands of its own runs after fuzz_ctm_commands. */
+static const struct {
+	const char *isa;
+	enum ip_buf_role role;
+	const char *as, *text; /* the input, in this ISA's assembly */
+} fixed_inputs[] = {
+	{"ctm", IP_BUF_COMMANDS, "ctm_cb", fuzz_ctm_commands},
+};
+
+/* What a simulator target keeps between inputs: its runner, the fixed program (carried ISAs)
+ * or input, the planted inputs and the outputs of two runs. */
+enum { PLANTED = 8192, RUNS = 2, OUTS = 3 };
 struct sim_state {
 	const char *isa;
 	struct ip_runner *runner;
@@ -72,8 +82,8 @@ struct sim_state {
 	size_t fixed_len;
 	struct ip_buf in[IP_BUF_ROLE_COUNT];
 	unsigned nin;
-	uint8_t out[RUNS][3][PLANTED];
-	struct ip_out_buf outs[RUNS][3];
+	uint8_t out[RUNS][OUTS][PLANTED];
+	struct ip_out_buf outs[RUNS][OUTS];
 	struct ip_result res[RUNS];
 };
 
@@ -90,12 +100,13 @@ static void close_all(void)
 		}
 }
 
+/* The state of t's ISA, made on its first input. */
 static struct sim_state *state_of(const struct fuzz_target *t)
 {
+	static const enum ip_buf_role out_roles[OUTS] = {IP_BUF_REGISTERS, IP_BUF_GLOBAL,
+	                                                 IP_BUF_VARYINGS_OUT};
 	const struct ip_isa *isa = t->arg;
 	const struct carried *c = carried_of(isa);
-	static const enum ip_buf_role out_roles[3] = {IP_BUF_REGISTERS, IP_BUF_GLOBAL,
-	                                              IP_BUF_VARYINGS_OUT};
 	struct ip_runner_config cfg = {c ? c->runs_on : isa->name, NULL, NULL};
 	struct ip_diag d;
 	struct sim_state *s;
@@ -114,34 +125,29 @@ static struct sim_state *state_of(const struct fuzz_target *t)
 		fprintf(stderr, "isaprobe-fuzz %s: %s\n", t->name, d.msg);
 		abort();
 	}
-	if (planted[1] == 0)
-		for (size_t i = 0; i < PLANTED; i++) /* distinct bytes, some of them float-like */
+	if (slot == 0) {
+		for (size_t i = 0; i < PLANTED; i++) /* a pattern that repeats every 64 KiB */
 			planted[i] = (uint8_t)(i * 37 + 11 + (i >> 8));
-	/* every role a program may read, planted; the commands the fixed ones */
-	for (int r = 0; r < IP_BUF_ROLE_COUNT; r++) {
-		if (r == IP_BUF_VARYINGS_OUT || r == IP_BUF_REGISTERS)
-			continue;
-		if (r == IP_BUF_COMMANDS) {
-			if (c)
-				continue; /* the fuzzed bytes */
-			if (strcmp(isa->name, "ctm") == 0)
-				s->fixed = build("ctm_cb", fuzz_ctm_commands, &s->fixed_len);
-			if (!s->fixed)
-				continue;
-			s->in[s->nin++] = (struct ip_buf){IP_BUF_COMMANDS, s->fixed, s->fixed_len};
-			continue;
-		}
-		s->in[s->nin++] = (struct ip_buf){(enum ip_buf_role)r, planted,
-		                                  r == IP_BUF_GLOBAL ? PLANTED : 256};
+		atexit(close_all);
 	}
+	/* every role a program may read planted (registers and varyings: their first contents),
+	 * but the commands: the fuzzed bytes (carried ISAs), a fixed input, or none */
+	for (int r = 0; r < IP_BUF_ROLE_COUNT; r++)
+		if (r != IP_BUF_COMMANDS)
+			s->in[s->nin++] = (struct ip_buf){(enum ip_buf_role)r, planted,
+			                                  r == IP_BUF_GLOBAL ? PLANTED
+			                                  : r == IP_BUF_REGISTERS ? 1024 : 256};
 	if (c)
 		s->fixed = build(c->runs_on, c->program, &s->fixed_len);
+	for (size_t i = 0; i < sizeof fixed_inputs / sizeof fixed_inputs[0]; i++)
+		if (strcmp(fixed_inputs[i].isa, isa->name) == 0) {
+			s->fixed = build(fixed_inputs[i].as, fixed_inputs[i].text, &s->fixed_len);
+			s->in[s->nin++] = (struct ip_buf){fixed_inputs[i].role, s->fixed, s->fixed_len};
+		}
 	for (int k = 0; k < RUNS; k++)
-		for (int o = 0; o < 3; o++)
+		for (int o = 0; o < OUTS; o++)
 			s->outs[k][o] = (struct ip_out_buf){out_roles[o], s->out[k][o],
 			                                    o == 1 ? PLANTED : 1024, 0};
-	if (slot == 0)
-		atexit(close_all);
 	states[slot] = s;
 	return s;
 }
@@ -151,53 +157,45 @@ void fuzz_run_sim(const struct fuzz_target *t, const uint8_t *data, size_t len)
 	struct sim_state *s = state_of(t);
 	const struct carried *c = carried_of(t->arg);
 	struct ip_buf in[IP_BUF_ROLE_COUNT + 1];
+	struct ip_result *r = s->res;
 	struct ip_job job;
 	unsigned nin = s->nin;
 	memcpy(in, s->in, nin * sizeof *in);
-	memset(&job, 0, sizeof job);
-	if (c) {
-		job.code = s->fixed;
-		job.code_len = s->fixed_len;
+	if (c)
 		in[nin++] = (struct ip_buf){c->role, data, len};
-	} else {
-		job.code = data;
-		job.code_len = len;
-	}
-	job.inputs = in;
-	job.ninputs = nin;
-	job.limits.invocations = 2;
-	job.limits.budget = 2000;
-	job.uniform_regs = -1;
-	/* twice: a simulator that reads what it never wrote, or keeps state from the run before,
-	 * answers differently */
+	/* twice, over outputs filled differently: a simulator that reads what it never wrote, or
+	 * keeps state from the run before, answers differently */
 	for (int k = 0; k < RUNS; k++) {
-		memset(s->out[k], 0xa5, sizeof s->out[k]);
-		memset(&s->res[k], 0, sizeof s->res[k]);
-		s->res[k].outputs = s->outs[k];
-		s->res[k].noutputs = 3;
-		if (ip_runner_run(s->runner, &job, &s->res[k]) != 0)
+		memset(s->out[k], k ? 0x5a : 0xa5, sizeof s->out[k]);
+		ip_job_init(&job, &r[k], c ? s->fixed : data, c ? s->fixed_len : len, in, nin,
+		            s->outs[k], OUTS);
+		job.limits.invocations = 2;
+		job.limits.budget = 2000;
+		job.uniform_regs = -1;
+		if (ip_runner_run(s->runner, &job, &r[k]) != 0)
 			fuzz_fail(t, "the sim runner failed as a whole");
-	}
-	for (int k = 0; k < RUNS; k++) {
-		if ((unsigned)s->res[k].status >= IP_STATUS_COUNT)
-			fuzz_fail(t, "status %d", (int)s->res[k].status);
-		for (int o = 0; o < 3; o++)
+		if ((unsigned)r[k].status >= IP_STATUS_COUNT)
+			fuzz_fail(t, "status %d", (int)r[k].status);
+		for (int o = 0; o < OUTS; o++)
 			if (s->outs[k][o].len > s->outs[k][o].cap)
 				fuzz_fail(t, "output %d: %zu bytes written into %zu", o, s->outs[k][o].len,
 				          s->outs[k][o].cap);
 	}
-	if (s->res[0].status != s->res[1].status || s->res[0].fault != s->res[1].fault ||
-	    s->res[0].invocation != s->res[1].invocation || s->res[0].where != s->res[1].where ||
-	    s->res[0].steps != s->res[1].steps)
-		fuzz_fail(t, "the same job twice: %s (fault 0x%x at %u, %llu steps), then %s (fault 0x%x "
-		             "at %u, %llu steps)",
-		          ip_status_name(s->res[0].status), s->res[0].fault, s->res[0].where,
-		          (unsigned long long)s->res[0].steps, ip_status_name(s->res[1].status),
-		          s->res[1].fault, s->res[1].where, (unsigned long long)s->res[1].steps);
-	for (int o = 0; o < 3; o++)
+	if (r[0].status != r[1].status || r[0].fault != r[1].fault ||
+	    r[0].invocation != r[1].invocation || r[0].where != r[1].where ||
+	    r[0].steps != r[1].steps || !r[0].why != !r[1].why ||
+	    (r[0].why && strcmp(r[0].why, r[1].why) != 0))
+		fuzz_fail(t, "the same job twice: %s (fault 0x%x at %u, %llu steps: %s), then %s (fault "
+		             "0x%x at %u, %llu steps: %s)",
+		          ip_status_name(r[0].status), r[0].fault, r[0].where,
+		          (unsigned long long)r[0].steps, r[0].why ? r[0].why : "-",
+		          ip_status_name(r[1].status), r[1].fault, r[1].where,
+		          (unsigned long long)r[1].steps, r[1].why ? r[1].why : "-");
+	for (int o = 0; o < OUTS; o++)
 		if (s->outs[0][o].len != s->outs[1][o].len ||
 		    memcmp(s->out[0][o], s->out[1][o], s->outs[0][o].len) != 0)
-			fuzz_fail(t, "the same job twice: other %s output", ip_buf_role_name(s->outs[0][o].role));
+			fuzz_fail(t, "the same job twice: another %s output",
+			          ip_buf_role_name(s->outs[0][o].role));
 }
 
 int fuzz_seed_sim(const struct fuzz_target *t, struct fuzz_seed_ctx *c)

@@ -333,11 +333,13 @@ static int seed_samples(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 		}
 		ip_program_init(&prog, isa);
 		ip_diag_init(&d, samples[i].name);
-		rc = isa->assemble(samples[i].text, &prog, &d) != 0 || isa->pack(&prog, &bin, &n, &d) != 0
-		         ? -1
-		         : fuzz_seed_write(c, samples[i].name, bin, n);
-		if (rc)
+		if (isa->assemble(samples[i].text, &prog, &d) != 0 ||
+		    isa->pack(&prog, &bin, &n, &d) != 0) {
 			fprintf(stderr, "isaprobe-fuzz: sample %s: %s\n", samples[i].name, d.msg);
+			rc = -1;
+		} else {
+			rc = fuzz_seed_write(c, samples[i].name, bin, n);
+		}
 		free(bin);
 		ip_program_free(&prog);
 		if (rc)
