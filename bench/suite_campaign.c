@@ -29,12 +29,7 @@ static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t bu
 	char note[160];
 	int rc = -1, have_exec = 0;
 	ip_diag_init(&d, p->name);
-	for (unsigned c = 0; c < p->ncontexts; c++)
-		seeds[c] = p->contexts[c].seed_value;
-	sp.kind = IP_STRATEGY_EXHAUSTIVE;
-	sp.width = p->width;
-	sp.ncontexts = p->ncontexts;
-	sp.seed_values = seeds;
+	ip_strategy_params_of(&sp, p, IP_STRATEGY_EXHAUSTIVE, seeds);
 	sp.budget = budget;
 	sp.force = 1;
 	if (!v || !o || !data) {

@@ -1,26 +1,17 @@
 /* cmd_campaign.c: `isaprobe campaign`: runs each probe's campaign into a findings database,
  * with a progress bar (terminal) or progress lines, Ctrl-C stopping cleanly, --resume. */
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "campaign_common.h"
 #include "cli.h"
 #include "isaprobe/campaign.h"
 
 /* Every campaign ran to its end, but some runs ended as runner errors (README, exit status). */
 #define EXIT_RUNNER_ERRORS 3
-
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = 1;
-	signal(sig, SIG_DFL); /* a second Ctrl-C kills: still safe, batches are transactions */
-}
 
 static void usage(FILE *out)
 {
@@ -69,19 +60,6 @@ static void usage(FILE *out)
 	      out);
 }
 
-struct progress_state {
-	const char *probe;
-	int tty, quiet;
-	double last;
-};
-
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void fmt_eta(double s, char *buf, size_t n)
 {
 	if (s < 0 || s > 1e7)
@@ -94,23 +72,17 @@ static void fmt_eta(double s, char *buf, size_t n)
 
 static void on_progress(void *arg, const struct ip_campaign_progress *pr)
 {
-	struct progress_state *ps = arg;
-	double t = mono(), frac = pr->total ? (double)pr->cursor / (double)pr->total : 1;
+	struct cli_progress *ps = arg;
+	double frac = pr->total ? (double)pr->cursor / (double)pr->total : 1;
 	double rate = pr->seconds > 0 ? (double)pr->runs / pr->seconds : 0;
 	double crate = pr->seconds > 0 ? (double)(pr->cursor - pr->start) / pr->seconds : 0;
 	char eta[32];
-	if (ps->quiet)
+	if (!cli_progress_due(ps, pr->done, 0.1))
 		return;
-	if (!pr->done && t - ps->last < (ps->tty ? 0.1 : 5.0))
-		return;
-	ps->last = t;
 	fmt_eta(crate > 0 ? (double)(pr->total - pr->cursor) / crate : -1, eta, sizeof eta);
 	if (ps->tty) {
 		char bar[31];
-		int fill = (int)(frac * 30);
-		for (int i = 0; i < 30; i++)
-			bar[i] = i < fill ? '#' : '-';
-		bar[30] = '\0';
+		cli_progress_bar(bar, frac);
 		fprintf(stderr, "\r%-24.24s [%s] %5.1f%% %llu/%llu  %.0f/s  ETA %s ", ps->probe, bar,
 		        100 * frac, (unsigned long long)pr->cursor, (unsigned long long)pr->total, rate,
 		        eta);
@@ -140,42 +112,17 @@ static int parse_shard(const char *s, uint32_t *i, uint32_t *n)
 	return 0;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	if (!*s || *s == '-')
-		return -1;
-	*v = strtoull(s, &end, 0);
-	return *end ? -1 : 0;
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static void print_summary(const struct ip_probe *p, const struct ip_campaign_opts *o,
                           const struct ip_campaign_result *r, const char *runner, int json)
 {
 	double rate = r->seconds > 0 ? (double)r->runs / r->seconds : 0;
 	if (json) {
 		printf("{\"probe\":");
-		json_str(p->name);
+		cli_json_string(stdout, p->name);
 		printf(",\"campaign\":%lld,\"runner\":", (long long)r->campaign_id);
-		json_str(runner);
+		cli_json_string(stdout, runner);
 		printf(",\"model\":");
-		json_str(r->model ? r->model : "");
+		cli_json_string(stdout, r->model ? r->model : "");
 		printf(",\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
 		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"reruns\":%llu,\"seconds\":%.3f,"
 		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,",
@@ -187,9 +134,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false");
 		printf("\"runner_errors\":%llu,\"rerun\":%llu,\"status\":{",
 		       (unsigned long long)r->runner_errors, (unsigned long long)r->rerun);
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
-			       (unsigned long long)r->by_status[i]);
+		cli_status_json(r->by_status);
 		printf("}}\n");
 		fflush(stdout);
 		return;
@@ -210,10 +155,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		if (r->reruns)
 			fprintf(stderr, "; %llu of them re-runs", (unsigned long long)r->reruns);
 		fputs("):", stderr);
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			if (r->by_status[i])
-				fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
-				        (unsigned long long)r->by_status[i]);
+		cli_status_text(r->by_status);
 		fprintf(stderr, "; %s\n",
 		        r->finished ? "complete" : "interrupted: run again with --resume");
 	}
@@ -248,6 +190,7 @@ int cmd_campaign(int argc, char **argv)
 	struct ip_probe *probes;
 	struct ip_store *store = NULL;
 	struct ip_diag d;
+	volatile sig_atomic_t *stop = NULL;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	switch (cli_campaign_engine(&argc, argv)) {
@@ -277,7 +220,7 @@ int cmd_campaign(int argc, char **argv)
 		case O_BATCH:
 		case O_CONFIRM:
 		case O_SAMPLE:
-			if (parse_u64(optarg, &v) ||
+			if (cli_parse_u64(optarg, &v) ||
 			    (c == O_JOBS && (v < 1 || v > IP_CAMPAIGN_MAX_JOBS)) ||
 			    ((c == O_BATCH || c == O_SAMPLE) && (v < 1 || v > 1000000)) ||
 			    (c == O_CONFIRM && v > 100)) {
@@ -323,33 +266,21 @@ int cmd_campaign(int argc, char **argv)
 		return 2;
 	}
 	nprobes = argc - optind;
-	probes = calloc((size_t)nprobes, sizeof *probes);
-	if (!probes) {
-		fprintf(stderr, "isaprobe campaign: out of memory\n");
+	probes = cli_probes_load(argv + optind, nprobes);
+	if (!probes)
 		return 1;
-	}
-	/* Every probe is read before anything runs: a typo fails fast. */
-	for (int i = 0; i < nprobes && rc == 0; i++) {
-		if (ip_probe_load(argv[optind + i], &probes[i], &d) != 0) {
-			ip_diag_print(&d, stderr);
-			rc = 1;
-		}
-	}
-	if (rc == 0 && dry_run) { /* no database, no campaign */
+	if (dry_run) { /* no database, no campaign */
 		rc = cli_campaign_dry_run(probes, nprobes, &o, sample, json);
 		goto done;
 	}
-	if (rc == 0 && ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
+	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
 		ip_diag_print(&d, stderr);
 		rc = 1;
+	} else {
+		o.stop = stop = cli_stop_catch(0);
 	}
-	if (rc == 0) {
-		signal(SIGINT, on_signal);
-		signal(SIGTERM, on_signal);
-		o.stop = &stop_flag;
-	}
-	for (int i = 0; i < nprobes && rc == 0 && !stop_flag; i++) {
-		struct progress_state ps = {probes[i].name, isatty(2), quiet, mono()};
+	for (int i = 0; i < nprobes && rc == 0 && !*stop; i++) {
+		struct cli_progress ps = {probes[i].name, isatty(2), quiet, cli_mono()};
 		struct ip_campaign_result r;
 		o.progress = on_progress;
 		o.progress_arg = &ps;
@@ -372,14 +303,11 @@ int cmd_campaign(int argc, char **argv)
 	}
 	if (rc == 0 && errors)
 		rc = EXIT_RUNNER_ERRORS;
-	if (stop_flag && rc == 0)
+	if (stop && *stop && rc == 0)
 		rc = 130;
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
+	cli_stop_release();
 done:
 	ip_store_close(store);
-	for (int i = 0; i < nprobes; i++)
-		ip_probe_free(&probes[i]);
-	free(probes);
+	cli_probes_free(probes, nprobes);
 	return rc;
 }

@@ -608,12 +608,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		rc = 0;
 		goto out;
 	}
-	for (unsigned c = 0; c < p->ncontexts; c++)
-		seeds[c] = p->contexts[c].seed_value;
-	sp.kind = o->strategy;
-	sp.width = p->width;
-	sp.ncontexts = p->ncontexts;
-	sp.seed_values = seeds;
+	ip_strategy_params_of(&sp, p, o->strategy, seeds);
 	sp.seed = o->seed;
 	sp.budget = o->budget;
 	sp.force = o->force;

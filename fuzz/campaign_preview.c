@@ -36,16 +36,11 @@ static int count(const struct ip_probe *p, const struct ip_campaign_opts *o,
                  enum ip_strategy_kind kind, const struct ip_auto_context_plan *plans,
                  struct ip_preview *out, struct ip_diag *d)
 {
-	struct ip_strategy_params sp = {0};
+	struct ip_strategy_params sp;
 	struct ip_strategy *st;
 	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
 	int refused = kind == IP_STRATEGY_EXHAUSTIVE && p->width > IP_EXHAUSTIVE_MAX_BITS && !o->force;
-	for (unsigned c = 0; c < p->ncontexts; c++)
-		seeds[c] = p->contexts[c].seed_value;
-	sp.kind = kind;
-	sp.width = p->width;
-	sp.ncontexts = p->ncontexts;
-	sp.seed_values = seeds;
+	ip_strategy_params_of(&sp, p, kind, seeds);
 	sp.seed = o->seed;
 	sp.budget = o->budget;
 	sp.force = 1; /* counted even where the campaign refuses it: refused says so */

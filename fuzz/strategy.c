@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isaprobe/probe.h"
 #include "isaprobe/strategy.h"
 
 static const char *const names[IP_STRATEGY_COUNT] = {
@@ -190,6 +191,18 @@ static uint64_t plan_context(struct ip_strategy *s, uint32_t c)
 		}
 	}
 	return sum;
+}
+
+void ip_strategy_params_of(struct ip_strategy_params *sp, const struct ip_probe *p,
+                           enum ip_strategy_kind kind, ip_word *seeds)
+{
+	memset(sp, 0, sizeof *sp);
+	for (unsigned c = 0; c < p->ncontexts; c++)
+		seeds[c] = p->contexts[c].seed_value;
+	sp->kind = kind;
+	sp->width = p->width;
+	sp->ncontexts = p->ncontexts;
+	sp->seed_values = seeds;
 }
 
 int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy **out,

@@ -1,6 +1,6 @@
 # shell_lib.sh: what the cli_*.sh tests share, sourced first thing: the arguments as bin and src,
-# a scratch folder $tmp removed on exit, pass/fail counting, expect, expect_out, and the summary
-# line.
+# a scratch folder $tmp removed on exit, pass/fail counting, expect, expect_out, must, and the
+# summary line.
 # (Not named cli_*.sh, so that tests/CMakeLists.txt does not take it for a test.)
 bin=$1
 src=$2
@@ -62,6 +62,14 @@ expect_out() {
 	else
 		ok
 	fi
+}
+
+# must WHAT command...: a step that what follows needs: a pass, or a failure that ends the test
+# (with its summary line).
+must() {
+	local what=$1
+	shift
+	"$@" && ok || { fail "$what"; finish; exit; }
 }
 
 # The summary line; its status is the test's: the last command of every test.

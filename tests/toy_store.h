@@ -13,23 +13,19 @@
 #include "check.h"
 #include "isaprobe/report.h"
 #include "isaprobe/store.h"
+#include "store_fixture.h"
 
 /* A new store at path (any old one removed) holding probe `name` (ISA "toy") and one
- * exhaustive campaign on runner (model "toy") with layout lay; *id gets the campaign. NULL
- * when the store cannot be opened (said on stderr). */
+ * exhaustive campaign on runner (model "toy") with layout lay; *id gets the campaign. The test
+ * stops when the store cannot be opened. */
 static inline struct ip_store *toy_store(const char *path, const char *runner, const char *name,
                                          const struct ip_campaign_layout *lay, int64_t *id)
 {
-	struct ip_store *s;
+	struct ip_store *s = fixture_fresh_store(path);
 	struct ip_diag d;
 	uint64_t cursor;
 	int fin;
-	unlink(path);
 	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		return NULL;
-	}
 	int64_t dev = ip_store_device(s, runner, "toy", NULL, &d);
 	int64_t probe = ip_store_probe(s, name, "toy", name, 0, &d);
 	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};

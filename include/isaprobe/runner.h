@@ -127,5 +127,15 @@ void ip_result_clear(struct ip_result *res);
 struct ip_out_buf *ip_result_output(struct ip_result *res, enum ip_buf_role role);
 /* The job's input buffer of this role, or NULL. */
 const struct ip_buf *ip_job_input(const struct ip_job *job, enum ip_buf_role role);
+/* Readies one run: job of code[0..len) with inputs[0..ninputs), and res with the caller's
+ * outputs[0..noutputs); the rest zero (one invocation, the default budget, no uniform
+ * registers), for the caller to set after. */
+static inline void ip_job_init(struct ip_job *job, struct ip_result *res, const uint8_t *code,
+                               size_t len, const struct ip_buf *inputs, unsigned ninputs,
+                               struct ip_out_buf *outputs, unsigned noutputs)
+{
+	*job = (struct ip_job){code, len, inputs, ninputs, {0, 0}, 0};
+	*res = (struct ip_result){.outputs = outputs, .noutputs = noutputs};
+}
 
 #endif

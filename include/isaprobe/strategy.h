@@ -66,6 +66,13 @@ struct ip_strategy_params {
 	const struct ip_auto_context_plan *plans; /* auto: per context, from ip_auto_segment */
 };
 
+/* The parameters of strategy `kind` over probe p: its width, its contexts and their seed values
+ * (copied into seeds, which holds IP_PROBE_MAX_CONTEXTS and must outlive the strategy); the
+ * rest (seed, budget, force, plans) zero, for the caller to set. */
+struct ip_probe;
+void ip_strategy_params_of(struct ip_strategy_params *sp, const struct ip_probe *p,
+                           enum ip_strategy_kind kind, ip_word *seeds);
+
 struct ip_variant {
 	uint32_t context;
 	ip_word value;
