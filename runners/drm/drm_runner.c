@@ -1,0 +1,475 @@
+/* drm_runner.c: the "drm" runner backend: jobs of one ISA on a GPU behind a render node. It
+ * cuts a batch into submissions that fit a buffer budget, waits for each with a deadline, and
+ * recovers: a faulting job gets its fault and the rest of the chain runs again; after a hang
+ * (the kernel resets the GPU) the job that hung runs alone (timeout when it hangs again) and
+ * the rest goes on; when the hardware cannot tell which job failed, the submission is halved
+ * until it can; a device that goes away is re-opened, and one that stays gone ends the batch
+ * with IP_RUNNER_DEVICE_LOST. docs/drm-runner.md. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "drm_dev.h"
+#include "drm_job.h"
+#include "isaprobe/drm.h"
+
+#define DEFAULT_BUDGET (64u << 20)
+#define DEFAULT_JOBS 1024
+#define DEFAULT_TIMEOUT_S 10
+#define MAX_JOBS 65535      /* a job chain's 16-bit indices */
+#define REOPEN_TRIES 3
+#define REOPEN_PAUSE_NS 100000000
+/* lima's scheduler timeout when /sys/module/lima/parameters does not say (lima_sched.c) */
+#define LIMA_SCHED_TIMEOUT_MS 500
+
+enum range_rc { RANGE_OK, RANGE_LOST };
+
+struct drm_state {
+	struct ip_drm_dev dev;
+	const struct ip_drm_jobkind *kind;
+	struct ip_drm_arena code, desc, data;
+	struct ip_drm_slot *slots;
+	struct ip_drm_slot **order;    /* scratch: slots of a submission */
+	struct ip_drm_sizes *sizes;
+	size_t cap;
+	size_t budget, max_jobs;
+	int64_t timeout_ns;
+	char lost_why[1024];
+	char refused_why[128];
+	char kmsg[4096];
+	int positional;                /* the last collect said which job stopped the submission */
+};
+
+static size_t env_size(const char *name, size_t def, size_t lo, size_t hi)
+{
+	const char *v = getenv(name);
+	char *end;
+	unsigned long long x;
+	if (!v || !*v)
+		return def;
+	x = strtoull(v, &end, 10);
+	if (*end || x < lo || x > hi)
+		return def;
+	return (size_t)x;
+}
+
+/* ---- opening ---- */
+
+static int pick_node(const struct ip_runner_config *cfg, struct ip_drm_dev *dev, struct ip_diag *d)
+{
+	char found[512] = "";
+	for (int i = 0; i < IP_DRM_RENDER_COUNT; i++) {
+		char path[64];
+		struct ip_diag quiet;
+		snprintf(path, sizeof path, "/dev/dri/renderD%d", IP_DRM_RENDER_FIRST + i);
+		ip_diag_init(&quiet, NULL);
+		if (ip_drm_open(path, dev, &quiet) != 0)
+			continue;
+		if (dev->gpu.isa && (!cfg->isa || strcmp(cfg->isa, dev->gpu.isa) == 0))
+			return 0;
+		snprintf(found + strlen(found), sizeof found - strlen(found), "%s%s (%s %s)",
+		         found[0] ? ", " : "", path, dev->driver_name, dev->gpu.model);
+		ip_drm_close(dev);
+	}
+	if (found[0])
+		return ip_diag_plain(d, "no render node with a GPU running %s (found: %s)",
+		                     cfg->isa ? cfg->isa : "an ISA of the project", found);
+	return ip_diag_plain(d, "no panfrost or lima render node in /dev/dri/renderD128-191 "
+	                        "(name one: --runner drm:/dev/dri/renderDN)");
+}
+
+static int drm_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
+{
+	struct drm_state *s = calloc(1, sizeof *s);
+	struct ip_runner_config none = {0};
+	if (!s)
+		return ip_diag_plain(d, "out of memory");
+	if (!cfg)
+		cfg = &none;
+	if (cfg->device && *cfg->device ? ip_drm_open(cfg->device, &s->dev, d) : pick_node(cfg, &s->dev, d)) {
+		free(s);
+		return -1;
+	}
+	if (!s->dev.gpu.isa) {
+		ip_diag_plain(d, "%s: %s GPU %s (id 0x%x) runs no ISA the project knows", s->dev.path,
+		              s->dev.driver_name, s->dev.gpu.title, (unsigned)s->dev.gpu.id);
+		goto fail;
+	}
+	if (cfg->isa && strcmp(cfg->isa, s->dev.gpu.isa) != 0) {
+		ip_diag_plain(d, "%s: the %s runs %s, not %s: this probe needs another board",
+		              s->dev.path, s->dev.gpu.title, s->dev.gpu.isa, cfg->isa);
+		goto fail;
+	}
+	if (cfg->gpu && *cfg->gpu && strcmp(cfg->gpu, s->dev.gpu.model) != 0) {
+		ip_diag_plain(d, "%s: the GPU is a %s (%s), not the %s asked for (--gpu %s, or the "
+		                 "probe's gpu line, names the GPU the results are for)",
+		              s->dev.path, s->dev.gpu.model, s->dev.gpu.title, cfg->gpu, s->dev.gpu.model);
+		goto fail;
+	}
+	s->kind = ip_drm_jobkind_find(s->dev.gpu.isa, s->dev.drv);
+	if (!s->kind) {
+		ip_diag_plain(d, "%s: no job builder for %s on %s", s->dev.path, s->dev.gpu.isa,
+		              s->dev.driver_name);
+		goto fail;
+	}
+	s->budget = env_size("ISAPROBE_DRM_BO_BUDGET", DEFAULT_BUDGET, 1u << 16, (size_t)1 << 31);
+	s->max_jobs = env_size("ISAPROBE_DRM_JOBS", DEFAULT_JOBS, 1, MAX_JOBS);
+	s->timeout_ns = (int64_t)env_size("ISAPROBE_DRM_TIMEOUT", DEFAULT_TIMEOUT_S, 1, 86400) *
+	                1000000000;
+	*state = s;
+	return 0;
+fail:
+	ip_drm_close(&s->dev);
+	free(s);
+	return -1;
+}
+
+static void free_arenas(struct drm_state *s)
+{
+	ip_drm_bo_free(&s->dev, &s->code.bo);
+	ip_drm_bo_free(&s->dev, &s->desc.bo);
+	ip_drm_bo_free(&s->dev, &s->data.bo);
+}
+
+static void drm_close(void *state)
+{
+	struct drm_state *s = state;
+	if (!s)
+		return;
+	free_arenas(s);
+	ip_drm_close(&s->dev);
+	free(s->slots);
+	free(s->order);
+	free(s->sizes);
+	free(s);
+}
+
+static const char *drm_model(void *state)
+{
+	return ((struct drm_state *)state)->dev.gpu.model;
+}
+
+/* ---- submissions ---- */
+
+/* An arena of at least need bytes in the current device generation. */
+static int arena_ready(struct drm_state *s, struct ip_drm_arena *a, size_t need, int exec,
+                       int *lost, struct ip_diag *d)
+{
+	if (a->bo.map && a->generation == s->dev.generation && a->bo.size >= need) {
+		a->used = 0;
+		return 0;
+	}
+	if (a->generation != s->dev.generation) {
+		/* its handle died with the old fd: only the mapping is left */
+		if (a->bo.map)
+			munmap(a->bo.map, a->bo.size);
+		memset(&a->bo, 0, sizeof a->bo);
+	}
+	ip_drm_bo_free(&s->dev, &a->bo);
+	need = (need + (1u << 20) - 1) & ~(size_t)((1u << 20) - 1);
+	if (ip_drm_bo_new(&s->dev, need, exec, &a->bo, lost, d) != 0)
+		return -1;
+	a->generation = s->dev.generation;
+	a->used = 0;
+	return 0;
+}
+
+static void set_result(struct ip_drm_slot *sl, enum ip_status st, uint32_t fault, const char *why)
+{
+	ip_result_clear(sl->res);
+	sl->res->status = st;
+	sl->res->fault = st == IP_STATUS_FAULT ? fault : 0;
+	sl->res->why = why;
+	sl->state = IP_DRM_SLOT_FINAL;
+}
+
+/* Tries to get the device back after it went away. */
+static int recover(struct drm_state *s)
+{
+	struct ip_diag d;
+	char msg[600] = "";
+	for (int i = 0; i < REOPEN_TRIES; i++) {
+		struct timespec pause = {0, REOPEN_PAUSE_NS};
+		ip_diag_init(&d, NULL);
+		if (ip_drm_reopen(&s->dev, &d) == 0)
+			return 0;
+		snprintf(msg, sizeof msg, "%.590s", d.msg);
+		nanosleep(&pause, NULL);
+	}
+	snprintf(s->lost_why, sizeof s->lost_why, "the GPU at %.256s is gone: %.600s", s->dev.path,
+	         msg);
+	return -1;
+}
+
+/* Builds, submits and waits for one submission of the slots in order[0..n). Returns the
+ * fence's end, IP_DRM_FENCE_LOST with s->lost_why set, or IP_DRM_FENCE_ERROR with *err set
+ * when the kernel refused the submission. */
+static enum ip_drm_fence submit_wait(struct drm_state *s, struct ip_drm_slot **order, size_t n,
+                                     int *err)
+{
+	struct ip_drm_sizes need = {0};
+	struct ip_drm_batch b;
+	struct ip_diag d;
+	int lost = 0;
+	*err = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct ip_drm_sizes *z = &s->sizes[order[i] - s->slots];
+		need.code += z->code;
+		need.desc += z->desc;
+		need.data += z->data;
+	}
+	ip_diag_init(&d, NULL);
+	if (arena_ready(s, &s->code, need.code, 1, &lost, &d) ||
+	    arena_ready(s, &s->desc, need.desc, 0, &lost, &d) ||
+	    arena_ready(s, &s->data, need.data, 0, &lost, &d)) {
+		snprintf(s->lost_why, sizeof s->lost_why, "%.600s", d.msg);
+		if (lost)
+			return IP_DRM_FENCE_LOST;
+		*err = ENOMEM;
+		return IP_DRM_FENCE_ERROR;
+	}
+	memset(&b, 0, sizeof b);
+	b.dev = &s->dev;
+	b.code = s->code;
+	b.desc = s->desc;
+	b.data = s->data;
+	b.slots = order;
+	b.n = n;
+	for (size_t i = 0; i < n; i++)
+		order[i]->state = IP_DRM_SLOT_PENDING;
+	s->kmsg[0] = '\0';
+	ip_drm_kmsg(&s->dev, s->kmsg, sizeof s->kmsg); /* drop what came before */
+	s->kmsg[0] = '\0';
+	if ((*err = ip_drm_fence_reset(&s->dev)) == 0)
+		*err = s->kind->submit(&b);
+	if (*err < 0) { /* the arenas were sized from check: a builder disagreeing is a bug */
+		*err = ENOSPC;
+		return IP_DRM_FENCE_ERROR;
+	}
+	if (*err) {
+		if (ip_drm_errno_lost(*err)) {
+			snprintf(s->lost_why, sizeof s->lost_why, "%.256s: SUBMIT: %s", s->dev.path,
+			         strerror(*err));
+			return IP_DRM_FENCE_LOST;
+		}
+		return IP_DRM_FENCE_ERROR;
+	}
+	{
+		enum ip_drm_fence f = ip_drm_wait(&s->dev, ip_drm_now_ns() + s->timeout_ns);
+		if (f == IP_DRM_FENCE_TIMEOUT || f == IP_DRM_FENCE_LOST) {
+			snprintf(s->lost_why, sizeof s->lost_why,
+			         f == IP_DRM_FENCE_TIMEOUT ? "%s: a submission did not end within %lld s "
+			                                     "(the kernel did not recover the GPU)"
+			                                   : "%s: the device went away while a "
+			                                     "submission ran",
+			         s->dev.path, (long long)(s->timeout_ns / 1000000000));
+			return IP_DRM_FENCE_LOST;
+		}
+		ip_drm_kmsg(&s->dev, s->kmsg, sizeof s->kmsg);
+		s->positional = s->kind->collect(&b, f);
+		return f;
+	}
+}
+
+/* lima: how long the kernel lets a job run before it declares a hang. */
+static int64_t lima_sched_timeout_ns(void)
+{
+	FILE *f = fopen("/sys/module/lima/parameters/sched_timeout_ms", "r");
+	long ms = 0;
+	if (f) {
+		if (fscanf(f, "%ld", &ms) != 1)
+			ms = 0;
+		fclose(f);
+	}
+	return (int64_t)(ms > 0 ? ms : LIMA_SCHED_TIMEOUT_MS) * 1000000;
+}
+
+/* The result of a job that ran alone and that the hardware did not report done or faulted. */
+static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_drm_fence f,
+                          int64_t elapsed_ns)
+{
+	if (f == IP_DRM_FENCE_OK) {
+		set_result(sl, IP_STATUS_RUNNER_ERROR, 0,
+		           "the fence signalled but the job's status says it did not finish");
+		return;
+	}
+	if (s->positional) {
+		if (f == IP_DRM_FENCE_CANCELLED)
+			set_result(sl, IP_STATUS_TIMEOUT, 0,
+			           "the job did not finish: the kernel reset the GPU (fence -ECANCELED)");
+		else if (f == IP_DRM_FENCE_FAULT)
+			set_result(sl, IP_STATUS_FAULT, 0, "the job faulted (fence -EINVAL) without "
+			                                   "writing an exception status");
+		else
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, "the job's fence ended with an error");
+		return;
+	}
+	/* lima: a GP error and a hang both end the job -ECANCELED; the kernel log tells them apart
+	 * ("gp error irq" against "lima job timeout"), else how soon it ended */
+	if (strstr(s->kmsg, "lima job timeout"))
+		set_result(sl, IP_STATUS_TIMEOUT, 0, "the job did not finish (lima job timeout)");
+	else if (strstr(s->kmsg, "gp error irq") || strstr(s->kmsg, "gp task error") ||
+	         strstr(s->kmsg, "page fault"))
+		set_result(sl, IP_STATUS_FAULT, 0, "the GP stopped with an error (kernel log)");
+	else if (elapsed_ns < lima_sched_timeout_ns() / 2)
+		set_result(sl, IP_STATUS_FAULT, 0, "the GP job failed before the scheduler timeout");
+	else
+		set_result(sl, IP_STATUS_TIMEOUT, 0, "the GP job did not finish in time");
+}
+
+static enum range_rc run_list(struct drm_state *s, struct ip_drm_slot **list, size_t n);
+
+/* One submission of list[0..n) (it fits the budget), and what follows from how it ended. */
+static enum range_rc run_range(struct drm_state *s, struct ip_drm_slot **list, size_t n)
+{
+	enum ip_drm_fence f;
+	int err, tries = 0;
+	int64_t t0;
+	size_t resolved = 0, first = n;
+	for (;;) {
+		t0 = ip_drm_now_ns();
+		f = submit_wait(s, list, n, &err);
+		if (f != IP_DRM_FENCE_LOST)
+			break;
+		if (tries++ || recover(s) != 0)
+			return RANGE_LOST;
+	}
+	if (f == IP_DRM_FENCE_ERROR && err) {
+		snprintf(s->refused_why, sizeof s->refused_why,
+		         "the kernel refused the submission: %s", strerror(err));
+		for (size_t i = 0; i < n; i++)
+			set_result(list[i], IP_STATUS_RUNNER_ERROR, 0, s->refused_why);
+		return RANGE_OK;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct ip_drm_slot *sl = list[i];
+		if (sl->state == IP_DRM_SLOT_DONE) {
+			ip_drm_slot_finish(&s->dev, sl);
+			resolved++;
+		} else if (sl->state == IP_DRM_SLOT_FAULT) {
+			set_result(sl, IP_STATUS_FAULT, sl->fault, sl->why);
+			resolved++;
+		} else if (first == n) {
+			first = i;
+		}
+	}
+	if (first == n)
+		return RANGE_OK;
+	if (n == 1) {
+		single_result(s, list[0], f, ip_drm_now_ns() - t0);
+		return RANGE_OK;
+	}
+	if (s->positional && f == IP_DRM_FENCE_CANCELLED) {
+		/* a hang or a reset while list[first] ran: it runs alone, then the rest */
+		size_t m = 0;
+		if (run_range(s, list + first, 1) == RANGE_LOST)
+			return RANGE_LOST;
+		for (size_t i = first + 1; i < n; i++)
+			if (list[i]->state == IP_DRM_SLOT_PENDING)
+				list[m++] = list[i];
+		return run_list(s, list, m);
+	}
+	if (s->positional && resolved) {
+		/* a fault stopped the chain: what did not run, runs again */
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			if (list[i]->state == IP_DRM_SLOT_PENDING)
+				list[m++] = list[i];
+		return run_list(s, list, m);
+	}
+	/* the hardware does not say which job failed: halves until it does */
+	if (run_list(s, list, n / 2) == RANGE_LOST)
+		return RANGE_LOST;
+	return run_list(s, list + n / 2, n - n / 2);
+}
+
+/* Runs the pending slots of list[0..n) in submissions that fit the budget. */
+static enum range_rc run_list(struct drm_state *s, struct ip_drm_slot **list, size_t n)
+{
+	size_t at = 0;
+	while (at < n) {
+		size_t k = 0, bytes = 0;
+		while (at + k < n && k < s->max_jobs) {
+			const struct ip_drm_sizes *z = &s->sizes[list[at + k] - s->slots];
+			size_t b = z->code + z->desc + z->data;
+			if (k && bytes + b > s->budget)
+				break;
+			bytes += b;
+			k++;
+		}
+		if (run_range(s, list + at, k) == RANGE_LOST)
+			return RANGE_LOST;
+		at += k;
+	}
+	return RANGE_OK;
+}
+
+static int grow(struct drm_state *s, size_t n)
+{
+	struct ip_drm_slot *sl;
+	struct ip_drm_slot **ord;
+	struct ip_drm_sizes *sz;
+	if (n <= s->cap)
+		return 0;
+	sl = realloc(s->slots, n * sizeof *sl);
+	if (!sl)
+		return -1;
+	s->slots = sl;
+	ord = realloc(s->order, n * sizeof *ord);
+	if (!ord)
+		return -1;
+	s->order = ord;
+	sz = realloc(s->sizes, n * sizeof *sz);
+	if (!sz)
+		return -1;
+	s->sizes = sz;
+	s->cap = n;
+	return 0;
+}
+
+static int drm_run_batch(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results)
+{
+	struct drm_state *s = state;
+	size_t m = 0;
+	if (grow(s, n) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		struct ip_drm_slot *sl = &s->slots[i];
+		const char *why;
+		memset(sl, 0, sizeof *sl);
+		sl->job = &jobs[i];
+		sl->res = &results[i];
+		memset(&s->sizes[i], 0, sizeof s->sizes[i]);
+		why = s->kind->check(&s->dev, &jobs[i], &results[i], &s->sizes[i]);
+		if (why) {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, why);
+			continue;
+		}
+		if (s->sizes[i].code + s->sizes[i].desc + s->sizes[i].data > s->budget) {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0,
+			           "the job needs more buffer memory than ISAPROBE_DRM_BO_BUDGET");
+			continue;
+		}
+		s->order[m++] = sl;
+	}
+	if (run_list(s, s->order, m) == RANGE_LOST) {
+		for (size_t i = 0; i < n; i++) {
+			results[i].status = IP_STATUS_RUNNER_ERROR;
+			results[i].why = s->lost_why;
+		}
+		return IP_RUNNER_DEVICE_LOST;
+	}
+	return 0;
+}
+
+const struct ip_runner_backend ip_drm_backend = {
+	"drm",
+	"a GPU through the kernel's DRM driver (panfrost, lima): drm[:/dev/dri/renderDN]",
+	drm_open,
+	drm_run_batch,
+	drm_close,
+	drm_model,
+};
