@@ -22,6 +22,7 @@ struct slot {
 	struct ip_run *runs;
 	uint8_t *data;            /* n * output_len */
 	uint8_t *values;          /* n * value_len, little-endian */
+	char lost[512];           /* the runner's device went away: why ("" when it did not) */
 };
 
 struct driver {
@@ -48,6 +49,16 @@ struct exec_with_driver {
 	struct driver *dr;
 };
 
+/* Runs a slot's batch. A device that went away (IP_RUNNER_DEVICE_LOST) leaves s->lost set:
+ * the recorder stops there and stores nothing of the batch, so --resume runs it again. */
+static void run_batch(struct ip_exec *x, struct slot *s)
+{
+	const char *why;
+	s->lost[0] = '\0';
+	if (ip_exec_run(x, s->variants, s->n, s->data, s->outcomes, &why) == IP_RUNNER_DEVICE_LOST)
+		snprintf(s->lost, sizeof s->lost, "%s", why);
+}
+
 static void *worker(void *arg)
 {
 	struct exec_with_driver *e = arg;
@@ -73,7 +84,7 @@ static void *worker(void *arg)
 		}
 		s->state = SLOT_RUNNING;
 		pthread_mutex_unlock(&dr->lock);
-		ip_exec_run(x, s->variants, s->n, s->data, s->outcomes);
+		run_batch(x, s);
 		pthread_mutex_lock(&dr->lock);
 		s->state = SLOT_DONE;
 		pthread_cond_broadcast(&dr->done);
@@ -198,7 +209,13 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 		ip_strategy_free(st);
 		for (uint64_t at = 0; at < k; at += x->cap) {
 			size_t m = k - at < x->cap ? (size_t)(k - at) : x->cap;
-			ip_exec_run(x, v + at, m, data + at * p->output_len, o + at);
+			const char *why;
+			if (ip_exec_run(x, v + at, m, data + at * p->output_len, o + at, &why) ==
+			    IP_RUNNER_DEVICE_LOST) {
+				rc = ip_diag_plain(d, "%s; nothing of this probe is stored: run it again once "
+				                      "the device is back", why);
+				goto out;
+			}
 		}
 		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
 	}
@@ -464,6 +481,12 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			pthread_cond_wait(&dr.done, &dr.lock);
 		}
 		pthread_mutex_unlock(&dr.lock);
+		if (next->lost[0]) {
+			ip_diag_plain(d, "%s; the %llu variants before it are stored: pass --resume once "
+			                 "the device is back",
+			              next->lost, (unsigned long long)r->runs);
+			goto stop;
+		}
 		make_runs(&dr, next);
 		if (ip_store_record(s, r->campaign_id, next->runs, next->n, next->cursor_after, d))
 			goto stop;

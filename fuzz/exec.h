@@ -30,8 +30,9 @@ void ip_exec_free(struct ip_exec *x);
 
 /* Runs n <= cap variants. Outcome i's data lies at data + i * probe->output_len (ok: the
  * observed buffers in the probe's order, each its full capacity, zeroed past what the runner
- * wrote; any other status: no data, len 0). */
-void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                 struct ip_outcome *out);
+ * wrote; any other status: no data, len 0). Returns 0, or IP_RUNNER_DEVICE_LOST when the
+ * runner's device is gone: then no outcome may be recorded and *lost_why says why. */
+int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                struct ip_outcome *out, const char **lost_why);
 
 #endif
