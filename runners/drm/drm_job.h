@@ -56,6 +56,7 @@ struct ip_drm_batch {
 	struct ip_drm_arena code, desc, data;
 	struct ip_drm_slot **slots;          /* the jobs of this submission, in order */
 	size_t n;
+	uint64_t list_va, list_end;          /* a command list the builder wrote (lima) */
 };
 
 /* Bytes a job needs in each arena (upper bounds, alignment included). */
@@ -70,13 +71,18 @@ struct ip_drm_jobkind {
 	/* NULL when the job can run on this device (sizes filled), else why not (static text). */
 	const char *(*check)(const struct ip_drm_dev *dev, const struct ip_job *job,
 	                     const struct ip_result *res, struct ip_drm_sizes *sz);
-	/* Writes every job's code, buffers (ip_drm_place_*) and descriptors, then submits; 0 or the
-	 * submission's errno. */
-	int (*submit)(struct ip_drm_batch *b);
-	/* After the fence: sets each slot DONE, FAULT (with its code) or leaves it PENDING, from
-	 * what the hardware wrote. Returns 1 when the states say which job stopped the submission
-	 * (a job chain's headers), 0 when the hardware does not say (the whole submission failed). */
-	int (*collect)(struct ip_drm_batch *b, enum ip_drm_fence fence);
+	/* Writes every job's code, buffers (ip_drm_place_*) and descriptors; 0, or -1 when an
+	 * arena is too small (check's sizes were wrong: a bug). */
+	int (*build)(struct ip_drm_batch *b);
+	/* Submits the built batch from job `from` on (0 unless resumable); 0 or the errno. */
+	int (*kick)(struct ip_drm_batch *b, size_t from);
+	/* After the fence: sets jobs from..n-1 DONE, FAULT (with its code) or leaves them
+	 * PENDING, from what the hardware wrote. */
+	void (*collect)(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fence);
+	/* The hardware says per job how it ended (a job chain's headers), so a submission stopped
+	 * by a fault or a hang goes on from the next job without being built again. Else a failed
+	 * submission says nothing of its jobs. */
+	int resumable;
 };
 
 extern const struct ip_drm_jobkind ip_drm_midgard_kind;

@@ -27,10 +27,16 @@
 
 enum range_rc { RANGE_OK, RANGE_LOST };
 
+/* The BOs one submission is built in. */
+struct arenas {
+	struct ip_drm_arena code, desc, data;
+};
+
 struct drm_state {
 	struct ip_drm_dev dev;
 	const struct ip_drm_jobkind *kind;
-	struct ip_drm_arena code, desc, data;
+	struct arenas main;            /* a batch's submissions */
+	struct arenas lone;            /* a job run alone while the batch's chain waits */
 	struct ip_drm_slot *slots;
 	struct ip_drm_slot **order;    /* scratch: slots of a submission */
 	struct ip_drm_sizes *sizes;
@@ -40,7 +46,6 @@ struct drm_state {
 	char lost_why[1024];
 	char refused_why[128];
 	char kmsg[4096];
-	int positional;                /* the last collect said which job stopped the submission */
 };
 
 static size_t env_size(const char *name, size_t def, size_t lo, size_t hi)
@@ -129,9 +134,12 @@ fail:
 
 static void free_arenas(struct drm_state *s)
 {
-	ip_drm_bo_free(&s->dev, &s->code.bo);
-	ip_drm_bo_free(&s->dev, &s->desc.bo);
-	ip_drm_bo_free(&s->dev, &s->data.bo);
+	struct arenas *sets[2] = {&s->main, &s->lone};
+	for (int i = 0; i < 2; i++) {
+		ip_drm_bo_free(&s->dev, &sets[i]->code.bo);
+		ip_drm_bo_free(&s->dev, &sets[i]->desc.bo);
+		ip_drm_bo_free(&s->dev, &sets[i]->data.bo);
+	}
 }
 
 static void drm_close(void *state)
@@ -204,51 +212,57 @@ static int recover(struct drm_state *s)
 	return -1;
 }
 
-/* Builds, submits and waits for one submission of the slots in order[0..n). Returns the
- * fence's end, IP_DRM_FENCE_LOST with s->lost_why set, or IP_DRM_FENCE_ERROR with *err set
- * when the kernel refused the submission. */
-static enum ip_drm_fence submit_wait(struct drm_state *s, struct ip_drm_slot **order, size_t n,
-                                     int *err)
+/* Builds list[0..n) in the arenas into b: 0, or IP_DRM_FENCE_LOST / IP_DRM_FENCE_ERROR (with
+ * s->lost_why or *err set). */
+static int prepare(struct drm_state *s, struct arenas *a, struct ip_drm_slot **list, size_t n,
+                   struct ip_drm_batch *b, int *err)
 {
 	struct ip_drm_sizes need = {0};
-	struct ip_drm_batch b;
 	struct ip_diag d;
 	int lost = 0;
 	*err = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct ip_drm_sizes *z = &s->sizes[order[i] - s->slots];
+		const struct ip_drm_sizes *z = &s->sizes[list[i] - s->slots];
 		need.code += z->code;
 		need.desc += z->desc;
 		need.data += z->data;
 	}
 	ip_diag_init(&d, NULL);
-	if (arena_ready(s, &s->code, need.code, 1, &lost, &d) ||
-	    arena_ready(s, &s->desc, need.desc, 0, &lost, &d) ||
-	    arena_ready(s, &s->data, need.data, 0, &lost, &d)) {
+	if (arena_ready(s, &a->code, need.code, 1, &lost, &d) ||
+	    arena_ready(s, &a->desc, need.desc, 0, &lost, &d) ||
+	    arena_ready(s, &a->data, need.data, 0, &lost, &d)) {
 		snprintf(s->lost_why, sizeof s->lost_why, "%.600s", d.msg);
-		if (lost)
-			return IP_DRM_FENCE_LOST;
 		*err = ENOMEM;
+		return lost ? IP_DRM_FENCE_LOST : IP_DRM_FENCE_ERROR;
+	}
+	memset(b, 0, sizeof *b);
+	b->dev = &s->dev;
+	b->code = a->code;
+	b->desc = a->desc;
+	b->data = a->data;
+	b->slots = list;
+	b->n = n;
+	for (size_t i = 0; i < n; i++)
+		list[i]->state = IP_DRM_SLOT_PENDING;
+	if (s->kind->build(b) != 0) { /* check sized the arenas: a builder disagreeing is a bug */
+		*err = ENOSPC;
 		return IP_DRM_FENCE_ERROR;
 	}
-	memset(&b, 0, sizeof b);
-	b.dev = &s->dev;
-	b.code = s->code;
-	b.desc = s->desc;
-	b.data = s->data;
-	b.slots = order;
-	b.n = n;
-	for (size_t i = 0; i < n; i++)
-		order[i]->state = IP_DRM_SLOT_PENDING;
+	return 0;
+}
+
+/* Submits a built batch from job `from`, waits, reads the kernel log and what the hardware
+ * says of each job. Returns how the fence ended, IP_DRM_FENCE_LOST (s->lost_why set), or
+ * IP_DRM_FENCE_ERROR with *err when the kernel refused the submission. */
+static enum ip_drm_fence kick_wait(struct drm_state *s, struct ip_drm_batch *b, size_t from,
+                                   int *err)
+{
+	enum ip_drm_fence f;
 	s->kmsg[0] = '\0';
 	ip_drm_kmsg(&s->dev, s->kmsg, sizeof s->kmsg); /* drop what came before */
 	s->kmsg[0] = '\0';
 	if ((*err = ip_drm_fence_reset(&s->dev)) == 0)
-		*err = s->kind->submit(&b);
-	if (*err < 0) { /* the arenas were sized from check: a builder disagreeing is a bug */
-		*err = ENOSPC;
-		return IP_DRM_FENCE_ERROR;
-	}
+		*err = s->kind->kick(b, from);
 	if (*err) {
 		if (ip_drm_errno_lost(*err)) {
 			snprintf(s->lost_why, sizeof s->lost_why, "%.256s: SUBMIT: %s", s->dev.path,
@@ -257,21 +271,75 @@ static enum ip_drm_fence submit_wait(struct drm_state *s, struct ip_drm_slot **o
 		}
 		return IP_DRM_FENCE_ERROR;
 	}
-	{
-		enum ip_drm_fence f = ip_drm_wait(&s->dev, ip_drm_now_ns() + s->timeout_ns);
-		if (f == IP_DRM_FENCE_TIMEOUT || f == IP_DRM_FENCE_LOST) {
-			snprintf(s->lost_why, sizeof s->lost_why,
-			         f == IP_DRM_FENCE_TIMEOUT ? "%s: a submission did not end within %lld s "
-			                                     "(the kernel did not recover the GPU)"
-			                                   : "%s: the device went away while a "
-			                                     "submission ran",
+	f = ip_drm_wait(&s->dev, ip_drm_now_ns() + s->timeout_ns);
+	if (f == IP_DRM_FENCE_TIMEOUT || f == IP_DRM_FENCE_LOST) {
+		if (f == IP_DRM_FENCE_TIMEOUT)
+			snprintf(s->lost_why, sizeof s->lost_why, "%.256s: a submission did not end within "
+			         "%lld s (the kernel did not recover the GPU)",
 			         s->dev.path, (long long)(s->timeout_ns / 1000000000));
-			return IP_DRM_FENCE_LOST;
-		}
-		ip_drm_kmsg(&s->dev, s->kmsg, sizeof s->kmsg);
-		s->positional = s->kind->collect(&b, f);
-		return f;
+		else
+			snprintf(s->lost_why, sizeof s->lost_why,
+			         "%.256s: the device went away while a submission ran", s->dev.path);
+		return IP_DRM_FENCE_LOST;
 	}
+	ip_drm_kmsg(&s->dev, s->kmsg, sizeof s->kmsg);
+	s->kind->collect(b, from, f);
+	return f;
+}
+
+/* Takes the results the hardware gave for jobs from..n-1; returns the first still pending (n:
+ * none) and counts what was resolved. */
+static size_t resolve(struct drm_state *s, struct ip_drm_batch *b, size_t from, size_t *resolved)
+{
+	size_t first = b->n;
+	*resolved = 0;
+	for (size_t i = from; i < b->n; i++) {
+		struct ip_drm_slot *sl = b->slots[i];
+		if (sl->state == IP_DRM_SLOT_DONE) {
+			ip_drm_slot_finish(&s->dev, sl);
+			++*resolved;
+		} else if (sl->state == IP_DRM_SLOT_FAULT) {
+			set_result(sl, IP_STATUS_FAULT, sl->fault, sl->why);
+			++*resolved;
+		} else if (first == b->n) {
+			first = i;
+		}
+	}
+	return first;
+}
+
+static void refused(struct drm_state *s, struct ip_drm_slot **list, size_t n, int err)
+{
+	snprintf(s->refused_why, sizeof s->refused_why, "the kernel refused the submission: %s",
+	         strerror(err));
+	for (size_t i = 0; i < n; i++)
+		if (list[i]->state != IP_DRM_SLOT_FINAL)
+			set_result(list[i], IP_STATUS_RUNNER_ERROR, 0, s->refused_why);
+}
+
+/* Builds and runs list[0..n) in arenas a once, re-opening a device that went away and trying
+ * once more. Returns the fence's end (IP_DRM_FENCE_LOST: stays gone). */
+static enum ip_drm_fence run_once(struct drm_state *s, struct arenas *a, struct ip_drm_slot **list,
+                                  size_t n, struct ip_drm_batch *b, int64_t *t0)
+{
+	enum ip_drm_fence f = IP_DRM_FENCE_LOST;
+	int err;
+	for (int tries = 0; tries < 2; tries++) {
+		int rc = prepare(s, a, list, n, b, &err);
+		if (rc == 0) {
+			*t0 = ip_drm_now_ns();
+			f = kick_wait(s, b, 0, &err);
+		} else {
+			f = (enum ip_drm_fence)rc;
+		}
+		if (f == IP_DRM_FENCE_ERROR && err) {
+			refused(s, list, n, err);
+			return f;
+		}
+		if (f != IP_DRM_FENCE_LOST || tries || recover(s) != 0)
+			return f;
+	}
+	return f;
 }
 
 /* lima: how long the kernel lets a job run before it declares a hang. */
@@ -296,7 +364,7 @@ static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_d
 		           "the fence signalled but the job's status says it did not finish");
 		return;
 	}
-	if (s->positional) {
+	if (s->kind->resumable) {
 		if (f == IP_DRM_FENCE_CANCELLED)
 			set_result(sl, IP_STATUS_TIMEOUT, 0,
 			           "the job did not finish: the kernel reset the GPU (fence -ECANCELED)");
@@ -320,67 +388,88 @@ static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_d
 		set_result(sl, IP_STATUS_TIMEOUT, 0, "the GP job did not finish in time");
 }
 
+/* One job alone (in the lone arenas when the batch's chain waits for it). */
+static enum range_rc run_alone(struct drm_state *s, struct arenas *a, struct ip_drm_slot *sl)
+{
+	struct ip_drm_batch b;
+	int64_t t0 = 0;
+	size_t resolved;
+	enum ip_drm_fence f = run_once(s, a, &sl, 1, &b, &t0);
+	if (f == IP_DRM_FENCE_LOST)
+		return RANGE_LOST;
+	if (f == IP_DRM_FENCE_ERROR && sl->state == IP_DRM_SLOT_FINAL)
+		return RANGE_OK; /* refused */
+	if (resolve(s, &b, 0, &resolved) == 0)
+		single_result(s, sl, f, ip_drm_now_ns() - t0);
+	return RANGE_OK;
+}
+
 static enum range_rc run_list(struct drm_state *s, struct ip_drm_slot **list, size_t n);
 
-/* One submission of list[0..n) (it fits the budget), and what follows from how it ended. */
-static enum range_rc run_range(struct drm_state *s, struct ip_drm_slot **list, size_t n)
+/* A job chain (resumable kinds): built once; a fault stops it after the faulting job and it
+ * goes on from the next one; after a hang or a reset, the job that did not finish runs alone
+ * (timeout when it hangs again) and the chain goes on after it. */
+static enum range_rc run_chain(struct drm_state *s, struct ip_drm_slot **list, size_t n)
 {
-	enum ip_drm_fence f;
-	int err, tries = 0;
+	struct ip_drm_batch b;
 	int64_t t0;
-	size_t resolved = 0, first = n;
+	size_t from = 0;
+	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0);
 	for (;;) {
-		t0 = ip_drm_now_ns();
-		f = submit_wait(s, list, n, &err);
-		if (f != IP_DRM_FENCE_LOST)
-			break;
-		if (tries++ || recover(s) != 0)
+		size_t resolved, first;
+		int err;
+		if (f == IP_DRM_FENCE_LOST)
 			return RANGE_LOST;
-	}
-	if (f == IP_DRM_FENCE_ERROR && err) {
-		snprintf(s->refused_why, sizeof s->refused_why,
-		         "the kernel refused the submission: %s", strerror(err));
-		for (size_t i = 0; i < n; i++)
-			set_result(list[i], IP_STATUS_RUNNER_ERROR, 0, s->refused_why);
-		return RANGE_OK;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct ip_drm_slot *sl = list[i];
-		if (sl->state == IP_DRM_SLOT_DONE) {
-			ip_drm_slot_finish(&s->dev, sl);
-			resolved++;
-		} else if (sl->state == IP_DRM_SLOT_FAULT) {
-			set_result(sl, IP_STATUS_FAULT, sl->fault, sl->why);
-			resolved++;
-		} else if (first == n) {
-			first = i;
+		if (f == IP_DRM_FENCE_ERROR && list[from]->state == IP_DRM_SLOT_FINAL)
+			return RANGE_OK; /* refused: every job says so */
+		first = resolve(s, &b, from, &resolved);
+		if (first == n)
+			return RANGE_OK;
+		if (f == IP_DRM_FENCE_CANCELLED || !resolved) {
+			/* list[first] hung, was reset, or the submission ended without saying */
+			if (run_alone(s, &s->lone, list[first]) == RANGE_LOST)
+				return RANGE_LOST;
+			from = first + 1;
+		} else {
+			from = first; /* a fault stopped the chain before it */
+		}
+		if (from == n)
+			return RANGE_OK;
+		f = kick_wait(s, &b, from, &err);
+		if (f == IP_DRM_FENCE_ERROR && err) {
+			refused(s, list + from, n - from, err);
+			return RANGE_OK;
+		}
+		if (f == IP_DRM_FENCE_LOST) {
+			/* the device came back (or not): the rest is built again in new BOs */
+			size_t m = 0;
+			if (recover(s) != 0)
+				return RANGE_LOST;
+			for (size_t i = from; i < n; i++)
+				if (list[i]->state != IP_DRM_SLOT_FINAL)
+					list[m++] = list[i];
+			return run_list(s, list, m);
 		}
 	}
-	if (first == n)
+}
+
+/* A submission whose hardware says nothing per job when it fails (lima): halved until it does. */
+static enum range_rc run_whole(struct drm_state *s, struct ip_drm_slot **list, size_t n)
+{
+	struct ip_drm_batch b;
+	int64_t t0 = 0;
+	size_t resolved;
+	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0);
+	if (f == IP_DRM_FENCE_LOST)
+		return RANGE_LOST;
+	if (f == IP_DRM_FENCE_ERROR && list[0]->state == IP_DRM_SLOT_FINAL)
+		return RANGE_OK;
+	if (resolve(s, &b, 0, &resolved) == n)
 		return RANGE_OK;
 	if (n == 1) {
 		single_result(s, list[0], f, ip_drm_now_ns() - t0);
 		return RANGE_OK;
 	}
-	if (s->positional && f == IP_DRM_FENCE_CANCELLED) {
-		/* a hang or a reset while list[first] ran: it runs alone, then the rest */
-		size_t m = 0;
-		if (run_range(s, list + first, 1) == RANGE_LOST)
-			return RANGE_LOST;
-		for (size_t i = first + 1; i < n; i++)
-			if (list[i]->state == IP_DRM_SLOT_PENDING)
-				list[m++] = list[i];
-		return run_list(s, list, m);
-	}
-	if (s->positional && resolved) {
-		/* a fault stopped the chain: what did not run, runs again */
-		size_t m = 0;
-		for (size_t i = 0; i < n; i++)
-			if (list[i]->state == IP_DRM_SLOT_PENDING)
-				list[m++] = list[i];
-		return run_list(s, list, m);
-	}
-	/* the hardware does not say which job failed: halves until it does */
 	if (run_list(s, list, n / 2) == RANGE_LOST)
 		return RANGE_LOST;
 	return run_list(s, list + n / 2, n - n / 2);
@@ -400,7 +489,8 @@ static enum range_rc run_list(struct drm_state *s, struct ip_drm_slot **list, si
 			bytes += b;
 			k++;
 		}
-		if (run_range(s, list + at, k) == RANGE_LOST)
+		if ((s->kind->resumable ? run_chain(s, list + at, k) : run_whole(s, list + at, k)) ==
+		    RANGE_LOST)
 			return RANGE_LOST;
 		at += k;
 	}

@@ -87,10 +87,8 @@ static int emit_table(struct ip_drm_batch *b, const struct ip_drm_region *g, uin
 	return 0;
 }
 
-static int gp_submit(struct ip_drm_batch *b)
+static int gp_build(struct ip_drm_batch *b)
 {
-	struct ip_drm_lima_submit sub;
-	struct ip_lima_gem_submit_bo bos[3];
 	uint64_t list_va;
 	uint8_t *list, *p;
 	if (ip_drm_arena_alloc(&b->desc, b->n * GP_CMDS_PER_DRAW * GP_CMD_BYTES, 64, &list_va, &list))
@@ -131,9 +129,19 @@ static int gp_submit(struct ip_drm_batch *b)
 		p = cmd(p, 0x00000000, 0x60000000);
 		p = cmd(p, 0x00000000, 0x50000000); /* semaphore end */
 	}
+	b->list_va = list_va;
+	b->list_end = list_va + (uint64_t)(p - list);
+	return 0;
+}
+
+static int gp_kick(struct ip_drm_batch *b, size_t from)
+{
+	struct ip_drm_lima_submit sub;
+	struct ip_lima_gem_submit_bo bos[3];
+	(void)from; /* not resumable: always the whole list */
 	memset(&sub, 0, sizeof sub);
-	sub.frame.vs_cmd_start = (uint32_t)list_va;
-	sub.frame.vs_cmd_end = (uint32_t)(list_va + (uint64_t)(p - list));
+	sub.frame.vs_cmd_start = (uint32_t)b->list_va;
+	sub.frame.vs_cmd_end = (uint32_t)b->list_end;
 	bos[0] = (struct ip_lima_gem_submit_bo){b->code.bo.handle, IP_LIMA_SUBMIT_BO_READ};
 	bos[1] = (struct ip_lima_gem_submit_bo){b->desc.bo.handle, IP_LIMA_SUBMIT_BO_READ};
 	bos[2] = (struct ip_lima_gem_submit_bo){b->data.bo.handle,
@@ -143,18 +151,19 @@ static int gp_submit(struct ip_drm_batch *b)
 	return b->dev->drv->submit(b->dev, &sub);
 }
 
-static int gp_collect(struct ip_drm_batch *b, enum ip_drm_fence fence)
+static void gp_collect(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fence)
 {
 	if (fence == IP_DRM_FENCE_OK)
-		for (size_t i = 0; i < b->n; i++)
+		for (size_t i = from; i < b->n; i++)
 			b->slots[i]->state = IP_DRM_SLOT_DONE;
-	return 0;
 }
 
 const struct ip_drm_jobkind ip_drm_utgard_gp_kind = {
 	.isa = "utgard_gp",
 	.driver = &ip_drm_lima,
 	.check = gp_check,
-	.submit = gp_submit,
+	.build = gp_build,
+	.kick = gp_kick,
 	.collect = gp_collect,
+	.resumable = 0,
 };

@@ -37,7 +37,7 @@ static const char *bifrost_check(const struct ip_drm_dev *dev, const struct ip_j
 	return NULL;
 }
 
-static int bifrost_submit(struct ip_drm_batch *b)
+static int bifrost_build(struct ip_drm_batch *b)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		struct ip_drm_slot *s = b->slots[i];
@@ -70,13 +70,15 @@ static int bifrost_submit(struct ip_drm_batch *b)
 		if (pan_emit_job(b, i, &j))
 			return -1;
 	}
-	return pan_submit_chain(b);
+	return 0;
 }
 
 const struct ip_drm_jobkind ip_drm_bifrost_kind = {
 	.isa = "bifrost",
 	.driver = &ip_drm_panfrost,
 	.check = bifrost_check,
-	.submit = bifrost_submit,
+	.build = bifrost_build,
+	.kick = pan_kick_chain,
 	.collect = pan_collect_chain,
+	.resumable = 1,
 };

@@ -109,17 +109,22 @@ int pan_emit_ubo(struct ip_drm_batch *b, const struct ip_drm_region *g, uint64_t
 	return 0;
 }
 
-int pan_submit_chain(struct ip_drm_batch *b)
+int pan_kick_chain(struct ip_drm_batch *b, size_t from)
 {
 	uint32_t handles[3] = {b->code.bo.handle, b->desc.bo.handle, b->data.bo.handle};
-	struct ip_drm_pan_submit s = {b->slots[0]->desc_va, handles, 3};
+	struct ip_drm_pan_submit s = {b->slots[from]->desc_va, handles, 3};
+	uint8_t *hdr = b->slots[from]->desc;
+	/* the job before it is not in this chain: no dependency (index and links stay) */
+	ip_drm_w32(hdr + 20, 0);
+	for (size_t i = from; i < b->n; i++)
+		ip_drm_w32(b->slots[i]->desc, 0); /* exception status: not started */
 	return b->dev->drv->submit(b->dev, &s);
 }
 
-int pan_collect_chain(struct ip_drm_batch *b, enum ip_drm_fence fence)
+void pan_collect_chain(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fence)
 {
 	(void)fence;
-	for (size_t i = 0; i < b->n; i++) {
+	for (size_t i = from; i < b->n; i++) {
 		struct ip_drm_slot *s = b->slots[i];
 		uint32_t st = ip_drm_r32(s->desc);
 		uint32_t code = st & 0xff;
@@ -133,5 +138,4 @@ int pan_collect_chain(struct ip_drm_batch *b, enum ip_drm_fence fence)
 			         name ? name : "exception", st);
 		}
 	}
-	return 1;
 }

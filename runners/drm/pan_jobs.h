@@ -68,9 +68,10 @@ int pan_emit_job(struct ip_drm_batch *b, size_t i, const struct pan_job *j);
 /* A Uniform Buffer descriptor array of one entry for a region; its address. */
 int pan_emit_ubo(struct ip_drm_batch *b, const struct ip_drm_region *g, uint64_t *va);
 
-/* Submits the batch's chain (first job's header) with the three arenas' BOs. */
-int pan_submit_chain(struct ip_drm_batch *b);
+/* Submits the batch's chain from job `from` (which then depends on nothing) with the three
+ * arenas' BOs. */
+int pan_kick_chain(struct ip_drm_batch *b, size_t from);
 /* Reads each job's exception status: 1 done, a fault code (> 0x3f, not 0x7f), else pending. */
-int pan_collect_chain(struct ip_drm_batch *b, enum ip_drm_fence fence);
+void pan_collect_chain(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fence);
 
 #endif

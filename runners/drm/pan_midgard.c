@@ -119,7 +119,7 @@ static int emit_table(struct ip_drm_batch *b, const struct ip_drm_region *g, siz
 	return 0;
 }
 
-static int midgard_submit(struct ip_drm_batch *b)
+static int midgard_build(struct ip_drm_batch *b)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		struct ip_drm_slot *s = b->slots[i];
@@ -164,13 +164,15 @@ static int midgard_submit(struct ip_drm_batch *b)
 		if (pan_emit_job(b, i, &j))
 			return -1;
 	}
-	return pan_submit_chain(b);
+	return 0;
 }
 
 const struct ip_drm_jobkind ip_drm_midgard_kind = {
 	.isa = "midgard",
 	.driver = &ip_drm_panfrost,
 	.check = midgard_check,
-	.submit = midgard_submit,
+	.build = midgard_build,
+	.kick = pan_kick_chain,
 	.collect = pan_collect_chain,
+	.resumable = 1,
 };
