@@ -255,6 +255,39 @@ uint64_t fake_next_job(enum fake_inject *what, uint32_t *code)
 	return k;
 }
 
+struct sticky {
+	uint64_t hash;
+	size_t len;
+	enum fake_inject what;
+	uint32_t code;
+};
+static struct sticky stickies[64];
+static unsigned nstickies;
+
+static uint64_t fnv1a(const uint8_t *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+enum fake_inject fake_program_inject(enum fake_inject now, uint32_t now_code, const uint8_t *code,
+                                     size_t len, uint32_t *fault_code)
+{
+	uint64_t h = fnv1a(code, len);
+	if ((now == FAKE_FAULT || now == FAKE_HANG) && nstickies < 64) {
+		stickies[nstickies++] = (struct sticky){h, len, now, now_code};
+		fake_trace("  inject %s, sticking to this program", now == FAKE_FAULT ? "fault" : "hang");
+	}
+	for (unsigned i = 0; i < nstickies; i++)
+		if (stickies[i].hash == h && stickies[i].len == len) {
+			*fault_code = stickies[i].code;
+			return stickies[i].what;
+		}
+	return FAKE_NONE;
+}
+
 void fake_node_lose(struct fake_node *n, enum fake_inject how)
 {
 	for (int fd = 0; fd < MAX_FDS; fd++)

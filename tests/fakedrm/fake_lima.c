@@ -185,13 +185,6 @@ static int draw(struct gp *g, uint32_t n)
 	           (unsigned long long)k, n, g->shader, g->shader_bytes, g->uniforms, g->uniform_bytes,
 	           g->attrs, g->varys, g->record);
 	switch (inj) {
-	case FAKE_FAULT: gp_error(g, GP_IRQ_WRITE_BOUND_ERR, "injected"); return -1;
-	case FAKE_HANG:
-		fake_trace("  inject hang");
-		fake_kmsg("lima: lima job timeout");
-		g->signal_ns += fake_sched_timeout_ns;
-		g->error = -ECANCELED;
-		return -1;
 	case FAKE_RESET:
 		fake_trace("  inject reset");
 		fake_kmsg("lima: gp reset while draw %llu ran", (unsigned long long)k);
@@ -203,7 +196,7 @@ static int draw(struct gp *g, uint32_t n)
 		fake_node_lose(node, inj);
 		g->signal_ns = INT64_MAX;
 		return -1;
-	case FAKE_NONE: break;
+	default: break; /* faults and hangs: the program's (below) */
 	}
 	if (g->shader_bytes % 16 || !g->shader_bytes || g->info_size != g->shader_bytes) {
 		gp_error(g, GP_IRQ_VS_INVALID_CMD, "SHADER_INFO size disagrees with SHADER_ADDRESS");
@@ -250,6 +243,16 @@ static int draw(struct gp *g, uint32_t n)
 			j.role[IP_BUF_ATTRIBUTES] = (struct fake_role){attr, need, 0};
 		if (vary)
 			j.role[IP_BUF_VARYINGS_OUT] = (struct fake_role){vary, need, need};
+	}
+	switch (fake_program_inject(inj, inj_code, j.code, j.code_len, &inj_code)) {
+	case FAKE_FAULT: gp_error(g, GP_IRQ_WRITE_BOUND_ERR, "injected (FAKEDRM_INJECT)"); return -1;
+	case FAKE_HANG:
+		fake_trace("  -> hang: injected (FAKEDRM_INJECT)");
+		fake_kmsg("lima: lima job timeout");
+		g->signal_ns += fake_sched_timeout_ns;
+		g->error = -ECANCELED;
+		return -1;
+	default: break;
 	}
 	fake_run_sim(node, &j, &res);
 	switch (res.status) {

@@ -66,7 +66,12 @@ static const char *exception_name(uint32_t code)
 	case 0x52: return "INSTR_TYPE_MISMATCH";
 	case 0x53: return "INSTR_OPERAND_FAULT";
 	case 0x58: return "DATA_INVALID_FAULT";
+	case 0x54: return "INSTR_TLS_FAULT";
+	case 0x55: return "INSTR_BARRIER_FAULT";
+	case 0x56: return "INSTR_ALIGN_FAULT";
+	case 0x59: return "TILE_RANGE_FAULT";
 	case 0x5a: return "ADDR_RANGE_FAULT";
+	case 0x5b: return "IMPRECISE_FAULT";
 	case 0x60: return "OOM";
 	case 0xc1: return "TRANSLATION_FAULT_1";
 	case 0xc9: return "PERM_FAULT_1";
@@ -230,7 +235,8 @@ static size_t block_of(size_t len, uint64_t n)
 
 /* Runs a compute or vertex job's shader. Returns the exception code (0: done) and why. */
 static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip_result *res,
-                           const char **why, uint32_t *access)
+                           const char **why, uint32_t *access, enum fake_inject inj,
+                           uint32_t inj_code, int *hang)
 {
 	struct fake_node *node = c->f->node;
 	unsigned arch = node->gpu.arch;
@@ -368,6 +374,16 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 			return ST_DATA_INVALID_FAULT;
 		}
 	}
+	switch (fake_program_inject(inj, inj_code, j.code, j.code_len, &inj_code)) {
+	case FAKE_FAULT:
+		*why = "injected (FAKEDRM_INJECT)";
+		return inj_code;
+	case FAKE_HANG:
+		*hang = 1;
+		*why = "injected (FAKEDRM_INJECT)";
+		return 0;
+	default: break;
+	}
 	fake_trace("  shader=0x%llx code=%zu invocations=%llu uniforms=%zu attributes=%zu/%zu "
 	           "varyings=%zu/%zu registers=%zu/%zu record=0x%llx",
 	           (unsigned long long)shader, j.code_len, (unsigned long long)n,
@@ -401,6 +417,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 		uint32_t inj_code = 0;
 		struct ip_result res;
 		const char *why = NULL;
+		int hang = 0;
 		uint64_t k, next;
 		if (!hdr || (va & 63)) {
 			/* the job manager cannot read (or write) the header: an MMU fault */
@@ -431,18 +448,6 @@ static void run_chain(struct chain *c, uint64_t jc)
 		}
 		seen[index / 8] |= (uint8_t)(1u << (index % 8));
 		switch (inj) {
-		case FAKE_FAULT:
-			fake_trace("  inject fault 0x%02x", inj_code);
-			job_fault(c, hdr, va, inj_code, 0, "injected");
-			return;
-		case FAKE_HANG:
-			fake_trace("  inject hang");
-			w32(hdr, ST_ACTIVE);
-			fake_kmsg("panfrost: gpu sched timeout, js=1, config=0x7300, status=0x8, "
-			          "head=0x%x, tail=0x%x, sched_job=0", (unsigned)va, (unsigned)va);
-			c->signal_ns += fake_sched_timeout_ns;
-			c->error = -ECANCELED;
-			return;
 		case FAKE_RESET:
 			fake_trace("  inject reset");
 			fake_kmsg("panfrost: GPU reset while job 0x%x ran", (unsigned)va);
@@ -455,7 +460,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 			c->signal_ns = INT64_MAX;
 			c->stop = 1;
 			return;
-		case FAKE_NONE: break;
+		default: break; /* faults and hangs: the program's (shader_job) */
 		}
 		if (type == 1) { /* null job */
 			w32(hdr, ST_DONE);
@@ -467,11 +472,13 @@ static void run_chain(struct chain *c, uint64_t jc)
 			return;
 		}
 		memset(&res, 0, sizeof res);
-		code = shader_job(c, hdr, va, &res, &why, &access);
+		code = shader_job(c, hdr, va, &res, &why, &access, inj, inj_code, &hang);
 		if (code) {
 			job_fault(c, hdr, va, code, access, why);
 			return;
 		}
+		if (hang)
+			res.status = IP_STATUS_TIMEOUT;
 		switch (res.status) {
 		case IP_STATUS_FAULT:
 			code = res.fault > 0x3f ? res.fault & 0xff : ST_DATA_INVALID_FAULT;

@@ -132,6 +132,12 @@ uint8_t *fake_gpu_ptr(const struct fake_vm *vm, uint64_t va, size_t n, struct fa
  * it, if any (FAKEDRM_INJECT). */
 enum fake_inject { FAKE_NONE, FAKE_FAULT, FAKE_HANG, FAKE_RESET, FAKE_LOST, FAKE_UNPLUG };
 uint64_t fake_next_job(enum fake_inject *what, uint32_t *code);
+/* Faults and hangs stick to the program of the job they hit: a later job running the same code
+ * bytes fails the same way (reset, lost and unplug are the GPU's, not the program's). Given the
+ * job's injection (FAKE_FAULT, FAKE_HANG recorded; anything else looked up), returns what the
+ * program does: FAKE_FAULT (*code set), FAKE_HANG or FAKE_NONE. */
+enum fake_inject fake_program_inject(enum fake_inject now, uint32_t now_code, const uint8_t *code,
+                                     size_t len, uint32_t *fault_code);
 /* The device goes away (FAKE_LOST: for this process; FAKE_UNPLUG: open files only). */
 void fake_node_lose(struct fake_node *n, enum fake_inject how);
 
