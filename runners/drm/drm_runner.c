@@ -109,8 +109,9 @@ static int drm_open(const struct ip_runner_config *cfg, void **state, struct ip_
 		goto fail;
 	}
 	if (cfg->gpu && *cfg->gpu && strcmp(cfg->gpu, s->dev.gpu.model) != 0) {
-		ip_diag_plain(d, "%s: the GPU is a %s (%s), not the %s asked for (--gpu %s, or the "
-		                 "probe's gpu line, names the GPU the results are for)",
+		ip_diag_plain(d, "%s: the GPU is a %s (%s), not the %s asked for by --gpu or the "
+		                 "probe's gpu line (results are stored per GPU model: --gpu %s runs on "
+		                 "this one)",
 		              s->dev.path, s->dev.gpu.model, s->dev.gpu.title, cfg->gpu, s->dev.gpu.model);
 		goto fail;
 	}
