@@ -105,7 +105,9 @@ int cmd_devices(int argc, char **argv)
 		print_json(v, n);
 	else if (n)
 		print_table(v, n);
-	if (!usable)
+	if (!usable && optind < argc)
+		fprintf(stderr, "isaprobe devices: %s\n", v[0].error);
+	else if (!usable)
 		fprintf(stderr, "isaprobe devices: %s\n",
 		        n ? "no render node has a GPU the drm runner can use"
 		          : "no render node in /dev/dri/renderD128-191 (is panfrost or lima loaded?)");
