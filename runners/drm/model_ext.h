@@ -9,6 +9,10 @@
 
 /* GET_PARAM index (panfrost and lima) answering 1 on a GPU model; -EINVAL on every kernel. */
 #define IP_MODEL_PARAM 0x49500001u
+/* A GPU model's counters since it started (the fake DRM device's, for `isaprobe bench drm`):
+ * submissions the kernel accepted, jobs (panfrost job headers, lima draws) the GPU ran. */
+#define IP_MODEL_PARAM_SUBMISSIONS 0x49500002u
+#define IP_MODEL_PARAM_JOBS 0x49500003u
 /* Record magic "IPMR" and layout version. */
 #define IP_MODEL_MAGIC 0x524d5049u
 #define IP_MODEL_VERSION 1u

@@ -20,6 +20,7 @@
 
 #include <drm.h>
 
+#include "../../runners/drm/model_ext.h"
 #include "fake_entry.h"
 #include "fakedrm.h"
 #include "isaprobe/runner.h"
@@ -44,7 +45,7 @@ static struct fd_entry fds[MAX_FDS];
 static struct fake_node nodes[FAKE_MAX_NODES];
 static unsigned nnodes;
 static FILE *trace_file;
-static uint64_t jobs_run, mmap_next = 1;
+static uint64_t jobs_run, mmap_next = 1, submissions, ioctls;
 static uint64_t kmsg_seq;
 static int64_t boot_ns;
 int fake_model_ext = 1;
@@ -241,6 +242,34 @@ static void enter(void)
 static void leave(void)
 {
 	pthread_mutex_unlock(&lock);
+}
+
+void fake_count_submission(void)
+{
+	submissions++;
+}
+
+int fake_counter(uint32_t param, uint64_t *value)
+{
+	if (param == IP_MODEL_PARAM_SUBMISSIONS)
+		*value = submissions;
+	else if (param == IP_MODEL_PARAM_JOBS)
+		*value = jobs_run;
+	else
+		return -1;
+	return 0;
+}
+
+/* FAKEDRM_STATS: what the device did, appended when the process ends (for isaprobe bench). */
+__attribute__((destructor)) static void write_stats(void)
+{
+	const char *path = getenv("FAKEDRM_STATS");
+	FILE *f;
+	if (!path || !*path || !(f = fopen(path, "a")))
+		return;
+	fprintf(f, "submissions %llu jobs %llu ioctls %llu\n", (unsigned long long)submissions,
+	        (unsigned long long)jobs_run, (unsigned long long)ioctls);
+	fclose(f);
 }
 
 uint64_t fake_next_job(enum fake_inject *what, uint32_t *code)
@@ -723,6 +752,7 @@ static int node_ioctl(struct fake_file *f, unsigned long req, void *arg)
 	const char *name;
 	uint8_t k[512];
 	int in, out, rc;
+	ioctls++;
 	if (f->dead || f->node->lost) {
 		fake_trace("ioctl fd=%d nr=0x%02x -> -ENODEV (device gone)", f->fd, nr);
 		return -ENODEV;

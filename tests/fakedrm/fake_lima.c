@@ -43,6 +43,8 @@ static int get_param(struct fake_file *f, struct ip_lima_get_param *p)
 		p->value = 1;
 		return 0;
 	}
+	if (fake_model_ext && fake_counter(p->param, &p->value) == 0)
+		return 0;
 	switch (p->param) {
 	case IP_LIMA_PARAM_GPU_ID: p->value = g->id2; return 0;
 	case IP_LIMA_PARAM_NUM_PP: p->value = 2; return 0;
@@ -375,6 +377,7 @@ static int gem_submit(struct fake_file *f, struct ip_lima_gem_submit *s)
 	fake_trace("submit fd=%d pipe=%s bos=%u vs=0x%x-0x%x plbu=0x%x-0x%x out_sync=%u", f->fd,
 	           s->pipe ? "pp" : "gp", s->nr_bos, frame[0], frame[1], frame[2], frame[3],
 	           s->out_sync);
+	fake_count_submission();
 	memset(&g, 0, sizeof g);
 	g.f = f;
 	g.vm.bos = bos;

@@ -90,6 +90,8 @@ static int get_param(struct fake_file *f, struct ip_panfrost_get_param *p)
 		p->value = 1;
 		return 0;
 	}
+	if (fake_model_ext && fake_counter(p->param, &p->value) == 0)
+		return 0;
 	switch (p->param) {
 	case 0: p->value = g->id; break;          /* GPU_PROD_ID */
 	case 1: p->value = 0; break;              /* GPU_REVISION: r0p0 */
@@ -545,6 +547,7 @@ static int submit(struct fake_file *f, struct ip_panfrost_submit *s)
 			return -ENOENT;
 	fake_trace("submit fd=%d jc=0x%llx bos=%u requirements=0x%x out_sync=%u", f->fd,
 	           (unsigned long long)s->jc, s->bo_handle_count, s->requirements, s->out_sync);
+	fake_count_submission();
 	memset(&c, 0, sizeof c);
 	c.f = f;
 	c.vm.bos = bos;

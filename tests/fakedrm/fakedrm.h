@@ -132,6 +132,11 @@ uint8_t *fake_gpu_ptr(const struct fake_vm *vm, uint64_t va, size_t n, struct fa
  * it, if any (FAKEDRM_INJECT). */
 enum fake_inject { FAKE_NONE, FAKE_FAULT, FAKE_HANG, FAKE_RESET, FAKE_LOST, FAKE_UNPLUG };
 uint64_t fake_next_job(enum fake_inject *what, uint32_t *code);
+/* Counts a submission the kernel accepted (FAKEDRM_STATS). */
+void fake_count_submission(void);
+/* The model extension's counters (IP_MODEL_PARAM_SUBMISSIONS, _JOBS): 0, or -1 for another
+ * parameter. */
+int fake_counter(uint32_t param, uint64_t *value);
 /* Faults and hangs stick to the program of the job they hit: a later job running the same code
  * bytes fails the same way (reset, lost and unplug are the GPU's, not the program's). Given the
  * job's injection (FAKE_FAULT, FAKE_HANG recorded; anything else looked up), returns what the
