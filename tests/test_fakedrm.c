@@ -4,6 +4,7 @@
  * failed fence, or a GP error), never runs: each case is the drm runner's own job builder's
  * output with one descriptor spoilt. Runs itself again with the fake device preloaded
  * (FAKEDRM_PRELOAD, from tests/CMakeLists.txt); skipped without it. */
+#define _FILE_OFFSET_BITS 64 /* DRM's mmap offsets, on 32-bit hosts too */
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>

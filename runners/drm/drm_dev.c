@@ -1,6 +1,8 @@
 /* drm_dev.c: render node plumbing shared by the hardware runners: open and identify, BOs,
  * fences (syncobj wait with a deadline, the fence's error read through a sync_file), the
  * kernel log, re-opening a device that went away. Driver specifics are in drm_<driver>.c. */
+/* 64-bit mmap offsets on 32-bit boards too (DRM's fake offsets do not fit a 32-bit off_t) */
+#define _FILE_OFFSET_BITS 64
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -329,6 +329,36 @@ void fake_node_lose(struct fake_node *n, enum fake_inject how)
 
 /* ---- user memory ---- */
 
+/* A copy through a pipe: the kernel checks the address as a syscall's argument (what works
+ * under an emulator such as qemu-user, whose guest addresses process_vm_readv does not take). */
+static int pipe_copy(void *dst, const void *src, size_t n, int user_is_dst)
+{
+	static int p[2] = {-1, -1};
+	uint8_t scratch[512];
+	if (p[0] < 0 && pipe2(p, O_CLOEXEC) != 0)
+		return -EFAULT;
+	while (n) {
+		size_t k = n < sizeof scratch ? n : sizeof scratch;
+		ssize_t w = write(p[1], src, k);
+		if (w != (ssize_t)k) {
+			if (w > 0 && read(p[0], scratch, (size_t)w) < 0) {
+				/* nothing to undo: the pipe is drained */
+			}
+			return -EFAULT;
+		}
+		if (read(p[0], dst, k) != (ssize_t)k) {
+			if (user_is_dst && read(p[0], scratch, k) < 0) {
+				/* drained */
+			}
+			return -EFAULT;
+		}
+		dst = (uint8_t *)dst + k;
+		src = (const uint8_t *)src + k;
+		n -= k;
+	}
+	return 0;
+}
+
 int fake_copy_in(void *dst, uint64_t user_ptr, size_t n)
 {
 	struct iovec local = {dst, n}, remote = {(void *)(uintptr_t)user_ptr, n};
@@ -336,7 +366,9 @@ int fake_copy_in(void *dst, uint64_t user_ptr, size_t n)
 		return 0;
 	if (!user_ptr)
 		return -EFAULT;
-	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)n ? 0 : -EFAULT;
+	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)n)
+		return 0;
+	return pipe_copy(dst, (const void *)(uintptr_t)user_ptr, n, 0);
 }
 
 int fake_copy_out(uint64_t user_ptr, const void *src, size_t n)
@@ -346,7 +378,9 @@ int fake_copy_out(uint64_t user_ptr, const void *src, size_t n)
 		return 0;
 	if (!user_ptr)
 		return -EFAULT;
-	return process_vm_writev(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)n ? 0 : -EFAULT;
+	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)n)
+		return 0;
+	return pipe_copy((void *)(uintptr_t)user_ptr, src, n, 1);
 }
 
 /* ---- BOs, fences, sync objects ---- */
@@ -928,7 +962,7 @@ int fake_ioctl(int fd, unsigned long req, void *arg, int *handled)
 	return 0;
 }
 
-void *fake_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off, int *handled)
+void *fake_mmap(void *addr, size_t len, int prot, int flags, int fd, int64_t off, int *handled)
 {
 	struct fd_entry *e;
 	struct fake_bo *bo = NULL;

@@ -22,6 +22,7 @@ static void *next(const char *name)
 typedef int (*openat_fn)(int, const char *, int, ...);
 typedef int (*ioctl_fn)(int, unsigned long, ...);
 typedef void *(*mmap_fn)(void *, size_t, int, int, int, off_t);
+typedef void *(*mmap64_fn)(void *, size_t, int, int, int, off64_t);
 typedef int (*close_fn)(int);
 
 static int real_openat(int dirfd, const char *path, int flags, mode_t mode)
@@ -55,9 +56,7 @@ EXPORT int __openat_2(int dirfd, const char *path, int flags);
 EXPORT int __openat64_2(int dirfd, const char *path, int flags);
 EXPORT int ioctl(int fd, unsigned long req, ...);
 EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
-#ifdef __LP64__
-EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off);
-#endif
+EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t off);
 EXPORT int close(int fd);
 
 int open(const char *path, int flags, ...)
@@ -141,7 +140,7 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
 	static mmap_fn f;
 	int handled;
-	void *p = fake_mmap(addr, len, prot, flags, fd, off, &handled);
+	void *p = fake_mmap(addr, len, prot, flags, fd, (int64_t)off, &handled);
 	if (handled)
 		return p;
 	if (!f)
@@ -149,20 +148,18 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 	return f(addr, len, prot, flags, fd, off);
 }
 
-#ifdef __LP64__
-/* mmap64 is mmap where off_t is 64 bits; 32-bit callers of mmap64 are not faked. */
-void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+/* What 32-bit programs built with 64-bit file offsets call (the drm runner is one). */
+void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t off)
 {
-	static mmap_fn f;
+	static mmap64_fn f;
 	int handled;
-	void *p = fake_mmap(addr, len, prot, flags, fd, off, &handled);
+	void *p = fake_mmap(addr, len, prot, flags, fd, (int64_t)off, &handled);
 	if (handled)
 		return p;
 	if (!f)
-		f = (mmap_fn)next("mmap64");
+		f = (mmap64_fn)next("mmap64");
 	return f(addr, len, prot, flags, fd, off);
 }
-#endif
 
 int close(int fd)
 {

@@ -4,6 +4,7 @@
 #define ISAPROBE_FAKE_ENTRY_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* A path the fake answers (a fake render node, /dev/kmsg). */
@@ -12,7 +13,7 @@ int fake_is_path(const char *path);
 int fake_open(const char *path);
 /* *handled = 0: not a fake fd. Else 0 or -1 with errno. */
 int fake_ioctl(int fd, unsigned long req, void *arg, int *handled);
-void *fake_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off, int *handled);
+void *fake_mmap(void *addr, size_t len, int prot, int flags, int fd, int64_t off, int *handled);
 /* Forgets a fake fd (before the real close). */
 void fake_close(int fd);
 
