@@ -82,4 +82,14 @@ fake "$src/ci/nightly" --runner drm --isaprobe "$bin" --out "$tmp/nights" --stam
 [ "$(sqlite3 "$tmp/nights/n1/findings.db" "SELECT group_concat(runner || ':' || model) FROM
 	(SELECT * FROM device ORDER BY model)")" = "drm:mali400,drm:t760" ] && ok ||
 	fail "nightly devices: $(sqlite3 "$tmp/nights/n1/findings.db" 'SELECT * FROM device')"
+# ci/board-bundle: the program, ci/nightly, the probes and a manifest, runnable once unpacked;
+# a program for another machine is refused
+"$src/ci/board-bundle" --isaprobe "$bin" --out "$tmp/bundle.tgz" >/dev/null && ok || fail "board-bundle"
+mkdir -p "$tmp/unpacked" && tar -xzf "$tmp/bundle.tgz" -C "$tmp/unpacked" &&
+	[ -x "$tmp/unpacked/ci/nightly" ] && [ -f "$tmp/unpacked/probes/utgard_gp/acc_op.probe" ] &&
+	grep -q '^arch: native' "$tmp/unpacked/BUNDLE" &&
+	"$tmp/unpacked/build/release/isaprobe" --version | grep -q '^isaprobe ' && ok ||
+	fail "the bundle's contents"
+expect 1 'is not a program for aarch64' -- "$src/ci/board-bundle" --arch arm64 --isaprobe "$bin" \
+	--out "$tmp/wrong.tgz"
 finish
