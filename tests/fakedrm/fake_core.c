@@ -122,6 +122,9 @@ static const struct fake_gpu gpus[] = {
 	{"mali450", "lima", "utgard_gp", 0x0d070101, 2, 4},
 };
 
+/* The kernel drivers the fake emulates: one line each. */
+static const struct fake_driver *const drivers[] = {&fake_panfrost, &fake_lima, NULL};
+
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
 {
@@ -152,7 +155,11 @@ static void add_node(const char *path, const char *model)
 		die("FAKEDRM_DEVICES: path too long: %s", path);
 	snprintf(n->path, sizeof n->path, "%s", path);
 	n->gpu = *g;
-	n->drv = strcmp(g->driver, "panfrost") == 0 ? &fake_panfrost : &fake_lima;
+	for (const struct fake_driver *const *dr = drivers; *dr; dr++)
+		if (strcmp((*dr)->name, g->driver) == 0)
+			n->drv = *dr;
+	if (!n->drv)
+		die("FAKEDRM_DEVICES: no driver %s for %s", g->driver, model);
 	cfg.isa = g->isa;
 	cfg.gpu = g->model;
 	ip_diag_init(&d, NULL);

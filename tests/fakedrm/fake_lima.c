@@ -394,7 +394,10 @@ static int gem_submit(struct fake_file *f, struct ip_lima_gem_submit *s)
 		return -ENOMEM;
 	fake_fence_attach(out, bos, s->nr_bos, fe);
 	fake_fence_put(fe);
-	fake_trace("fence error=%d", g.error);
+	{
+		int64_t in = g.signal_ns == INT64_MAX ? -1 : (g.signal_ns - now_ns()) / 1000000;
+		fake_trace("fence error=%d signals_in=%lldms", g.error, (long long)(in < -1 ? 0 : in));
+	}
 	return 0;
 }
 

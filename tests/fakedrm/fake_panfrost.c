@@ -558,8 +558,10 @@ static int submit(struct fake_file *f, struct ip_panfrost_submit *s)
 		return -ENOMEM;
 	fake_fence_attach(out, bos, s->bo_handle_count, fe);
 	fake_fence_put(fe);
-	fake_trace("fence error=%d after=%lldms", c.error,
-	           c.signal_ns == INT64_MAX ? -1LL : (long long)((c.signal_ns - now_ns()) / 1000000));
+	{
+		int64_t in = c.signal_ns == INT64_MAX ? -1 : (c.signal_ns - now_ns()) / 1000000;
+		fake_trace("fence error=%d signals_in=%lldms", c.error, (long long)(in < -1 ? 0 : in));
+	}
 	return 0;
 }
 
