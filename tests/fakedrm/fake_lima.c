@@ -200,6 +200,11 @@ static int draw(struct gp *g, uint32_t n)
 		return -1;
 	default: break; /* faults and hangs: the program's (below) */
 	}
+	if (n > FAKE_MAX_INVOCATIONS) {
+		gp_error(g, GP_IRQ_VS_INVALID_CMD, "more vertices than the fake runs in one draw (a "
+		                                   "limit of the fake)");
+		return -1;
+	}
 	if (g->shader_bytes % 16 || !g->shader_bytes || g->info_size != g->shader_bytes) {
 		gp_error(g, GP_IRQ_VS_INVALID_CMD, "SHADER_INFO size disagrees with SHADER_ADDRESS");
 		return -1;

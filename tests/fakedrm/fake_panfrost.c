@@ -255,6 +255,10 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		return ST_DATA_INVALID_FAULT;
 	}
 	j.invocations = (uint32_t)n;
+	if (n > FAKE_MAX_INVOCATIONS) {
+		*why = "more invocations than the fake runs in one job (a limit of the fake)";
+		return ST_JOB_CONFIG_FAULT;
+	}
 	if (!(r32(draw) & 2)) {
 		*why = "draw descriptor not marked 64-bit";
 		return ST_DATA_INVALID_FAULT;

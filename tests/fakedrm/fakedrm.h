@@ -12,6 +12,8 @@
 #include "isaprobe/runner.h"
 
 #define FAKE_MAX_NODES 8
+/* The most invocations (vertices) the fake runs in one job: a limit of the fake, not of a GPU. */
+#define FAKE_MAX_INVOCATIONS (1u << 20)
 #define FAKE_PAGE 4096u
 
 struct fake_file;
