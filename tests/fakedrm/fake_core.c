@@ -61,7 +61,7 @@ static unsigned ninjects;
 
 /* ---- time, trace, kernel log ---- */
 
-static int64_t now_ns(void)
+int64_t fake_now_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -96,7 +96,7 @@ void fake_kmsg(const char *fmt, ...)
 	va_end(ap);
 	/* a /dev/kmsg record: priority, sequence, microseconds since boot, flags; message */
 	n = snprintf(rec, sizeof rec, "3,%llu,%lld,-;%s\n", (unsigned long long)kmsg_seq++,
-	             (long long)((now_ns() - boot_ns) / 1000), msg);
+	             (long long)((fake_now_ns() - boot_ns) / 1000), msg);
 	for (int fd = 0; fd < MAX_FDS; fd++)
 		if (fds[fd].kind == FD_KMSG && write(fds[fd].kmsg_w, rec, (size_t)n) < 0) {
 			/* a reader that does not read loses records, as /dev/kmsg's do */
@@ -212,7 +212,7 @@ static void init(void)
 	pthread_mutexattr_init(&a);
 	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
 	pthread_mutex_init(&lock, &a);
-	boot_ns = now_ns();
+	boot_ns = fake_now_ns();
 	v = getenv("FAKEDRM_TRACE");
 	if (v && *v) {
 		trace_file = fopen(v, "a");
@@ -392,6 +392,24 @@ int fake_copy_out(uint64_t user_ptr, const void *src, size_t n)
 
 /* ---- BOs, fences, sync objects ---- */
 
+/* A free slot of a handle table (handles are slot + 1), growing it by `grow`: the slot, or -1. */
+static int table_slot(void ***table, uint32_t *n, uint32_t grow)
+{
+	void **grown;
+	uint32_t h;
+	for (h = 0; h < *n && (*table)[h]; h++)
+		;
+	if (h < *n)
+		return (int)h;
+	grown = realloc(*table, (*n + grow) * sizeof *grown);
+	if (!grown)
+		return -1;
+	memset(grown + *n, 0, grow * sizeof *grown);
+	*table = grown;
+	*n += grow;
+	return (int)h;
+}
+
 struct fake_bo *fake_bo_lookup(struct fake_file *f, uint32_t handle)
 {
 	return handle && handle <= f->nbos ? f->bos[handle - 1] : NULL;
@@ -399,8 +417,9 @@ struct fake_bo *fake_bo_lookup(struct fake_file *f, uint32_t handle)
 
 int fake_bo_create(struct fake_file *f, size_t size, uint32_t flags, int exec, struct fake_bo **out)
 {
-	struct fake_bo *bo, **grown;
+	struct fake_bo *bo;
 	uint32_t h;
+	int slot;
 	size = (size + FAKE_PAGE - 1) & ~(size_t)(FAKE_PAGE - 1);
 	if (f->va_next + size > f->node->drv->va_end)
 		return -ENOMEM;
@@ -420,20 +439,13 @@ int fake_bo_create(struct fake_file *f, size_t size, uint32_t flags, int exec, s
 		free(bo);
 		return -ENOMEM;
 	}
-	for (h = 0; h < f->nbos && f->bos[h]; h++)
-		;
-	if (h == f->nbos) {
-		grown = realloc(f->bos, (f->nbos + 16) * sizeof *grown);
-		if (!grown) {
-			munmap(bo->map, size);
-			close(bo->memfd);
-			free(bo);
-			return -ENOMEM;
-		}
-		memset(grown + f->nbos, 0, 16 * sizeof *grown);
-		f->bos = grown;
-		f->nbos += 16;
+	if ((slot = table_slot((void ***)&f->bos, &f->nbos, 16)) < 0) {
+		munmap(bo->map, size);
+		close(bo->memfd);
+		free(bo);
+		return -ENOMEM;
 	}
+	h = (uint32_t)slot;
 	bo->handle = h + 1;
 	bo->size = size;
 	bo->flags = flags;
@@ -486,6 +498,19 @@ void fake_fence_attach(struct fake_syncobj *so, struct fake_bo *const *bos, size
 	}
 }
 
+int fake_submission_end(struct fake_syncobj *out, struct fake_bo *const *bos, size_t n,
+                        int64_t signal_ns, int error)
+{
+	struct fake_fence *fe = fake_fence_new(signal_ns, error);
+	int64_t in = signal_ns == INT64_MAX ? -1 : (signal_ns - fake_now_ns()) / 1000000;
+	if (!fe)
+		return -ENOMEM;
+	fake_fence_attach(out, bos, n, fe);
+	fake_fence_put(fe);
+	fake_trace("fence error=%d signals_in=%lldms", error, (long long)(in < -1 ? 0 : in));
+	return 0;
+}
+
 struct fake_syncobj *fake_syncobj_lookup(struct fake_file *f, uint32_t handle)
 {
 	return handle && handle <= f->nsyncs ? f->syncs[handle - 1] : NULL;
@@ -496,7 +521,7 @@ static void sleep_until(int64_t t)
 {
 	struct timespec ts;
 	if (t == INT64_MAX)
-		t = now_ns() + 3600 * 1000000000LL;
+		t = fake_now_ns() + 3600 * 1000000000LL;
 	ts.tv_sec = t / 1000000000;
 	ts.tv_nsec = t % 1000000000;
 	leave();
@@ -508,7 +533,7 @@ static void sleep_until(int64_t t)
 int fake_bo_wait(struct fake_bo *bo, int64_t deadline_ns)
 {
 	struct fake_fence *fe = bo->fence;
-	int64_t now = now_ns();
+	int64_t now = fake_now_ns();
 	if (!fe || fe->signal_ns <= now)
 		return 0;
 	if (deadline_ns <= now)
@@ -578,8 +603,9 @@ static int core_get_cap(struct drm_get_cap *c)
 
 static int syncobj_create(struct fake_file *f, struct drm_syncobj_create *c)
 {
-	struct fake_syncobj *so, **grown;
+	struct fake_syncobj *so;
 	uint32_t h;
+	int slot;
 	if (c->flags & ~DRM_SYNCOBJ_CREATE_SIGNALED)
 		return -EINVAL;
 	so = calloc(1, sizeof *so);
@@ -587,19 +613,12 @@ static int syncobj_create(struct fake_file *f, struct drm_syncobj_create *c)
 		return -ENOMEM;
 	if (c->flags & DRM_SYNCOBJ_CREATE_SIGNALED)
 		so->fence = fake_fence_new(0, 0);
-	for (h = 0; h < f->nsyncs && f->syncs[h]; h++)
-		;
-	if (h == f->nsyncs) {
-		grown = realloc(f->syncs, (f->nsyncs + 8) * sizeof *grown);
-		if (!grown) {
-			fake_fence_put(so->fence);
-			free(so);
-			return -ENOMEM;
-		}
-		memset(grown + f->nsyncs, 0, 8 * sizeof *grown);
-		f->syncs = grown;
-		f->nsyncs += 8;
+	if ((slot = table_slot((void ***)&f->syncs, &f->nsyncs, 8)) < 0) {
+		fake_fence_put(so->fence);
+		free(so);
+		return -ENOMEM;
 	}
+	h = (uint32_t)slot;
 	so->handle = h + 1;
 	f->syncs[h] = so;
 	c->handle = so->handle;
@@ -692,7 +711,7 @@ static int syncobj_wait(struct fake_file *f, struct drm_syncobj_wait *w)
 	}
 	{
 		int64_t want = w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL ? latest : first;
-		int64_t now = now_ns();
+		int64_t now = fake_now_ns();
 		if (want <= now)
 			return 0;
 		if (w->timeout_nsec <= now)
@@ -804,14 +823,14 @@ static int node_ioctl(struct fake_file *f, unsigned long req, void *arg)
 	}
 	if (nr >= DRM_COMMAND_BASE && nr < DRM_COMMAND_END) {
 		unsigned i = nr - DRM_COMMAND_BASE;
-		if (i >= d->nioctls || !d->names[i]) {
+		if (i >= d->nioctls || !d->ioctls[i].name) {
 			fake_trace("ioctl fd=%d nr=0x%02x -> -EINVAL (no such %s ioctl)", f->fd, nr, d->name);
 			return -EINVAL;
 		}
-		name = d->names[i];
-		ksize = d->size(i);
-		in = d->dir_in(i);
-		out = d->dir_out(i);
+		name = d->ioctls[i].name;
+		ksize = d->ioctls[i].size;
+		in = d->ioctls[i].in;
+		out = d->ioctls[i].out;
 	} else {
 		const struct core_ioctl *c = NULL;
 		for (size_t i = 0; i < sizeof core_ioctls / sizeof core_ioctls[0]; i++)
@@ -863,7 +882,7 @@ static int sync_file_ioctl(struct fd_entry *e, unsigned long req, void *arg)
 	if (info.flags || info.pad)
 		return -EINVAL;
 	snprintf(info.name, sizeof info.name, "fakedrm");
-	if (e->fence->signal_ns > now_ns())
+	if (e->fence->signal_ns > fake_now_ns())
 		info.status = 0;
 	else
 		info.status = e->fence->error ? e->fence->error : 1;

@@ -5,7 +5,6 @@
  * fails the whole job (-ECANCELED, as lima's scheduler ends it) and logs what the kernel logs. */
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../runners/drm/drm_uapi.h"
 #include "../../runners/drm/model_ext.h"
@@ -21,18 +20,6 @@
 #define GP_IRQ_WRITE_BOUND_ERR (1u << 9)
 #define GP_IRQ_VS_INVALID_CMD (1u << 13)
 #define GP_IRQ_PLB_INVALID_CMD (1u << 14)
-
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static uint32_t r32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static int get_param(struct fake_file *f, struct ip_lima_get_param *p)
 {
@@ -152,10 +139,10 @@ static uint8_t *table(struct gp *g, uint32_t va, uint32_t nrec, int varying, siz
 		*why = "table outside the submission's BOs";
 		return NULL;
 	}
-	base = r32(t);
+	base = fake_r32(t);
 	for (uint32_t k = 0; k < nrec; k++) {
-		uint32_t w = r32(t + 8 * k + 4);
-		if (r32(t + 8 * k) != base + 16 * k || w != (256u << 11 | 3u)) {
+		uint32_t w = fake_r32(t + 8 * k + 4);
+		if (fake_r32(t + 8 * k) != base + 16 * k || w != (256u << 11 | 3u)) {
 			*why = varying ? "a varying other than vec4 fp32 at 16-byte steps with a "
 			                 "256-byte vertex stride"
 			               : "an attribute other than vec4 float at 16-byte steps with a "
@@ -301,8 +288,8 @@ static void run_vs(struct gp *g, uint32_t start, uint32_t end)
 			gp_error(g, GP_IRQ_VS_INVALID_CMD, "command list unreadable or endless");
 			return;
 		}
-		v1 = r32(c);
-		v2 = r32(c + 4);
+		v1 = fake_r32(c);
+		v2 = fake_r32(c + 4);
 		pc += 8;
 		if ((v2 & 0xffff0000u) == 0) {
 			uint32_t n = (v1 >> 24) | (v2 & 0xffff) << 8;
@@ -347,7 +334,6 @@ static int gem_submit(struct fake_file *f, struct ip_lima_gem_submit *s)
 	struct fake_bo *bos[256];
 	struct fake_syncobj *out = NULL;
 	uint32_t frame[78];
-	struct fake_fence *fe;
 	struct gp g;
 	int rc;
 	unsigned pp_size = f->node->gpu.id2 == 2 ? PP_FRAME_M450 : PP_FRAME_M400;
@@ -387,23 +373,14 @@ static int gem_submit(struct fake_file *f, struct ip_lima_gem_submit *s)
 	g.f = f;
 	g.vm.bos = bos;
 	g.vm.n = s->nr_bos;
-	g.signal_ns = now_ns();
+	g.signal_ns = fake_now_ns();
 	if (s->pipe == IP_LIMA_PIPE_GP) {
 		if (frame[2] != frame[3])
 			gp_error(&g, GP_IRQ_PLB_INVALID_CMD, "the fake GP runs no PLBU command list");
 		else
 			run_vs(&g, frame[0], frame[1]);
 	} /* a PP job: accepted, and it does nothing */
-	fe = fake_fence_new(g.signal_ns, g.error);
-	if (!fe)
-		return -ENOMEM;
-	fake_fence_attach(out, bos, s->nr_bos, fe);
-	fake_fence_put(fe);
-	{
-		int64_t in = g.signal_ns == INT64_MAX ? -1 : (g.signal_ns - now_ns()) / 1000000;
-		fake_trace("fence error=%d signals_in=%lldms", g.error, (long long)(in < -1 ? 0 : in));
-	}
-	return 0;
+	return fake_submission_end(out, bos, s->nr_bos, g.signal_ns, g.error);
 }
 
 static int lima_ioctl(struct fake_file *f, unsigned nr, void *arg)
@@ -420,27 +397,12 @@ static int lima_ioctl(struct fake_file *f, unsigned nr, void *arg)
 	}
 }
 
-static const unsigned sizes[] = {16, 16, 16, 48, 16, 8, 8};
-
-static unsigned lima_size(unsigned nr)
-{
-	return sizes[nr];
-}
-
-static int lima_in(unsigned nr)
-{
-	return nr != IP_LIMA_CTX_CREATE; /* CTX_CREATE is _IOR: nothing is copied in */
-}
-
-static int lima_out(unsigned nr)
-{
-	return nr == IP_LIMA_GET_PARAM || nr == IP_LIMA_GEM_CREATE || nr == IP_LIMA_GEM_INFO ||
-	       nr == IP_LIMA_CTX_CREATE;
-}
-
-static const char *const names[] = {"LIMA_GET_PARAM", "LIMA_GEM_CREATE", "LIMA_GEM_INFO",
-                                    "LIMA_GEM_SUBMIT", "LIMA_GEM_WAIT", "LIMA_CTX_CREATE",
-                                    "LIMA_CTX_FREE"};
+/* lima_drm.h, driver 1.1: name, size, copied in, copied out (CTX_CREATE is _IOR) */
+static const struct fake_ioctl ioctls[] = {
+	{"LIMA_GET_PARAM", 16, 1, 1},  {"LIMA_GEM_CREATE", 16, 1, 1}, {"LIMA_GEM_INFO", 16, 1, 1},
+	{"LIMA_GEM_SUBMIT", 48, 1, 0}, {"LIMA_GEM_WAIT", 16, 1, 0},   {"LIMA_CTX_CREATE", 8, 0, 1},
+	{"LIMA_CTX_FREE", 8, 1, 0},
+};
 
 const struct fake_driver fake_lima = {
 	.name = "lima",
@@ -449,12 +411,9 @@ const struct fake_driver fake_lima = {
 	.major = 1,
 	.minor = 1,
 	.patch = 0,
-	.nioctls = sizeof names / sizeof names[0],
+	.ioctls = ioctls,
+	.nioctls = sizeof ioctls / sizeof ioctls[0],
 	.ioctl = lima_ioctl,
-	.names = names,
 	.va_start = VA_START,
 	.va_end = VA_END,
-	.size = lima_size,
-	.dir_in = lima_in,
-	.dir_out = lima_out,
 };

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../runners/drm/drm_uapi.h"
 #include "../../runners/drm/model_ext.h"
@@ -30,31 +29,6 @@ enum {
 };
 #define ACCESS_READ 1u
 #define ACCESS_EXECUTE 2u
-
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static uint32_t r32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t r64(const uint8_t *p)
-{
-	return r32(p) | (uint64_t)r32(p + 4) << 32;
-}
-
-static void w32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 static const char *exception_name(uint32_t code)
 {
@@ -170,7 +144,7 @@ struct chain {
 static void job_fault(struct chain *c, uint8_t *hdr, uint64_t va, uint32_t code, uint32_t access,
                       const char *why)
 {
-	w32(hdr, code | access << 8);
+	fake_w32(hdr, code | access << 8);
 	fake_trace("  -> fault 0x%02x %s: %s", code, exception_name(code), why);
 	fake_kmsg("panfrost: js fault, js=1, status=%s, head=0x%x, tail=0x%x", exception_name(code),
 	          (unsigned)va, (unsigned)va);
@@ -181,7 +155,7 @@ static void job_fault(struct chain *c, uint8_t *hdr, uint64_t va, uint32_t code,
 /* The invocation count an Invocation descriptor packs (the product of its six sizes). */
 static int invocations(const uint8_t *inv, uint64_t *count)
 {
-	uint32_t w0 = r32(inv), w1 = r32(inv + 4);
+	uint32_t w0 = fake_r32(inv), w1 = fake_r32(inv + 4);
 	unsigned s[7] = {0, w1 & 0x1f, w1 >> 5 & 0x1f, w1 >> 10 & 0x3f, w1 >> 16 & 0x3f,
 	                 w1 >> 22 & 0x3f, 32};
 	uint64_t total = 1;
@@ -211,20 +185,20 @@ static const char *check_table(const struct fake_vm *vm, uint64_t bufs, uint64_t
 		return block ? "a table without slots in the renderer state" : NULL;
 	if (!(b = fake_gpu_ptr(vm, bufs, 16, NULL)) || !(a = fake_gpu_ptr(vm, attrs, 8ull * count, NULL)))
 		return "attribute descriptors outside the submission's BOs";
-	ptr = r64(b) & 0x00ffffffffffffc0ull;
-	if ((r32(b) & 0x3f) != 1)
+	ptr = fake_r64(b) & 0x00ffffffffffffc0ull;
+	if ((fake_r32(b) & 0x3f) != 1)
 		return "attribute buffer of a type other than 1D";
 	if (!mem || fake_gpu_ptr(vm, ptr, 1, &bo) != mem)
 		return "attribute buffer does not point at the table";
-	if (r32(b + 8) != block || r32(b + 12) < len)
+	if (fake_r32(b + 8) != block || fake_r32(b + 12) < len)
 		return "attribute buffer stride or size disagrees with the table";
 	if (count != block / 16)
 		return "slot count disagrees with the table's stride";
 	for (uint32_t k = 0; k < count; k++) {
-		uint32_t w = r32(a + 8 * k);
+		uint32_t w = fake_r32(a + 8 * k);
 		if ((w & 0x1ff) != 0 || !(w >> 9 & 1) || (w >> 10) != ((191u << 12) | 0x688u))
 			return "an attribute other than RGBA32F of buffer 0 with its offset";
-		if (r32(a + 8 * k + 4) != 16 * k)
+		if (fake_r32(a + 8 * k + 4) != 16 * k)
 			return "an attribute slot not at 16 bytes times its index";
 	}
 	return NULL;
@@ -259,27 +233,27 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		*why = "more invocations than the fake runs in one job (a limit of the fake)";
 		return ST_JOB_CONFIG_FAULT;
 	}
-	if (!(r32(draw) & 2)) {
+	if (!(fake_r32(draw) & 2)) {
 		*why = "draw descriptor not marked 64-bit";
 		return ST_DATA_INVALID_FAULT;
 	}
-	rsd_va = r64(draw + 4 * 14);
+	rsd_va = fake_r64(draw + 4 * 14);
 	if ((rsd_va & 63) || !(rsd = fake_gpu_ptr(&c->vm, rsd_va, 64, NULL))) {
 		*why = "renderer state unaligned or outside the submission's BOs";
 		*access = ACCESS_READ;
 		return ST_TRANSLATION_FAULT_1;
 	}
-	ls_va = r64(draw + 4 * 28);
+	ls_va = fake_r64(draw + 4 * 28);
 	if (!(ls = fake_gpu_ptr(&c->vm, ls_va, 32, NULL))) {
 		*why = "thread storage outside the submission's BOs";
 		*access = ACCESS_READ;
 		return ST_TRANSLATION_FAULT_1;
 	}
-	shader = r64(rsd);
+	shader = fake_r64(rsd);
 	if (arch <= 5)
 		shader &= ~0xfull; /* Midgard: the low nibble is the first word's tag */
-	props = r32(rsd + 16);
-	rec_va = r64(ls + IP_MODEL_LS_OFFSET);
+	props = fake_r32(rsd + 16);
+	rec_va = fake_r64(ls + IP_MODEL_LS_OFFSET);
 	if (fake_model_ext) {
 		uint8_t *rec = rec_va ? fake_gpu_ptr(&c->vm, rec_va, IP_MODEL_RECORD_BYTES, NULL) : NULL;
 		if (!rec || (*why = fake_read_record(&c->vm, rec, &j)) != NULL) {
@@ -301,17 +275,17 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 	}
 	if (!fake_model_ext) /* the hardware fetches until the program ends: all the BO holds */
 		j.code_len = code_bo->size - (shader - code_bo->va);
-	if (arch <= 5 && (r64(rsd) & 0xf) != (j.code[0] & 0xfu)) {
+	if (arch <= 5 && (fake_r64(rsd) & 0xf) != (j.code[0] & 0xfu)) {
 		*why = "the renderer state's first tag is not the first word's";
 		return ST_INSTR_TYPE_MISMATCH;
 	}
 	if (arch <= 5) {
-		uint64_t ubos = r64(draw + 4 * 6), push = r64(draw + 4 * 12);
+		uint64_t ubos = fake_r64(draw + 4 * 6), push = fake_r64(draw + 4 * 12);
 		const uint8_t *ubo = ubos ? fake_gpu_ptr(&c->vm, ubos, 8, NULL) : NULL;
-		uint32_t ucount = props >> 21 & 0x1f, nattr = r32(rsd + 12) & 0xffff,
-		         nvary = r32(rsd + 12) >> 16;
-		uint64_t u0 = ubo ? (r64(ubo) >> 12) << 4 : 0;
-		size_t u_len = ubo ? ((r64(ubo) & 0xfff) + 1) * 16 : 0;
+		uint32_t ucount = props >> 21 & 0x1f, nattr = fake_r32(rsd + 12) & 0xffff,
+		         nvary = fake_r32(rsd + 12) >> 16;
+		uint64_t u0 = ubo ? (fake_r64(ubo) >> 12) << 4 : 0;
+		size_t u_len = ubo ? ((fake_r64(ubo) & 0xfff) + 1) * 16 : 0;
 		struct fake_role *ur = &j.role[IP_BUF_UNIFORMS];
 		struct fake_role *ar = &j.role[IP_BUF_ATTRIBUTES];
 		struct fake_role *vr = j.role[IP_BUF_VARYINGS_OUT].mem || !fake_model_ext
@@ -337,7 +311,7 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		}
 		if (!fake_model_ext) {
 			/* the hardware's tables: read and written in place */
-			uint64_t bufs[2] = {r64(draw + 4 * 16), r64(draw + 4 * 20)};
+			uint64_t bufs[2] = {fake_r64(draw + 4 * 16), fake_r64(draw + 4 * 20)};
 			struct fake_role *sides[2][2] = {{ar, ar},
 			                                 {&j.role[IP_BUF_VARYINGS_IN], &j.role[IP_BUF_VARYINGS_OUT]}};
 			for (int t = 0; t < 2; t++) {
@@ -346,8 +320,8 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 				size_t size;
 				if (!b)
 					continue;
-				size = r32(b + 12);
-				mem = fake_gpu_ptr(&c->vm, r64(b) & 0x00ffffffffffffc0ull, size, NULL);
+				size = fake_r32(b + 12);
+				mem = fake_gpu_ptr(&c->vm, fake_r64(b) & 0x00ffffffffffffc0ull, size, NULL);
 				for (int side = 0; side < 2 && mem; side++) {
 					sides[t][side]->mem = mem;
 					sides[t][side]->in_len = size;
@@ -360,15 +334,15 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 			size_t vlen = vr->in_len > vr->out_cap ? vr->in_len : vr->out_cap;
 			size_t ablock = block_of(ar->in_len ? ar->in_len : ar->out_cap, n);
 			size_t vblock = block_of(vr->in_len ? vr->in_len : vr->out_cap, n);
-			if ((*why = check_table(&c->vm, r64(draw + 4 * 16), r64(draw + 4 * 18), nattr,
+			if ((*why = check_table(&c->vm, fake_r64(draw + 4 * 16), fake_r64(draw + 4 * 18), nattr,
 			                        ar->mem, alen, ar->mem ? ablock : 0)) != NULL ||
-			    (*why = check_table(&c->vm, r64(draw + 4 * 20), r64(draw + 4 * 22), nvary,
+			    (*why = check_table(&c->vm, fake_r64(draw + 4 * 20), fake_r64(draw + 4 * 22), nvary,
 			                        vr->mem, vlen, vr->mem ? vblock : 0)) != NULL)
 				return ST_DATA_INVALID_FAULT;
 		}
 	} else {
-		uint64_t push = r64(draw + 4 * 12);
-		size_t push_len = (size_t)(r32(rsd + 48) >> 15 & 0x7f) * 8;
+		uint64_t push = fake_r64(draw + 4 * 12);
+		size_t push_len = (size_t)(fake_r32(rsd + 48) >> 15 & 0x7f) * 8;
 		struct fake_role *ur = &j.role[IP_BUF_UNIFORMS];
 		j.uniform_regs = -1;
 		if (!fake_model_ext) {
@@ -415,7 +389,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 	uint8_t seen[65536 / 8];
 	uint64_t va = jc;
 	memset(seen, 0, sizeof seen);
-	c->signal_ns = now_ns();
+	c->signal_ns = fake_now_ns();
 	while (va && !c->stop) {
 		uint8_t *hdr = fake_gpu_ptr(&c->vm, va, 192, NULL);
 		uint32_t w4, w5, type, index, dep1, dep2, code, access = 0;
@@ -433,13 +407,13 @@ static void run_chain(struct chain *c, uint64_t jc)
 			c->error = -EINVAL;
 			return;
 		}
-		w4 = r32(hdr + 16);
-		w5 = r32(hdr + 20);
+		w4 = fake_r32(hdr + 16);
+		w5 = fake_r32(hdr + 20);
 		type = w4 >> 1 & 0x7f;
 		index = w4 >> 16;
 		dep1 = w5 & 0xffff;
 		dep2 = w5 >> 16;
-		next = r64(hdr + 24);
+		next = fake_r64(hdr + 24);
 		k = fake_next_job(&inj, &inj_code);
 		fake_trace("job %llu va=0x%llx type=%s index=%u deps=%u,%u next=0x%llx",
 		           (unsigned long long)k, (unsigned long long)va, job_type_name(type), index, dep1,
@@ -469,7 +443,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 		default: break; /* faults and hangs: the program's (shader_job) */
 		}
 		if (type == 1) { /* null job */
-			w32(hdr, ST_DONE);
+			fake_w32(hdr, ST_DONE);
 			va = next;
 			continue;
 		}
@@ -492,7 +466,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 			return;
 		case IP_STATUS_TIMEOUT:
 			/* the shader never ends: the scheduler's timeout, a reset, the fence cancelled */
-			w32(hdr, ST_ACTIVE);
+			fake_w32(hdr, ST_ACTIVE);
 			fake_trace("  -> hang: %s", why ? why : "");
 			fake_kmsg("panfrost: gpu sched timeout, js=1, config=0x7300, status=0x8, "
 			          "head=0x%x, tail=0x%x, sched_job=0", (unsigned)va, (unsigned)va);
@@ -500,7 +474,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 			c->error = -ECANCELED;
 			return;
 		case IP_STATUS_OK:
-			w32(hdr, ST_DONE);
+			fake_w32(hdr, ST_DONE);
 			fake_trace("  -> done");
 			break;
 		default:
@@ -509,7 +483,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 				job_fault(c, hdr, va, ST_DATA_INVALID_FAULT, 0, why ? why : "unmodeled");
 				return;
 			}
-			w32(hdr, ST_DONE);
+			fake_w32(hdr, ST_DONE);
 			fake_trace("  -> done, model says %s: %s", res.status == IP_STATUS_UNMODELED ?
 			           "unmodeled" : res.status == IP_STATUS_INVALID ? "invalid" : "runner_error",
 			           why ? why : "");
@@ -524,7 +498,6 @@ static int submit(struct fake_file *f, struct ip_panfrost_submit *s)
 	struct fake_bo *bos[256];
 	uint32_t handles[256];
 	struct chain c;
-	struct fake_fence *fe;
 	int rc;
 	if (!s->jc)
 		return -EINVAL;
@@ -557,16 +530,7 @@ static int submit(struct fake_file *f, struct ip_panfrost_submit *s)
 	c.vm.bos = bos;
 	c.vm.n = s->bo_handle_count;
 	run_chain(&c, s->jc);
-	fe = fake_fence_new(c.signal_ns, c.error);
-	if (!fe)
-		return -ENOMEM;
-	fake_fence_attach(out, bos, s->bo_handle_count, fe);
-	fake_fence_put(fe);
-	{
-		int64_t in = c.signal_ns == INT64_MAX ? -1 : (c.signal_ns - now_ns()) / 1000000;
-		fake_trace("fence error=%d signals_in=%lldms", c.error, (long long)(in < -1 ? 0 : in));
-	}
-	return 0;
+	return fake_submission_end(out, bos, s->bo_handle_count, c.signal_ns, c.error);
 }
 
 static int pan_ioctl(struct fake_file *f, unsigned nr, void *arg)
@@ -597,28 +561,14 @@ static int pan_ioctl(struct fake_file *f, unsigned nr, void *arg)
 	}
 }
 
-static const unsigned sizes[] = {40, 16, 24, 16, 16, 16, 8, 8, 12};
-
-static unsigned pan_size(unsigned nr)
-{
-	return sizes[nr];
-}
-
-static int pan_in(unsigned nr)
-{
-	(void)nr;
-	return 1;
-}
-
-static int pan_out(unsigned nr)
-{
-	return !(nr == IP_PANFROST_SUBMIT || nr == IP_PANFROST_WAIT_BO || nr == 6 || nr == 7);
-}
-
-static const char *const names[] = {"PANFROST_SUBMIT", "PANFROST_WAIT_BO", "PANFROST_CREATE_BO",
-                                    "PANFROST_MMAP_BO", "PANFROST_GET_PARAM",
-                                    "PANFROST_GET_BO_OFFSET", "PANFROST_PERFCNT_ENABLE",
-                                    "PANFROST_PERFCNT_DUMP", "PANFROST_MADVISE"};
+/* panfrost_drm.h, driver 1.1: name, size, copied in, copied out */
+static const struct fake_ioctl ioctls[] = {
+	{"PANFROST_SUBMIT", 40, 1, 0},        {"PANFROST_WAIT_BO", 16, 1, 0},
+	{"PANFROST_CREATE_BO", 24, 1, 1},     {"PANFROST_MMAP_BO", 16, 1, 1},
+	{"PANFROST_GET_PARAM", 16, 1, 1},     {"PANFROST_GET_BO_OFFSET", 16, 1, 1},
+	{"PANFROST_PERFCNT_ENABLE", 8, 1, 0}, {"PANFROST_PERFCNT_DUMP", 8, 1, 0},
+	{"PANFROST_MADVISE", 12, 1, 1},
+};
 
 const struct fake_driver fake_panfrost = {
 	.name = "panfrost",
@@ -627,12 +577,9 @@ const struct fake_driver fake_panfrost = {
 	.major = 1,
 	.minor = 1,
 	.patch = 0,
-	.nioctls = sizeof names / sizeof names[0],
+	.ioctls = ioctls,
+	.nioctls = sizeof ioctls / sizeof ioctls[0],
 	.ioctl = pan_ioctl,
-	.names = names,
 	.va_start = VA_START,
 	.va_end = VA_END,
-	.size = pan_size,
-	.dir_in = pan_in,
-	.dir_out = pan_out,
 };

@@ -53,26 +53,27 @@ struct fake_gpu {
 	unsigned arch;          /* panfrost genxml version */
 };
 
+/* One driver ioctl as the kernel's table declares it. */
+struct fake_ioctl {
+	const char *name;        /* for the trace */
+	unsigned size;           /* the struct's size in this driver version */
+	unsigned char in, out;   /* the kernel copies the caller's struct in / back out */
+};
+
 /* One kernel driver: its version, its ioctls and how it runs jobs. */
 struct fake_driver {
 	const char *name, *date, *desc;
 	int major, minor, patch;
-	unsigned nioctls;        /* driver ioctls DRM_COMMAND_BASE .. + nioctls - 1 */
+	const struct fake_ioctl *ioctls; /* DRM_COMMAND_BASE + 0 .. nioctls - 1 */
+	unsigned nioctls;
 	/* Runs driver ioctl nr (0-based after DRM_COMMAND_BASE) on a copy of the caller's struct
 	 * (kernel-sized, zero-extended); returns 0 or -errno. */
 	int (*ioctl)(struct fake_file *f, unsigned nr, void *arg);
-	/* Names of ioctls, for the trace. */
-	const char *const *names;
-	/* Per-open set-up and tear-down (contexts). */
+	/* Per-open set-up and tear-down (contexts); may be NULL. */
 	void (*open)(struct fake_file *f);
 	void (*close)(struct fake_file *f);
 	/* Lowest and highest GPU address of an address space. */
 	uint64_t va_start, va_end;
-	/* The kernel struct size of ioctl nr (the size its number encodes in this version). */
-	unsigned (*size)(unsigned nr);
-	/* 1 when ioctl nr copies the caller's struct in / out. */
-	int (*dir_in)(unsigned nr);
-	int (*dir_out)(unsigned nr);
 };
 
 extern const struct fake_driver fake_panfrost;
@@ -103,6 +104,26 @@ struct fake_file {
 
 /* ---- core services for drivers (fake_core.c) ---- */
 
+/* CLOCK_MONOTONIC in nanoseconds. */
+int64_t fake_now_ns(void);
+
+/* Little-endian loads and stores in GPU memory. */
+static inline uint32_t fake_r32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint64_t fake_r64(const uint8_t *p)
+{
+	return fake_r32(p) | (uint64_t)fake_r32(p + 4) << 32;
+}
+static inline void fake_w32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
 extern int fake_model_ext;        /* the model extension is on (FAKEDRM_MODEL != 0) */
 extern int64_t fake_sched_timeout_ns;
 
@@ -114,6 +135,10 @@ struct fake_fence *fake_fence_new(int64_t signal_ns, int error);
 void fake_fence_put(struct fake_fence *fe);
 void fake_fence_attach(struct fake_syncobj *so, struct fake_bo *const *bos, size_t n,
                        struct fake_fence *fe);
+/* A submission ended: its fence (signalling at signal_ns, INT64_MAX never, with error) goes to
+ * the out syncobj (may be NULL) and the BOs it used; traced. 0 or -ENOMEM. */
+int fake_submission_end(struct fake_syncobj *out, struct fake_bo *const *bos, size_t n,
+                        int64_t signal_ns, int error);
 /* Waits for a BO's last fence until the absolute deadline: 0, -ETIMEDOUT or -EBUSY. Called
  * with the lock held; drops it while sleeping. */
 int fake_bo_wait(struct fake_bo *bo, int64_t deadline_ns);
