@@ -14,8 +14,9 @@ set -u
 
 # several batches, several submissions per batch, one worker: job numbers are deterministic
 export ISAPROBE_DRM_JOBS=64
-mg=(campaign "$src/probes/midgard/scalar_unk.probe" --strategy exhaustive --jobs 1 --batch 256
-    --runner drm --quiet)
+mgc=(campaign "$src/probes/midgard/scalar_unk.probe" --strategy exhaustive --jobs 1 --batch 256
+     --quiet)
+mg=("${mgc[@]}" --runner drm)
 gp=(campaign "$src/probes/utgard_gp/complex_op.probe" --strategy exhaustive --jobs 1 --batch 64
     --runner drm --quiet)
 export ISAPROBE_DRM_TIMEOUT=5
@@ -94,6 +95,20 @@ grep -q 'is gone' "$tmp/lost.err" && grep -q -- '--resume' "$tmp/lost.err" && ok
 fake "$bin" "${mg[@]}" --db "$tmp/lost.db" --resume || fail "lost: --resume"
 same_runs "$tmp/mg.db" "$tmp/lost.db" scalar_unk "lost, then resumed"
 [ "$(count "$tmp/lost.db")" = "1536 0" ] && ok || fail "lost+resume: $(count "$tmp/lost.db")"
+
+# the same through `agent --runner drm`: the agent says its device failed (ERROR 5), the agents
+# started again find it still gone (FAKEDRM_STATE keeps it lost for every process): exit 1,
+# what came before stored; once it is back (the mark removed), --resume ends it
+mkdir -p "$tmp/state"
+FAKEDRM_STATE=$tmp/state ISAPROBE_REMOTE_RETRIES=1 injected agentlost 'lost@700' \
+	"$tmp/agentlost.db" "${mgc[@]}" --runner "remote:$bin agent --runner drm"
+exited agentlost 1
+[ -e "$tmp/state/lost-renderD128" ] && ok || fail "agent lost: no mark of the lost device"
+[ "$(count "$tmp/agentlost.db")" = "512 0" ] && ok || fail "agent lost: stored $(count "$tmp/agentlost.db")"
+rm -f "$tmp/state/lost-renderD128"
+FAKEDRM_STATE=$tmp/state fake "$bin" "${mgc[@]}" --runner "remote:$bin agent --runner drm" \
+	--db "$tmp/agentlost.db" --resume || fail "agent lost: --resume"
+same_runs "$tmp/mg.db" "$tmp/agentlost.db" scalar_unk "lost through the agent, then resumed"
 
 # unplugged at job 700, back when re-opened: re-opened, BOs made again, the campaign goes on
 injected unplug 'unplug@700' "$tmp/unplug.db" "${mg[@]}"

@@ -324,13 +324,37 @@ enum fake_inject fake_program_inject(enum fake_inject now, uint32_t now_code, co
 	return FAKE_NONE;
 }
 
+/* FAKEDRM_STATE: a folder where a lost node leaves a mark (lost-renderDN) that every process
+ * sees, so that a device stays gone for other processes too (an agent started again) until the
+ * mark is removed: the device is back. */
+static int lost_mark(const struct fake_node *n, char *path, size_t len)
+{
+	const char *dir = getenv("FAKEDRM_STATE"), *base = strrchr(n->path, '/');
+	if (!dir || !*dir)
+		return -1;
+	snprintf(path, len, "%s/lost-%s", dir, base ? base + 1 : n->path);
+	return 0;
+}
+
+static int node_lost(const struct fake_node *n)
+{
+	char mark[512];
+	return n->lost || (lost_mark(n, mark, sizeof mark) == 0 && access(mark, F_OK) == 0);
+}
+
 void fake_node_lose(struct fake_node *n, enum fake_inject how)
 {
+	char mark[512];
 	for (int fd = 0; fd < MAX_FDS; fd++)
 		if (fds[fd].kind == FD_NODE && fds[fd].file->node == n)
 			fds[fd].file->dead = 1;
-	if (how == FAKE_LOST)
+	if (how == FAKE_LOST) {
+		int fd;
 		n->lost = 1;
+		if (lost_mark(n, mark, sizeof mark) == 0 &&
+		    (fd = open(mark, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) >= 0)
+			close(fd);
+	}
 	fake_kmsg("%s: the device is gone (%s)", n->path, how == FAKE_LOST ? "lost" : "unplugged");
 }
 
@@ -928,7 +952,7 @@ int fake_open(const char *path)
 		return p[0];
 	}
 	n = node_of(path);
-	if (n->lost) {
+	if (node_lost(n)) {
 		fake_trace("open %s -> ENOENT (device gone)", path);
 		leave();
 		errno = ENOENT;
