@@ -50,6 +50,8 @@ expect 2 'renderD140: cannot open the render node' -- \
 FAKEDRM_DEVICES=/dev/dri/renderD130=mali400 expect 2 'no render node with a GPU running midgard' -- \
 	env LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" "${args[@]}" --runner drm
 expect 2 "unknown runner 'drn'" -- "$bin" "${args[@]}" --runner drn
+expect 2 "ISAPROBE_DRM_JOBS='0x10': expected a whole number from 1 to 65535" -- \
+	env ISAPROBE_DRM_JOBS=0x10 LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" "${args[@]}" --runner drm
 
 # a kernel (no model extension): the registers role is refused with the reason
 FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm >"$tmp/hw.out"

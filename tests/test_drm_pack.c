@@ -230,6 +230,44 @@ static void test_gp_list(void)
 	free(b.data.bo.map);
 }
 
+/* Two Midgard jobs with the same inputs: read-only inputs are shared between them, except on a
+ * GPU the tables its stores could write (attributes); on a GPU model, those too. */
+static void test_sharing(void)
+{
+	static const uint8_t code[32] = {0x08};
+	uint8_t uni[32] = {0}, attr[64] = {0};
+	struct ip_buf in[2] = {{IP_BUF_UNIFORMS, uni, sizeof uni}, {IP_BUF_ATTRIBUTES, attr, sizeof attr}};
+	struct ip_job job = {code, sizeof code, in, 2, {1, 0}, -1};
+	for (int model = 0; model < 2; model++) {
+		struct ip_result res[2] = {{0}, {0}};
+		struct ip_drm_dev dev;
+		struct ip_drm_batch b;
+		struct ip_drm_slot s[2], *order[2] = {&s[0], &s[1]};
+		memset(&dev, 0, sizeof dev);
+		memset(&b, 0, sizeof b);
+		memset(s, 0, sizeof s);
+		dev.model_ext = model;
+		b.dev = &dev;
+		arena(&b.code, 0x2000000, 4096);
+		arena(&b.desc, 0x2100000, 8192);
+		arena(&b.data, 0x2200000, 8192);
+		for (int i = 0; i < 2; i++) {
+			s[i].job = &job;
+			s[i].res = &res[i];
+		}
+		b.slots = order;
+		b.n = 2;
+		CHECK(ip_drm_midgard_kind.build(&b) == 0, "build");
+		CHECK(s[0].role[IP_BUF_UNIFORMS].va == s[1].role[IP_BUF_UNIFORMS].va,
+		      "uniforms shared (model %d)", model);
+		CHECK((s[0].role[IP_BUF_ATTRIBUTES].va == s[1].role[IP_BUF_ATTRIBUTES].va) == model,
+		      "attributes %s (model %d)", model ? "shared" : "one per job", model);
+		free(b.code.bo.map);
+		free(b.desc.bo.map);
+		free(b.data.bo.map);
+	}
+}
+
 int main(void)
 {
 	test_invocation();
@@ -237,5 +275,6 @@ int main(void)
 	test_chain();
 	test_midgard_job();
 	test_gp_list();
+	test_sharing();
 	return check_report("test_drm_pack");
 }

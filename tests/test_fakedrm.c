@@ -473,8 +473,11 @@ static void lima_descriptors(void)
 	CHECK(rig_run(&r) == IP_DRM_FENCE_OK && r.slot.state == IP_DRM_SLOT_DONE, "the good job runs");
 	/* each spoilt command list ends in a GP error: the job is cancelled, nothing is done */
 	for (int k = 0; k < 3; k++) {
-		static const char *const what[3] = {"an unknown VS command", "a varying table with a "
-		                                    "wrong stride", "an indexed draw without indices"};
+		static const char *const what[3] = {
+			"an unknown VS command",
+			"a varying table with a wrong stride",
+			"an indexed draw without indices",
+		};
 		char log[1024] = "";
 		rig_build(&r);
 		list = at(&r, r.b.list_va);

@@ -48,17 +48,22 @@ struct drm_state {
 	char kmsg[4096];
 };
 
-static size_t env_size(const char *name, size_t def, size_t lo, size_t hi)
+/* A whole number from the environment in [lo, hi] (def when unset); -1 with d set when bad. */
+static int env_size(const char *name, size_t def, size_t lo, size_t hi, size_t *out,
+                    struct ip_diag *d)
 {
 	const char *v = getenv(name);
 	char *end;
 	unsigned long long x;
+	*out = def;
 	if (!v || !*v)
-		return def;
+		return 0;
 	x = strtoull(v, &end, 10);
-	if (*end || x < lo || x > hi)
-		return def;
-	return (size_t)x;
+	if (*end || v[0] == '-' || x < lo || x > hi)
+		return ip_diag_plain(d, "%s='%s': expected a whole number from %zu to %zu", name, v, lo,
+		                     hi);
+	*out = (size_t)x;
+	return 0;
 }
 
 /* ---- opening ---- */
@@ -121,10 +126,15 @@ static int drm_open(const struct ip_runner_config *cfg, void **state, struct ip_
 		              s->dev.driver_name);
 		goto fail;
 	}
-	s->budget = env_size("ISAPROBE_DRM_BO_BUDGET", DEFAULT_BUDGET, 1u << 16, (size_t)1 << 31);
-	s->max_jobs = env_size("ISAPROBE_DRM_JOBS", DEFAULT_JOBS, 1, MAX_JOBS);
-	s->timeout_ns = (int64_t)env_size("ISAPROBE_DRM_TIMEOUT", DEFAULT_TIMEOUT_S, 1, 86400) *
-	                1000000000;
+	{
+		size_t timeout_s;
+		if (env_size("ISAPROBE_DRM_BO_BUDGET", DEFAULT_BUDGET, 1u << 16, (size_t)1 << 31,
+		             &s->budget, d) ||
+		    env_size("ISAPROBE_DRM_JOBS", DEFAULT_JOBS, 1, MAX_JOBS, &s->max_jobs, d) ||
+		    env_size("ISAPROBE_DRM_TIMEOUT", DEFAULT_TIMEOUT_S, 1, 86400, &timeout_s, d))
+			goto fail;
+		s->timeout_ns = (int64_t)timeout_s * 1000000000;
+	}
 	*state = s;
 	return 0;
 fail:

@@ -12,6 +12,11 @@
 #define MIDGARD_CODE_PAD 16
 #define MIDGARD_CODE_ALIGN 64
 
+/* The tables a GPU's stores may write, whether or not the job observes them. */
+#define GPU_WRITABLE                                                                         \
+	(1u << IP_BUF_ATTRIBUTES | 1u << IP_BUF_VARYINGS_IN | 1u << IP_BUF_VARYINGS_OUT |      \
+	 1u << IP_BUF_GLOBAL)
+
 /* r0-r23 hold work and uniform registers; uniform k is r(23 - k). */
 #define MIDGARD_REGS 24
 
@@ -134,8 +139,9 @@ static int midgard_build(struct ip_drm_batch *b)
 		uint8_t *rsd;
 		int writes;
 		min[IP_BUF_UNIFORMS] = (size_t)ur * 16;
+		/* on a GPU a store can land in any table: a table is never shared between jobs there */
 		if (ip_drm_place_code(b, s, MIDGARD_CODE_ALIGN, MIDGARD_CODE_PAD) ||
-		    ip_drm_place_roles(b, s, min, 0))
+		    ip_drm_place_roles(b, s, min, b->dev->model_ext ? 0 : GPU_WRITABLE))
 			return -1;
 		if (emit_table(b, &s->role[IP_BUF_ATTRIBUTES],
 		               table_block(job, s->res, IP_BUF_ATTRIBUTES),
