@@ -78,7 +78,8 @@ same_runs "$tmp/asim.db" "$tmp/agent.db" scalar_unk "agent --runner drm"
 expect 2 "unknown runner 'drn'" -- "$bin" agent --runner drn
 
 # ci/nightly --runner drm
-fake "$src/ci/nightly" --runner drm --isaprobe "$bin" --out "$tmp/nights" --stamp n1 --no-report \
+fake_program "$bin" "$tmp/isaprobe-fake"
+"$src/ci/nightly" --runner drm --isaprobe "$tmp/isaprobe-fake" --out "$tmp/nights" --stamp n1 --no-report \
 	"$p" "$src/probes/utgard_gp/acc_op.probe" >"$tmp/nightly.log" 2>&1 && ok ||
 	fail "ci/nightly --runner drm: $(cat "$tmp/nightly.log")"
 [ "$(sqlite3 "$tmp/nights/n1/findings.db" "SELECT group_concat(runner || ':' || model) FROM

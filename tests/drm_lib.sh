@@ -17,6 +17,14 @@ fake() {
 	LD_PRELOAD="$FAKEDRM_PRELOAD" "$@"
 }
 
+# fake_program BIN OUT: writes OUT, a program that runs BIN with the fake device preloaded, for
+# scripts that take the program to run (ci/nightly --isaprobe): preloading the script itself would
+# put the ASan build's runtime into bash, whose own leaks LeakSanitizer then reports.
+fake_program() {
+	printf '#!/bin/sh\nLD_PRELOAD="%s" exec "%s" "$@"\n' "$FAKEDRM_PRELOAD" "$1" >"$2"
+	chmod +x "$2"
+}
+
 # runs_of DB PROBE: every stored run of PROBE's campaigns in DB, one line each: context, value,
 # outcome hash and count, sorted (what two campaigns of the same variants must agree on).
 runs_of() {
