@@ -101,7 +101,7 @@ static int bench_sim(struct bench_run *br)
 		"\treg read=r0 wadd=r2 uc_sel=c0 const_lo=0\n"
 		"\tfma FMA_MSCALE src0=t0 src1=t1 src1_neg=1 src2=uc_hi src3=zero mode_sel=1 mode=0\n"
 		"\tadd FRCP_FREXPE src0=p0\n"
-		"\treg read=r2\n\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=t1\n\tadd NOP src0=p0\n"
+		"\treg read=r2\n\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=t1\n\tadd NOP\n"
 		"\tconst 0x3f8000000000000\n}\n";
 	enum { LANES = 4 };
 	unsigned jobs = (unsigned)bench_size(br, 100000, 10000), ok = 0;

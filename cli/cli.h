@@ -13,6 +13,10 @@ int cmd_agent(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
+/* `campaign --engine afl` (cli/cmd_campaign_afl.c), and the engine a campaign command line
+ * asks for: removes --engine E from argv; 0 native, 1 afl, or -1 after printing why. */
+int cmd_campaign_afl(int argc, char **argv);
+int cli_campaign_engine(int *argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
 int cmd_db(int argc, char **argv);

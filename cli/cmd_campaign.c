@@ -29,6 +29,8 @@ static void usage(FILE *out)
 	      "every outcome in the findings database FILE (created if missing). One campaign per\n"
 	      "probe; the same probe, runner, strategy, seed, budget and shard is the same campaign.\n"
 	      "\n"
+	      "  --engine E       native (this help) or afl: AFL++ guided by outcome classes\n"
+	      "                   (`isaprobe campaign --engine afl --help`, docs/afl.md)\n"
 	      "  --db FILE        findings database (required)\n"
 	      "  --runner NAME    runner backend (default sim)\n"
 	      "  --strategy S     walk, pairs, exhaustive, random or auto (default auto)\n"
@@ -209,6 +211,10 @@ int cmd_campaign(int argc, char **argv)
 	struct ip_diag d;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
+	switch (cli_campaign_engine(&argc, argv)) {
+	case -1: return 2;
+	case 1: return cmd_campaign_afl(argc, argv); /* cli/cmd_campaign_afl.c */
+	}
 	memset(&o, 0, sizeof o);
 	o.runner = "sim";
 	o.strategy = IP_STRATEGY_AUTO;

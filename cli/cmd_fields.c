@@ -5,21 +5,35 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isaprobe/mesa.h"
 
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe fields [ISA [FORMAT]]\n"
+	      "       isaprobe fields --mesa ISA\n"
 	      "\n"
 	      "Without arguments, lists the ISAs; with ISA, its word formats; with FORMAT,\n"
 	      "that format's fields: bits, name, kind, doc level (known / unknown / unused\n"
 	      "according to the seed notes), the condition under which the field exists,\n"
-	      "and what the notes say.\n",
+	      "and what the notes say. With --mesa, what Mesa calls the ISA's fields and\n"
+	      "values (a Markdown table, docs/<isa>-mesa-names.md).\n",
 	      out);
 }
 
 int cmd_fields(int argc, char **argv)
 {
 	const struct ip_isa *isa;
+	if (argc == 3 && strcmp(argv[1], "--mesa") == 0) {
+		const struct ip_mesa *m;
+		if (!(isa = cli_isa(argv[2])))
+			return 2;
+		if (!(m = ip_mesa_find(isa->name))) {
+			fprintf(stderr, "isaprobe: no Mesa names for %s\n", isa->name);
+			return 2;
+		}
+		ip_mesa_print_table(m, stdout);
+		return fflush(stdout) != 0;
+	}
 	if (argc > 1 && (argv[1][0] == '-')) {
 		int help = argv[1][1] == 'h' || argv[1][1] == '-';
 		usage(help ? stdout : stderr);

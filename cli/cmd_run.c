@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isaprobe/a3xx_sim.h"
 #include "isaprobe/float_bits.h"
 #include "isaprobe/runner.h"
 
@@ -22,9 +23,24 @@ static size_t reg_file_bytes(const char *isa)
 		return 16 * 16;
 	if (strcmp(isa, "bifrost") == 0)
 		return 64 * 4; /* docs/bifrost-simulator.md */
+	if (strcmp(isa, "a3xx") == 0)
+		return A3XX_REGS_BYTES; /* docs/a3xx-simulator.md */
 	return 32 * 16; /* midgard */
 }
 static size_t reg_bytes = 32 * 16; /* of the ISA being run */
+static int reg_a3xx;                /* a3xx: full, then half registers, then a0 and p0 */
+
+/* The label of 16-byte row r of a register file. */
+static void row_label(unsigned r, char *label, size_t n)
+{
+	if (reg_a3xx && r >= A3XX_FULL_REGS / 4 && r < A3XX_REGS_A0_AT / 16)
+		snprintf(label, n, "hr%u-%u", 2 * (r - A3XX_FULL_REGS / 4),
+		         2 * (r - A3XX_FULL_REGS / 4) + 1);
+	else if (reg_a3xx && r >= A3XX_REGS_A0_AT / 16)
+		snprintf(label, n, "a0,p0");
+	else
+		snprintf(label, n, "r%u", r);
+}
 
 static void usage(FILE *out)
 {
@@ -34,12 +50,13 @@ static void usage(FILE *out)
 	      "vertex-shader-like job and prints the status and the output buffers.\n"
 	      "\n"
 	      "  -i, --isa ISA          instruction set with a simulator (midgard, utgard_gp,\n"
-	      "                         bifrost)\n"
+	      "                         bifrost, a3xx)\n"
 	      "  -g, --gpu MODEL        GPU model (midgard: t760 (default), t604, t628, t860)\n"
 	      "  -r, --runner NAME      runner backend (default: sim)\n"
 	      "      --input ROLE=DATA  an input buffer, repeatable. ROLE: uniforms, attributes,\n"
-	      "                         varyings_in, varyings_out, global, registers. DATA: a file\n"
-	      "                         name, hex:BYTES (pairs of hex digits, spaces allowed),\n"
+	      "                         varyings_in, varyings_out, global, registers, commands,\n"
+	      "                         textures. DATA: a file name, hex:BYTES (pairs of hex\n"
+	      "                         digits, spaces allowed),\n"
 	      "                         floats:F,F,... or ints:I,I,... (32-bit little-endian)\n"
 	      "      --observe ROLE[=BYTES]  an output buffer to print (default: registers, and\n"
 	      "                         varyings_out of the varyings_out input's size or 64 bytes\n"
@@ -54,7 +71,7 @@ static void usage(FILE *out)
 	      "\n"
 	      "Exit status: 0 when the run ends ok, 1 when it does not (fault, timeout, unmodeled,\n"
 	      "runner error) or the input is bad, 2 on bad usage. Buffer layouts:\n"
-	      "docs/midgard-simulator.md.\n",
+	      "docs/midgard-simulator.md (and the other docs/*-simulator.md).\n",
 	      out);
 }
 
@@ -304,13 +321,14 @@ static void print_text(const struct ip_result *res, const struct ip_out_buf *out
 		if (o->role == IP_BUF_REGISTERS) {
 			for (size_t inv = 0; inv * reg_bytes < o->len; inv++) {
 				printf(" invocation %zu (registers not all zero):\n", inv);
-				for (unsigned r = 0; r < reg_bytes / 16; r++) {
+				for (unsigned r = 0; r < (reg_bytes + 15) / 16; r++) {
 					const uint8_t *p = o->data + inv * reg_bytes + 16 * r;
+					size_t row = reg_bytes - 16 * r < 16 ? reg_bytes - 16 * r : 16;
 					char label[16];
-					if ((inv * reg_bytes + 16 * (r + 1)) > o->len || all_zero(p, 16))
+					if ((inv * reg_bytes + 16 * r + row) > o->len || all_zero(p, row))
 						continue;
-					snprintf(label, sizeof label, "r%u", r);
-					print_row(label, p, 16);
+					row_label(r, label, sizeof label);
+					print_row(label, p, row);
 				}
 			}
 			continue;
@@ -478,6 +496,7 @@ int cmd_run(int argc, char **argv)
 	if (!(isa = cli_isa(isa_name)))
 		goto out;
 	reg_bytes = reg_file_bytes(isa->name);
+	reg_a3xx = strcmp(isa->name, "a3xx") == 0;
 	rc = 1;
 	if (load_program(isa, argv[optind], &bin, &len) != 0)
 		goto out;

@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "isaprobe/isa.h"
+#include "a3xx/a3xx.h"
 #include "bifrost/bifrost.h"
+#include "ctm/ctm.h"
 #include "midgard/midgard.h"
 #include "utgard_gp/utgard_gp.h"
 
@@ -11,6 +13,9 @@ static const struct ip_isa *const all_isas[] = {
 	&midgard_isa,
 	&bifrost_isa,
 	&utgard_gp_isa,
+	&ctm_isa,
+	&ctm_cb_isa,
+	&a3xx_isa,
 	NULL,
 };
 

@@ -119,7 +119,8 @@ def run_toy(code, inputs, outputs, budget):
     return status, fault, where, steps, why, outs
 
 
-ROLES = {"uniforms", "attributes", "varyings_in", "varyings_out", "global", "registers"}
+ROLES = {"uniforms", "attributes", "varyings_in", "varyings_out", "global", "registers",
+         "textures"}
 
 
 def read_role(reader, what):

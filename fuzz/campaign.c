@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "campaign_row.h"
 #include "exec.h"
-#include "isaprobe/campaign.h"
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
@@ -268,11 +268,10 @@ static void fill_layout(const struct ip_probe *p, size_t value_len, char fmt_nam
 	l->nbuffers = p->nbuffers;
 }
 
-/* Finds or starts the campaign row and stores its layout. */
-static int64_t open_campaign(struct ip_store *s, const struct ip_probe *p,
-                             const struct ip_campaign_opts *o, const char *runner_name,
-                             const char *model, size_t value_len, uint64_t *cursor, int *finished,
-                             struct ip_diag *d)
+int64_t ip_campaign_open(struct ip_store *s, const struct ip_probe *p,
+                         const struct ip_campaign_opts *o, const char *strategy,
+                         const char *runner_name, const char *model, size_t value_len,
+                         uint64_t *cursor, int *finished, struct ip_diag *d)
 {
 	struct ip_campaign_key key = {0};
 	struct ip_layout_context lc[IP_PROBE_MAX_CONTEXTS];
@@ -288,7 +287,7 @@ static int64_t open_campaign(struct ip_store *s, const struct ip_probe *p,
 	key.device_id = ip_store_device(s, runner_name, model, o->host, d);
 	if (key.device_id < 0)
 		return -1;
-	key.strategy = ip_strategy_name(o->strategy);
+	key.strategy = strategy;
 	key.seed = o->seed;
 	key.budget = o->budget;
 	key.shard_index = o->shard_index;
@@ -383,8 +382,9 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		goto out;
 	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
 	r->model = r->model_buf;
-	r->campaign_id = open_campaign(s, p, o, ip_runner_name(runners[0]), r->model, dr.value_len,
-	                               &cursor, &finished, d);
+	r->campaign_id = ip_campaign_open(s, p, o, ip_strategy_name(o->strategy),
+	                                  ip_runner_name(runners[0]), r->model, dr.value_len,
+	                                  &cursor, &finished, d);
 	if (r->campaign_id < 0)
 		goto out;
 	r->cursor_start = r->cursor_end = cursor;

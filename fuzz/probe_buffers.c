@@ -11,7 +11,7 @@
 static int distinct_index(enum ip_buf_role r)
 {
 	static const char *const order[] = {"uniforms", "attributes", "varyings_in",
-	                                    "varyings_out", "global", "registers"};
+	                                    "varyings_out", "global", "registers", "textures"};
 	for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
 		if (strcmp(order[i], ip_buf_role_name(r)) == 0)
 			return i;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "isaprobe/probe.h"
 #include "probe_internal.h"
@@ -65,14 +66,28 @@ static char *default_name(const char *path)
 	return dup_n(base, n);
 }
 
-/* Reads a whole file into a NUL-terminated buffer. */
-static char *read_text(const char *path, struct ip_diag *d)
+/* Program files are assembly text: anything larger is a mistake. */
+#define PROGRAM_FILE_MAX ((off_t)16 << 20)
+
+/* Reads a whole file into a NUL-terminated buffer; a `program file` (named inside a probe, not
+ * by the user) must be a regular file of at most PROGRAM_FILE_MAX bytes. */
+static char *read_text(const char *path, int program_file, struct ip_diag *d)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
 	size_t n = 0, cap = 0;
+	struct stat st;
 	if (!f) {
 		ip_diag_plain(d, "cannot read %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	/* a device or a FIFO (`program file /dev/zero`) would never end */
+	if (program_file && (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
+	                     st.st_size > PROGRAM_FILE_MAX)) {
+		int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+		ip_diag_plain(d, "cannot read %s: %s", path,
+		              regular ? "larger than 16 MiB" : "not a regular file");
+		fclose(f);
 		return NULL;
 	}
 	for (;;) {
@@ -166,7 +181,7 @@ static int program_line(struct ip_probe *p, struct probe_state *st, struct probe
 		if (!path)
 			return ip_diag_at(d, l->line, l->col[2], "out of memory");
 		p->program_path = path; /* errors in the program name this file */
-		src = read_text(path, d);
+		src = read_text(path, 1, d);
 		if (!src) {
 			char why[sizeof d->msg];
 			snprintf(why, sizeof why, "%s", d->msg);
@@ -384,7 +399,7 @@ int ip_probe_load(const char *path, struct ip_probe *p, struct ip_diag *d)
 	int rc;
 	memset(p, 0, sizeof *p);
 	ip_diag_init(d, path);
-	text = read_text(path, d);
+	text = read_text(path, 0, d);
 	if (!text)
 		return -1;
 	rc = ip_probe_parse(text, path, p, d);

@@ -15,6 +15,8 @@ static const char *const role_names[IP_BUF_ROLE_COUNT] = {
 	[IP_BUF_UNIFORMS] = "uniforms",         [IP_BUF_ATTRIBUTES] = "attributes",
 	[IP_BUF_VARYINGS_IN] = "varyings_in",   [IP_BUF_VARYINGS_OUT] = "varyings_out",
 	[IP_BUF_GLOBAL] = "global",             [IP_BUF_REGISTERS] = "registers",
+	[IP_BUF_COMMANDS] = "commands",
+	[IP_BUF_TEXTURES] = "textures",
 };
 
 const char *ip_buf_role_name(enum ip_buf_role role)

@@ -23,7 +23,7 @@ asm_case too_big "too_big.s:1:1: error: these units need 8 words; alu4 is too sm
 asm_case three_ls "three_ls.s:4:2: error: a load/store word holds two instructions" 'ls {\n\tnoop\n\tnoop\n\tnoop\n}\n'
 asm_case bad_char "bad_char.s:1:5: error: unexpected character '@'" 'alu @ {\n}\n'
 asm_case empty "empty.s:1:1: error: no instruction words" '; nothing here\n'
-asm_case back_jump "back_jump.s:2:16: error: an unconditional branch offset is zero-extended" 'alu {\n\tcbr.jmp alu4, -1\n}\n'
+asm_case far_jump "far_jump.s:2:17: error: -65 does not fit field offset" 'alu {\n\tcbr.jmp alu4, -65\n}\n'
 asm_case set_flag "set_flag.s:1:5: error: 'vmul' follows from the word" 'alu vmul=1 {\n}\n'
 asm_case after_brace "after_brace.s:3:3: error: nothing may follow" 'alu {\n\tvmul.fmul r0.xyzw, r1.xyzw, r2.xyzw\n} x\n'
 asm_case binary_junk "binary_junk.s:1:1: error: unexpected byte 0x01" '\001\002\003'

@@ -12,7 +12,7 @@ st=$?
 
 # Every result line: suite, name, value > 0, unit, per-cpu (> 0 or -), target (>=N, <=N or -),
 # ratio (judged / target, or -), verdict (MET, NOT MET, or - without a target).
-awk -v suites="sim bifrost utgard_gp store campaign infer remote drm" '
+awk -v suites="sim bifrost utgard_gp store campaign infer remote drm afl" '
 	function positive(x) { return x ~ /^[0-9.]+(e[+-]?[0-9]+)?$/ && x + 0 > 0 }
 	BEGIN { n = split(suites, s, " "); for (i = 1; i <= n; i++) want[s[i]] = 1 }
 	/^== / { sub(/:$/, "", $2); header[$2] = 1; next }
@@ -57,7 +57,7 @@ for pattern in '^sim +midgard\.ok +[0-9]+ +variants/s +[0-9]+ +>=1000000 ' \
 	'^ratio campaign\.exhaustive\.j1 +/ campaign\.exec +=' \
 	'^ratio remote\.remote\.b256 +/ remote\.local\.b256 += +[0-9.e-]+  \(wall\) ' \
 	'^ratio drm\.midgard\.drm +/ drm\.midgard\.sim +=' \
-	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 8 suites run, 0 failed$'; do
+	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 9 suites run, 0 failed$'; do
 	grep -Eq -- "$pattern" "$tmp/out" && ok || fail "no line /$pattern/"
 done
 # A count, worked out by hand: walk (the seed + 26 flips = 27) and pairs (the seed + 26*25/2
@@ -115,7 +115,7 @@ st=$?
 expect 2 "no suite 'nosuch'" -- "$bin" bench nosuch
 expect 2 "--runs wants a positive number, not '12x'" -- "$bin" bench --runs 12x sim
 "$bin" bench --list >"$tmp/out" 2>&1
-[ "$(grep -cE '^(sim|bifrost|utgard_gp|store|campaign|infer|remote|drm) ' "$tmp/out")" -eq 8 ] &&
-	ok || fail "--list: eight suites"
+[ "$(grep -cE '^(sim|bifrost|utgard_gp|store|campaign|infer|remote|drm|afl) ' "$tmp/out")" -eq 9 ] &&
+	ok || fail "--list: nine suites"
 
 finish

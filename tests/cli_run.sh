@@ -95,7 +95,7 @@ expect 1 EMPTY "--input uniforms=floats:1,x: item 2 is not a number" -- "$bin" r
 expect 1 EMPTY "--input uniforms=hex:0g: 'g' at character 2 is not a hex digit" -- "$bin" run -i midgard "$tmp/probe.s" --input uniforms=hex:0g
 expect 1 EMPTY "odd number of hex digits" -- "$bin" run -i midgard "$tmp/probe.s" --input uniforms=hex:abc
 expect 1 EMPTY "item 1 is not a 32-bit integer" -- "$bin" run -i midgard "$tmp/probe.s" --input uniforms=ints:99999999999
-expect 2 EMPTY "unknown buffer role 'textures'" -- "$bin" run -i midgard "$tmp/probe.s" --input textures=floats:1
+expect 2 EMPTY "unknown buffer role 'texels'" -- "$bin" run -i midgard "$tmp/probe.s" --input texels=floats:1
 expect 2 EMPTY "--input takes ROLE=DATA" -- "$bin" run -i midgard "$tmp/probe.s" --input uniforms
 expect 2 EMPTY "unknown Midgard GPU model 'g71'" -- "$bin" run -i midgard "$tmp/probe.s" --gpu g71
 expect 2 EMPTY "--invocations takes a number from 1" -- "$bin" run -i midgard "$tmp/probe.s" -n 0

@@ -5,22 +5,7 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
-# Seed programs of probes/utgard_gp/*.probe: the lines between `program <<TAG` and `TAG`.
-for probe in "$src"/probes/utgard_gp/*.probe; do
-	name=$(basename "$probe" .probe)
-	tag=$(sed -n 's/^program <<\([A-Za-z_]*\)$/\1/p' "$probe")
-	[ -n "$tag" ] || { fail "$name: no program <<TAG"; continue; }
-	awk -v tag="$tag" '$0 == "program <<" tag {on = 1; next} $0 == tag {on = 0} on' "$probe" >"$tmp/$name.s"
-	if ! "$bin" asm -i utgard_gp "$tmp/$name.s" -o "$tmp/$name.bin" 2>"$tmp/err"; then
-		fail "$name: seed program does not assemble: $(cat "$tmp/err")"
-		continue
-	fi
-	"$bin" disasm -i utgard_gp "$tmp/$name.bin" >"$tmp/$name.dis.s" 2>"$tmp/err" &&
-		"$bin" asm -i utgard_gp "$tmp/$name.dis.s" -o "$tmp/$name.again.bin" 2>>"$tmp/err" &&
-		cmp -s "$tmp/$name.bin" "$tmp/$name.again.bin" ||
-		{ fail "$name: disasm -> asm differs: $(cat "$tmp/err")"; continue; }
-	passes=$((passes + 1))
-done
+probe_programs utgard_gp
 
 
 printf 'instr {\n\tmul0.fma ld_x, ld_y\n}\n' >"$tmp/bad_op.s"

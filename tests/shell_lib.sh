@@ -27,6 +27,27 @@ expect() {
 	fi
 }
 
+# probe_programs ISA: the seed program of every probes/ISA/*.probe (the lines between
+# `program <<TAG` and `TAG`) assembles and survives disasm -> asm bit for bit.
+probe_programs() {
+	local isa=$1 probe name tag
+	for probe in "$src"/probes/"$isa"/*.probe; do
+		name=$(basename "$probe" .probe)
+		tag=$(sed -n 's/^program <<\([A-Za-z_]*\)$/\1/p' "$probe")
+		[ -n "$tag" ] || { fail "$name: no program <<TAG"; continue; }
+		awk -v tag="$tag" '$0 == "program <<" tag {on = 1; next} $0 == tag {on = 0} on' "$probe" >"$tmp/$name.s"
+		if ! "$bin" asm -i "$isa" "$tmp/$name.s" -o "$tmp/$name.bin" 2>"$tmp/err"; then
+			fail "$name: seed program does not assemble: $(cat "$tmp/err")"
+			continue
+		fi
+		"$bin" disasm -i "$isa" "$tmp/$name.bin" >"$tmp/$name.dis.s" 2>"$tmp/err" &&
+			"$bin" asm -i "$isa" "$tmp/$name.dis.s" -o "$tmp/$name.again.bin" 2>>"$tmp/err" &&
+			cmp -s "$tmp/$name.bin" "$tmp/$name.again.bin" ||
+			{ fail "$name: disasm -> asm differs: $(cat "$tmp/err")"; continue; }
+		ok
+	done
+}
+
 # The summary line; its status is the test's: the last command of every test.
 finish() {
 	echo "$(basename "$0" .sh): $passes passed, $fails failed"

@@ -106,25 +106,39 @@ static void test_const_order(void)
 	struct ip_diag d;
 	struct ip_bundle *b;
 	ip_diag_init(&d, "t.s");
-	/* 4 instructions, constants in slots 0 and 1 share a quadword: 0xF... before 0x1... breaks
-	 * the restriction; instruction 0 loads slot 0 (selector 4), instruction 1 slot 1 (5). */
+	/* 4 instructions, constants in slots 0 and 1 share a quadword: top 4 bits A = 3, B = 1 give
+	 * Mesa's M1 = (A - B) mod 16 = 2, a PC-relative pair (the notes' restriction, A <= B, flags
+	 * it too); instruction 0 loads slot 0 (selector 4), instruction 1 slot 1 (5). */
 	CHECK(bifrost_assemble("clause {\n"
 	                       "\treg uc_sel=c0 const_lo=1\n\treg uc_sel=c1 const_lo=2\n"
 	                       "\treg\n\treg\n"
-	                       "\tconst 0xF00000000000000\n\tconst 0x100000000000000\n}\n",
+	                       "\tconst 0x300000000000000\n\tconst 0x100000000000000\n}\n",
 	                       &p, &d) == 0,
 	      "assemble: %s", d.msg);
 	if (p.nbundles != 1)
 		return;
 	b = &p.bundles[0];
-	CHECK(bifrost_const_order_violations(b) == 1, "violation found");
+	CHECK(bifrost_const_modified_pairs(b) == 1, "PC-relative pair found");
 	bifrost_fix_const_order(b);
-	CHECK(bifrost_const_order_violations(b) == 0, "fixed");
+	CHECK(bifrost_const_modified_pairs(b) == 0, "fixed");
 	CHECK(bifrost_slot(b, BIFROST_ROLE_CONST, 0)->value.w[0] == 0x100000000000000, "swapped");
 	CHECK(ip_bits_get(&bifrost_slot(b, BIFROST_ROLE_REG, 0)->value, 0, 8) == 0x51,
 	      "instruction 0 now loads slot 1");
 	CHECK(ip_bits_get(&bifrost_slot(b, BIFROST_ROLE_REG, 1)->value, 0, 8) == 0x42,
 	      "instruction 1 now loads slot 0");
+	ip_program_free(&p);
+	/* A = 0xF, B = 1: the notes' restriction is broken, Mesa's M1 = 14 is plain: left alone */
+	CHECK(bifrost_assemble("clause {\n\treg\n\treg\n\treg\n\treg\n"
+	                       "\tconst 0xF00000000000000\n\tconst 0x100000000000000\n}\n",
+	                       &p, &d) == 0,
+	      "assemble: %s", d.msg);
+	if (p.nbundles == 1) {
+		b = &p.bundles[0];
+		CHECK(bifrost_const_modified_pairs(b) == 0, "M1 = 14: plain");
+		bifrost_fix_const_order(b);
+		CHECK(bifrost_slot(b, BIFROST_ROLE_CONST, 0)->value.w[0] == 0xF00000000000000,
+		      "not swapped");
+	}
 	ip_program_free(&p);
 	/* a dummy sharing a quadword copies its partner, so the restriction holds */
 	CHECK(bifrost_assemble("clause {\n\treg\n\treg\n\treg\n\treg\n"
@@ -136,7 +150,7 @@ static void test_const_order(void)
 		CHECK(bifrost_clause_consts(b) == 2, "one dummy added");
 		CHECK(bifrost_slot(b, BIFROST_ROLE_CONST, 1)->value.w[0] == 0xF00000000000001,
 		      "dummy copies slot 0");
-		CHECK(bifrost_const_order_violations(b) == 0, "restriction holds");
+		CHECK(bifrost_const_modified_pairs(b) == 0, "a plain pair (M1 = 0)");
 	}
 	ip_program_free(&p);
 }

@@ -135,34 +135,61 @@ static void test_reg32(void)
 	ip_word w = ip_word_zero();
 	struct bifrost_reg_access a;
 	unsigned reads[3];
-	/* control 0: port 1's upper 4 bits are the control (5: write ADD with port 3), bit 0 is
-	 * port 0's bit 5, bit 1 disables port 0. Field layout: port0 20-24, port1 25-30, ctrl 31-34. */
+	/* control 0: port 1's upper 4 bits are the control, bit 0 is port 0's bit 5, bit 1
+	 * disables port 0. Field layout: port0 20-24, port1 25-30, ctrl 31-34. The 4-bit control
+	 * becomes Mesa's 5-bit register mode by context (bifrost.h bifrost_reg_ctrl_lut,
+	 * disassemble.c DecodeRegCtrl): 5 with port 2 == port 3 in a later instruction is mode 21
+	 * I_W_ADD (the notes' "write ADD with port 3"); with port 2 != port 3 mode 5 R_WH_ADD. */
 	ip_bits_set(&w, 20, 5, 3);
 	ip_bits_set(&w, 25, 6, 5u << 2 | 1);
-	ip_bits_set(&w, 8, 6, 44); /* port 3 */
-	a = bifrost_reg_decode(&bifrost_reg32, &w);
+	ip_bits_set(&w, 8, 6, 44);  /* port 3 */
+	ip_bits_set(&w, 14, 6, 44); /* port 2 */
+	a = bifrost_reg_decode(&bifrost_reg32, &w, 0);
 	CHECK(a.valid && a.use[0] == BIFROST_PORT_READ && a.reg[0] == 35, "port 0 reads r35");
 	CHECK(a.use[1] == BIFROST_PORT_OFF && a.use[2] == BIFROST_PORT_OFF, "ports 1, 2 off");
-	CHECK(a.use[3] == BIFROST_PORT_WADD && a.reg[3] == 44, "port 3 writes ADD to r44");
+	CHECK(a.use[3] == BIFROST_PORT_WADD && a.reg[3] == 44 && a.half[3] == BIFROST_WRITE_FULL &&
+	          a.mode == 21,
+	      "mode 21: port 3 writes ADD to r44");
+	ip_bits_set(&w, 14, 6, 0);
+	a = bifrost_reg_decode(&bifrost_reg32, &w, 0);
+	CHECK(a.mode == 5 && a.use[2] == BIFROST_PORT_READ && a.reg[2] == 0 &&
+	          a.use[3] == BIFROST_PORT_WADD && a.half[3] == BIFROST_WRITE_HI,
+	      "mode 5 R_WH_ADD: port 2 reads r0, port 3 writes the ADD high half");
 	ip_bits_set(&w, 25, 6, 5u << 2 | 2);
-	a = bifrost_reg_decode(&bifrost_reg32, &w);
+	a = bifrost_reg_decode(&bifrost_reg32, &w, 0);
 	CHECK(a.use[0] == BIFROST_PORT_OFF, "bit 1 disables port 0");
-	/* port0 > port1: both are 63 minus the register; control 4 reads port 2 */
+	/* port0 > port1: both are 63 minus the register; control 4: port 2 reads (with port 3 ==
+	 * port 2: mode 20 R_I; else mode 4 R_WL_ADD, which also writes the ADD low half) */
 	w = ip_word_zero();
 	ip_bits_set(&w, 20, 5, 31);
 	ip_bits_set(&w, 25, 6, 20);
 	ip_bits_set(&w, 14, 6, 7);
+	ip_bits_set(&w, 8, 6, 7);
 	ip_bits_set(&w, 31, 4, 4);
-	a = bifrost_reg_decode(&bifrost_reg32, &w);
+	a = bifrost_reg_decode(&bifrost_reg32, &w, 0);
 	CHECK(a.valid && a.reg[0] == 32 && a.reg[1] == 43, "swap: r%u r%u", a.reg[0], a.reg[1]);
-	CHECK(a.use[2] == BIFROST_PORT_READ && a.reg[2] == 7 && a.use[3] == BIFROST_PORT_OFF, "p2");
-	/* first-instruction controls */
+	CHECK(a.use[2] == BIFROST_PORT_READ && a.reg[2] == 7 && a.use[3] == BIFROST_PORT_OFF &&
+	          a.mode == 20,
+	      "p2 read, R_I");
+	ip_bits_set(&w, 8, 6, 0);
+	a = bifrost_reg_decode(&bifrost_reg32, &w, 0);
+	CHECK(a.mode == 4 && a.use[3] == BIFROST_PORT_WADD && a.half[3] == BIFROST_WRITE_LO &&
+	          a.reg[3] == 0,
+	      "R_WL_ADD");
+	/* first instruction: bit 3 moves to bit 4: 13 -> 21 (I_W_ADD) whatever the ports */
 	ip_bits_set(&w, 31, 4, 13);
-	a = bifrost_reg_decode(&bifrost_reg32, &w);
-	CHECK(a.first && a.use[3] == BIFROST_PORT_WADD, "13: write ADD, first");
+	a = bifrost_reg_decode(&bifrost_reg32, &w, 1);
+	CHECK(a.mode == 21 && a.use[3] == BIFROST_PORT_WADD, "13 first: write ADD");
+	CHECK(a.invalid_enc, "first instruction, ports 2 and 3 differ, one used: INSTR_INVALID_ENC");
+	/* reserved modes: 9 + 16 = 25, 15 + 16 = 31 (port 2 == port 3, not first) */
+	ip_bits_set(&w, 8, 6, 7);
+	ip_bits_set(&w, 31, 4, 9);
+	CHECK(!bifrost_reg_decode(&bifrost_reg32, &w, 0).valid, "mode 25 is reserved");
+	ip_bits_set(&w, 31, 4, 15);
+	CHECK(!bifrost_reg_decode(&bifrost_reg32, &w, 0).valid, "mode 31 is reserved");
 	ip_bits_set(&w, 31, 4, 7);
-	a = bifrost_reg_decode(&bifrost_reg32, &w);
-	CHECK(!a.valid, "7 is not described");
+	a = bifrost_reg_decode(&bifrost_reg32, &w, 0);
+	CHECK(a.valid && a.mode == 23, "7 (not in the notes) with port 2 == port 3: I_WH_ADD");
 
 	/* encoding: two registers >= 32 are stored as 63 - r, the smaller in port 0 */
 	w = ip_word_zero();
@@ -231,7 +258,7 @@ static void test_reg64(void)
 		CHECK(ip_bits_get(&w, 13, 5) == c->port3, "case %u: port 3 %llu", i,
 		      (unsigned long long)ip_bits_get(&w, 13, 5));
 		CHECK(ip_bits_get(&w, 32, 3) == 7, "case %u: unknown bits = 7", i);
-		a = bifrost_reg_decode(&bifrost_reg64, &w);
+		a = bifrost_reg_decode(&bifrost_reg64, &w, 0);
 		CHECK(a.valid, "case %u decodes", i);
 	}
 	/* "setting Port 0 to 1 would mean loading R2 and R3" (two reads, port 0 = 1) */
@@ -242,16 +269,16 @@ static void test_reg64(void)
 		ip_bits_set(&w, 18, 4, 1);
 		ip_bits_set(&w, 22, 5, 5);
 		ip_bits_set(&w, 13, 5, 7);
-		a = bifrost_reg_decode(&bifrost_reg64, &w);
+		a = bifrost_reg_decode(&bifrost_reg64, &w, 0);
 		CHECK(a.valid && a.reg[0] == 2 && a.reg[1] == 10 && a.use[2] == BIFROST_PORT_OFF,
 		      "R2 pair and R10 pair");
 		/* control values that disagree: Main 29 (port 3 writes ADD) with port 1 = 12 (port 3
 		 * holds a control) */
 		ip_bits_set(&w, 27, 5, 29);
 		ip_bits_set(&w, 22, 5, 12);
-		CHECK(!bifrost_reg_decode(&bifrost_reg64, &w).valid, "inconsistent controls");
+		CHECK(!bifrost_reg_decode(&bifrost_reg64, &w, 0).valid, "inconsistent controls");
 		ip_bits_set(&w, 27, 5, 9);
-		CHECK(!bifrost_reg_decode(&bifrost_reg64, &w).valid, "9 is not a main control");
+		CHECK(!bifrost_reg_decode(&bifrost_reg64, &w, 0).valid, "9 is not a main control");
 	}
 }
 
@@ -273,14 +300,29 @@ static void test_reg_round_trip(uint64_t *rng, unsigned reps)
 			reads[1] = (reads[1] + step) % 64;
 		if (nreads == 3 && (reads[2] == reads[0] || reads[2] == reads[1]))
 			continue;
+		int first = !wide && (test_rand(rng) & 1);
 		rc = wide ? bifrost_reg64_encode(&w, reads, nreads, wfma, wadd)
-		          : bifrost_reg32_encode(&w, reads, nreads, wfma, wadd, 0);
+		          : bifrost_reg32_encode(&w, reads, nreads, wfma, wadd, first);
 		if (nreads == 3 && wfma >= 0 && wadd >= 0) {
 			CHECK(rc != 0, "3 reads + 2 writes refused");
 			continue;
 		}
-		CHECK(rc == 0, "encode (wide %d, %u reads, %d, %d)", wide, nreads, wfma, wadd);
-		a = bifrost_reg_decode(wide ? &bifrost_reg64 : &bifrost_reg32, &w);
+		if (first && wfma >= 0 && wadd >= 0) {
+			CHECK(rc != 0, "both writes in a first instruction refused");
+			continue;
+		}
+		if (!wide && wfma >= 0 && wfma == wadd) {
+			CHECK(rc != 0, "both writes to one register refused (Mesa: mode 31, reserved)");
+			continue;
+		}
+		if (!wide && !first && nreads == 3 && (wfma == (int)reads[2] || wadd == (int)reads[2])) {
+			CHECK(rc != 0, "port 2 reading the register port 3 writes refused");
+			continue;
+		}
+		CHECK(rc == 0, "encode (wide %d, first %d, %u reads, %d, %d)", wide, first, nreads, wfma,
+		      wadd);
+		a = bifrost_reg_decode(wide ? &bifrost_reg64 : &bifrost_reg32, &w, first);
+		CHECK(!a.invalid_enc, "no INSTR_INVALID_ENC encoding");
 		CHECK(a.valid, "decodes");
 		for (unsigned p = 0; p < 4; p++) {
 			if (a.use[p] == BIFROST_PORT_READ) {
@@ -289,9 +331,11 @@ static void test_reg_round_trip(uint64_t *rng, unsigned reps)
 					matched += a.reg[p] == reads[i];
 			}
 			if (a.use[p] == BIFROST_PORT_WFMA)
-				CHECK((int)a.reg[p] == wfma, "FMA write r%u, want r%d", a.reg[p], wfma);
+				CHECK((int)a.reg[p] == wfma && !a.half[p], "FMA write r%u, want r%d", a.reg[p],
+				      wfma);
 			if (a.use[p] == BIFROST_PORT_WADD)
-				CHECK((int)a.reg[p] == wadd, "ADD write r%u, want r%d", a.reg[p], wadd);
+				CHECK((int)a.reg[p] == wadd && !a.half[p], "ADD write r%u, want r%d", a.reg[p],
+				      wadd);
 		}
 		CHECK(got_reads == nreads && matched == nreads,
 		      "wide %d: %u reads back of %u (%u, %u, %u)", wide, got_reads, nreads,

@@ -164,7 +164,7 @@ static const char rcp_src[] =
 	"\tadd FRCP_FREXPE src0=p0\n"            /* e' */
 	"\treg read=r2\n"
 	"\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=t1\n"
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\tconst 0x3f8000000000000\n"           /* 1.0 in the high half */
 	"}\n";
 
@@ -181,7 +181,7 @@ static const char rsqrt_src[] =
 	"\tadd MOV src0=t1\n"
 	"\treg read=r3\n"
 	"\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=t1 mode_sel=1 mode=0\n"
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\tconst 0x3f800000fffffff\n"           /* 1.0 high, -1 low */
 	"}\n";
 
@@ -198,7 +198,7 @@ static const char sqrt_src[] =
 	"\tadd MOV src0=t1\n"
 	"\treg read=r3 read=r4\n"
 	"\tfma FMA_MSCALE src0=p0 src0_abs=1 src1=t0 src1_neg=1 src2=p1 src3=t1 mode_sel=1 mode=0\n"
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\tconst 0x0fffffff\n"                  /* -1 low */
 	"}\n";
 
@@ -213,22 +213,23 @@ static const char log2_src[] =
 	"\treg read=r0 wfma=r2 wadd=r3 uc_sel=c1 const_lo=0xb\n"
 	"\tfma FMA.f32 src0=t0 src1=uc_lo src2=zero src1_neg=1\n" /* y' = y c - 0 */
 	"\tadd FLOG_FREXPE src0=p0\n"            /* e */
-	"\treg read=r2 wfma=r4 uc_sel=c3 const_lo=0\n"
+	"\treg read=r2 wfma=r4 uc_sel=c2 const_lo=0\n"
 	"\tfma FMA.f32 src0=p0 src1=uc_lo src2=uc_hi\n" /* t1 = y b + a */
 	"\tadd I32_TO_F32 src0=t1\n"
-	"\treg read=r4 read=r3 uc_sel=c2 const_lo=0\n" /* port 0: r3, port 1: r4 */
+	"\treg read=r4 read=r3 uc_sel=c3 const_lo=0\n" /* port 0: r3, port 1: r4 */
 	"\tfma FMA.f32 src0=p1 src1=t0 src2=uc_lo\n" /* t2 = y' t1 + d */
 	"\tadd ADD.f32 src0=t1 src1=p0\n"         /* x1 = e + xt */
 	"\treg read=r2 read=r4\n"
 	"\tfma FMA.f32 src0=p0 src1=t0 src2=p1\n" /* x2 = y t2 + y' */
 	"\tadd MOV src0=t1\n"
 	"\treg\n"
-	"\tfma NOP src0=p0\n"
+	"\tfma NOP\n"
 	"\tadd ADD.f32 src0=t1 src1=t0\n"         /* x1 + x2 */
 	"\tconst 0xbf80000\n"                    /* c0: -1.0 */
 	"\tconst 0x3fb8aa3\n"                    /* c1: c = 1/ln 2 (low bits b) */
-	"\tconst 0x32a5706\n"                    /* c2: d */
-	"\tconst 0xbf0003f03eab320\n"            /* c3: b low, a high */
+	"\tconst 0xbf0003f03eab320\n"            /* c2: b low, a high */
+	"\tconst 0x32a5706\n"                    /* c3: d (after c2: top 4 bits 0xb then 0 make */
+	                                          /* Mesa's M1 = 11, a plain pair) */
 	"}\n";
 
 static const char ln_src[] =
@@ -239,86 +240,103 @@ static const char ln_src[] =
 	"\treg read=r0 uc_sel=c0 const_lo=0\n"
 	"\tfma FMA.f32 src0=t0 src1=t1 src2=uc_lo\n" /* y */
 	"\tadd FLOGE_TABLE src0=p0\n"            /* xt */
-	"\treg read=r0 wfma=r2 wadd=r3 uc_sel=c2 const_lo=0\n"
+	"\treg read=r0 wfma=r2 wadd=r3 uc_sel=c1 const_lo=0\n"
 	"\tfma FMA.f32 src0=t0 src1=uc_lo src2=uc_hi\n" /* t1 = y b + a */
 	"\tadd FLOG_FREXPE src0=p0\n"
 	"\treg read=r2 uc_sel=c0 const_lo=0\n"
 	"\tfma FMA.f32 src0=p0 src1=t0 src2=uc_hi\n" /* t2 = y t1 + 1 */
 	"\tadd I32_TO_F32 src0=t1\n"
-	"\treg read=r3 uc_sel=c1 const_lo=8\n"
+	"\treg read=r3 uc_sel=c2 const_lo=8\n"
 	"\tfma FMA.f32 src0=t1 src1=uc_lo src2=p0\n" /* x1 = e ln2 + xt */
 	"\tadd MOV src0=t0\n"
 	"\treg read=r2\n"
 	"\tfma FMA.f32 src0=p0 src1=t1 src2=t0\n" /* y t2 + x1 */
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\tconst 0x3f800000bf80000\n"            /* c0: -1.0 low, 1.0 high */
-	"\tconst 0x3f31721\n"                    /* c1: ln 2 */
-	"\tconst 0xbf0003f03eab320\n"            /* c2: b low, a high */
+	"\tconst 0xbf0003f03eab320\n"            /* c1: b low, a high */
+	"\tconst 0x3f31721\n"                    /* c2: ln 2 (after c1: Mesa's M1 = 11, plain) */
 	"}\n";
 
 static const char exp2_src[] =
-	"clause {\n"
-	"\treg read=r0 wfma=r1 first=1 uc_sel=c0 const_lo=0\n"
+	/* Two clauses: ISA.xml has no ADD shift (the 2019 disassembler's ADD ARSHIFT.i32), so
+	 * a1i = t3 >> 4 runs on FMA (*ARSHIFT.i32: FMA ARSHIFT_ADD.i32 with source 1 = zero), which
+	 * needs an FMA slot the single 8-instruction clause did not have. a2 -> r4, a1t -> r3,
+	 * a1i -> r5 carry the values from the first clause to the second. */
+	"clause no_eos=1 back_to_back=1 branch_cond=1 {\n"
+	"\treg read=r0 wfma=r5 first=1 uc_sel=c0 const_lo=0\n" /* a1i -> r5 at the end */
 	"\tfma ADD.f32 src0=p0 src1=uc_lo outmod=clamp_0_inf\n" /* t1 */
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\treg wfma=r2 uc_sel=c0 const_lo=0\n"
 	"\tfma ADD.f32 src0=t0 src1=uc_hi\n"      /* t2 */
 	"\tadd EXP_TABLE src0=t0\n"             /* a1t */
 	"\treg read=r0 read=r2 wadd=r3 uc_sel=c0 const_lo=0\n"
 	"\tfma ADD.f32 src0=p0 src1=t0 src1_neg=1 outmod=clamp_m1_1\n" /* a2 */
 	"\tadd SUB.i32 src0=p1 src1=uc_lo\n"    /* t3 */
-	"\treg wfma=r4 uc_sel=c2 const_lo=5\n"
-	"\tfma FMA.f32 src0=t0 src1=uc_lo src2=uc_hi\n" /* p1 */
-	"\tadd MOV src0=t1\n"
+	"\treg wfma=r4 uc_sel=c1 const_lo=8\n"
+	"\tfma ARSHIFT_ADD.i32 src0=t1 src1=zero src2=uc_hi\n" /* a1i = t3 >> 4 */
+	"\tadd NOP\n"
+	"\tconst 0xc94000004940000\n"            /* c0: 0x49400000 low, 0xc9400000 high */
+	"\tconst 0x43f31721\n"                   /* c1: 4 high (top 4 bits 0xc, 0: M1 = 12, plain) */
+	"}\n"
+	"clause {\n"
+	"\treg read=r4 wadd=r1 first=1 uc_sel=c0 const_lo=5\n" /* p0 a2 */
+	"\tfma FMA.f32 src0=p0 src1=uc_lo src2=uc_hi\n" /* p1 */
+	"\tadd NOP\n"
 	"\treg read=r4 uc_sel=c1 const_lo=8\n"
 	"\tfma FMA.f32 src0=t0 src1=p0 src2=uc_lo\n" /* p2 */
-	"\tadd ARSHIFT.i32 src0=t1 src1=uc_hi\n"  /* a1i */
+	"\tadd NOP\n"
 	"\treg read=r4 read=r3\n"               /* port 0: r3 (a1t), port 1: r4 (a2) */
 	"\tfma FMA.f32 src0=p1 src1=t0 src2=zero src1_neg=1\n" /* p3 */
-	"\tadd MOV src0=t1\n"
-	"\treg read=r3\n"
-	"\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=t1 mode=1\n" /* x */
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
+	"\treg read=r3 read=r5\n"               /* port 0: r3 (a1t), port 1: r5 (a1i) */
+	"\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=p1 mode=1\n" /* x */
+	"\tadd NOP\n"
 	"\treg read=r0\n"
-	"\tfma MAX.f32 src0=t0 src1=p0 unk13=1\n" /* nan_wins */
-	"\tadd NOP src0=p0\n"
-	"\tconst 0xc94000004940000\n"            /* c0: 0x49400000 low, 0xc9400000 high */
-	"\tconst 0x43f31721\n"                   /* c1: ln 2 low, 4 high */
-	"\tconst 0x3e75fffa3d63563\n"            /* c2: 0x3d635635 low, 0x3e75fffa high */
+	"\tfma NOP\n"                             /* MAX on ADD: ISA.xml has no FMA MAX.f32 */
+	"\tadd MAX.f32 src0=t0 src1=p0 unk13=1\n" /* nan_wins */
+	"\tconst 0x3e75fffa3d63563\n"            /* c0 (embedded): 0x3d635635 low, 0x3e75fffa high */
+	"\tconst 0x43f31721\n"                   /* c1: ln 2 low */
 	"}\n";
 
 /* base-e exponent: the notes' second sequence (scaled by 2^-28 so that clamp_0_1 bounds it;
  * the notes' "p2 = FMA a2, p2, -0" reads p1, an evident typo) */
 static const char exp_src[] =
-	"clause {\n"
-	"\treg read=r0 wfma=r1 first=1 uc_sel=c0 const_lo=0xb\n"
+	/* two clauses, for the FMA shift, as exp2 above */
+	"clause no_eos=1 back_to_back=1 branch_cond=1 {\n"
+	"\treg read=r0 wfma=r5 first=1 uc_sel=c1 const_lo=0xb\n" /* a1i -> r5 at the end */
 	"\tfma FMA.f32 src0=p0 src1=uc_lo src2=uc_hi outmod=clamp_0_1\n" /* t1 */
-	"\tadd NOP src0=p0\n"
-	"\treg wfma=r2 uc_sel=c1 const_lo=0\n"
+	"\tadd NOP\n"
+	"\treg wfma=r2 uc_sel=c0 const_lo=0\n"
 	"\tfma ADD.f32 src0=t0 src1=uc_lo\n"      /* t2 */
 	"\tadd EXP_TABLE src0=t0\n"             /* a1t */
-	"\treg read=r0 read=r2 wadd=r3 uc_sel=c3 const_lo=0\n"
+	"\treg read=r0 read=r2 wadd=r3 uc_sel=c2 const_lo=0\n"
 	"\tfma FMA_MSCALE src0=t0 src1=uc_hi src2=p0 src3=zero mode=2\n" /* a2, clamp_m1_1 */
 	"\tadd SUB.i32 src0=p1 src1=uc_lo\n"    /* t3 */
-	"\treg wfma=r4 uc_sel=c2 const_lo=0xd\n"
-	"\tfma FMA.f32 src0=t0 src1=uc_lo src2=uc_hi\n" /* p1 */
-	"\tadd MOV src0=t1\n"
-	"\treg read=r4 uc_sel=c1 const_lo=0\n"
+	"\treg wfma=r4 uc_sel=c0 const_lo=0\n"
+	"\tfma ARSHIFT_ADD.i32 src0=t1 src1=zero src2=uc_hi\n" /* a1i = t3 >> 4 */
+	"\tadd NOP\n"
+	"\tconst 0x4bb40000\n"          /* c0: 0xbb400000 low, 4 high */
+	"\tconst 0x3b40000031b8aa3\n"   /* c1: 0x31b8aa3b (log2 e 2^-28) low, 0x3b400000 high */
+	                                /* (c0 first: top 4 bits 0 and 3 make M1 = 13, plain) */
+	"\tconst 0xcd3172183b40000\n"   /* c2: 0x3b400000 low, 0xcd317218 (-ln2 2^28) high */
+	"}\n"
+	"clause {\n"
+	"\treg read=r4 wadd=r1 first=1 uc_sel=c0 const_lo=0xd\n" /* p0 a2 */
+	"\tfma FMA.f32 src0=p0 src1=uc_lo src2=uc_hi\n" /* p1 */
+	"\tadd NOP\n"
+	"\treg read=r4\n"
 	"\tfma FMA.f32 src0=p0 src1=t0 src2=zero src1_neg=1\n" /* p2 = a2 p1 - 0 */
-	"\tadd ARSHIFT.i32 src0=t1 src1=uc_hi\n"  /* a1i */
+	"\tadd NOP\n"
 	"\treg read=r4 read=r3\n"               /* port 0: r3 (a1t), port 1: r4 (a2) */
 	"\tfma FMA.f32 src0=p1 src1=t0 src2=p1\n" /* p3 = a2 p2 + a2 */
-	"\tadd MOV src0=t1\n"
-	"\treg read=r3\n"
-	"\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=t1 mode=1\n" /* x */
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
+	"\treg read=r3 read=r5\n"               /* port 0: r3 (a1t), port 1: r5 (a1i) */
+	"\tfma FMA_MSCALE src0=t0 src1=p0 src2=p0 src3=p1 mode=1\n" /* x */
+	"\tadd NOP\n"
 	"\treg read=r0\n"
-	"\tfma MAX.f32 src0=t0 src1=p0 unk13=1\n"
-	"\tadd NOP src0=p0\n"
-	"\tconst 0x3b40000031b8aa3\n"   /* c0: 0x31b8aa3b (log2 e 2^-28) low, 0x3b400000 high */
-	"\tconst 0x4bb40000\n"          /* c1: 0xbb400000 low, 4 high */
-	"\tconst 0x3f00010e3e2aaac\n"   /* c2: 0x3e2aaacd (1/6) low, 0x3f00010e (1/2) high */
-	"\tconst 0xcd3172183b40000\n"   /* c3: 0x3b400000 low, 0xcd317218 (-ln2 2^28) high */
+	"\tfma NOP\n"
+	"\tadd MAX.f32 src0=t0 src1=p0 unk13=1\n"
+	"\tconst 0x3f00010e3e2aaac\n"   /* c0: 0x3e2aaacd (1/6) low, 0x3f00010e (1/2) high */
 	"}\n";
 
 /* atan2(y = r0, x = r3): the notes' sequence over three clauses (the "xi2 = FMA err, x'', x''"
@@ -328,15 +346,19 @@ static const char atan2_src[] =
 	"\treg read=r0 read=r3 wfma=r8 first=1\n"      /* y'' -> r8 at the end */
 	"\tfma NOP\n"
 	"\tadd ATAN_ASSIST src0=p0 src1=p1\n"          /* a */
-	"\treg read=r0 read=r3 wadd=r4\n"
-	"\tfma ATAN_LDEXP.Y.f32 src0=p0 src1=t1\n"     /* y' */
-	"\tadd ATAN_LDEXP.X.f32 src0=p1 src1=t1\n"     /* x' */
-	"\treg read=r4 wfma=r5 wadd=r6\n"
-	"\tfma FMA.f32 src0=t0 src0_abs=1 src1=p0 unk9=2 src2=t1 src2_abs=1\n" /* |y'| a.y + |x'| */
-	"\tadd NOP src0=p0\n"
+	/* both ATAN_LDEXP run on ADD: ISA.xml has them there only (+LDEXP.f32.inf / .inf0) */
+	"\treg read=r0 wadd=r4\n"
+	"\tfma NOP\n"
+	"\tadd ATAN_LDEXP.Y.f32 src0=p0 src1=t1\n"     /* y' */
+	"\treg read=r3 read=r4 wadd=r5\n"             /* p0 x, p1 a */
+	"\tfma NOP\n"
+	"\tadd ATAN_LDEXP.X.f32 src0=p0 src1=p1\n"     /* x' */
+	"\treg read=r4 read=r5 wadd=r6\n"             /* p0 a, p1 y' */
+	"\tfma FMA.f32 src0=p1 src0_abs=1 src1=p0 unk9=2 src2=t1 src2_abs=1\n" /* |y'| a.y + |x'| */
+	"\tadd NOP\n"
 	"\treg read=r4 read=r5 read=r6 wfma=r7\n"     /* p0 a, p1 y', p2 x'; x'' -> r7 */
 	"\tfma FMA.f32 src0=p0 unk9=7 src0_neg=1 src1=p2 src1_abs=1 src2=p1 src2_abs=1\n"
-	"\tadd NOP src0=p0\n"                            /* y'' = -a.y |x'| + |y'| */
+	"\tadd NOP\n"                            /* y'' = -a.y |x'| + |y'| */
 	"}\n"
 	"clause no_eos=1 back_to_back=1 branch_cond=1 {\n"
 	"\treg read=r7 wfma=r13 first=1\n"            /* p2 -> r13 at the end */
@@ -353,29 +375,29 @@ static const char atan2_src[] =
 	"\tadd ATAN_TABLE src0=p0 src1=p2\n"
 	"\treg wfma=r10 wadd=r11\n"
 	"\tfma FMA.f32 src0=t0 src1=t0 src2=zero src1_neg=1\n" /* t^2 */
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\treg uc_sel=c1 const_lo=0\n"
 	"\tfma FMA.f32 src0=t0 src1=uc_lo src2=uc_hi\n" /* p1 */
 	"\tadd MOV src0=t0\n"
 	"\treg uc_sel=c0 const_lo=0\n"
 	"\tfma FMA.f32 src0=t1 src1=t0 src2=uc_hi\n" /* p2 */
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\tconst 0x3f8000000000000\n"                  /* c0: 1.0 high */
 	"\tconst 0xbeaaaaab3e4b2a0\n"                  /* c1: 0x3e4b2a00 low, 0xbeaaaaab high */
 	"}\n"
 	"clause {\n"
-	"\treg read=r3 wfma=r1 first=1 uc_sel=c1 const_lo=0\n"
+	"\treg read=r3 wadd=r1 first=1 uc_sel=c1 const_lo=0\n"
 	"\tfma CSEL.UGE.i32 src0=p0 src1=uc_lo src2=uc_hi src3=zero\n" /* x < 0: -pi */
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\treg read=r11\n"
 	"\tfma NOP\n"
 	"\tadd ADD.f32 src0=p0 src1=t0\n"              /* atan(a) + corr */
 	"\treg read=r10 read=r13\n"                    /* p0 t, p1 p2 */
 	"\tfma FMA_MSCALE src0=p1 src1=p0 src2=t1 src3=zero\n"
-	"\tadd NOP src0=p0\n"
+	"\tadd NOP\n"
 	"\treg read=r0 uc_sel=c0 const_lo=0\n"
-	"\tfma MUX.i32 src0=p0 src1=t0 src2=uc_lo\n"  /* copysign(., y) */
-	"\tadd NOP src0=p0\n"
+	"\tfma NOP\n"                                  /* MUX on ADD: ISA.xml has no FMA MUX */
+	"\tadd MUX src0=p0 src1=t0 src2=uc_lo\n"      /* copysign(., y) */
 	"\tconst 0x8000000\n"                          /* c0: 0x80000000 low */
 	"\tconst 0xc0490fdb8000000\n"                  /* c1: 0x80000000 low, -pi high */
 	"}\n";

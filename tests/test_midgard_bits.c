@@ -225,21 +225,17 @@ static const struct mask_row mask_rows[] = {
 	{&midgard_vector_alu, "mode", FULLM, 0, 0x300, 0},              /* 8-9 */
 	{&midgard_vector_alu, "src1_abs", FULLM, 0, 0x400, 0},          /* 10 */
 	{&midgard_vector_alu, "src1_neg", FULLM, 0, 0x800, 0},          /* 11 */
-	{&midgard_vector_alu, "src1_rep_lo", HALFM, 0, 0x1000, 0},      /* 12 (half) */
-	{&midgard_vector_alu, "src1_rep_hi", HALFM, 0, 0x2000, 0},      /* 13 (half) */
-	{&midgard_vector_alu, "src1_hsel", FULLM, 0, 0x1000, 0},        /* 12 (full) */
-	{&midgard_vector_alu, "src1_unused13", FULLM, 0, 0x2000, 0},    /* 13 (full) */
-	{&midgard_vector_alu, "src1_half", FULLM, 0, 0x4000, 0},        /* 14 */
+	/* 12-14: the notes' flags (12 replicate-lower / half-register selection, 13 replicate-upper
+	 * / unused, 14 half-register input) as Mesa's one 3-bit expand mode, in both modes */
+	{&midgard_vector_alu, "src1_expand", HALFM, 0, 0x7000, 0},      /* 12-14 (half) */
+	{&midgard_vector_alu, "src1_expand", FULLM, 0, 0x7000, 0},      /* 12-14 (full) */
 	{&midgard_vector_alu, "src1_swz", FULLM, 0, 0x7F8000, 0},       /* 15-22: 0xFF << 15 */
 	{&midgard_vector_alu, "src2_abs", FULLM, 0, 0x800000, 0},       /* 23 */
 	{&midgard_vector_alu, "src2_neg", FULLM, 0, 0x1000000, 0},      /* 24 */
 	{&midgard_vector_alu, "imm_8_10", FULLM, IMM, 0xE000000, 0},    /* 25-27: 7 << 25 */
 	{&midgard_vector_alu, "imm_0_7", FULLM, IMM, 0xFF0000000, 0},   /* 28-35: 0xFF << 28 */
-	{&midgard_vector_alu, "src2_rep_lo", HALFM, 0, 0x2000000, 0},   /* 25 (half) */
-	{&midgard_vector_alu, "src2_rep_hi", HALFM, 0, 0x4000000, 0},   /* 26 (half) */
-	{&midgard_vector_alu, "src2_hsel", FULLM, 0, 0x2000000, 0},     /* 25 (full) */
-	{&midgard_vector_alu, "src2_unused26", FULLM, 0, 0x4000000, 0}, /* 26 (full) */
-	{&midgard_vector_alu, "src2_half", FULLM, 0, 0x8000000, 0},     /* 27 */
+	{&midgard_vector_alu, "src2_expand", HALFM, 0, 0xE000000, 0},   /* 25-27 (half) */
+	{&midgard_vector_alu, "src2_expand", FULLM, 0, 0xE000000, 0},   /* 25-27 (full) */
 	{&midgard_vector_alu, "src2_swz", FULLM, 0, 0xFF0000000, 0},    /* 28-35 */
 	{&midgard_vector_alu, "out_size", FULLM, 0, 0x3000000000, 0},   /* 36-37: 3 << 36 */
 	{&midgard_vector_alu, "outmod", FULLM, 0, 0xC000000000, 0},     /* 38-39: 3 << 38 */
@@ -260,8 +256,9 @@ static const struct mask_row mask_rows[] = {
 	{&midgard_scalar_alu, "src2_abs", S1F | OUTF, 0, 0x4000, 0},     /* 14 */
 	{&midgard_scalar_alu, "src2_neg", S1F | OUTF, 0, 0x8000, 0},     /* 15 */
 	{&midgard_scalar_alu, "src2_full", S1F | OUTF, 0, 0x10000, 0},   /* 16 */
-	{&midgard_scalar_alu, "src2_comp", S1F | OUTF, 0, 0x60000, 0},   /* 17-18 */
-	{&midgard_scalar_alu, "unk19", S1F | OUTF, 0, 0x1F80000, 0},     /* 19-24: 0x3F << 19 */
+	/* input 2's lane: the notes' component 17-18 and unknown bit 19, as Mesa reads them */
+	{&midgard_scalar_alu, "src2_comp", S1F | OUTF, 0, 0xE0000, 0},   /* 17-19 */
+	{&midgard_scalar_alu, "unk20", S1F | OUTF, 0, 0x1F00000, 0},     /* 20-24: 0x1F << 20 */
 	{&midgard_scalar_alu, "unk25", S1F | OUTF, 0, 0x2000000, 0},     /* 25 */
 	{&midgard_scalar_alu, "outmod", S1F | OUTF, 0, 0xC000000, 0},    /* 26-27 */
 	{&midgard_scalar_alu, "out_full", S1F | OUTF, 0, 0x10000000, 0}, /* 28 */
@@ -320,10 +317,11 @@ static void test_field_masks(void)
 	CHECK(midgard_load_store.bits == 60, "load/store %u bits", midgard_load_store.bits);
 }
 
-/* Word types: 3 texture (4 words), 5 load/store (4), 8/9/A/B ALU (4/8/12/16). */
+/* Word types: 3 texture (4 words), 5 load/store (4), 8/9/A/B ALU (4/8/12/16); Mesa adds the
+ * texture types 2 and 4 (4 words) and the write-out ALU types C/D/E/F (4/8/12/16). */
 static void test_tag_words(void)
 {
-	static const unsigned want[16] = {0, 0, 0, 4, 0, 4, 0, 0, 4, 8, 12, 16, 0, 0, 0, 0};
+	static const unsigned want[16] = {0, 0, 4, 4, 4, 4, 0, 0, 4, 8, 12, 16, 4, 8, 12, 16};
 	for (unsigned t = 0; t < 16; t++)
 		CHECK(midgard_tag_words(t) == want[t], "type 0x%x: %u words, expected %u", t,
 		      midgard_tag_words(t), want[t]);
@@ -673,38 +671,42 @@ static void test_vector_fields(void)
 	struct ip_program p;
 	/* vmul.fmax r7.yw, -r1.wzyx, abs(r2).yyxx, every full-mode field set:
 	 *   reg: 1 | 2 << 5 (0x40) | 7 << 10 (0x1C00) = 0x1C41
-	 *   op 0x2C | mode 2 << 8 (0x200) | neg1 bit 11 (0x800) | hsel1 bit 12 (0x1000)
-	 *   | half1 bit 14 (0x4000) | swz1 wzyx = 3,2,1,0 -> 0b00011011 << 15 (0xD8000)
-	 *   | abs2 bit 23 (0x800000) | hsel2 bit 25 (0x2000000) | half2 bit 27 (0x8000000)
+	 *   op 0x2C | mode 2 << 8 (0x200) | neg1 bit 11 (0x800) | expand1 expand_high 5 << 12
+	 *   (the notes: hsel1 bit 12 0x1000 | half1 bit 14 0x4000)
+	 *   | swz1 wzyx = 3,2,1,0 -> 0b00011011 << 15 (0xD8000)
+	 *   | abs2 bit 23 (0x800000) | expand2 expand_high 5 << 25 (hsel2 0x2000000 | half2 0x8000000)
 	 *   | swz2 yyxx = 1,1,0,0 -> 0b00000101 << 28 (0x50000000) | out_size hi 1 << 36
 	 *   | outmod sat 3 << 38 (0xC000000000) | mask y,w = 0b11001100 << 40
 	 *   = 0xCCD05A8DDA2C */
 	static const uint32_t full[] = {0x00020018, 0xDA2C1C41, 0xCCD05A8D, 0x00000000};
 	/* vadd.iadd r4, r5.xyzw, r6.wzyx in half mode, mask 0x5A:
 	 *   reg: 5 | 6 << 5 (0xC0) | 4 << 10 (0x1000) = 0x10C5
-	 *   op 0x40 | mode 1 << 8 (0x100) | rep_lo1 bit 12 (0x1000) | swz1 0xE4 << 15 (0x720000)
-	 *   | rep_hi2 bit 26 (0x4000000) | swz2 0x1B << 28 (0x1B0000000) | out_size lo 0
+	 *   op 0x40 | mode 1 << 8 (0x100) | expand1 rep_low 1 << 12 (0x1000)
+	 *   | swz1 0xE4 << 15 (0x720000) | expand2 rep_high 2 << 25 (0x4000000)
+	 *   | swz2 0x1B << 28 (0x1B0000000) | out_size lo 0
 	 *   | outmod int 2 << 38 (0x8000000000) | mask 0x5A << 40 = 0x5A81B4721140 */
 	static const uint32_t half[] = {0x00200018, 0x114010C5, 0x5A81B472, 0x00000000};
 
 	check_asm_words(__LINE__,
-	                "alu {\n\tvmul.fmax r7.yw, -r1.wzyx, abs(r2).yyxx src1_hsel=1 src1_half=1 "
-	                "src2_hsel=1 src2_half=1 out_size=hi outmod=sat\n}\n",
+	                "alu {\n\tvmul.fmax r7.yw, -r1.wzyx, abs(r2).yyxx src1_expand=expand_high "
+	                "src2_expand=expand_high out_size=hi outmod=sat\n}\n",
 	                full, 4);
 	check_asm_words(__LINE__,
-	                "alu {\n\tvadd.iadd r4, r5.xyzw, r6.wzyx mode=half mask=0x5a src1_rep_lo=1 "
-	                "src2_rep_hi=1 outmod=int out_size=lo\n}\n",
+	                "alu {\n\tvadd.iadd r4, r5.xyzw, r6.wzyx mode=half mask=0x5a src1_expand=rep_low "
+	                "src2_expand=rep_high outmod=int out_size=lo\n}\n",
 	                half, 4);
-	/* the other modifier bits: abs1 bit 10, neg2 bit 24, rep_hi1 bit 13, rep_lo2 bit 25
+	/* the other modifier bits: abs1 bit 10, neg2 bit 24, expand1 rep_high (bit 13), expand2
+	 * rep_low (bit 25)
 	 * (half mode), outmod pos 1 << 38; vmul.fmul r1, abs(r2).xyzw, -r3.xyzw mode=half:
 	 * op 0x14 | 0x100 | 0x400 | 0x2000 | 0x720000 | 0x1000000 | 0x2000000 | 0xE40000000
 	 * | out_size 2 << 36 | 0x4000000000 | mask 0xFF << 40 = 0xFF6E43722514 */
-	CHECK_ASM("alu {\n\tvmul.fmul r1, abs(r2).xyzw, -r3.xyzw mode=half src1_rep_hi=1 "
-	          "src2_rep_lo=1 outmod=pos\n}\n",
+	CHECK_ASM("alu {\n\tvmul.fmul r1, abs(r2).xyzw, -r3.xyzw mode=half src1_expand=rep_high "
+	          "src2_expand=rep_low outmod=pos\n}\n",
 	          0x00020018, 0x25140462, 0xFF6E4372, 0x00000000);
-	/* unused bits 13 and 26 (full mode) are still at 13 and 26:
+	/* the notes' unused bits 13 and 26 (full mode) are expand mode 2 (rep_high, Mesa):
 	 * 0xFF2E40720214 | 0x2000 | 0x4000000 = 0xFF2E44722214 */
-	CHECK_ASM("alu {\n\tvmul.fmul r1.xyzw, r2.xyzw, r3.xyzw src1_unused13=1 src2_unused26=1\n}\n",
+	CHECK_ASM("alu {\n\tvmul.fmul r1.xyzw, r2.xyzw, r3.xyzw src1_expand=rep_high "
+	          "src2_expand=rep_high\n}\n",
 	          0x00020018, 0x22140462, 0xFF2E4472, 0x00000000);
 
 	if (unpack_words(__LINE__, full, 4, &p) == 0) {
@@ -715,13 +717,11 @@ static void test_vector_fields(void)
 		CHECK_FIELD(b, v, "mode", 2);
 		CHECK_FIELD(b, v, "src1_abs", 0);
 		CHECK_FIELD(b, v, "src1_neg", 1);
-		CHECK_FIELD(b, v, "src1_hsel", 1);
-		CHECK_FIELD(b, v, "src1_half", 1);
+		CHECK_FIELD(b, v, "src1_expand", 5);
 		CHECK_FIELD(b, v, "src1_swz", 0x1B);
 		CHECK_FIELD(b, v, "src2_abs", 1);
 		CHECK_FIELD(b, v, "src2_neg", 0);
-		CHECK_FIELD(b, v, "src2_hsel", 1);
-		CHECK_FIELD(b, v, "src2_half", 1);
+		CHECK_FIELD(b, v, "src2_expand", 5);
 		CHECK_FIELD(b, v, "src2_swz", 0x05);
 		CHECK_FIELD(b, v, "out_size", 1);
 		CHECK_FIELD(b, v, "outmod", 3);
@@ -736,10 +736,8 @@ static void test_vector_fields(void)
 		const struct ip_slot *v = find_role(b, UNIT(VADD), 0);
 		CHECK_FIELD(b, v, "op", 0x40);
 		CHECK_FIELD(b, v, "mode", 1);
-		CHECK_FIELD(b, v, "src1_rep_lo", 1);
-		CHECK_FIELD(b, v, "src1_rep_hi", 0);
-		CHECK_FIELD(b, v, "src2_rep_lo", 0);
-		CHECK_FIELD(b, v, "src2_rep_hi", 1);
+		CHECK_FIELD(b, v, "src1_expand", 1);
+		CHECK_FIELD(b, v, "src2_expand", 2);
 		CHECK_FIELD(b, v, "src2_swz", 0x1B);
 		CHECK_FIELD(b, v, "out_size", 0);
 		CHECK_FIELD(b, v, "outmod", 2);
@@ -754,9 +752,10 @@ static void test_scalar_fields(void)
 	/* smul.fmul r3.y, abs(r1).z, r2.w outmod=sat (all sizes full):
 	 *   reg: 1 | 2 << 5 (0x40) | 3 << 10 (0xC00) = 0x0C41
 	 *   op 0x14 | abs1 bit 8 (0x100) | full1 bit 10 (0x400) | comp1 z 2 << 12 (0x2000)
-	 *   | full2 bit 16 (0x10000) | comp2 w 3 << 17 (0x60000) | outmod 3 << 26 (0xC000000)
-	 *   | out full bit 28 (0x10000000) | out comp y 1 << 30 (0x40000000) = 0x5C072514 */
-	static const uint32_t full[] = {0x00800018, 0x25140C41, 0x00005C07, 0x00000000};
+	 *   | full2 bit 16 (0x10000) | comp2 w: lane 6 << 17 (0xC0000; Mesa: a full input's
+	 *   component c is lane 2c; the notes: 3 << 17) | outmod 3 << 26 (0xC000000)
+	 *   | out full bit 28 (0x10000000) | out comp y 1 << 30 (0x40000000) = 0x5C0D2514 */
+	static const uint32_t full[] = {0x00800018, 0x25140C41, 0x00005C0D, 0x00000000};
 	/* sadd.fmin r9.z, -abs(r10).w, -r11.y with half sizes:
 	 *   reg: 10 | 11 << 5 (0x160) | 9 << 10 (0x2400) = 0x256A
 	 *   op 0x28 | abs1 0x100 | neg1 0x200 | half1 (bit 10 = 0) | comp1 w 3 << 11 (0x1800)
@@ -770,11 +769,12 @@ static void test_scalar_fields(void)
 	                "alu {\n\tsadd.fmin r9.z, -abs(r10).w, -r11.y src1_full=half src1_hsel=1 "
 	                "src2_full=half outmod=pos out_full=half out_hsel=1\n}\n",
 	                half, 4);
-	/* src2 abs bit 14, unknown bits 19-24 and 25, unused 11 and 29 (full sizes):
-	 * sadd.fadd r0.x, r0.x, abs(r0).x unk19=0x3f unk25=1 src1_unused11=1 out_unused29=1:
-	 * 0x10 | 0x400 | 0x800 | 0x4000 | 0x10000 | 0x1F80000 | 0x2000000 | 0x10000000
+	/* src2 abs bit 14, the notes' unknown bits 19-24 (19: Mesa's lane bit 2, so .z; 20-24
+	 * unk20) and 25, unused 11 and 29 (full sizes):
+	 * sadd.fadd r0.x, r0.x, abs(r0).z unk20=0x1f unk25=1 src1_unused11=1 out_unused29=1:
+	 * 0x10 | 0x400 | 0x800 | 0x4000 | 0x10000 | 0x80000 | 0x1F00000 | 0x2000000 | 0x10000000
 	 * | 0x20000000 = 0x33F94C10 */
-	CHECK_ASM("alu {\n\tsadd.fadd r0.x, r0.x, abs(r0).x unk19=0x3f unk25=1 src1_unused11=1 "
+	CHECK_ASM("alu {\n\tsadd.fadd r0.x, r0.x, abs(r0).z unk20=0x1f unk25=1 src1_unused11=1 "
 	          "out_unused29=1\n}\n",
 	          0x00080018, 0x4C100000, 0x000033F9, 0x00000000);
 
@@ -787,7 +787,7 @@ static void test_scalar_fields(void)
 		CHECK_FIELD(b, s, "src1_full", 1);
 		CHECK_FIELD(b, s, "src1_comp", 2);
 		CHECK_FIELD(b, s, "src2_full", 1);
-		CHECK_FIELD(b, s, "src2_comp", 3);
+		CHECK_FIELD(b, s, "src2_comp", 6);
 		CHECK_FIELD(b, s, "outmod", 3);
 		CHECK_FIELD(b, s, "out_full", 1);
 		CHECK_FIELD(b, s, "out_comp", 1);
@@ -840,6 +840,9 @@ static void test_branches(void)
 	/* jmp ls, 127 with unknown bits 7-8 = 10: 001 | 0x28 | 2 << 7 (0x100) | 127 << 9 (0xFE00)
 	 * = 0xFF29 */
 	CHECK_ASM("alu {\n\tcbr.jmp ls, 127 unk7=2\n}\n", 0x04000018, 0x0000FF29, 0, 0);
+	/* the unconditional offset is signed as Mesa reads it (the notes: zero-extended): -1 is
+	 * the same 7 bits as 127 */
+	CHECK_ASM("alu {\n\tcbr.jmp ls, -1 unk7=2\n}\n", 0x04000018, 0x0000FF29, 0, 0);
 
 	if (unpack_words(__LINE__, cond, 4, &p) == 0) {
 		const struct ip_bundle *b = &p.bundles[0];
@@ -1036,10 +1039,10 @@ static const struct golden goldens[] = {
 	G(g_one, "alu4 {\n\tvadd.fadd r3.xyzw, r2.xyzw, #1.0\n}\n"),
 	G(g_sadd_lut, "alu8 {\n\tsadd.fadd r31.w, r0.x, #0.5\n"
 	              "\tlut.fexp2 r13.xyzw, r14.xyzw, r15.xyzw\n}\n"),
-	G(g_vfull, "alu4 {\n\tvmul.fmax r7.yw, -r1.wzyx, abs(r2).yyxx src1_hsel=0x1 src1_half=0x1 "
-	           "src2_hsel=0x1 src2_half=0x1 out_size=hi outmod=sat\n}\n"),
-	G(g_vhalf, "alu4 {\n\tvadd.iadd r4, r5.xyzw, r6.wzyx mode=half src1_rep_lo=0x1 "
-	           "src2_rep_hi=0x1 out_size=lo outmod=int mask=0x5a\n}\n"),
+	G(g_vfull, "alu4 {\n\tvmul.fmax r7.yw, -r1.wzyx, abs(r2).yyxx src1_expand=expand_high "
+	           "src2_expand=expand_high out_size=hi outmod=sat\n}\n"),
+	G(g_vhalf, "alu4 {\n\tvadd.iadd r4, r5.xyzw, r6.wzyx mode=half src1_expand=rep_low "
+	           "src2_expand=rep_high out_size=lo outmod=int mask=0x5a\n}\n"),
 	G(g_shalf, "alu4 {\n\tsadd.fmin r9.z, -abs(r10).w, -r11.y src1_full=half src1_hsel=0x1 "
 	           "src2_full=half outmod=pos out_full=half out_hsel=0x1\n}\n"),
 	G(g_branch, "alu4 {\n\tcbr.br true, ls, -3\n}\n"),

@@ -38,7 +38,9 @@ static size_t random_word(uint64_t *rng, uint8_t *buf, int want)
 	}
 	if (f == &midgard_texture) {
 		random_bytes(rng, buf, 16);
-		buf[0] = (uint8_t)((buf[0] & 0xF0) | MIDGARD_TAG_TEXTURE);
+		/* texture, and Mesa's vertex-texture and barrier forms (types 0x2, 0x4) */
+		static const uint8_t tex_tags[3] = {0x2, MIDGARD_TAG_TEXTURE, 0x4};
+		buf[0] = (uint8_t)((buf[0] & 0xF0) | tex_tags[test_rand(rng) % 3]);
 		return 16;
 	}
 	for (;;) {
@@ -65,6 +67,8 @@ static size_t random_word(uint64_t *rng, uint8_t *buf, int want)
 		if (f == &midgard_alu_constants && words == needed)
 			words += 4;
 		control = (control & ~0xFu) | midgard_alu_tag_for_words(words);
+		if (test_rand(rng) % 4 == 0) /* Mesa's write-out forms, types 0xC-0xF */
+			control |= MIDGARD_TAG_WRITEOUT_BIT;
 		random_bytes(rng, buf, words * 4);
 		memcpy(buf, &control, 4); /* little-endian host assumed by the byte image below */
 		buf[0] = (uint8_t)control;

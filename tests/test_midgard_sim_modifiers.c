@@ -151,10 +151,10 @@ static void half_mode(void)
 		CHECK(reg_h(&io, 0, l) == sum[l], "lane %u = %04x, expected %04x", l, reg_h(&io, 0, l),
 		      sum[l]);
 	/* replicate the lower half of input 1 into both operations */
-	run("vmul.fadd r0, r23.xyzw, r22.xyzw mode=half src1_rep_lo=1", UH, &io);
+	run("vmul.fadd r0, r23.xyzw, r22.xyzw mode=half src1_expand=rep_low", UH, &io);
 	for (unsigned l = 0; l < 8; l++)
 		CHECK(reg_h(&io, 0, l) == sum[l % 4], "rep_lo lane %u = %04x", l, reg_h(&io, 0, l));
-	run("vmul.fadd r0, r23.xyzw, r22.xyzw mode=half src1_rep_hi=1", UH, &io);
+	run("vmul.fadd r0, r23.xyzw, r22.xyzw mode=half src1_expand=rep_high", UH, &io);
 	for (unsigned l = 0; l < 8; l++)
 		CHECK(reg_h(&io, 0, l) == sum[4 + l % 4], "rep_hi lane %u = %04x", l, reg_h(&io, 0, l));
 	/* 8-bit mask, one bit per lane: lanes 0 and 5 only */
@@ -163,10 +163,10 @@ static void half_mode(void)
 	CHECK(reg_h(&io, 0, 1) == 0xDEAD && reg_h(&io, 0, 4) == 0xBEEF, "unmasked lanes %04x %04x",
 	      reg_h(&io, 0, 1), reg_h(&io, 0, 4));
 	/* full mode reading a half-register: low half (1, 2, 3, 4) or high half (5, 6, 7, 8) */
-	run("vmul.fadd r0, r23.xyzw, #1.0 src1_half=1", UH, &io);
+	run("vmul.fadd r0, r23.xyzw, #1.0 src1_expand=expand_low", UH, &io);
 	CHECK_F(&io, 0, 0, 2.0);
 	CHECK_F(&io, 0, 3, 5.0);
-	run("vmul.fadd r0, r23.xyzw, #1.0 src1_half=1 src1_hsel=1", UH, &io);
+	run("vmul.fadd r0, r23.xyzw, #1.0 src1_expand=expand_high", UH, &io);
 	CHECK_F(&io, 0, 0, 6.0);
 	CHECK_F(&io, 0, 3, 9.0);
 	/* scalar half input and half output */

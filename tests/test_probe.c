@@ -189,9 +189,9 @@ static void test_errors(void)
 	/* An assembly error inside the probe is reported at its line in the probe file. */
 	bad("isa midgard\nprogram <<END\nls {\n\tld_attr_32 r40.xyzw, [0].xyzw\n}\nEND\n",
 	    "t.probe:4:", "r40");
-	/* Conditional fields: unk19 of a scalar ALU exists only when input 2 is a register. */
+	/* Conditional fields: unk20 of a scalar ALU exists only when input 2 is a register. */
 	bad("isa midgard\nprogram <<END\nalu {\n\tsadd.fadd r1.x, r0.x, #0.5\n}\nEND\n"
-	    "target 0.scalar_alu unk19\n",
+	    "target 0.scalar_alu unk20\n",
 	    "t.probe:7:21:", "not present");
 	/* A context whose opcode removes the target field (unk7 exists only for op 1). */
 	bad("isa midgard\nprogram <<END\nalu {\n\tcbr.jmp ls, 5\n}\nEND\n"

@@ -101,8 +101,11 @@ static void test_multipliers(void)
 		            u0, 1, NULL, want, 2);
 	}
 	{
-		/* select: b ? a : c. b = 8 -> a = 1.5; b = -0 (zero) -> c = -2.25 */
-		static const float want[8] = {1.5f, 0, 0, 0, -2.25f, 0, 0, 0};
+		/* select, as lima's compiler uses it (codegen.c: gpir_op_select puts the condition in
+		 * multiplier 0 input b, the value for true in multiplier 1 input a, the value for false
+		 * in multiplier 0 input a): b ? c : a. b = 8 -> c = -2.25; b = -0 (zero) -> a = 1.5.
+		 * (The notes: b ? a : c.) */
+		static const float want[8] = {-2.25f, 0, 0, 0, 1.5f, 0, 0, 0};
 		expect_vary(__LINE__,
 		            "instr {\n\tload 0\n\tmul0.select ld_x, ld_z\n\tmul1.select ld_y, none\n"
 		            "\tstore0.varying 0, mul0, none\n}\n"

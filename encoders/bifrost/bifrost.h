@@ -49,12 +49,33 @@ extern const struct ip_format bifrost_add_one, bifrost_add_two, bifrost_add_fmod
 	bifrost_add_mscale, bifrost_add_three, bifrost_add_tex, bifrost_add_texc,
 	bifrost_add_ldvar, bifrost_add_ldattr, bifrost_add_varaddr, bifrost_add_branch;
 
-/* One opcode: its name, its format family, and the value of the family's `op` field. */
+/* One opcode: its name, its format family, and the value of the family's `op` field; then
+ * Mesa's view of it (Mesa's ISA.xml, as its disassembler prints it; docs/bifrost-mesa-names.md):
+ *   mesa      the mnemonic with the modifiers the opcode fixes ("*FADD.f32", "+ICMP.s32.gt"),
+ *             "{mod@field}" where ISA.xml prints modifier `mod` (bifrost_mesa_mods) of one of the
+ *             family's fields ("{clamp@outmod}" prints ".clamp_0_1" for outmod 3, nothing for
+ *             the default), or what Mesa prints for a word ISA.xml cannot decode
+ *             ("INSTR_INVALID_ENC");
+ *   mesa_ops  the operands Mesa prints after the destination, space-separated: "sN" source N
+ *             (bits 3N..3N+2), then "!hh": the source values ISA.xml allows (a hex bit mask;
+ *             Mesa prints others with "(INVALID)"), then text and "{mod@field}" printed after
+ *             the source (".h00", "{abs@src0_abs}"); "i:NAME:LO:W" an immediate; "@" the
+ *             staging register; "&MASK=VAL" (hex): bits beyond the op field that ISA.xml's
+ *             encoding fixes (a word with other bits there is not this instruction for Mesa:
+ *             printed INSTR_INVALID_ENC); a leading "~": Mesa splits this opcode into forms by its
+ *             other fields, so the printing is approximate (docs/bifrost-mesa-names.md);
+ *   doc       known when ISA.xml has the encoding with this meaning; unknown when only the
+ *             older disassembler names it, or ISA.xml reads it otherwise (probes target it);
+ *   src0      -1, or the source 0 value ISA.xml fixes (the NOPs), which the assembler writes. */
 struct bifrost_op {
 	const char *name;
 	const struct ip_format *fmt;
 	uint32_t op;
 	const char *note;
+	const char *mesa;
+	const char *mesa_ops;
+	enum ip_doc_level doc;
+	int8_t src0;
 };
 extern const struct bifrost_op bifrost_fma_ops[];
 extern const struct bifrost_op bifrost_add_ops[];
@@ -64,23 +85,42 @@ extern const unsigned bifrost_n_fma_ops, bifrost_n_add_ops;
  * holds its value, or NULL (the word is then read with the one-source family: raw op). */
 const struct bifrost_op *bifrost_decode_op(int is_add, uint32_t word);
 const struct bifrost_op *bifrost_find_op(int is_add, const char *name);
+/* Whether Mesa's ISA.xml decodes the opcode's encoding (as something valid). */
+int bifrost_op_has_encoding(const struct bifrost_op *op);
 /* The family an FMA/ADD word is read with (bifrost_decode_op's, else the one-source one). */
 const struct ip_format *bifrost_op_format(int is_add, uint32_t word);
 
-/* ---- register field semantics (bifrost_regs.c) --------------------------------------- */
+/* ---- register field semantics (bifrost_regs.c) ---------------------------------------
+ * 32-bit clauses follow Mesa (bifrost.h bifrost_reg_ctrl_lut, disassemble.c DecodeRegCtrl,
+ * bi_pack.c bi_pack_registers; docs/bifrost-sources.md): the 4-bit control value (port 1's upper
+ * bits when the control field is 0) becomes a 5-bit mode by context: in the first instruction of
+ * a clause bit 3 moves to bit 4; elsewhere 16 is added when port 2 == port 3. The mode says what
+ * ports 2 and 3 do, including half-register writes. 64-bit clauses keep the notes' tables. */
 enum bifrost_port_use { BIFROST_PORT_OFF, BIFROST_PORT_READ, BIFROST_PORT_WFMA,
 	BIFROST_PORT_WADD };
+/* Which part of the register a write port writes (Mesa's W, WL, WH). */
+enum bifrost_write_half { BIFROST_WRITE_FULL, BIFROST_WRITE_LO, BIFROST_WRITE_HI };
 struct bifrost_reg_access {
 	enum bifrost_port_use use[4]; /* ports 0..3 */
 	unsigned reg[4];              /* register (first of the pair in 64-bit clauses) */
-	int first;                    /* "first instruction" control: writes land at clause end */
-	int valid;                    /* 0: control values unknown or inconsistent */
+	uint8_t half[4];              /* writes: enum bifrost_write_half */
+	unsigned mode;                /* 32-bit: Mesa's 5-bit register mode (0: none) */
+	int valid;                    /* 0: a reserved mode (32-bit) / inconsistent controls (64) */
+	int invalid_enc;              /* first instruction whose ports 2 and 3 differ although not
+	                               * both are used: the hardware raises INSTR_INVALID_ENC
+	                               * (bi_pack.c) */
 };
-/* Decodes a register field word (reg32 or reg64 layout). */
-struct bifrost_reg_access bifrost_reg_decode(const struct ip_format *fmt, const ip_word *w);
-/* Encodes reads (0..3 registers, in any order) and the FMA/ADD writes (-1: none) the notes'
- * way; `first` selects the first-instruction control values (32-bit only). Returns 0, or -1
- * when the combination cannot be encoded. The uniform/const bits are left as they are. */
+/* Decodes a register field word (reg32 or reg64 layout); first: the word is the first
+ * instruction's (its writes are then the last instruction's, at the end of the clause). */
+struct bifrost_reg_access bifrost_reg_decode(const struct ip_format *fmt, const ip_word *w,
+                                             int first);
+/* Mesa's name of a 32-bit register mode ("R_WL_FMA", "IDLE_1"), or NULL for a reserved one. */
+const char *bifrost_reg_mode_name(unsigned mode);
+/* Encodes reads (0..3 registers, in any order) and the FMA/ADD writes (-1: none) the way Mesa's
+ * compiler packs them (writes: ADD to port 3, FMA to port 2 when port 3 is taken, else to port
+ * 3); `first`: the first instruction of its clause. Returns 0, or -1 when the combination has no
+ * encoding (three reads and two writes; both writes in the first instruction; port 2 reading
+ * and port 3 writing one register). The uniform/const bits are left as they are. */
 int bifrost_reg32_encode(ip_word *w, const unsigned *reads, unsigned nreads, int wfma, int wadd,
                          int first);
 int bifrost_reg64_encode(ip_word *w, const unsigned *reads, unsigned nreads, int wfma, int wadd);
@@ -127,10 +167,26 @@ void bifrost_clause_retype(struct ip_bundle *b);
 struct ip_slot *bifrost_slot(struct ip_bundle *b, enum bifrost_role role, unsigned index);
 unsigned bifrost_clause_consts(const struct ip_bundle *b);
 
-/* Constant quadwords whose first constant's top 4 bits exceed the second's (the notes'
- * ordering restriction): returns a bit mask of offending quadwords (bit i: pair i). */
-unsigned bifrost_const_order_violations(const struct ip_bundle *b);
-/* Swaps such pairs and rewrites the instructions' uniform/const fields to follow. */
+/* PC-relative constant modifiers (Mesa's reading of what the notes call the constant-ordering
+ * restriction; docs/bifrost-sources.md). A constant quadword's pair carries M1 = (A - B) mod 16,
+ * A and B the top 4 bits of its first and second constant (and M2 likewise from bits 28-31 when
+ * M1 is 7); the first embedded constant of formats 3.1 and 5.1 carries M1/M2 in bits 68-75.
+ * PC_LO: the 64-bit constant is PC-relative; PC_HI: its high 32 bits are; PC_LO_HI: each half. */
+enum bifrost_constmod {
+	BIFROST_CONST_PLAIN,
+	BIFROST_CONST_PC_LO,
+	BIFROST_CONST_PC_HI,
+	BIFROST_CONST_PC_LO_HI,
+	BIFROST_CONST_RESERVED, /* M1 = 3, or M1 = 7 with M2 > 3: Mesa asserts */
+};
+/* The modifier of every constant slot of a clause (mods[0 .. consts - 1]). */
+void bifrost_const_mods(const struct ip_bundle *b, uint8_t mods[BIFROST_MAX_CONSTS]);
+/* Constant quadwords whose pair is modified (0 < M1 < 8): a bit mask (bit i: pair i). The
+ * notes' restriction (first top 4 bits <= second's) reads some of these pairs as fine and
+ * flags some plain ones; Mesa's compiler swaps a pair exactly when 0 < M1 < 8. */
+unsigned bifrost_const_modified_pairs(const struct ip_bundle *b);
+/* Swaps such pairs (so that they are plain constants) and rewrites the instructions'
+ * uniform/const fields to follow. */
 void bifrost_fix_const_order(struct ip_bundle *b);
 
 int bifrost_unpack(const uint8_t *bytes, size_t len, struct ip_program *out, struct ip_diag *d);

@@ -164,15 +164,22 @@ static int parse_op_name(struct ip_cursor *c, char *buf, size_t n)
 	return 0;
 }
 
+/* An FMA/ADD word holding op and its defaults (the source ISA.xml fixes, for the NOPs). */
+static ip_word op_word(const struct bifrost_op *op)
+{
+	ip_word w = ip_format_defaults(op->fmt, NULL);
+	ip_field_set(ip_format_field(op->fmt, "op"), &w, op->op);
+	if (op->src0 >= 0)
+		ip_field_set(ip_format_field(op->fmt, "src0"), &w, (uint64_t)op->src0);
+	return w;
+}
+
 static void new_instruction(struct pending *pb)
 {
-	const struct bifrost_op *fnop = bifrost_find_op(0, "NOP"), *anop = bifrost_find_op(1, "NOP");
 	unsigned i = pb->n++;
 	pb->reg[i] = ip_format_defaults(is_64bit(pb) ? &bifrost_reg64 : &bifrost_reg32, NULL);
-	pb->fma[i] = ip_format_defaults(fnop->fmt, NULL);
-	ip_field_set(ip_format_field(fnop->fmt, "op"), &pb->fma[i], fnop->op);
-	pb->add[i] = ip_format_defaults(anop->fmt, NULL);
-	ip_field_set(ip_format_field(anop->fmt, "op"), &pb->add[i], anop->op);
+	pb->fma[i] = op_word(bifrost_find_op(0, "NOP"));
+	pb->add[i] = op_word(bifrost_find_op(1, "NOP"));
 }
 
 /* reg / fma / add lines: each part after the one before it, else a new instruction begins. */
@@ -212,8 +219,7 @@ static int parse_part(struct ip_cursor *c, struct pending *pb, enum part part)
 				                  "number)",
 				                  is_add ? "ADD" : "FMA", name);
 			fmt = op->fmt;
-			*w = ip_format_defaults(fmt, NULL);
-			ip_field_set(ip_format_field(fmt, "op"), w, op->op);
+			*w = op_word(op);
 			forbid = "op";
 		}
 	}

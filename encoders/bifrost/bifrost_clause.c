@@ -468,21 +468,72 @@ int bifrost_pack(const struct ip_program *p, uint8_t **out, size_t *len, struct 
 	return 0;
 }
 
-/* ---- the constant-ordering restriction ------------------------------------------------- */
-static unsigned top4(const struct ip_bundle *b, unsigned slot)
+/* ---- PC-relative constant modifiers (Mesa: disassemble.c decode_M, bi_pack.c) ------------ */
+static uint64_t const_value(const struct ip_bundle *b, unsigned slot)
 {
 	for (unsigned i = 0; i < b->nslots; i++)
 		if (b->slots[i].unit == BIFROST_UNIT(BIFROST_ROLE_CONST, slot))
-			return (unsigned)ip_bits_get(&b->slots[i].value, bifrost_const.bits - 4, 4);
+			return b->slots[i].value.w[0];
 	return 0;
 }
 
-unsigned bifrost_const_order_violations(const struct ip_bundle *b)
+/* Bits 60-63 (top) and 28-31 of a 64-bit constant: stored bits 56-59 and 24-27. */
+static unsigned top4(const struct ip_bundle *b, unsigned slot)
+{
+	return (unsigned)(const_value(b, slot) >> (bifrost_const.bits - 4)) & 0xF;
+}
+
+static unsigned mid4(const struct ip_bundle *b, unsigned slot)
+{
+	return (unsigned)(const_value(b, slot) >> 24) & 0xF;
+}
+
+/* M1 = 0 or 8-15: plain; 1-6 (3 reserved): M1 table; 7: M2 table (M2 > 3 reserved). */
+static void decode_m(unsigned m1, unsigned m2, uint8_t mod[2])
+{
+	enum { N = BIFROST_CONST_PLAIN, L = BIFROST_CONST_PC_LO, H = BIFROST_CONST_PC_HI,
+	       LH = BIFROST_CONST_PC_LO_HI, R = BIFROST_CONST_RESERVED };
+	static const uint8_t m1_table[7][2] = {{N, N}, {L, N}, {L, L}, {R, R}, {H, N}, {H, H}, {L, N}};
+	static const uint8_t m2_table[4][2] = {{LH, N}, {LH, H}, {LH, LH}, {LH, H}};
+	if (m1 == 0 || m1 >= 8) {
+		mod[0] = mod[1] = N;
+	} else if (m1 == 7) {
+		mod[0] = m2 < 4 ? m2_table[m2][0] : R;
+		mod[1] = m2 < 4 ? m2_table[m2][1] : R;
+	} else {
+		mod[0] = m1_table[m1][0];
+		mod[1] = m1_table[m1][1];
+	}
+}
+
+void bifrost_const_mods(const struct ip_bundle *b, uint8_t mods[BIFROST_MAX_CONSTS])
+{
+	unsigned k = bifrost_clause_consts(b), e = embedded_consts(b->kind);
+	memset(mods, BIFROST_CONST_PLAIN, BIFROST_MAX_CONSTS);
+	for (unsigned i = 0; i < b->nslots && e && k; i++)
+		if (b->slots[i].fmt == &bifrost_unused15) { /* formats 3.1 and 5.1 */
+			const ip_word *w = &b->slots[i].value;
+			uint8_t mod[2];
+			decode_m((unsigned)ip_field_get(ip_format_field(&bifrost_unused15, "m1"), w),
+			         (unsigned)ip_field_get(ip_format_field(&bifrost_unused15, "m2"), w), mod);
+			mods[0] = mod[0];
+		}
+	for (unsigned a = e; a + 1 < k; a += 2) {
+		uint8_t mod[2];
+		decode_m((top4(b, a) - top4(b, a + 1)) & 0xF, (mid4(b, a) - mid4(b, a + 1)) & 0xF, mod);
+		mods[a] = mod[0];
+		mods[a + 1] = mod[1];
+	}
+}
+
+unsigned bifrost_const_modified_pairs(const struct ip_bundle *b)
 {
 	unsigned k = bifrost_clause_consts(b), e = embedded_consts(b->kind), mask = 0;
-	for (unsigned j = 0; e + 2 * j + 1 < k; j++)
-		if (top4(b, e + 2 * j) > top4(b, e + 2 * j + 1))
+	for (unsigned j = 0; e + 2 * j + 1 < k; j++) {
+		unsigned m1 = (top4(b, e + 2 * j) - top4(b, e + 2 * j + 1)) & 0xF;
+		if (m1 > 0 && m1 < 8)
 			mask |= 1u << j;
+	}
 	return mask;
 }
 
@@ -491,7 +542,7 @@ static const unsigned const_sel[6] = {4, 5, 6, 7, 2, 3};
 
 void bifrost_fix_const_order(struct ip_bundle *b)
 {
-	unsigned mask = bifrost_const_order_violations(b), e = embedded_consts(b->kind);
+	unsigned mask = bifrost_const_modified_pairs(b), e = embedded_consts(b->kind);
 	for (unsigned j = 0; mask >> j; j++) {
 		unsigned a = e + 2 * j, c = a + 1;
 		struct ip_slot *sa, *sc;

@@ -33,28 +33,37 @@ static const char *use_name(enum bifrost_port_use u)
 	}
 }
 
-/* A comment saying what the register field does, in the notes' terms. */
+/* A comment saying what the register field does: each port (32-bit clauses: Mesa's register
+ * mode, which depends on whether the word is the first instruction's). */
 static void print_reg_comment(FILE *out, const struct ip_slot *s)
 {
-	struct bifrost_reg_access a = bifrost_reg_decode(s->fmt, &s->value);
+	int first = BIFROST_UNIT_INDEX(s->unit) == 0;
+	struct bifrost_reg_access a = bifrost_reg_decode(s->fmt, &s->value, first);
 	unsigned uc = bifrost_reg_uc(s->fmt, &s->value);
 	struct bifrost_uc u = bifrost_uc_decode(uc);
 	int any = 0;
+	static const char *const half[3] = {"", "-lo", "-hi"};
 	fputs("\t;", out);
 	if (!a.valid) {
-		fputs(" control values not described by the notes", out);
+		fputs(a.mode ? " reserved register mode" : " control values not described", out);
+		if (a.mode)
+			fprintf(out, " %u", a.mode);
 	} else {
 		for (unsigned p = 0; p < 4; p++) {
 			const char *n = use_name(a.use[p]);
 			if (!n)
 				continue;
-			fprintf(out, " p%u:%s r%u", p, n, a.reg[p]);
+			fprintf(out, " p%u:%s%s r%u", p, n, half[a.half[p]], a.reg[p]);
 			any = 1;
 		}
 		if (!any)
 			fputs(" no ports", out);
-		if (a.first)
+		if (bifrost_reg_mode_name(a.mode))
+			fprintf(out, " (mode %s)", bifrost_reg_mode_name(a.mode));
+		if (first && (a.use[2] >= BIFROST_PORT_WFMA || a.use[3] >= BIFROST_PORT_WFMA))
 			fputs(" (writes at clause end)", out);
+		if (a.invalid_enc)
+			fputs(" (INSTR_INVALID_ENC: ports 2 and 3 must be equal here)", out);
 	}
 	if (u.kind == BIFROST_UC_UNIFORM)
 		fprintf(out, "; uc: uniforms u%u,u%u", 2 * u.index, 2 * u.index + 1);
@@ -81,7 +90,7 @@ static void print_unit(FILE *out, const struct ip_slot *s, int is_add)
 
 static int disasm_clause(const struct ip_bundle *b, size_t index, FILE *out)
 {
-	unsigned violations = bifrost_const_order_violations(b);
+	uint8_t mods[BIFROST_MAX_CONSTS];
 	fprintf(out, "clause");
 	print_fields(out, &bifrost_header, &b->slots[0].value, NULL);
 	fprintf(out, " {\t; clause %zu, byte %" PRIu32 ", %u instruction%s, %u constant slot%s\n",
@@ -112,9 +121,14 @@ static int disasm_clause(const struct ip_bundle *b, size_t index, FILE *out)
 		default: break;
 		}
 	}
-	if (violations)
-		fprintf(out, "\t; constant quadwords 0x%x break the ordering restriction (top 4 bits)\n",
-		        violations);
+	bifrost_const_mods(b, mods);
+	for (unsigned j = 0; j < bifrost_clause_consts(b); j++)
+		if (mods[j] != BIFROST_CONST_PLAIN)
+			fprintf(out, "\t; constant slot %u: %s (Mesa's PC-relative modifier)\n", j,
+			        mods[j] == BIFROST_CONST_PC_LO   ? "PC_LO"
+			        : mods[j] == BIFROST_CONST_PC_HI ? "PC_HI"
+			        : mods[j] == BIFROST_CONST_PC_LO_HI ? "PC_LO_HI"
+			                                            : "reserved modifier");
 	fputs("}\n", out);
 	return 0;
 }

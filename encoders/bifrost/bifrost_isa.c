@@ -24,4 +24,5 @@ const struct ip_isa bifrost_isa = {
 	bifrost_pack,
 	bifrost_assemble,
 	bifrost_disassemble,
+	NULL,
 };

@@ -44,57 +44,75 @@ static void init_fields(void)
 
 #define G(f) ((unsigned)ip_field_get(f, w))
 
-/* ---- 32-bit clauses ---------------------------------------------------------------------- */
-/* Control value -> port 2 / port 3 use and the first-instruction flag (seed notes table). */
-static int ctrl32_meaning(unsigned c, enum bifrost_port_use *p2, enum bifrost_port_use *p3,
-                          int *first)
+/* ---- 32-bit clauses (Mesa's register modes) ------------------------------------------------
+ * Mode -> (port 2, port 3, port 3 writes FMA): Mesa's bifrost_reg_ctrl_lut, restated. Port 2
+ * writes are always the FMA result. 0, 25 and 28-31 are reserved. */
+enum { SL_I, SL_R, SL_W, SL_WL, SL_WH }; /* idle, read, write, write low half, write high half */
+static const struct {
+	uint8_t slot2, slot3, slot3_fma;
+	const char *name;
+} modes[32] = {
+	[1] = {SL_R, SL_WL, 1, "R_WL_FMA"},    [2] = {SL_R, SL_WH, 1, "R_WH_FMA"},
+	[3] = {SL_R, SL_W, 1, "R_W_FMA"},      [4] = {SL_R, SL_WL, 0, "R_WL_ADD"},
+	[5] = {SL_R, SL_WH, 0, "R_WH_ADD"},    [6] = {SL_R, SL_W, 0, "R_W_ADD"},
+	[7] = {SL_WL, SL_WL, 0, "WL_WL_ADD"},  [8] = {SL_WL, SL_WH, 0, "WL_WH_ADD"},
+	[9] = {SL_WL, SL_W, 0, "WL_W_ADD"},    [10] = {SL_WH, SL_WL, 0, "WH_WL_ADD"},
+	[11] = {SL_WH, SL_WH, 0, "WH_WH_ADD"}, [12] = {SL_WH, SL_W, 0, "WH_W_ADD"},
+	[13] = {SL_W, SL_WL, 0, "W_WL_ADD"},   [14] = {SL_W, SL_WH, 0, "W_WH_ADD"},
+	[15] = {SL_W, SL_W, 0, "W_W_ADD"},     [16] = {SL_I, SL_I, 1, "IDLE_1"},
+	[17] = {SL_I, SL_W, 1, "I_W_FMA"},     [18] = {SL_I, SL_WL, 1, "I_WL_FMA"},
+	[19] = {SL_I, SL_WH, 1, "I_WH_FMA"},   [20] = {SL_R, SL_I, 0, "R_I"},
+	[21] = {SL_I, SL_W, 0, "I_W_ADD"},     [22] = {SL_I, SL_WL, 0, "I_WL_ADD"},
+	[23] = {SL_I, SL_WH, 0, "I_WH_ADD"},   [24] = {SL_WL, SL_WH, 0, "WL_WH_MIX"},
+	[26] = {SL_WH, SL_WL, 0, "WH_WL_MIX"}, [27] = {SL_I, SL_I, 1, "IDLE"},
+};
+
+const char *bifrost_reg_mode_name(unsigned mode)
 {
-	static const struct {
-		int8_t p2, p3, first;
-	} t[16] = {
-		[1] = {BIFROST_PORT_OFF, BIFROST_PORT_WFMA, 0},
-		[3] = {BIFROST_PORT_READ, BIFROST_PORT_WFMA, 0},
-		[4] = {BIFROST_PORT_READ, BIFROST_PORT_OFF, 0},
-		[5] = {BIFROST_PORT_OFF, BIFROST_PORT_WADD, 0},
-		[6] = {BIFROST_PORT_READ, BIFROST_PORT_WADD, 0},
-		[8] = {BIFROST_PORT_OFF, BIFROST_PORT_OFF, 1},
-		[9] = {BIFROST_PORT_OFF, BIFROST_PORT_WFMA, 1},
-		[11] = {BIFROST_PORT_OFF, BIFROST_PORT_OFF, 0},
-		[12] = {BIFROST_PORT_READ, BIFROST_PORT_OFF, 1},
-		[13] = {BIFROST_PORT_OFF, BIFROST_PORT_WADD, 1},
-		[15] = {BIFROST_PORT_WFMA, BIFROST_PORT_WADD, 0},
-	};
-	static const uint16_t known = 1u << 1 | 1u << 3 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 8 |
-	                              1u << 9 | 1u << 11 | 1u << 12 | 1u << 13 | 1u << 15;
-	if (c > 15 || !((known >> c) & 1))
-		return -1;
-	*p2 = (enum bifrost_port_use)t[c].p2;
-	*p3 = (enum bifrost_port_use)t[c].p3;
-	*first = t[c].first;
-	return 0;
+	return mode < 32 ? modes[mode].name : NULL;
 }
 
-static struct bifrost_reg_access decode32(const ip_word *w)
+static void set_write(struct bifrost_reg_access *a, unsigned p, unsigned op, int fma)
 {
-	struct bifrost_reg_access a = {{BIFROST_PORT_OFF}, {0}, 0, 1};
-	unsigned ctrl = G(f32.ctrl), real;
+	a->use[p] = fma ? BIFROST_PORT_WFMA : BIFROST_PORT_WADD;
+	a->half[p] = (uint8_t)(op == SL_WL ? BIFROST_WRITE_LO : op == SL_WH ? BIFROST_WRITE_HI
+	                                                              : BIFROST_WRITE_FULL);
+}
+
+static struct bifrost_reg_access decode32(const ip_word *w, int first)
+{
+	struct bifrost_reg_access a = {{BIFROST_PORT_OFF}, {0}, {0}, 0, 1, 0};
+	unsigned ctrl = G(f32.ctrl), c, mode;
+	a.reg[2] = G(f32.port2);
+	a.reg[3] = G(f32.port3);
 	if (ctrl == 0) {
-		real = G(f32.ctrl1);
+		c = G(f32.ctrl1);
 		if (!G(f32.port0_off)) {
 			a.use[0] = BIFROST_PORT_READ;
 			a.reg[0] = G(f32.port0) | G(f32.port0_hi) << 5;
 		}
 	} else {
 		unsigned p0 = G(f32.port0), p1 = G(f32.port1);
-		real = ctrl;
+		c = ctrl;
 		a.use[0] = a.use[1] = BIFROST_PORT_READ;
 		a.reg[0] = p0 <= p1 ? p0 : 63 - p0;
 		a.reg[1] = p0 <= p1 ? p1 : 63 - p1;
 	}
-	if (ctrl32_meaning(real, &a.use[2], &a.use[3], &a.first) != 0)
+	/* the context: first instruction, or port 2 == port 3 */
+	mode = first ? (c & 7) | (c & 8) << 1 : a.reg[2] == a.reg[3] ? c + 16 : c;
+	a.mode = mode;
+	if (!modes[mode].name) {
 		a.valid = 0;
-	a.reg[2] = G(f32.port2);
-	a.reg[3] = G(f32.port3);
+		return a;
+	}
+	if (modes[mode].slot2 == SL_R)
+		a.use[2] = BIFROST_PORT_READ;
+	else if (modes[mode].slot2 != SL_I)
+		set_write(&a, 2, modes[mode].slot2, 1);
+	if (modes[mode].slot3 != SL_I)
+		set_write(&a, 3, modes[mode].slot3, modes[mode].slot3_fma);
+	a.invalid_enc = first && a.reg[2] != a.reg[3] &&
+	                !(modes[mode].slot2 != SL_I && modes[mode].slot3 != SL_I);
 	return a;
 }
 
@@ -106,35 +124,59 @@ static void set(const struct ip_field *f, ip_word *w, unsigned v)
 int bifrost_reg32_encode(ip_word *w, const unsigned *reads, unsigned nreads, int wfma, int wadd,
                          int first)
 {
-	unsigned ctrl;
-	int p2read = nreads == 3, nwrites = (wfma >= 0) + (wadd >= 0);
+	unsigned slot2 = SL_I, slot3 = SL_I, fma3 = 0, mode, ctrl, p2 = 0, p3 = 0;
+	int p2read = nreads == 3, same;
 	init_fields();
-	if (nreads > 3 || (p2read && nwrites == 2))
+	if (nreads > 3 || (p2read && wfma >= 0 && wadd >= 0))
 		return -1;
-	if (nwrites == 2)
-		ctrl = 15;
-	else if (wfma >= 0)
-		ctrl = p2read ? 3 : 1;
-	else if (wadd >= 0)
-		ctrl = p2read ? 6 : 5;
-	else
-		ctrl = p2read ? 4 : 11;
-	if (first) {
-		static const int8_t first_of[16] = {[1] = 9, [4] = 12, [5] = 13, [11] = 8};
-		if (!first_of[ctrl])
-			return -1;
-		ctrl = (unsigned)first_of[ctrl];
+	/* writes: ADD to port 3, FMA to port 2 when port 3 is taken, else port 3 (bi_assign_slots) */
+	if (wadd >= 0) {
+		slot3 = SL_W;
+		p3 = (unsigned)wadd;
 	}
-	/* ports 2 and 3 */
-	if (nwrites == 2) {
-		set(f32.port2, w, (unsigned)wfma);
-		set(f32.port3, w, (unsigned)wadd);
+	if (wfma >= 0 && slot3 == SL_W) {
+		slot2 = SL_W;
+		p2 = (unsigned)wfma;
+	} else if (wfma >= 0) {
+		slot3 = SL_W;
+		fma3 = 1;
+		p3 = (unsigned)wfma;
+	}
+	if (p2read) {
+		slot2 = SL_R;
+		p2 = reads[2];
+	}
+	if (slot2 == SL_I && slot3 == SL_I) {
+		mode = first ? 16 : 27; /* IDLE_1 / IDLE */
 	} else {
-		unsigned wr = (unsigned)(wfma >= 0 ? wfma : wadd >= 0 ? wadd : 0);
-		set(f32.port3, w, wr);
-		/* the blob copies port 3 into an unused port 2 */
-		set(f32.port2, w, p2read ? reads[2] : wr);
+		for (mode = 1; mode < 32; mode++)
+			if (modes[mode].name && modes[mode].slot2 == slot2 && modes[mode].slot3 == slot3 &&
+			    (slot3 == SL_I || modes[mode].slot3_fma == fma3) && mode != 16 && mode != 27)
+				break;
+		if (mode == 32)
+			return -1;
 	}
+	if (first) {
+		if (mode & 8)
+			return -1; /* both results written at the end of the clause: no encoding */
+		ctrl = (mode & 7) | (mode & 16) >> 1;
+		same = !(slot2 != SL_I && slot3 != SL_I); /* else the hardware raises INSTR_INVALID_ENC */
+	} else {
+		ctrl = mode & 15;
+		same = (mode & 16) != 0;
+	}
+	if (same) {
+		if (slot2 != SL_I && slot3 != SL_I && p2 != p3)
+			return -1;
+		if (slot2 != SL_I)
+			p3 = p2;
+		else
+			p2 = p3;
+	} else if (!first && p2 == p3) {
+		return -1; /* port 2 reading and port 3 writing one register: no encoding */
+	}
+	set(f32.port2, w, p2);
+	set(f32.port3, w, p3);
 	if (nreads >= 2 && reads[0] != reads[1]) {
 		unsigned a = reads[0] < reads[1] ? reads[0] : reads[1];
 		unsigned b = reads[0] < reads[1] ? reads[1] : reads[0];
@@ -149,6 +191,8 @@ int bifrost_reg32_encode(ip_word *w, const unsigned *reads, unsigned nreads, int
 	}
 	if (nreads == 3)
 		return -1; /* a repeated register with a third one: read it through port 2 instead */
+	if (ctrl == 0)
+		return -1; /* control 0 in port 1 would mean "control in port 1" again */
 	set(f32.ctrl, w, 0);
 	set(f32.ctrl1, w, ctrl);
 	set(f32.port0_off, w, nreads == 0);
@@ -215,7 +259,7 @@ static int apply_ctl(int *use, const struct ctl64 *c, int *plus16)
 
 static struct bifrost_reg_access decode64(const ip_word *w)
 {
-	struct bifrost_reg_access a = {{BIFROST_PORT_OFF}, {0}, 0, 1};
+	struct bifrost_reg_access a = {{BIFROST_PORT_OFF}, {0}, {0}, 0, 1, 0};
 	int use[4] = {NS, NS, NS, NS}, plus16 = 0;
 	unsigned main = G(f64.ctrl), p0 = G(f64.port0);
 	if (apply_ctl(use, find_ctl64(main, 'm'), &plus16) != 0) {
@@ -326,10 +370,11 @@ int bifrost_reg64_encode(ip_word *w, const unsigned *reads, unsigned nreads, int
 	return 0;
 }
 
-struct bifrost_reg_access bifrost_reg_decode(const struct ip_format *fmt, const ip_word *w)
+struct bifrost_reg_access bifrost_reg_decode(const struct ip_format *fmt, const ip_word *w,
+                                             int first)
 {
 	init_fields();
-	return fmt == &bifrost_reg64 ? decode64(w) : decode32(w);
+	return fmt == &bifrost_reg64 ? decode64(w) : decode32(w, first);
 }
 
 /* ---- uniform/const port ------------------------------------------------------------------ */

@@ -15,16 +15,24 @@
  *  unk  next type unk  type   sb entry sb deps datareg bar  br  ew  unk    nes b2b unknown
  * The notes call bits 0-10 one unknown run; later public work (docs/bifrost-sources.md) splits
  * it, so it is split here too (each part is still unknown), letting probes target each part. */
+/* The notes list 0, 5, 6 and 15 ("TODO: fill out this table"); the other names are later public
+ * work's (Mesa's 5-bit message types, docs/bifrost-sources.md), so their doc level is unknown. */
 static const struct ip_enum clause_types[] = {
 	{0, "none", "no variable-latency instruction"},
-	{1, "load_vary", "later public work: varying load/interpolation"},
-	{2, "ubo", "later public work: uniform buffer load"},
-	{3, "tex", "later public work: texture"},
+	{IP_ENUM_UNKNOWN(1), "load_vary", "later public work: varying load/interpolation"},
+	{IP_ENUM_UNKNOWN(2), "attribute", "later public work: attribute load (Mesa; the blob's "
+	                                  "attribute clauses)"},
+	{IP_ENUM_UNKNOWN(3), "tex", "later public work: texture"},
+	{IP_ENUM_UNKNOWN(4), "vartex", "later public work: varying then texture"},
 	{5, "ssbo_store", "SSBO store (the notes; later public work swaps 5 and 6)"},
 	{6, "ssbo_load", "SSBO load (the notes; later public work swaps 5 and 6)"},
-	{9, "blend", "later public work: blend"},
-	{12, "fragz", "later public work: fragment depth write"},
-	{13, "atest", "later public work: alpha test"},
+	{IP_ENUM_UNKNOWN(7), "atomic", "later public work: atomic"},
+	{IP_ENUM_UNKNOWN(8), "barrier", "later public work: barrier"},
+	{IP_ENUM_UNKNOWN(9), "blend", "later public work: blend"},
+	{IP_ENUM_UNKNOWN(10), "tile", "later public work: tile buffer access"},
+	{IP_ENUM_UNKNOWN(12), "fragz", "later public work: fragment depth/stencil write"},
+	{IP_ENUM_UNKNOWN(13), "atest", "later public work: alpha test"},
+	{IP_ENUM_UNKNOWN(14), "job", "later public work: job"},
 	{15, "b64", "64-bit clause, no variable-latency instruction"},
 	{0, NULL, NULL},
 };
@@ -243,6 +251,18 @@ const struct ip_format bifrost_const = {
 	                              IP_COUNT(var##_fields), NULL, SEED "Quadword formats"}
 
 UNUSED_FORMAT(bifrost_unused42, "unused42", 42, "unused bits 83-124 (format 2.1)");
-UNUSED_FORMAT(bifrost_unused15, "unused15", 15, "unused bits 68-82 (formats 3.1, 5.1)");
+/* Bits 68-82 of formats 3.1 and 5.1: unused in the notes; Mesa packs there the modifier of the
+ * first embedded constant (bi_pack.c m0; disassemble.c decode_M reads M1 from bits 68-71, M2
+ * from 72-75): docs/bifrost-sources.md. The doc level stays the notes' "unused". */
+static const struct ip_field bifrost_unused15_fields[] = {
+	F("m1", 0, 4, MODIFIER, UNUSED, NULL, 0,
+	  "unused in the notes; Mesa: M1 of constant 0 (1/2/6 PC_LO, 4/5 PC_HI, 7: M2 says, 3 "
+	  "reserved, 0 and 8-15 none)"),
+	F("m2", 4, 4, MODIFIER, UNUSED, NULL, 0, "unused in the notes; Mesa: M2 (when M1 is 7)"),
+	F("bits8", 8, 7, PADDING, UNUSED, NULL, 0, "unused bits of a quadword format"),
+};
+const struct ip_format bifrost_unused15 = {"bifrost", "unused15",
+	"bits 68-82 (formats 3.1, 5.1): unused in the notes, Mesa's constant 0 modifier", 15,
+	bifrost_unused15_fields, IP_COUNT(bifrost_unused15_fields), NULL, SEED "Quadword formats"};
 UNUSED_FORMAT(bifrost_unused12, "unused12", 12, "unused bits 113-124 (formats 3.1, 5.1)");
 UNUSED_FORMAT(bifrost_unused9, "unused9", 9, "unused bits 113-121 (formats 3.3, 5.2)");

@@ -6,16 +6,25 @@
 #include "isaprobe/field.h"
 #include "isaprobe/isa.h"
 
-/* Instruction word types (bits 0-3 of every word; also the next-type values). */
+/* Instruction word types (bits 0-3 of every word; also the next-type values). The notes give
+ * 0x3, 0x5 and 0x8-0xB; Mesa adds texture variants 0x2 and 0x4 and the write-out ALU words
+ * 0xC-0xF (docs/midgard-sources.md). */
 enum midgard_tag {
 	MIDGARD_TAG_END = 0x1, /* next-type value of the last words */
+	MIDGARD_TAG_TEXTURE_VTX = 0x2,
 	MIDGARD_TAG_TEXTURE = 0x3,
+	MIDGARD_TAG_TEXTURE_BAR = 0x4,
 	MIDGARD_TAG_LOAD_STORE = 0x5,
 	MIDGARD_TAG_ALU4 = 0x8,
 	MIDGARD_TAG_ALU8 = 0x9,
 	MIDGARD_TAG_ALU12 = 0xA,
 	MIDGARD_TAG_ALU16 = 0xB,
+	MIDGARD_TAG_ALU4_WRITEOUT = 0xC,
+	MIDGARD_TAG_ALU8_WRITEOUT = 0xD,
+	MIDGARD_TAG_ALU12_WRITEOUT = 0xE,
+	MIDGARD_TAG_ALU16_WRITEOUT = 0xF,
 };
+#define MIDGARD_TAG_WRITEOUT_BIT 0x4 /* ALU types: 0xC-0xF are 0x8-0xB with write-out */
 
 /* Units of an ALU word, in the order their enable bits, register words and fields appear. */
 enum midgard_unit {
@@ -65,6 +74,9 @@ extern const struct ip_format midgard_texture;
 extern const struct ip_format midgard_ls_public;
 extern const struct ip_format midgard_ls_varying_params;
 extern const struct ip_format midgard_ls_ubo_offset;
+/* Branch bits the notes leave undescribed, as Mesa lays them out (not part of midgard_isa). */
+extern const struct ip_format midgard_branch_writeout_public;
+extern const struct ip_format midgard_branch_extended_public;
 
 extern const struct midgard_unit_info midgard_units[MIDGARD_UNIT_COUNT];
 
@@ -81,6 +93,9 @@ extern const struct ip_isa midgard_isa;
 
 /* Words (32-bit) in an instruction word of this type, or 0 for an unknown type. */
 unsigned midgard_tag_words(unsigned tag);
+/* Whether a type is an ALU word (0x8-0xF) or a texture word (0x2-0x4). */
+int midgard_tag_is_alu(unsigned tag);
+int midgard_tag_is_texture(unsigned tag);
 /* Tag of the ALU word with this many 32-bit words, or 0. */
 unsigned midgard_alu_tag_for_words(unsigned words);
 
@@ -92,7 +107,7 @@ unsigned midgard_alu_body_bits(uint32_t control);
 int midgard_alu_layout(struct ip_bundle *b, ip_word control, struct ip_diag *d);
 /* Lays out a load/store or texture bundle (tag and next type are in the first slot). */
 void midgard_ls_layout(struct ip_bundle *b);
-void midgard_texture_layout(struct ip_bundle *b);
+void midgard_texture_layout(struct ip_bundle *b, unsigned tag);
 
 /* The next-type value the notes' rule gives word i of a program of n words. */
 unsigned midgard_next_tag(const struct ip_program *p, size_t i);

@@ -220,8 +220,11 @@ static int apply_vector(struct ip_cursor *c, const struct midgard_unit_words *u,
 	return 0;
 }
 
+/* src2_full: input 2's size as the line's keys set it (input 2's component is a 16-bit lane:
+ * c, or 2c for a full input, as Mesa reads it; docs/midgard-asm.md). */
 static int apply_scalar(struct ip_cursor *c, const struct midgard_unit_words *u,
-                        const struct dst_operand *dst, const struct src_operand src[2])
+                        const struct dst_operand *dst, const struct src_operand src[2],
+                        uint64_t src2_full)
 {
 	midgard_set(u, "dst", dst->reg);
 	if (dst->ncomp > 1)
@@ -244,8 +247,10 @@ static int apply_scalar(struct ip_cursor *c, const struct midgard_unit_words *u,
 		set_src_common(c, u, n, s);
 		if (s->ncomp > 1)
 			return err_at(c, s->col, "a scalar input names one component");
-		if (s->ncomp)
-			midgard_set(u, n ? "src2_comp" : "src1_comp", s->comp[0]);
+		if (s->ncomp && n == 0)
+			midgard_set(u, "src1_comp", s->comp[0]);
+		else if (s->ncomp)
+			midgard_set(u, "src2_comp", src2_full ? 2 * s->comp[0] : s->comp[0]);
 	}
 	return 0;
 }
@@ -253,7 +258,8 @@ static int apply_scalar(struct ip_cursor *c, const struct midgard_unit_words *u,
 /* ---- the words of one bundle being assembled ----------------------------------------- */
 
 struct pending {
-	unsigned kind;        /* 0 alu, else MIDGARD_TAG_LOAD_STORE / TEXTURE */
+	unsigned kind;        /* 0 alu, else MIDGARD_TAG_LOAD_STORE or a texture type */
+	unsigned writeout;    /* alu: MIDGARD_TAG_WRITEOUT_BIT for the aluw headers */
 	unsigned forced_words;
 	unsigned header_line;
 	int next;             /* -1: by the rule */
@@ -275,7 +281,7 @@ static int parse_unit_line(struct ip_cursor *c, struct pending *pb, unsigned uni
 	struct src_operand src[2];
 	struct ip_key keys[MAX_KEYS];
 	unsigned nkeys, nbr = 0;
-	uint64_t op = 0, br_vals[3];
+	uint64_t op = 0, br_vals[3], src2_full;
 	const char *br_names[3];
 	const struct ip_field *opf = ip_format_field(fmt, "op");
 
@@ -300,9 +306,6 @@ static int parse_unit_line(struct ip_cursor *c, struct pending *pb, unsigned uni
 			const struct ip_field *f = ip_format_active_field(fmt, br_names[i], &tmp, NULL);
 			if (i && ip_expect_punct(c, ',') != 0)
 				return -1;
-			if (op == 1 && i == nbr - 1 && ip_is_punct(ip_peek(c), '-'))
-				return ip_error_here(c, "an unconditional branch offset is zero-extended "
-				                        "(0..127); use a conditional branch to go back");
 			if (ip_parse_field_value(c, f, &br_vals[i]) != 0)
 				return -1;
 		}
@@ -331,13 +334,14 @@ static int parse_unit_line(struct ip_cursor *c, struct pending *pb, unsigned uni
 	unitw = phase1;
 	if (apply_keys(c, keys, nkeys, &u, NULL) != 0)
 		return -1;
+	src2_full = fmt == &midgard_scalar_alu && !src[1].is_imm ? midgard_get(&u, "src2_full") : 0;
 	/* phase 2: defaults under those selectors, operands, then the keys again */
 	unitw = ip_format_rebase(fmt, &unitw, u.reg);
 	if (opf)
 		ip_field_set(opf, &unitw, op);
 	if (fmt == &midgard_vector_alu && apply_vector(c, &u, &dst, src) != 0)
 		return -1;
-	if (fmt == &midgard_scalar_alu && apply_scalar(c, &u, &dst, src) != 0)
+	if (fmt == &midgard_scalar_alu && apply_scalar(c, &u, &dst, src, src2_full) != 0)
 		return -1;
 	if (fmt == &midgard_branch_compact)
 		for (unsigned i = 0; i < nbr; i++)
@@ -447,6 +451,21 @@ static int parse_ls_line(struct ip_cursor *c, struct pending *pb)
 
 /* ---- headers ------------------------------------------------------------------------- */
 
+/* alu, alu4 ... alu16, and the write-out forms aluw, aluw4 ... aluw16 (types 0xC-0xF, Mesa). */
+static int alu_header(const char *word, unsigned *writeout, unsigned *size)
+{
+	const char *p = word + 3;
+	if (strncmp(word, "alu", 3) != 0)
+		return 0;
+	*writeout = 0;
+	if (*p == 'w') {
+		*writeout = MIDGARD_TAG_WRITEOUT_BIT;
+		p++;
+	}
+	*size = (unsigned)atoi(p);
+	return !*p || !strcmp(p, "4") || !strcmp(p, "8") || !strcmp(p, "12") || !strcmp(p, "16");
+}
+
 static int parse_header(struct ip_cursor *c, struct pending *pb)
 {
 	const struct ip_token *t = ip_peek(c);
@@ -460,22 +479,24 @@ static int parse_header(struct ip_cursor *c, struct pending *pb)
 	pb->header_line = c->line->lineno;
 	ip_token_text(t, word, sizeof word);
 	if (t->type != IP_TOK_IDENT)
-		return ip_error_here(c, "expected an instruction word (alu, ls, tex), found '%s'",
+		return ip_error_here(c, "expected an instruction word (alu, aluw, ls, tex, tex_vtx, "
+		                        "tex_bar), found '%s'",
 		                     word);
 	if (strcmp(word, "ls") == 0) {
 		pb->kind = MIDGARD_TAG_LOAD_STORE;
 		fmt = &midgard_ls_tag;
-	} else if (strcmp(word, "tex") == 0) {
-		pb->kind = MIDGARD_TAG_TEXTURE;
+	} else if (strcmp(word, "tex") == 0 || strcmp(word, "tex_vtx") == 0 ||
+	           strcmp(word, "tex_bar") == 0) {
+		uint64_t tag = 0;
+		ip_enum_value(midgard_tag_enum, word, &tag);
+		pb->kind = (unsigned)tag;
 		fmt = &midgard_texture;
-	} else if (strcmp(word, "alu") == 0 || strcmp(word, "alu4") == 0 ||
-	           strcmp(word, "alu8") == 0 || strcmp(word, "alu12") == 0 ||
-	           strcmp(word, "alu16") == 0) {
+	} else if (alu_header(word, &pb->writeout, &pb->forced_words)) {
 		pb->kind = 0;
-		pb->forced_words = word[3] ? (unsigned)atoi(word + 3) : 0;
 		fmt = &midgard_alu_control;
 	} else {
-		return ip_error_here(c, "expected an instruction word (alu, ls, tex), found '%s'",
+		return ip_error_here(c, "expected an instruction word (alu, aluw, ls, tex, tex_vtx, "
+		                        "tex_bar), found '%s'",
 		                     word);
 	}
 	ip_next(c);
@@ -548,7 +569,7 @@ static int build_alu(struct pending *pb, struct ip_bundle *b, struct ip_diag *d)
 		return ip_diag_at(d, line, 1, "these units and constants need %u words; an ALU word "
 		                              "holds at most 16", words);
 	}
-	ip_bits_set(&control, 0, 4, midgard_alu_tag_for_words(words));
+	ip_bits_set(&control, 0, 4, midgard_alu_tag_for_words(words) | pb->writeout);
 	if (midgard_alu_layout(b, control, d) != 0)
 		return ip_diag_at(d, line, 1, "%s", d->msg);
 	for (unsigned k = 0; k < b->nslots; k++) {
@@ -600,9 +621,11 @@ static int build_bundle(struct pending *pb, struct ip_program *p, int **next, st
 		b->slots[2].value = pb->nls > 1 ? pb->ls[1] : noop;
 		return 0;
 	}
-	if (pb->kind == MIDGARD_TAG_TEXTURE) {
-		midgard_texture_layout(b);
+	if (midgard_tag_is_texture(pb->kind)) {
+		midgard_texture_layout(b, pb->kind);
 		b->slots[0].value = pb->first;
+		/* tex_vtx / tex_bar: the header word names the type */
+		ip_field_set(ip_format_field(&midgard_texture, "type"), &b->slots[0].value, pb->kind);
 		return 0;
 	}
 	return build_alu(pb, b, d);
@@ -613,7 +636,7 @@ static int parse_body_line(struct ip_cursor *c, struct pending *pb)
 	const struct ip_token *t = ip_peek(c);
 	char word[32];
 	ip_token_text(t, word, sizeof word);
-	if (pb->kind == MIDGARD_TAG_TEXTURE)
+	if (midgard_tag_is_texture(pb->kind))
 		return ip_error_here(c, "a texture word takes no lines (its bits are keys)");
 	if (pb->kind == MIDGARD_TAG_LOAD_STORE)
 		return parse_ls_line(c, pb);

@@ -114,7 +114,8 @@ static void print_scalar_src(FILE *out, const struct midgard_unit_words *u, int 
 {
 	static const char *const names[2][4] = {{"src1", "src1_neg", "src1_abs", "src1_comp"},
 	                                        {"src2", "src2_neg", "src2_abs", "src2_comp"}};
-	int neg, abs_;
+	int neg, abs_, letter = 1;
+	uint64_t comp;
 	if (n == 1 && midgard_get(u, "src2_imm")) {
 		fputc('#', out);
 		print_f16(out, midgard_imm_get(u, midgard_scalar_imm));
@@ -129,9 +130,18 @@ static void print_scalar_src(FILE *out, const struct midgard_unit_words *u, int 
 	fprintf(out, "r%llu", (unsigned long long)midgard_get(u, names[n][0]));
 	if (abs_)
 		fputc(')', out);
-	fprintf(out, ".%c", midgard_comp_letters[midgard_get(u, names[n][3]) & 3]);
+	comp = midgard_get(u, names[n][3]);
+	if (n == 1) {
+		/* input 2's field is a 16-bit lane: 2c for a full input's component c (Mesa) */
+		uint64_t lane = comp;
+		comp = midgard_get(u, "src2_full") ? lane >> 1 : lane;
+		if ((midgard_get(u, "src2_full") && (lane & 1)) || comp > 3)
+			comp = 0, letter = 0; /* the key src2_comp= says it */
+	}
+	fprintf(out, ".%c", midgard_comp_letters[comp & 3]);
 	for (unsigned k = 0; k < 4; k++)
-		ip_name_set_add(used, names[n][k]);
+		if (k != 3 || letter)
+			ip_name_set_add(used, names[n][k]);
 }
 
 static void print_scalar(FILE *out, const struct midgard_unit_words *u, struct ip_name_set *used)
@@ -154,22 +164,21 @@ static void print_enum_operand(FILE *out, const struct midgard_unit_words *u, co
 	ip_name_set_add(used, name);
 }
 
+/* Both compact branch offsets are signed 7-bit quadword counts (the unconditional one as Mesa
+ * reads it; docs/midgard-sources.md). */
 static void print_branch(FILE *out, const struct midgard_unit_words *u, struct ip_name_set *used)
 {
 	uint64_t op = midgard_get(u, "op"), offset = midgard_get(u, "offset");
+	if (op != 1 && op != 2)
+		return;
+	fputc(' ', out);
 	if (op == 2) {
-		fputc(' ', out);
 		print_enum_operand(out, u, "cond", used);
 		fputs(", ", out);
-		print_enum_operand(out, u, "dest_tag", used);
-		fprintf(out, ", %lld", (long long)(offset & 0x40 ? (int64_t)offset - 128 : (int64_t)offset));
-		ip_name_set_add(used, "offset");
-	} else if (op == 1) {
-		fputc(' ', out);
-		print_enum_operand(out, u, "dest_tag", used);
-		fprintf(out, ", %llu", (unsigned long long)offset);
-		ip_name_set_add(used, "offset");
 	}
+	print_enum_operand(out, u, "dest_tag", used);
+	fprintf(out, ", %lld", (long long)(offset & 0x40 ? (int64_t)offset - 128 : (int64_t)offset));
+	ip_name_set_add(used, "offset");
 }
 
 static void print_unit(FILE *out, const struct ip_bundle *b, const struct ip_slot *s, unsigned unit)
@@ -319,8 +328,8 @@ int midgard_disassemble(const struct ip_program *p, FILE *out)
 			print_ls_instruction(out, &b->slots[1]);
 			print_ls_instruction(out, &b->slots[2]);
 			fputs("}\n", out);
-		} else if (b->kind == MIDGARD_TAG_TEXTURE) {
-			fputs("tex", out);
+		} else if (midgard_tag_is_texture(b->kind)) {
+			fputs(ip_enum_name(midgard_tag_enum, b->kind), out);
 			print_next(out, p, i, &b->slots[0]);
 			ip_print_keys(out, &midgard_texture, &b->slots[0].value, NULL, &skip);
 			fputs(" {}\n", out);

@@ -8,19 +8,34 @@
 unsigned midgard_tag_words(unsigned tag)
 {
 	switch (tag) {
+	case MIDGARD_TAG_TEXTURE_VTX:
 	case MIDGARD_TAG_TEXTURE:
+	case MIDGARD_TAG_TEXTURE_BAR:
 	case MIDGARD_TAG_LOAD_STORE:
-	case MIDGARD_TAG_ALU4:
 		return 4;
+	case MIDGARD_TAG_ALU4:
 	case MIDGARD_TAG_ALU8:
-		return 8;
 	case MIDGARD_TAG_ALU12:
-		return 12;
 	case MIDGARD_TAG_ALU16:
-		return 16;
+	case MIDGARD_TAG_ALU4_WRITEOUT:
+	case MIDGARD_TAG_ALU8_WRITEOUT:
+	case MIDGARD_TAG_ALU12_WRITEOUT:
+	case MIDGARD_TAG_ALU16_WRITEOUT:
+		return 4 * ((tag & 3) + 1);
 	default:
 		return 0;
 	}
+}
+
+int midgard_tag_is_alu(unsigned tag)
+{
+	return tag >= MIDGARD_TAG_ALU4 && tag <= MIDGARD_TAG_ALU16_WRITEOUT;
+}
+
+int midgard_tag_is_texture(unsigned tag)
+{
+	return tag == MIDGARD_TAG_TEXTURE_VTX || tag == MIDGARD_TAG_TEXTURE ||
+	       tag == MIDGARD_TAG_TEXTURE_BAR;
 }
 
 unsigned midgard_alu_tag_for_words(unsigned words)
@@ -118,10 +133,10 @@ void midgard_ls_layout(struct ip_bundle *b)
 	ip_bundle_add_slot(b, &midgard_load_store, 68, 60, -1, MIDGARD_ROLE_LS);
 }
 
-void midgard_texture_layout(struct ip_bundle *b)
+void midgard_texture_layout(struct ip_bundle *b, unsigned tag)
 {
 	b->nslots = 0;
-	b->kind = MIDGARD_TAG_TEXTURE;
+	b->kind = (uint8_t)tag;
 	b->bytes = 16;
 	ip_bundle_add_slot(b, &midgard_texture, 0, 128, -1, MIDGARD_ROLE_TEXTURE);
 }
@@ -131,16 +146,11 @@ struct ip_slot *midgard_tag_slot(struct ip_bundle *b)
 	return &b->slots[0];
 }
 
-static int is_alu(unsigned kind)
-{
-	return kind >= MIDGARD_TAG_ALU4 && kind <= MIDGARD_TAG_ALU16;
-}
-
 unsigned midgard_next_tag(const struct ip_program *p, size_t i)
 {
 	if (i + 1 >= p->nbundles)
 		return MIDGARD_TAG_END;
-	if (i + 2 == p->nbundles && is_alu(p->bundles[i + 1].kind))
+	if (i + 2 == p->nbundles && midgard_tag_is_alu(p->bundles[i + 1].kind))
 		return MIDGARD_TAG_END;
 	return p->bundles[i + 1].kind;
 }
@@ -157,8 +167,8 @@ int midgard_unpack(const uint8_t *bytes, size_t len, struct ip_program *out, str
 		if (words == 0) {
 			ip_program_free(out);
 			return ip_diag_offset(d, (long)pos,
-			                      "unknown instruction word type 0x%x (expected 0x3, 0x5 "
-			                      "or 0x8-0xB)",
+			                      "unknown instruction word type 0x%x (expected 0x2-0x5 "
+			                      "or 0x8-0xF)",
 			                      tag);
 		}
 		if (len - pos < words * 4) {
@@ -173,8 +183,8 @@ int midgard_unpack(const uint8_t *bytes, size_t len, struct ip_program *out, str
 			return ip_diag_plain(d, "out of memory");
 		}
 		b->byte_offset = (uint32_t)pos;
-		if (tag == MIDGARD_TAG_TEXTURE) {
-			midgard_texture_layout(b);
+		if (midgard_tag_is_texture(tag)) {
+			midgard_texture_layout(b, tag);
 		} else if (tag == MIDGARD_TAG_LOAD_STORE) {
 			midgard_ls_layout(b);
 		} else if (midgard_alu_layout(b, ip_bytes_get_bits(bytes + pos, 0, 32), d) != 0) {

@@ -13,12 +13,18 @@
 
 const struct ip_enum midgard_tag_enum[] = {
 	{0x1, "end", "no next word (last, or second-to-last before a final ALU word)"},
+	{IP_ENUM_UNKNOWN(0x2), "tex_vtx", "not in the notes; Mesa: texture word, vertex (4 words)"},
 	{0x3, "tex", "texture word, 4 words"},
+	{IP_ENUM_UNKNOWN(0x4), "tex_bar", "not in the notes; Mesa: texture word with barrier (4 words)"},
 	{0x5, "ls", "load/store word, 4 words"},
 	{0x8, "alu4", "ALU word, 4 words"},
 	{0x9, "alu8", "ALU word, 8 words"},
 	{0xA, "alu12", "ALU word, 12 words"},
 	{0xB, "alu16", "ALU word, 16 words"},
+	{IP_ENUM_UNKNOWN(0xC), "aluw4", "not in the notes; Mesa: ALU word with write-out, 4 words"},
+	{IP_ENUM_UNKNOWN(0xD), "aluw8", "not in the notes; Mesa: ALU word with write-out, 8 words"},
+	{IP_ENUM_UNKNOWN(0xE), "aluw12", "not in the notes; Mesa: ALU word with write-out, 12 words"},
+	{IP_ENUM_UNKNOWN(0xF), "aluw16", "not in the notes; Mesa: ALU word with write-out, 16 words"},
 	{0, NULL, NULL},
 };
 
@@ -60,6 +66,37 @@ static const struct ip_enum output_modifiers[] = {
 	{0, NULL, NULL},
 };
 
+/* Vector input expand mode (bits 12-14, 25-27): one 3-bit value in Mesa (midgard_src_expand_mode),
+ * bit flags in the notes. Names are Mesa's; the doc level of each value is what the notes say of
+ * its bits in that mode (docs/midgard-sources.md). */
+static const struct ip_enum expand_half[] = {
+	{0, "none", "both half-registers feed their own half of the operation"},
+	{1, "rep_low", "the notes: replicate the lower half-register to both halves"},
+	{2, "rep_high", "the notes: replicate the upper half-register to both halves"},
+	{IP_ENUM_UNKNOWN(3), "swap", "both replicate bits: not in the notes; Mesa: swap the halves"},
+	{IP_ENUM_UNKNOWN(4), "expand_low", "bit 14 in half mode: not in the notes; Mesa: widen the "
+	                                   "low 8-bit lanes"},
+	{IP_ENUM_UNKNOWN(5), "expand_high", "not in the notes; Mesa: widen the high 8-bit lanes"},
+	{IP_ENUM_UNKNOWN(6), "expand_low_swap", "not in the notes; Mesa: widen low, then swap"},
+	{IP_ENUM_UNKNOWN(7), "expand_high_swap", "not in the notes; Mesa: widen high, then swap"},
+	{0, NULL, NULL},
+};
+
+static const struct ip_enum expand_full[] = {
+	{0, "none", "the full-width input"},
+	{1, "rep_low", "the notes: half-register selection (high) without the half-register bit; "
+	               "Mesa: replicate the low 64 bits (8/16-bit modes only)"},
+	{IP_ENUM_UNUSED(2), "rep_high", "bit 13, unused in the notes; Mesa: replicate the high 64 "
+	                                "bits (8/16-bit modes only)"},
+	{IP_ENUM_UNUSED(3), "swap", "bit 13, unused in the notes; Mesa: swap the 64-bit halves "
+	                            "(8/16-bit modes only)"},
+	{4, "expand_low", "the notes: the low half-register, widened"},
+	{5, "expand_high", "the notes: the high half-register, widened"},
+	{IP_ENUM_UNUSED(6), "expand_low_swap", "bit 13, unused in the notes; Mesa: 16-bit mode only"},
+	{IP_ENUM_UNUSED(7), "expand_high_swap", "bit 13, unused in the notes; Mesa: 16-bit mode only"},
+	{0, NULL, NULL},
+};
+
 static const struct ip_enum sizes[] = {
 	{0, "half", NULL},
 	{1, "full", NULL},
@@ -97,7 +134,8 @@ static const struct ip_enum ls_opcodes[] = {
  *  unk28  br cb lut u smul u vadd u sadd u vmul unk8   next type
  */
 static const struct ip_field alu_control_fields[] = {
-	F("type", 0, 4, TAG, KNOWN, midgard_tag_enum, 0x8, "instruction word type (0x8-0xB)"),
+	F("type", 0, 4, TAG, KNOWN, midgard_tag_enum, 0x8,
+	  "instruction word type (0x8-0xB; Mesa: 0xC-0xF with write-out)"),
 	F("next", 4, 4, TAG, KNOWN, midgard_tag_enum, 0x1, "type of the next instruction word"),
 	F("unk8", 8, 9, UNKNOWN, UNKNOWN, NULL, 0, "not described"),
 	F("vmul", 17, 1, FLAG, KNOWN, NULL, 0, "vector multiply ALU present (48 bits)"),
@@ -138,8 +176,12 @@ const struct ip_format midgard_alu_reg = {
 };
 
 /* ---- Vector ALU (vmul, vadd, lut) --------------------------------------------------
- *  47..40 39..38 37..36  35..28       27    26   25   24  23  22..15  14  13  12  11  10  9..8 7..0
- *  mask   outmod outsize src2_swz|imm half rep/u rep/s neg abs src1_swz half rep/u rep/s neg abs mode op
+ *  47..40 39..38 37..36  35..28       27..25      24  23  22..15  14..12     11  10  9..8 7..0
+ *  mask   outmod outsize src2_swz|imm src2_expand neg abs src1_swz src1_expand neg abs mode op
+ * The notes give bits 12-14 (25-27) as flags that depend on the mode: 12 replicate-lower or
+ * half-register selection, 13 replicate-upper or unused, 14 half-register input. Mesa reads
+ * them as one 3-bit expand mode in every mode; the encoders follow Mesa (docs/midgard-sources.md),
+ * and each value keeps the notes' doc level.
  */
 #define HALF IP_WHEN_IS("mode", 1)
 #define NOT_HALF IP_WHEN_NOT("mode", 1)
@@ -150,21 +192,21 @@ static const struct ip_field vector_alu_fields[] = {
 	F("mode", 8, 2, SIZE, KNOWN, vector_modes, 2, "input/output mode"),
 	F("src1_abs", 10, 1, MODIFIER, KNOWN, NULL, 0, "input 1 abs"),
 	F("src1_neg", 11, 1, MODIFIER, KNOWN, NULL, 0, "input 1 neg"),
-	W1("src1_rep_lo", 12, 1, COMPONENT, KNOWN, NULL, 0, HALF, "input 1 replicate lower half-register"),
-	W1("src1_rep_hi", 13, 1, COMPONENT, KNOWN, NULL, 0, HALF, "input 1 replicate upper half-register"),
-	W1("src1_hsel", 12, 1, COMPONENT, KNOWN, NULL, 0, NOT_HALF, "input 1 half-register selection (high or low)"),
-	W1("src1_unused13", 13, 1, PADDING, UNUSED, NULL, 0, NOT_HALF, "unused"),
-	F("src1_half", 14, 1, SIZE, KNOWN, NULL, 0, "input 1 half-register (when output is full)"),
+	W1("src1_expand", 12, 3, COMPONENT, KNOWN, expand_half, 0, HALF,
+	   "input 1 expand mode; the notes: bit 12 replicate lower, 13 replicate upper half-register"),
+	W1("src1_expand", 12, 3, COMPONENT, UNUSED, expand_full, 0, NOT_HALF,
+	   "input 1 expand mode; the notes: bit 12 half-register selection, 13 unused, 14 "
+	   "half-register input"),
 	F("src1_swz", 15, 8, SWIZZLE, KNOWN, NULL, 0xE4, "input 1 swizzle"),
 	F("src2_abs", 23, 1, MODIFIER, KNOWN, NULL, 0, "input 2 abs"),
 	F("src2_neg", 24, 1, MODIFIER, KNOWN, NULL, 0, "input 2 neg"),
 	W1("imm_8_10", 25, 3, IMMEDIATE, KNOWN, NULL, 0, SRC2_IMM, "inline constant bits 8-10"),
 	W1("imm_0_7", 28, 8, IMMEDIATE, KNOWN, NULL, 0, SRC2_IMM, "inline constant bits 0-7"),
-	W2("src2_rep_lo", 25, 1, COMPONENT, KNOWN, NULL, 0, SRC2_REG, HALF, "input 2 replicate lower half-register"),
-	W2("src2_rep_hi", 26, 1, COMPONENT, KNOWN, NULL, 0, SRC2_REG, HALF, "input 2 replicate upper half-register"),
-	W2("src2_hsel", 25, 1, COMPONENT, KNOWN, NULL, 0, SRC2_REG, NOT_HALF, "input 2 half-register selection (high or low)"),
-	W2("src2_unused26", 26, 1, PADDING, UNUSED, NULL, 0, SRC2_REG, NOT_HALF, "unused"),
-	W1("src2_half", 27, 1, SIZE, KNOWN, NULL, 0, SRC2_REG, "input 2 half-register (when output is full)"),
+	W2("src2_expand", 25, 3, COMPONENT, KNOWN, expand_half, 0, SRC2_REG, HALF,
+	   "input 2 expand mode; the notes: bit 25 replicate lower, 26 replicate upper half-register"),
+	W2("src2_expand", 25, 3, COMPONENT, UNUSED, expand_full, 0, SRC2_REG, NOT_HALF,
+	   "input 2 expand mode; the notes: bit 25 half-register selection, 26 unused, 27 "
+	   "half-register input"),
 	W1("src2_swz", 28, 8, SWIZZLE, KNOWN, NULL, 0xE4, SRC2_REG, "input 2 swizzle"),
 	F("out_size", 36, 2, SIZE, KNOWN, output_sizes, 2, "output size override"),
 	F("outmod", 38, 2, MODIFIER, KNOWN, output_modifiers, 0, "output modifier"),
@@ -179,6 +221,11 @@ const struct ip_format midgard_vector_alu = {
 /* ---- Scalar ALU (sadd, smul) --------------------------------------------------------
  *  31..29            28       27..26 25    24..14 (src2 or inline constant)   13..11      10   9   8   7..0
  *  out comp/hsel     out_full outmod unk25 ...                                comp/hsel   full neg abs op
+ * Input 2 (a register): 14 abs, 15 neg, 16 full, 17-19 one 3-bit 16-bit lane (Mesa
+ * midgard_scalar_alu_src: component c of a 32-bit input is lane 2c, so bits 18-19 = c and bit
+ * 17 = 0), 20-24 unknown. The notes put the component at 17-18 and call 19-24 unknown; the
+ * encoders follow Mesa (docs/midgard-sources.md). (Input 1 and the output keep the notes' split
+ * fields, which say the same thing: their size bits select the alternatives.)
  */
 #define S1_FULL IP_WHEN_IS("src1_full", 1)
 #define S1_HALF IP_WHEN_IS("src1_full", 0)
@@ -200,9 +247,12 @@ static const struct ip_field scalar_alu_fields[] = {
 	W1("src2_abs", 14, 1, MODIFIER, KNOWN, NULL, 0, SRC2_REG, "input 2 abs"),
 	W1("src2_neg", 15, 1, MODIFIER, KNOWN, NULL, 0, SRC2_REG, "input 2 negate"),
 	W1("src2_full", 16, 1, SIZE, KNOWN, sizes, 1, SRC2_REG, "input 2 size (0 = half, 1 = full)"),
-	W1("src2_comp", 17, 2, COMPONENT, KNOWN, NULL, 0, SRC2_REG, "input 2 component"),
-	W1("unk19", 19, 6, UNKNOWN, UNKNOWN, NULL, 0, SRC2_REG, "unknown"),
-	F("unk25", 25, 1, UNKNOWN, UNKNOWN, NULL, 0, "unknown"),
+	W1("src2_comp", 17, 3, COMPONENT, UNKNOWN, NULL, 0, SRC2_REG,
+	   "input 2 16-bit lane (Mesa): component c of a full input is lane 2c, of a half input "
+	   "c + 4 x half-register; the notes: component at 17-18, bit 19 unknown"),
+	W1("unk20", 20, 5, UNKNOWN, UNKNOWN, NULL, 0, SRC2_REG,
+	   "unknown (Mesa: the top bits of the 11-bit input 2 slot, zero for a register)"),
+	F("unk25", 25, 1, UNKNOWN, UNKNOWN, NULL, 0, "unknown (Mesa: reserved)"),
 	F("outmod", 26, 2, MODIFIER, KNOWN, output_modifiers, 0, "output modifier"),
 	F("out_full", 28, 1, SIZE, KNOWN, sizes, 1, "output size (0 = half, 1 = full)"),
 	W1("out_unused29", 29, 1, PADDING, UNUSED, NULL, 0, OUT_FULL, "unused"),
@@ -218,7 +268,9 @@ const struct ip_format midgard_scalar_alu = {
 
 /* ---- Compact branch (16 bits) --------------------------------------------------------
  *  conditional:   15..14 cond | 13..7 offset (signed) | 6..3 dest_tag | 2..0 op=010
- *  unconditional: 15..9 offset (unsigned) | 8..7 unk7 | 6..3 dest_tag | 2..0 op=001
+ *  unconditional: 15..9 offset (signed) | 8..7 unk7 | 6..3 dest_tag | 2..0 op=001
+ * The notes: the unconditional offset is zero-extended; Mesa declares it signed and emits
+ * backward jumps with it, so the encoders sign-extend it (docs/midgard-sources.md).
  */
 #define BR_JMP IP_WHEN_IS("op", 1)
 #define BR_COND IP_WHEN_IS("op", 2)
@@ -230,8 +282,10 @@ static const struct ip_field branch_compact_fields[] = {
 	   "quadwords relative to the next word, sign-extended"),
 	W1("cond", 14, 2, OPCODE, KNOWN, branch_conds, 2, BR_COND, "branch condition on r31.w"),
 	W1("dest_tag", 3, 4, TAG, KNOWN, midgard_tag_enum, 0x8, BR_JMP, "type of the word branched to"),
-	W1("unk7", 7, 2, UNKNOWN, UNKNOWN, NULL, 1, BR_JMP, "unknown, always 01 so far"),
-	W1("offset", 9, 7, OFFSET, KNOWN, NULL, 0, BR_JMP, "quadwords relative to the next word, zero-extended"),
+	W1("unk7", 7, 2, UNKNOWN, UNKNOWN, NULL, 1, BR_JMP,
+	   "unknown, always 01 so far (Mesa: call mode 1 default, 2 call, 3 return)"),
+	W1("offset", 9, 7, OFFSET, KNOWN, NULL, 0, BR_JMP,
+	   "quadwords relative to the next word, sign-extended (Mesa; the notes: zero-extended)"),
 	W1("unk3", 3, 13, UNKNOWN, UNKNOWN, NULL, 0, BR_OTHER,
 	   "framebuffer write and other opcodes: not figured out"),
 };
@@ -302,7 +356,8 @@ const struct ip_format midgard_load_store = {
 
 /* ---- Texture word: only its type is described --------------------------------------- */
 static const struct ip_field texture_fields[] = {
-	F("type", 0, 4, TAG, KNOWN, midgard_tag_enum, 0x3, "instruction word type (0x3)"),
+	F("type", 0, 4, TAG, KNOWN, midgard_tag_enum, 0x3,
+	  "instruction word type (0x3; Mesa: also 0x2 vertex, 0x4 barrier)"),
 	F("next", 4, 4, TAG, KNOWN, midgard_tag_enum, 0x1, "type of the next instruction word"),
 	F("unk8", 8, 56, UNKNOWN, UNKNOWN, NULL, 0, "not described"),
 	F("unk64", 64, 64, UNKNOWN, UNKNOWN, NULL, 0, "not described"),
@@ -341,6 +396,7 @@ const struct ip_isa midgard_isa = {
 	midgard_pack,
 	midgard_assemble,
 	midgard_disassemble,
+	NULL,
 };
 
 /* ---- Where the 16-bit inline constant's bits go (register word bit 15 set) ----------- */

@@ -31,15 +31,5 @@ int utgard_gp_unpack(const uint8_t *bytes, size_t len, struct ip_program *out, s
 
 int utgard_gp_pack(const struct ip_program *p, uint8_t **out, size_t *len, struct ip_diag *d)
 {
-	size_t n = ip_program_size(p);
-	*out = NULL;
-	*len = 0;
-	if (n == 0)
-		return ip_diag_plain(d, "empty program: no instructions");
-	*out = malloc(n);
-	if (!*out)
-		return ip_diag_plain(d, "out of memory");
-	ip_program_pack_slots(p, *out);
-	*len = n;
-	return 0;
+	return ip_program_pack_plain(p, out, len, d);
 }

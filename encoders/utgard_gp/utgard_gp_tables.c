@@ -112,7 +112,8 @@ static const struct ip_enum mul_op_enum[] = {
 	{1, "complex1", "complex 1: takes all four inputs; latency 2"},
 	{IP_ENUM_UNKNOWN(2), "unk2", "not listed"},
 	{3, "complex2", "complex 2 of inputs a, b; multiplier 1 multiplies normally"},
-	{4, "select", "b ? a : c (wide: c is multiplier 1 input a)"},
+	{4, "select", "b ? c : a as lima compiles it (the notes: b ? a : c; wide: c is multiplier 1 "
+	              "input a; docs/utgard-gp-sources.md)"},
 	{IP_ENUM_UNKNOWN(5), "unk5", "unknown"},
 	{IP_ENUM_UNKNOWN(6), "unk6", "unknown"},
 	{IP_ENUM_UNKNOWN(7), "unk7", "unknown"},
@@ -200,4 +201,5 @@ const struct ip_isa utgard_gp_isa = {
 	utgard_gp_pack,
 	utgard_gp_assemble,
 	utgard_gp_disassemble,
+	NULL,
 };

@@ -26,7 +26,7 @@ struct ip_token {
 	double fval;       /* IP_TOK_FLOAT (and IP_TOK_INT, as a double) */
 };
 
-#define IP_MAX_TOKENS 64
+#define IP_MAX_TOKENS 128 /* a CTM command with every parameter field spelled out takes ~80 */
 
 struct ip_line {
 	unsigned lineno;

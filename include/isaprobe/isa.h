@@ -25,6 +25,9 @@ struct ip_isa {
 	int (*assemble)(const char *src, struct ip_program *out, struct ip_diag *d);
 	/* Logical words -> assembly text that assembles back to the same bits. */
 	int (*disassemble)(const struct ip_program *p, FILE *out);
+	/* The same with every repetition of a repeated instruction on a line of its own
+	 * (`isaprobe disasm --expand`); NULL where the ISA repeats nothing. */
+	int (*disassemble_expanded)(const struct ip_program *p, FILE *out);
 };
 
 const struct ip_isa *ip_isa_find(const char *name);

@@ -49,6 +49,10 @@ const ip_word *ip_slot_context(const struct ip_bundle *b, const struct ip_slot *
 size_t ip_program_size(const struct ip_program *p);
 /* Writes every slot's bits into out (ip_program_size bytes, zero-filled first). */
 void ip_program_pack_slots(const struct ip_program *p, uint8_t *out);
+/* The pack of an ISA whose slots lie where their bits go: those bytes, malloc'd in *out. An
+ * empty program is an error. */
+int ip_program_pack_plain(const struct ip_program *p, uint8_t **out, size_t *len,
+                          struct ip_diag *d);
 /* Reads `width` bits at bit position `bitpos` of a byte buffer (little-endian), and back. */
 ip_word ip_bytes_get_bits(const uint8_t *buf, unsigned bitpos, unsigned width);
 void ip_bytes_put_bits(uint8_t *buf, unsigned bitpos, unsigned width, const ip_word *value);

@@ -18,6 +18,8 @@ enum ip_buf_role {
 	IP_BUF_VARYINGS_OUT, /* varyings the program stores (the secondary table, write side) */
 	IP_BUF_GLOBAL,       /* global memory */
 	IP_BUF_REGISTERS,    /* output only, simulators only: the register file after the run */
+	IP_BUF_COMMANDS,     /* a command buffer the GPU's command processor consumes (CTM) */
+	IP_BUF_TEXTURES,     /* texel data the program samples (a3xx cat5) */
 	IP_BUF_ROLE_COUNT
 };
 

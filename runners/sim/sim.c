@@ -9,6 +9,8 @@ static const struct ip_sim_isa *const simulators[] = {
 	&midgard_sim,
 	&bifrost_sim,
 	&utgard_gp_sim,
+	&ctm_sim,
+	&a3xx_sim,
 	NULL,
 };
 

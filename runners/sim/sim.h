@@ -21,6 +21,8 @@ extern const struct ip_runner_backend ip_sim_backend;
 extern const struct ip_sim_isa midgard_sim;
 extern const struct ip_sim_isa bifrost_sim;
 extern const struct ip_sim_isa utgard_gp_sim;
+extern const struct ip_sim_isa ctm_sim;
+extern const struct ip_sim_isa a3xx_sim;
 
 /* The simulator of an ISA, or NULL. */
 const struct ip_sim_isa *ip_sim_find(const char *isa);

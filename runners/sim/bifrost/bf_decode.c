@@ -113,6 +113,8 @@ static void decode_unit(const struct bf_sim *sim, int is_add, const struct ip_sl
 			u->src[i] = get(f->src[i], w);
 			u->nsrc = (uint8_t)(i + 1);
 		}
+	if (u->need_src < 4 && u->src[u->need_src] != u->need_val)
+		u->kind = BF_UNMODELED; /* u->why says which encoding ISA.xml has */
 	for (unsigned i = 0; i < 3; i++) {
 		u->abs[i] = get(f->abs[i], w);
 		u->neg[i] = get(f->neg[i], w);
@@ -214,17 +216,15 @@ int bf_decode(struct bf_sim *sim, const uint8_t *code, size_t len, const char **
 		} else if (cl->type == BIFROST_HEADER_TYPE_64BIT) {
 			cl->unmodeled_header = 1;
 			cl->header_why = "64-bit clause (not modelled)";
-		} else if (bifrost_const_order_violations(b)) {
-			cl->unmodeled_header = 1;
-			cl->header_why = "a constant quadword breaks the ordering restriction (the notes: "
-			                 "bits get replaced with random values)";
 		}
+		/* the notes' ordering restriction is Mesa's PC-relative modifier (bf_exec.c) */
+		bifrost_const_mods(b, cl->const_mod);
 		for (unsigned j = 0; j < cl->nconsts; j++)
 			cl->consts[j] = bifrost_slot(b, BIFROST_ROLE_CONST, j)->value.w[0];
 		for (unsigned k = 0; k < cl->n; k++) {
 			struct bf_instr *in = &cl->ins[k];
 			const struct ip_slot *reg = bifrost_slot(b, BIFROST_ROLE_REG, k);
-			in->regs = bifrost_reg_decode(reg->fmt, &reg->value);
+			in->regs = bifrost_reg_decode(reg->fmt, &reg->value, k == 0);
 			in->uc = (uint8_t)bifrost_reg_uc(reg->fmt, &reg->value);
 			decode_unit(sim, 0, bifrost_slot(b, BIFROST_ROLE_FMA, k), &in->fma);
 			decode_unit(sim, 1, bifrost_slot(b, BIFROST_ROLE_ADD, k), &in->add);

@@ -54,6 +54,34 @@ static uint64_t uc_value(const struct bf_clause *cl, unsigned uc, struct bf_quad
 	}
 }
 
+/* Which halves of the uniform/const port value are PC-relative (Mesa's constant modifiers):
+ * bit 0 the low 32 bits, bit 1 the high ones; -1 and a stop for a reserved modifier. */
+static int uc_pcrel(const struct bf_clause *cl, unsigned uc, struct bf_quad *q)
+{
+	struct bifrost_uc u = bifrost_uc_decode(uc);
+	if (u.kind != BIFROST_UC_CONST || u.index >= cl->nconsts)
+		return 0;
+	switch (cl->const_mod[u.index]) {
+	case BIFROST_CONST_PC_LO:
+	case BIFROST_CONST_PC_LO_HI: return 3;
+	case BIFROST_CONST_PC_HI: return 2;
+	case BIFROST_CONST_RESERVED:
+		bf_stop(q, IP_STATUS_UNMODELED, 0,
+		        "a constant with a reserved modifier (M1 = 3, or 7 with M2 > 3: Mesa asserts)");
+		return -1;
+	default: return 0;
+	}
+}
+
+/* Whether a unit reads a PC-relative half of the port through one of its sources. */
+static int reads_pcrel(const struct bf_unit *u, int pcrel)
+{
+	for (unsigned k = 0; k < u->nsrc; k++)
+		if ((u->src[k] == 4 && (pcrel & 1)) || (u->src[k] == 5 && (pcrel & 2)))
+			return 1;
+	return 0;
+}
+
 /* One source-field value for one lane. */
 static uint32_t source(unsigned src, int is_add, const uint32_t *port, uint64_t ucv,
                        uint32_t t_now, uint32_t t0, uint32_t t1)
@@ -68,24 +96,24 @@ static uint32_t source(unsigned src, int is_add, const uint32_t *port, uint64_t 
 	}
 }
 
-static int has_writes(const struct bifrost_reg_access *a)
-{
-	for (unsigned p = 2; p < 4; p++)
-		if (a->use[p] == BIFROST_PORT_WFMA || a->use[p] == BIFROST_PORT_WADD)
-			return 1;
-	return 0;
-}
-
-/* Writes the results of the instruction before (fma, add per lane) through the write ports. */
+/* Writes the results of the instruction before (fma, add per lane) through the write ports. A
+ * half-register write (Mesa's WL / WH modes) writes that half of the result into that half of
+ * the register and keeps the other half. */
 static void do_writes(struct bf_quad *q, uint8_t mask, const struct bifrost_reg_access *a,
                       const uint32_t *fma, const uint32_t *add)
 {
 	for (unsigned p = 2; p < 4; p++) {
+		uint32_t keep = a->half[p] == BIFROST_WRITE_LO   ? 0xFFFF0000u
+		                : a->half[p] == BIFROST_WRITE_HI ? 0x0000FFFFu
+		                                                 : 0;
 		if (a->use[p] != BIFROST_PORT_WFMA && a->use[p] != BIFROST_PORT_WADD)
 			continue;
-		for (unsigned l = 0; l < BF_LANES; l++)
+		for (unsigned l = 0; l < BF_LANES; l++) {
+			uint32_t v = a->use[p] == BIFROST_PORT_WFMA ? fma[l] : add[l];
+			uint32_t *r = &q->r[l][a->reg[p]];
 			if (mask >> l & 1)
-				q->r[l][a->reg[p]] = a->use[p] == BIFROST_PORT_WFMA ? fma[l] : add[l];
+				*r = (*r & keep) | (v & ~keep);
+		}
 	}
 }
 
@@ -145,14 +173,17 @@ static void run_clause(const struct bf_program *prog, size_t ci, struct bf_quad 
 		const struct bifrost_reg_access *a = &in->regs;
 		uint32_t port[BF_LANES][3];
 		uint64_t ucv;
+		int pcrel;
 		if (!a->valid) {
-			bf_stop(q, IP_STATUS_UNMODELED, 0, "register control values the notes do not describe");
+			bf_stop(q, IP_STATUS_UNMODELED, 0,
+			        "a reserved register mode (Mesa has no such encoding) or undescribed "
+			        "control values");
 			return;
 		}
-		if (i == 0 ? (!a->first && has_writes(a)) : a->first) {
-			bf_stop(q, IP_STATUS_UNMODELED, 0,
-			        i ? "first-instruction control value in a later instruction"
-			          : "first instruction writes without a first-instruction control value");
+		if (a->invalid_enc) {
+			/* Mesa's bi_pack.c: the hardware raises INSTR_INVALID_ENC */
+			bf_stop(q, IP_STATUS_FAULT, BF_FAULT_INVALID_ENC,
+			        "first instruction: ports 2 and 3 differ although they are not both used");
 			return;
 		}
 		/* register stage: reads see the file before the previous instruction's writes */
@@ -162,6 +193,16 @@ static void run_clause(const struct bf_program *prog, size_t ci, struct bf_quad 
 		if (i > 0)
 			do_writes(q, mask, a, t0, t1);
 		ucv = uc_value(cl, in->uc, q);
+		pcrel = uc_pcrel(cl, in->uc, q);
+		if (pcrel < 0)
+			return;
+		if (reads_pcrel(&in->fma, pcrel) || reads_pcrel(&in->add, pcrel)) {
+			/* its value is the code's GPU address plus the constant: not modelled */
+			bf_stop(q, IP_STATUS_UNMODELED, 0,
+			        "an operand reads a PC-relative constant (Mesa's modifier M: its value "
+			        "depends on where the code sits in GPU memory)");
+			return;
+		}
 		/* FMA, then ADD (which may read this instruction's FMA result) */
 		for (unsigned l = 0; l < BF_LANES; l++) {
 			uint32_t s[4];
@@ -199,6 +240,17 @@ static void run_clause(const struct bf_program *prog, size_t ci, struct bf_quad 
 				uint32_t raw = source(in->add.br_offset_src, 1, port[l], ucv, nf[l], t0[l],
 				                      t1[l]);
 				int32_t off = (int32_t)(raw << 4) >> 4; /* 28-bit byte offset */
+				/* Mesa packs a branch target as a PC-relative constant (bi_pack.c: the byte
+				 * offset in the high half, modifier PC_HI): the hardware adds the clause's
+				 * address, so the target is the clause plus the offset. Any other source
+				 * is an absolute target, not modelled. */
+				if (!((in->add.br_offset_src == 4 && (pcrel & 1)) ||
+				      (in->add.br_offset_src == 5 && (pcrel & 2)))) {
+					bf_stop(q, IP_STATUS_UNMODELED, 0,
+					        "a branch target that is not a PC-relative constant (Mesa "
+					        "always branches through one)");
+					return;
+				}
 				if (branch_taken(&in->add, s[0], s[1], q)) {
 					int64_t dest = (int64_t)cl->offset + off;
 					*taken |= (uint8_t)(1u << l);

@@ -138,14 +138,50 @@ static int classify_shift(const char *n, struct bf_unit *u)
 	return 0;
 }
 
+/* Opcodes whose meaning ISA.xml (Mesa's Bifrost description, behind a compiler that runs on the
+ * hardware) restricts or changes (docs/bifrost-sources.md): the kind they get, the source
+ * value ISA.xml requires, and why any other is unmodelled. */
+static const struct {
+	const char *name;
+	uint8_t is_add, kind, need_src, need_val;
+	const char *why;
+} isa_xml[] = {
+	{"ARSHIFT_ADD.i32", 0, BF_SHIFT_LOGIC, 1, 3,
+	 "FMA ARSHIFT_ADD.i32 with source 1 other than 3: ISA.xml has this encoding only as "
+	 "*ARSHIFT.i32, with source 1 = 3"},
+	{"IMAD", 0, BF_IMUL, 2, 3,
+	 "FMA IMAD with an addend: ISA.xml has this encoding only as *IMUL.i32, with source 2 = 3 "
+	 "(zero)"},
+	{"ADDC.i32", 1, BF_IADD_B0, 0xFF, 0, NULL},
+	{"NOP", 0, BF_NOP, 0, 3,
+	 "an FMA NOP whose source 0 is not 3: ISA.xml's *NOP is exactly 0x701963"},
+	{"NOP", 1, BF_NOP, 0, 4,
+	 "an ADD NOP whose source 0 is not 4: ISA.xml's +NOP is exactly 0x3d964"},
+};
+
 void bf_classify(const struct bifrost_op *op, int is_add, struct bf_unit *u)
 {
-	(void)is_add;
 	memset(u, 0, sizeof *u);
 	u->kind = BF_UNMODELED;
+	u->need_src = 0xFF;
 	if (!op)
 		return;
 	u->name = op->name;
+	for (unsigned i = 0; i < IP_COUNT(isa_xml); i++)
+		if (isa_xml[i].is_add == is_add && strcmp(isa_xml[i].name, op->name) == 0) {
+			u->kind = isa_xml[i].kind;
+			u->need_src = isa_xml[i].need_src;
+			u->need_val = isa_xml[i].need_val;
+			u->why = isa_xml[i].why;
+			if (u->kind == BF_SHIFT_LOGIC)
+				classify_shift(op->name, u);
+			return;
+		}
+	if (!bifrost_op_has_encoding(op)) {
+		u->why = "an opcode ISA.xml has no encoding for (only the 2019 public disassembler "
+		         "names it; docs/bifrost-sources.md): run on hardware";
+		return;
+	}
 	for (unsigned i = 0; i < IP_COUNT(exact); i++)
 		if (strcmp(exact[i].name, op->name) == 0) {
 			u->kind = exact[i].kind;
@@ -585,8 +621,11 @@ uint32_t bf_exec_unit(const struct bf_unit *u, const uint32_t *src, const struct
 	case BF_SPECIAL: return special(u, s, cl, q);
 	case BF_ATAN: return atan_helper(u, s, cl, q);
 	case BF_V2F16: return v2f16(u, s, cl, q);
+	case BF_IMUL: return s[0] * s[1];
+	case BF_IADD_B0: return s[0] + (s[1] & 0xFFu);
 	default:
-		bf_stop(q, IP_STATUS_UNMODELED, 0, "operation not modelled (see docs/bifrost-simulator.md)");
+		bf_stop(q, IP_STATUS_UNMODELED, 0,
+		        u->why ? u->why : "operation not modelled (see docs/bifrost-simulator.md)");
 		return 0;
 	}
 }

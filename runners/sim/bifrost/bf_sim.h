@@ -32,6 +32,8 @@ enum bf_kind {
 	BF_V2F16,       /* arg: 0 fma, 1 add, 2 min, 3 max: two binary16 lanes */
 	BF_LOAD, BF_STORE, /* arg: 32-bit words */
 	BF_BRANCH,
+	BF_IMUL,        /* src0 * src1, low 32 bits (ISA.xml *IMUL.i32) */
+	BF_IADD_B0,     /* src0 + byte 0 of src1 (ISA.xml +IADD.u32 with lanes1 = b0) */
 };
 
 enum bf_special {
@@ -65,7 +67,11 @@ struct bf_unit {
 	uint8_t swz[3]; /* v2f16: per source, lane 0 reads half (swz & 1), lane 1 half (swz >> 1) */
 	uint8_t neg_product, neg_addend;
 	uint8_t br_cond, br_size, br_offset_src;
+	/* ISA.xml has the encoding only with source need_src = need_val (0xFF: no condition); with
+	 * another value the unit is unmodelled (docs/bifrost-simulator.md) */
+	uint8_t need_src, need_val;
 	const char *name;              /* the opcode name, or NULL (raw) */
+	const char *why;               /* BF_UNMODELED: why, or NULL for the generic reason */
 };
 
 struct bf_instr {
@@ -79,6 +85,7 @@ struct bf_clause {
 	unsigned n, nconsts;
 	struct bf_instr ins[BIFROST_MAX_INSTRS];
 	uint64_t consts[BIFROST_MAX_CONSTS]; /* 60 stored bits */
+	uint8_t const_mod[BIFROST_MAX_CONSTS]; /* enum bifrost_constmod (Mesa's PC-relative M) */
 	/* header */
 	uint8_t no_eos, back_to_back, datareg, type, suppress_nan, suppress_inf;
 	uint8_t ftz; /* enum bf_ftz: the header's flush-to-zero mode (bits 5-6) */

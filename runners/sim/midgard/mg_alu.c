@@ -292,10 +292,14 @@ static int vector_input(const struct mg_word *w, struct mg_state *st, const stru
 			return -1;
 		for (unsigned c = 0; c < lanes; c++) {
 			if (a->half) {
-				unsigned hi = src->rep == MG_REP_LO ? 0 : src->rep == MG_REP_HI ? 1 : c / 4;
+				unsigned hi = src->expand == MG_EXPAND_REP_LOW    ? 0
+				              : src->expand == MG_EXPAND_REP_HIGH ? 1
+				              : src->expand == MG_EXPAND_SWAP     ? 1 - c / 4
+				                                                  : c / 4;
 				in[c] = widen(lane16(r, 4 * hi + src->swz[c % 4]), kind);
-			} else if (src->half) {
-				in[c] = widen(lane16(r, 4 * src->hsel + src->swz[c]), kind);
+			} else if (src->expand == MG_EXPAND_LOW || src->expand == MG_EXPAND_HIGH) {
+				unsigned hi = src->expand == MG_EXPAND_HIGH;
+				in[c] = widen(lane16(r, 4 * hi + src->swz[c]), kind);
 			} else {
 				in[c] = r[src->swz[c]];
 			}

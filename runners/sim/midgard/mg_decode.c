@@ -66,22 +66,19 @@ static void decode_vector(const struct mg_fields *f, const uint8_t *c, unsigned 
 			src->immbits = imm_bits(f->v_imm, f->v_nimm, c, b, rb);
 			continue;
 		}
-		if (a->half) {
-			unsigned lo = mg_get(c, b, f->v_rep_lo[s]), hi = mg_get(c, b, f->v_rep_hi[s]);
-			if (lo && hi)
-				word_status(w, IP_STATUS_UNMODELED, 0,
-				            "both replicate bits of a half-mode input are set");
-			src->rep = (uint8_t)(lo ? MG_REP_LO : hi ? MG_REP_HI : MG_REP_NONE);
-			if (mg_get(c, b, f->v_half[s]))
-				word_status(w, IP_STATUS_UNMODELED, 0,
-				            "the input half-register bit in half mode is not described");
-		} else {
-			src->hsel = (uint8_t)mg_get(c, b, f->v_hsel[s]);
-			src->half = (uint8_t)mg_get(c, b, f->v_half[s]);
-			if (mg_get(c, b, f->v_unused[s]))
-				word_status(w, IP_STATUS_UNMODELED, 0,
-				            "a vector input bit the notes call unused is set");
-		}
+		src->expand = (uint8_t)mg_get(c, b, f->v_expand[s]);
+		if (a->half && src->expand > MG_EXPAND_SWAP)
+			word_status(w, IP_STATUS_UNMODELED, 0,
+			            "a half-mode input expand mode 4-7 (Mesa: widening 8-bit lanes) is "
+			            "not modeled");
+		if (!a->half && src->expand >= MG_EXPAND_REP_LOW && src->expand <= MG_EXPAND_SWAP)
+			word_status(w, IP_STATUS_UNMODELED, 0,
+			            "a full-mode input replicate/swap (expand mode 1-3: Mesa uses them "
+			            "in 8- and 16-bit modes only) is not modeled");
+		if (!a->half && src->expand > MG_EXPAND_HIGH)
+			word_status(w, IP_STATUS_UNMODELED, 0,
+			            "a full-mode input expand-and-swap (expand mode 6-7: Mesa uses them "
+			            "in 16-bit mode only) is not modeled");
 		swz = mg_get(c, b, f->v_swz[s]);
 		for (unsigned k = 0; k < 4; k++)
 			src->swz[k] = (uint8_t)((swz >> (2 * k)) & 3);
@@ -114,10 +111,18 @@ static void decode_scalar(const struct mg_fields *f, const uint8_t *c, unsigned 
 		s2->abs = (uint8_t)mg_get(c, b, f->s_abs[1]);
 		s2->neg = (uint8_t)mg_get(c, b, f->s_neg[1]);
 		s2->full = (uint8_t)mg_get(c, b, f->s_full[1]);
-		s2->lane = (uint8_t)mg_get(c, b, f->s2_comp);
-		if (mg_get(c, b, f->s_unk19))
+		/* a 16-bit lane; a full input's component c is lane 2c (Mesa, docs/midgard-sources.md) */
+		s2->lane = (uint8_t)mg_get(c, b, f->s2_lane);
+		if (s2->full) {
+			if (s2->lane & 1)
+				word_status(w, IP_STATUS_UNMODELED, 0,
+				            "scalar input 2: an odd lane with a full input (Mesa's "
+				            "disassembler refuses it)");
+			s2->lane >>= 1;
+		}
+		if (mg_get(c, b, f->s_unk20))
 			word_status(w, IP_STATUS_UNMODELED, 0,
-			            "scalar bits 19-24 (unknown in the notes) are set");
+			            "scalar bits 20-24 (unknown in the notes) are set");
 	}
 	if (mg_get(c, b, f->s_unk25))
 		word_status(w, IP_STATUS_UNMODELED, 0, "scalar bit 25 (unknown in the notes) is set");
@@ -140,7 +145,8 @@ static void decode_branch(const struct mg_fields *f, const uint8_t *c, unsigned 
 	if (op == 1) {
 		br->kind = 1;
 		br->dest_tag = (uint8_t)mg_get(c, b, f->br_jmp_tag);
-		br->offset = (int32_t)mg_get(c, b, f->br_jmp_offset);
+		/* signed, as Mesa emits it (the notes: zero-extended; docs/midgard-sources.md) */
+		br->offset = sext(mg_get(c, b, f->br_jmp_offset), f->br_jmp_offset.width);
 		if (mg_get(c, b, f->br_jmp_unk7) != 1)
 			word_status(w, IP_STATUS_UNMODELED, 0,
 			            "unconditional branch bits 7-8 other than 01 are not described");
@@ -247,8 +253,11 @@ static void decode_ls(const struct mg_fields *f, const uint8_t *c, unsigned base
 static int same_as_before(const struct mg_program *p, size_t i, size_t pos, const uint8_t *code,
                           size_t len)
 {
-	const struct mg_word *w = &p->words[i];
-	return i < p->prev_nwords && w->offset == pos && w->bytes == midgard_tag_words(w->tag) * 4 &&
+	const struct mg_word *w;
+	if (i >= p->prev_nwords) /* also before the first job, when p->words is still NULL */
+		return 0;
+	w = &p->words[i];
+	return w->offset == pos && w->bytes == midgard_tag_words(w->tag) * 4 &&
 	       w->bytes != 0 && pos + w->bytes <= len && pos + w->bytes <= p->prev_len &&
 	       memcmp(p->prev + pos, code + pos, w->bytes) == 0;
 }
@@ -320,13 +329,18 @@ int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
 			if (tag == 0)
 				word_status(w, IP_STATUS_FAULT, MG_FAULT_INVALID_ENC,
 				            "instruction word type 0 is invalid");
-			else if (tag >= 0xC && !sim->model->upper_alu)
-				word_status(w, IP_STATUS_FAULT, MG_FAULT_INVALID_ENC,
-				            "ALU word types 0xC-0xF are invalid on this GPU model");
 			else
 				word_status(w, IP_STATUS_UNMODELED, 0,
 				            "this instruction word type is not modeled");
 			return 0; /* its size is unknown: nothing after it can be decoded */
+		}
+		if (tag >= MIDGARD_TAG_ALU4_WRITEOUT) {
+			if (!sim->model->upper_alu)
+				word_status(w, IP_STATUS_FAULT, MG_FAULT_INVALID_ENC,
+				            "ALU word types 0xC-0xF are invalid on this GPU model");
+			else
+				word_status(w, IP_STATUS_UNMODELED, 0,
+				            "ALU words with write-out (types 0xC-0xF) are not modeled");
 		}
 		w->bytes = words * 4;
 		if (len - pos < w->bytes) {
@@ -339,7 +353,7 @@ int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
 		if (tag == MIDGARD_TAG_LOAD_STORE) {
 			w->next = (uint8_t)mg_get(c, base, f->ls_next);
 			decode_ls(f, c, base, w);
-		} else if (tag == MIDGARD_TAG_TEXTURE) {
+		} else if (midgard_tag_is_texture(tag)) {
 			w->next = (uint8_t)mg_get(c, base, f->tex_next);
 			word_status(w, IP_STATUS_UNMODELED, 0, "texture words are not modeled");
 		} else {

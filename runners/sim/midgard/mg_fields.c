@@ -62,11 +62,9 @@ int mg_fields_init(struct mg_fields *f, struct ip_diag *d)
 	const struct ip_format *vec = &midgard_vector_alu, *sca = &midgard_scalar_alu;
 	const struct ip_format *br = &midgard_branch_compact, *ls = &midgard_load_store;
 	static const char *const ctl_unknown[] = {"unk8", "unk18", "unk20", "unk22", "unk24", "unk28"};
-	static const char *const src_pref[2][10] = {
-		{"src1_abs", "src1_neg", "src1_rep_lo", "src1_rep_hi", "src1_hsel", "src1_unused13",
-		 "src1_half", "src1_swz", "src1_full", NULL},
-		{"src2_abs", "src2_neg", "src2_rep_lo", "src2_rep_hi", "src2_hsel", "src2_unused26",
-		 "src2_half", "src2_swz", "src2_full", NULL},
+	static const char *const src_pref[2][5] = {
+		{"src1_abs", "src1_neg", "src1_expand", "src1_swz", "src1_full"},
+		{"src2_abs", "src2_neg", "src2_expand", "src2_swz", "src2_full"},
 	};
 	struct mg_fd unk25, pub;
 
@@ -93,15 +91,11 @@ int mg_fields_init(struct mg_fields *f, struct ip_diag *d)
 	for (unsigned s = 0; s < 2; s++) {
 		f->v_abs[s] = field(&lk, vec, src_pref[s][0], NULL, 0);
 		f->v_neg[s] = field(&lk, vec, src_pref[s][1], NULL, 0);
-		f->v_rep_lo[s] = field(&lk, vec, src_pref[s][2], "mode", 1);
-		f->v_rep_hi[s] = field(&lk, vec, src_pref[s][3], "mode", 1);
-		f->v_hsel[s] = field(&lk, vec, src_pref[s][4], "mode", 2);
-		f->v_unused[s] = field(&lk, vec, src_pref[s][5], "mode", 2);
-		f->v_half[s] = field(&lk, vec, src_pref[s][6], NULL, 0);
-		f->v_swz[s] = field(&lk, vec, src_pref[s][7], NULL, 0);
+		f->v_expand[s] = field(&lk, vec, src_pref[s][2], NULL, 0);
+		f->v_swz[s] = field(&lk, vec, src_pref[s][3], NULL, 0);
 		f->s_abs[s] = field(&lk, sca, src_pref[s][0], NULL, 0);
 		f->s_neg[s] = field(&lk, sca, src_pref[s][1], NULL, 0);
-		f->s_full[s] = field(&lk, sca, src_pref[s][8], NULL, 0);
+		f->s_full[s] = field(&lk, sca, src_pref[s][4], NULL, 0);
 	}
 	f->v_out_size = field(&lk, vec, "out_size", NULL, 0);
 	f->v_outmod = field(&lk, vec, "outmod", NULL, 0);
@@ -113,8 +107,8 @@ int mg_fields_init(struct mg_fields *f, struct ip_diag *d)
 	f->s1_comp_full = field(&lk, sca, "src1_comp", "src1_full", 1);
 	f->s1_comp_half = field(&lk, sca, "src1_comp", "src1_full", 0);
 	f->s1_hsel = field(&lk, sca, "src1_hsel", "src1_full", 0);
-	f->s2_comp = field(&lk, sca, "src2_comp", "src2_imm", 0);
-	f->s_unk19 = field(&lk, sca, "unk19", "src2_imm", 0);
+	f->s2_lane = field(&lk, sca, "src2_comp", "src2_imm", 0);
+	f->s_unk20 = field(&lk, sca, "unk20", "src2_imm", 0);
 	f->s_unk25 = field(&lk, sca, "unk25", NULL, 0);
 	f->s_outmod = field(&lk, sca, "outmod", NULL, 0);
 	f->s_out_full = field(&lk, sca, "out_full", NULL, 0);

@@ -41,14 +41,14 @@ struct mg_fields {
 	/* register word */
 	struct mg_fd reg_src1, reg_src2, reg_dst, reg_imm;
 	/* vector ALU */
-	struct mg_fd v_op, v_mode, v_abs[2], v_neg[2], v_rep_lo[2], v_rep_hi[2], v_hsel[2],
-		v_unused[2], v_half[2], v_swz[2], v_out_size, v_outmod, v_mask;
+	struct mg_fd v_op, v_mode, v_abs[2], v_neg[2], v_expand[2], v_swz[2], v_out_size, v_outmod,
+		v_mask;
 	struct mg_imm_piece v_imm[MG_IMM_PIECES];
 	unsigned v_nimm;
 	/* scalar ALU */
 	struct mg_fd s_op, s_abs[2], s_neg[2], s_full[2], s1_unused11, s1_comp_full, s1_comp_half,
-		s1_hsel, s2_comp, s_unk19, s_unk25, s_outmod, s_out_full, s_out_unused29,
-		s_out_comp_full, s_out_comp_half, s_out_hsel;
+		s1_hsel, s2_lane, s_unk20, s_unk25, s_outmod,
+		s_out_full, s_out_unused29, s_out_comp_full, s_out_comp_half, s_out_hsel;
 	struct mg_imm_piece s_imm[MG_IMM_PIECES];
 	unsigned s_nimm;
 	/* compact branch */
@@ -101,7 +101,15 @@ enum {
 };
 
 /* ---- decoded instruction words ---------------------------------------------------------- */
-enum mg_src_rep { MG_REP_NONE, MG_REP_LO, MG_REP_HI };
+/* Vector input expand modes (Mesa midgard_src_expand_mode; docs/midgard-simulator.md). */
+enum mg_expand {
+	MG_EXPAND_NONE = 0,
+	MG_EXPAND_REP_LOW = 1,    /* half mode: the low half-register feeds both halves */
+	MG_EXPAND_REP_HIGH = 2,   /* half mode: the high half-register feeds both halves */
+	MG_EXPAND_SWAP = 3,       /* half mode: each half reads the other half-register */
+	MG_EXPAND_LOW = 4,        /* full mode: the low half-register, widened */
+	MG_EXPAND_HIGH = 5,       /* full mode: the high half-register, widened */
+};
 
 struct mg_src {
 	uint8_t reg;
@@ -110,9 +118,7 @@ struct mg_src {
 	uint16_t immbits; /* its 16 bits */
 	/* vector */
 	uint8_t swz[4];
-	uint8_t rep;      /* half mode: enum mg_src_rep */
-	uint8_t half;     /* full mode: the input is a half-register ... */
-	uint8_t hsel;     /* ... this one (0 low, 1 high) */
+	uint8_t expand;   /* enum mg_expand (only the modelled values reach execution) */
 	/* scalar */
 	uint8_t full;     /* 32-bit component (else a 16-bit lane) */
 	uint8_t lane;     /* 32-bit component 0-3, or 16-bit lane 0-7 */

@@ -191,7 +191,9 @@ gp_err gp_mul(unsigned op, const struct gp_val in[4], const int used[2], const i
 		if ((e = need_plain(in[0])) != 0 || (e = need_plain(in[1])) != 0 ||
 		    (e = need_plain(in[2])) != 0)
 			return e;
-		out[0] = gp_plain(in[1].f != 0 ? in[0].f : in[2].f);
+		/* b ? c : a, the order lima's compiler relies on (the notes: b ? a : c;
+		 * docs/utgard-gp-sources.md) */
+		out[0] = gp_plain(in[1].f != 0 ? in[2].f : in[0].f);
 		if ((e = negate(&out[0], neg[0])) != 0)
 			return e;
 		out[1] = gp_opaque(GP_OPAQUE, wide_mul1);

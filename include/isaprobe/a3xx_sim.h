@@ -1,0 +1,56 @@
+/* a3xx_sim.h: the Adreno a3xx reference simulator as other runners call it (the msm fake DRM
+ * device runs a submitted shader with its const, varying, texture and global buffers here). */
+#ifndef ISAPROBE_A3XX_SIM_H
+#define ISAPROBE_A3XX_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isaprobe/diag.h"
+#include "isaprobe/runner.h"
+
+/* The register file of one invocation, as the `registers` buffer holds it (input: initial
+ * values; output: after the run), little-endian:
+ *   bytes    0-767   r0.x ... r47.w, 32 bits each (scalar register i at 4 i)
+ *   bytes  768-1151  hr0.x ... hr47.w, 16 bits each (not aliased with the full registers)
+ *   bytes 1152-1155  a0.x (signed)
+ *   bytes 1156-1171  p0.x ... p0.w
+ * Invocation k's file starts at k * A3XX_REGS_BYTES. */
+#define A3XX_FULL_REGS 192
+#define A3XX_HALF_REGS 192
+#define A3XX_REGS_HALF_AT (4 * A3XX_FULL_REGS)
+#define A3XX_REGS_A0_AT (A3XX_REGS_HALF_AT + 2 * A3XX_HALF_REGS)
+#define A3XX_REGS_P0_AT (A3XX_REGS_A0_AT + 4)
+#define A3XX_REGS_BYTES (A3XX_REGS_P0_AT + 16)
+
+/* GPU address of the first byte of global memory when the `sim` runner runs a job (a fake
+ * device passes its buffer's own address instead). */
+#define A3XX_SIM_GLOBAL_BASE 0x00100000u
+
+struct a3xx_sim_io {
+	const uint8_t *code; /* the packed program */
+	size_t code_len;
+	const uint8_t *consts; /* c0.x, c0.y, ... as 32-bit words */
+	size_t consts_len;
+	const uint8_t *varyings; /* bary.f: 16-byte record per varying: f32 v0, v1, v2, unused */
+	size_t varyings_len;
+	const uint8_t *textures; /* t#0 for isam: one row of 16-byte texels (four 32-bit words) */
+	size_t textures_len;
+	uint8_t *global; /* global memory, read and written in place */
+	size_t global_len;
+	uint32_t global_base; /* its GPU address */
+	const uint8_t *regs_in; /* initial register files (A3XX_REGS_BYTES each), or NULL: zeros */
+	size_t regs_in_len;
+	uint8_t *regs_out; /* register files after the run, or NULL */
+	size_t regs_out_cap;
+	uint32_t invocations; /* 0 means 1 */
+	uint64_t budget;      /* instruction slots per invocation; 0: a default */
+};
+
+/* Models: "a320" (default), "a306", "a330" (the same instruction set). */
+int ip_a3xx_sim_open(const char *gpu, void **state, struct ip_diag *d);
+void ip_a3xx_sim_exec(void *state, const struct a3xx_sim_io *io, struct ip_result *res);
+void ip_a3xx_sim_close(void *state);
+const char *ip_a3xx_sim_model(void *state);
+
+#endif
