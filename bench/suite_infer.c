@@ -1,5 +1,7 @@
 /* suite_infer.c: how many runs inference needs per target region (issue 5: <= 20,000; a count,
- * not a time) for the shipped Midgard load/store probe on the simulator, and inference speed. */
+ * not a time) for the shipped Midgard load/store probe on the simulator, inference speed, and
+ * how right inference is on synthetic devices (bench/synth_trial.c: layouts drawn at random,
+ * without noise and with 1 % and 5 % of runs flaky; issue 19's thresholds). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +9,7 @@
 #include <sqlite3.h>
 
 #include "bench.h"
+#include "synth_trial.h"
 #include "isaprobe/campaign.h"
 #include "isaprobe/infer.h"
 
@@ -86,6 +89,61 @@ out:
 	return rc;
 }
 
+/* The synthetic devices 1..n without noise and with 1 % and 5 % of runs flaky: boundaries,
+ * kinds, operations and register names right, fields without a wrong reserved verdict, and
+ * runs against the noiseless campaigns (issue 19's thresholds as targets). */
+static int synthetic(struct bench_run *br)
+{
+	static const unsigned flaky[3] = {0, 10, 50};
+	static const char *const level[3] = {"noiseless", "flaky1", "flaky5"};
+	unsigned n = (unsigned)bench_pick(br, 20, 3);
+	struct synth_score sc[3];
+	char why[512], what[64], note[160];
+	memset(sc, 0, sizeof sc);
+	for (unsigned k = 0; k < 3; k++) {
+		struct synth_trial_opts o = {1, flaky[k], 0, 1, br->opts->dir, 0, br->opts->keep, NULL};
+		struct {
+			const char *name;
+			double v;
+			double target;
+		} figs[6] = {
+			{"boundaries_found", 0, 99}, {"boundaries_right", 0, 99}, {"kinds", 0, 95},
+			{"operations", 0, 95},       {"registers", 0, 95},        {"reserved_right", 0, 100},
+		};
+		for (unsigned i = 0; i < n; i++)
+			if (synth_trial(1 + i, &o, &sc[k], why, sizeof why)) {
+				fprintf(stderr, "isaprobe bench infer: %s\n", why);
+				return -1;
+			}
+		/* in per cent (the bench's targets are whole numbers) */
+		figs[0].v = 100 * synth_ratio(sc[k].cuts_found, sc[k].cuts_true);
+		figs[1].v = 100 * synth_ratio(sc[k].cuts_right, sc[k].cuts_inferred);
+		figs[2].v = 100 * synth_ratio(sc[k].kinds_right, sc[k].fields);
+		figs[3].v = 100 * synth_ratio(sc[k].ops_right, sc[k].ops);
+		figs[4].v = 100 * synth_ratio(sc[k].regs_right, sc[k].regs);
+		figs[5].v = 100 * synth_ratio(sc[k].fields - sc[k].reserved_wrong, sc[k].fields);
+		for (unsigned f = 0; f < 6; f++) {
+			snprintf(what, sizeof what, "synth.%s.%s", level[k], figs[f].name);
+			snprintf(note, sizeof note, "%u synthetic devices, %u%% of runs flaky", n,
+			         flaky[k] / 10);
+			bench_value(br, what, "%", figs[f].v, BENCH_AT_LEAST, figs[f].target,
+			            f == 0 ? note
+			            : f == 5 && k == 0 ? "fields without a reserved verdict on bits that "
+			                                 "are not reserved"
+			                               : NULL);
+		}
+		snprintf(what, sizeof what, "synth.%s.runs", level[k]);
+		bench_value(br, what, "runs", (double)sc[k].runs, BENCH_REPORT, 0, NULL);
+		if (k) {
+			snprintf(what, sizeof what, "synth.%s.runs_vs_noiseless", level[k]);
+			bench_value(br, what, "%",
+			            100 * (double)sc[k].runs / (double)(sc[0].runs ? sc[0].runs : 1),
+			            BENCH_AT_MOST, 200, "runs against the noiseless devices' campaigns");
+		}
+	}
+	return 0;
+}
+
 static int run(struct bench_run *br)
 {
 	static const enum ip_strategy_kind auto_only[] = {IP_STRATEGY_AUTO};
@@ -97,6 +155,8 @@ static int run(struct bench_run *br)
 	rc = measure(br, &p, "auto", auto_only, 1, 1);
 	if (!rc)
 		rc = measure(br, &p, "walk_pairs", walk_pairs, 2, 0);
+	if (!rc)
+		rc = synthetic(br);
 	ip_probe_free(&p);
 	return rc;
 }
@@ -107,6 +167,7 @@ static const struct bench_ratio ratios[] = {
 };
 
 const struct bench_suite bench_suite_infer = {
-	"infer", "runs per target region for inference (issue 5, a count) and inference runs/s",
+	"infer", "runs per target region for inference (issue 5, a count), inference runs/s, and "
+	         "inference on synthetic devices (issue 19: boundaries, kinds, operations, noise)",
 	run, ratios, sizeof ratios / sizeof ratios[0],
 };

@@ -23,7 +23,8 @@ static void usage(FILE *out)
 {
 	fputs("usage: isaprobe campaign PROBE... --db FILE [--runner NAME] [--strategy S]\n"
 	      "                         [--budget N] [--jobs J] [--seed S] [--gpu MODEL]\n"
-	      "                         [--shard I/N] [--resume] [--force] [--quiet] [--json]\n"
+	      "                         [--shard I/N] [--confirm N] [--resume] [--force]\n"
+	      "                         [--quiet] [--json]\n"
 	      "\n"
 	      "Runs the variants of each probe file (docs/probe-format.md) on a runner and stores\n"
 	      "every outcome in the findings database FILE (created if missing). One campaign per\n"
@@ -39,6 +40,9 @@ static void usage(FILE *out)
 	      "  --seed S         seed of random and auto's sampling (default 0)\n"
 	      "  --gpu MODEL      GPU model (default: the probe's, else the runner's)\n"
 	      "  --shard I/N      run only variants I, I+N, I+2N, ... of the sequence (0 <= I < N)\n"
+	      "  --confirm N      run again, up to N more times, a variant whose run said nothing\n"
+	      "                   (timeout, runner error); and N more times the seed and a fault of\n"
+	      "                   one bit flipped from it (default 2 with auto, else 0; 0: never)\n"
 	      "  --resume         continue an interrupted campaign\n"
 	      "  --force          allow exhaustive campaigns above 2^24 values per context\n"
 	      "  --batch N        variants per batch and per database transaction (default 4096)\n"
@@ -160,12 +164,13 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		printf(",\"model\":");
 		json_str(r->model ? r->model : "");
 		printf(",\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
-		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"seconds\":%.3f,"
+		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"reruns\":%llu,\"seconds\":%.3f,"
 		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,\"status\":{",
 		       ip_strategy_name(o->strategy), (unsigned long long)o->seed,
 		       (unsigned long long)o->budget, (unsigned)o->shard_index,
 		       (unsigned)(o->shard_count ? o->shard_count : 1), (unsigned long long)r->total,
-		       (unsigned long long)r->cursor_end, (unsigned long long)r->runs, r->seconds, rate,
+		       (unsigned long long)r->cursor_end, (unsigned long long)r->runs,
+		       (unsigned long long)r->reruns, r->seconds, rate,
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false");
 		for (int i = 0; i < IP_STATUS_COUNT; i++)
 			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
@@ -179,8 +184,11 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		        (long long)r->campaign_id, (unsigned long long)r->cursor_end);
 		return;
 	}
-	fprintf(stderr, "%s: campaign %lld, %llu variants stored in %.2f s (%.0f/s):", p->name,
+	fprintf(stderr, "%s: campaign %lld, %llu runs stored in %.2f s (%.0f/s", p->name,
 	        (long long)r->campaign_id, (unsigned long long)r->runs, r->seconds, rate);
+	if (r->reruns)
+		fprintf(stderr, "; %llu of them re-runs", (unsigned long long)r->reruns);
+	fputs("):", stderr);
 	for (int i = 0; i < IP_STATUS_COUNT; i++)
 		if (r->by_status[i])
 			fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
@@ -191,7 +199,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 int cmd_campaign(int argc, char **argv)
 {
 	enum { O_DB = 256, O_RUNNER, O_STRATEGY, O_BUDGET, O_JOBS, O_SEED, O_GPU, O_SHARD, O_RESUME,
-	       O_FORCE, O_QUIET, O_JSON, O_BATCH, O_HOST };
+	       O_FORCE, O_QUIET, O_JSON, O_BATCH, O_HOST, O_CONFIRM };
 	static const struct option opts[] = {
 		{"db", required_argument, 0, O_DB},         {"runner", required_argument, 0, O_RUNNER},
 		{"strategy", required_argument, 0, O_STRATEGY},
@@ -200,7 +208,8 @@ int cmd_campaign(int argc, char **argv)
 		{"shard", required_argument, 0, O_SHARD},   {"resume", no_argument, 0, O_RESUME},
 		{"force", no_argument, 0, O_FORCE},         {"quiet", no_argument, 0, O_QUIET},
 		{"json", no_argument, 0, O_JSON},           {"batch", required_argument, 0, O_BATCH},
-		{"host", required_argument, 0, O_HOST},     {"help", no_argument, 0, 'h'},
+		{"host", required_argument, 0, O_HOST},     {"confirm", required_argument, 0, O_CONFIRM},
+		{"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0}};
 	struct ip_campaign_opts o;
 	const char *db = NULL;
@@ -236,9 +245,10 @@ int cmd_campaign(int argc, char **argv)
 		case O_SEED:
 		case O_JOBS:
 		case O_BATCH:
+		case O_CONFIRM:
 			if (parse_u64(optarg, &v) ||
 			    (c == O_JOBS && (v < 1 || v > IP_CAMPAIGN_MAX_JOBS)) ||
-			    (c == O_BATCH && (v < 1 || v > 1000000))) {
+			    (c == O_BATCH && (v < 1 || v > 1000000)) || (c == O_CONFIRM && v > 100)) {
 				fprintf(stderr, "isaprobe campaign: bad number '%s' for --%s\n", optarg,
 				        opts[c - O_DB].name);
 				return 2;
@@ -249,6 +259,8 @@ int cmd_campaign(int argc, char **argv)
 				o.seed = v;
 			else if (c == O_JOBS)
 				o.jobs = (unsigned)v;
+			else if (c == O_CONFIRM)
+				o.confirm = v ? (unsigned)v : IP_CAMPAIGN_CONFIRM_NONE;
 			else
 				o.batch = (unsigned)v;
 			break;

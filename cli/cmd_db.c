@@ -1,5 +1,6 @@
 /* cmd_db.c: `isaprobe db`: maintenance of findings databases; `db merge OUT IN...` merges the
- * databases of several boards into one (the work is db/merge.c's). */
+ * databases of several boards into one (the work is db/merge.c's); `db migrate FILE...` brings
+ * databases of an older schema to this isaprobe's (db/migrate.c). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe db merge [--json] [--quiet] OUT IN...\n"
+	      "       isaprobe db migrate FILE...\n"
 	      "\n"
 	      "Merges the findings databases IN... (one per board or shard) into OUT, which is\n"
 	      "created if missing. Devices, probes, campaigns and outcomes are matched on their\n"
@@ -19,8 +21,34 @@ static void usage(FILE *out)
 	      "replaces what it brought before and never counts a run twice. The same campaign\n"
 	      "key run by two different databases is refused. Every input is checked before\n"
 	      "anything is written: a bad one gets an error naming it and OUT is not touched.\n"
-	      "Prints what each input brought (--json: one JSON object per input).\n",
+	      "Prints what each input brought (--json: one JSON object per input).\n"
+	      "\n"
+	      "migrate brings each FILE made by an older isaprobe to this schema version, in one\n"
+	      "transaction (what opening it for writing does; query and report read older files\n"
+	      "only after it). A file of this version is left alone.\n",
 	      out);
+}
+
+static int migrate(int argc, char **argv)
+{
+	int rc = 0;
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	for (int i = 1; i < argc; i++) {
+		struct ip_store *s;
+		struct ip_diag d;
+		ip_diag_init(&d, argv[i]);
+		if (ip_store_open(argv[i], IP_STORE_READ_WRITE, &s, &d)) {
+			ip_diag_print(&d, stderr);
+			rc = 1;
+			continue;
+		}
+		ip_store_close(s);
+		printf("%s: schema version %d\n", argv[i], IP_STORE_SCHEMA_VERSION);
+	}
+	return rc;
 }
 
 static int merge(int argc, char **argv)
@@ -88,6 +116,8 @@ int cmd_db(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "merge") == 0)
 		return merge(argc - 1, argv + 1);
+	if (strcmp(argv[1], "migrate") == 0)
+		return migrate(argc - 1, argv + 1);
 	fprintf(stderr, "isaprobe: db: unknown subcommand '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

@@ -77,19 +77,76 @@ static const struct question questions[] = {
 	   " ORDER BY co.campaign_id, t.value_lo, co.context, co.runs DESC, co.example"
 	   " LIMIT coalesce(?2, 50)"}}},
 	{"unknown-fields", "ISA", 1, 1,
-	 "the fields the notes call unknown or unused, minus those whose bits findings explain "
-	 "(explained: bits that some finding covers; campaigns: those that probed its bits)",
-	 {{"fields",
-	   "WITH RECURSIVE bit(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bit WHERE b < 1023)"
-	   " SELECT format, bits, field, doc, kind, \"when\", explained, width, campaigns, note"
-	   " FROM (SELECT f.format, " BITS("f.") " AS bits, f.name AS field, f.doc,"
-	   " f.kind, f.cond AS \"when\", f.lo, (SELECT count(*) FROM bit WHERE b BETWEEN f.lo AND f.hi"
+	 "what is not determined yet, with what would settle it: fields the notes call unknown "
+	 "or unused whose bits no finding explains (never run, or not explained), and the "
+	 "findings of the ISA with values the runner could not say, values no operation names "
+	 "(unidentified, or different by context), values never run, or distinct behaviours "
+	 "(contexts: how many contexts say so)",
+	 {{"unknown",
+	   "WITH RECURSIVE bit(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bit WHERE b < 1023),"
+	   /* per finding of the ISA: its probe's runner, and the values still open */
+	   " g AS (SELECT f.*, p.name AS probe, (SELECT t.field FROM target t WHERE"
+	   " t.campaign_id = f.last_seen AND t.format = f.format AND f.lo >= t.lo AND"
+	   " f.lo < t.lo + t.width) AS field, (SELECT d.runner FROM campaign c JOIN device d"
+	   " ON d.id = c.device_id WHERE c.id = f.last_seen) AS runner,"
+	   " (SELECT group_concat(key, ' ') FROM json_each(f.details, '$.ops')"
+	   " WHERE value = 'unidentified') AS unidentified,"
+	   " (SELECT group_concat(key, ' ') FROM json_each(f.details, '$.ops')"
+	   " WHERE value = 'differs by context') AS by_context,"
+	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.unmodeled')) AS unmodeled,"
+	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.not_run')) AS not_run"
+	   " FROM finding f JOIN probe p ON p.id = f.probe_id WHERE p.isa = ?1"
+	   " AND f.kind <> 'model_differs')"
+	   " SELECT format, bundle, bits, field, probe, doc, what, \"values\", count(*) AS contexts,"
+	   " explained, width, campaigns, settle FROM ("
+	   /* fields of the notes' tables whose bits no finding explains */
+	   " SELECT f.format, '' AS bundle, " BITS("f.") " AS bits, f.name AS field, '' AS probe,"
+	   " f.doc,"
+	   " f.lo, f.cond, CASE WHEN campaigns = 0 THEN 'never run' ELSE 'not explained' END AS what,"
+	   " '-' AS \"values\", explained, f.width, campaigns,"
+	   " CASE WHEN campaigns = 0 THEN 'a campaign whose probe targets these bits'"
+	   " ELSE 'a probe whose contexts make these bits act (they did nothing in the ones run)'"
+	   " END AS settle"
+	   " FROM (SELECT f.*, (SELECT count(*) FROM bit WHERE b BETWEEN f.lo AND f.hi"
 	   " AND EXISTS (SELECT 1 FROM finding g WHERE g.format = f.fmt"
-	   " AND b BETWEEN g.lo AND g.hi)) AS explained, f.width,"
+	   " AND b BETWEEN g.lo AND g.hi)) AS explained,"
 	   " (SELECT count(DISTINCT t.campaign_id) FROM target t WHERE t.format = f.fmt"
-	   " AND t.lo <= f.hi AND t.lo + t.width - 1 >= f.lo) AS campaigns, f.note"
-	   " FROM temp.field_table f WHERE f.isa = ?1 AND f.doc IN ('unknown', 'unused'))"
-	   " WHERE explained < width ORDER BY format, lo, field"}}},
+	   " AND t.lo <= f.hi AND t.lo + t.width - 1 >= f.lo) AS campaigns"
+	   " FROM temp.field_table f WHERE f.isa = ?1 AND f.doc IN ('unknown', 'unused')) f"
+	   " WHERE explained < width"
+	   /* findings with values the runner could not say */
+	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
+	   " " BITS("") ", field, probe, '', lo, cond,"
+	   " 'unmodeled' || CASE WHEN cond <> '' THEN ' when ' || cond ELSE '' END, unmodeled,"
+	   " '', hi - lo + 1, '',"
+	   " CASE WHEN runner = 'sim' THEN 'run on hardware (the simulator does not model them)'"
+	   " ELSE 'a runner that models them' END"
+	   " FROM g WHERE unmodeled IS NOT NULL"
+	   /* opcode values no operation of the library names */
+	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
+	   " " BITS("") ", field, probe, '', lo, cond, 'unidentified', unidentified, '', hi - lo + 1, '',"
+	   " 'contexts planting other inputs (zeros, equal, negative operands) to tell the"
+	   " operations apart, or an operation the library lacks (see details.evidence)'"
+	   " FROM g WHERE unidentified IS NOT NULL"
+	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
+	   " " BITS("") ", field, probe, '', lo, cond, 'differs by context', by_context, '', hi - lo + 1,"
+	   " '', 'the evidence per context (details.evidence); contexts that share operands"
+	   " show whether the opcode or the context decides'"
+	   " FROM g WHERE by_context IS NOT NULL"
+	   /* values never run */
+	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
+	   " " BITS("") ", field, probe, '', lo, cond, 'never run', not_run, '', hi - lo + 1, '',"
+	   " 'a sweep of the field: --strategy exhaustive, or auto without --budget'"
+	   " FROM g WHERE not_run IS NOT NULL"
+	   /* behaviours without a name at all */
+	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
+	   " " BITS("") ", field, probe, '', lo, cond, kind, '-', '', hi - lo + 1, '',"
+	   " CASE kind WHEN 'unknown' THEN 'a campaign that varies these bits'"
+	   " ELSE 'more contexts, or outputs that show what the behaviours compute' END"
+	   " FROM g WHERE kind IN ('distinct', 'unknown') AND unidentified IS NULL"
+	   " AND by_context IS NULL)"
+	   " GROUP BY format, bundle, bits, field, probe, doc, what, \"values\", explained, width,"
+	   " campaigns, settle ORDER BY format, min(lo), bundle, field, what"}}},
 };
 
 static void usage(FILE *out)

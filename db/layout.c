@@ -10,8 +10,8 @@ static const char target_sql[] =
 	"INSERT INTO target (campaign_id, value_lo, width, format, field, bundle, slot, lo)"
 	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
 static const char buffer_sql[] =
-	"INSERT INTO buffer (campaign_id, direction, role, offset, len, data, record)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+	"INSERT INTO buffer (campaign_id, direction, role, offset, len, data, record, names)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
 
 static int check_layout(struct ip_store *s, const struct ip_campaign_layout *l,
                         struct ip_diag *d)
@@ -88,6 +88,7 @@ static int insert_buffers(sqlite3_stmt *st, int64_t id, const struct ip_campaign
 		else
 			sqlite3_bind_blob(st, 6, b->data, (int)b->len, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 7, b->record);
+		sqlite3_bind_text(st, 8, b->names ? b->names : "", -1, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			return -1;
 		sqlite3_reset(st);

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "store_internal.h"
 
@@ -284,8 +283,9 @@ static const char *const copy_sql[] = {
 	" SELECT ?2, value_lo, width, format, field, bundle, slot, lo FROM src.target"
 	" WHERE campaign_id = ?1"
 	" AND NOT EXISTS (SELECT 1 FROM main.target WHERE campaign_id = ?2)",
-	"INSERT INTO main.buffer (campaign_id, direction, role, offset, len, data, record)"
-	" SELECT ?2, direction, role, offset, len, data, record FROM src.buffer WHERE campaign_id = ?1"
+	"INSERT INTO main.buffer (campaign_id, direction, role, offset, len, data, record, names)"
+	" SELECT ?2, direction, role, offset, len, data, record, names FROM src.buffer"
+	" WHERE campaign_id = ?1"
 	" AND NOT EXISTS (SELECT 1 FROM main.buffer WHERE campaign_id = ?2)",
 };
 
@@ -537,20 +537,6 @@ static int merge_one(struct ip_store *out, const struct input *in, struct ip_mer
 	return detach(&m, failed);
 }
 
-static void remove_db(const char *path)
-{
-	static const char *const suffix[] = {"", "-wal", "-shm", "-journal"};
-	size_t n = strlen(path);
-	char *p = malloc(n + 16);
-	if (!p)
-		return;
-	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
-		snprintf(p, n + 16, "%s%s", path, suffix[i]);
-		unlink(p);
-	}
-	free(p);
-}
-
 int ip_store_merge(const char *out, const char *const *inputs, size_t n,
                    struct ip_merge_stats *stats, struct ip_diag *d)
 {
@@ -592,7 +578,7 @@ int ip_store_merge(const char *out, const char *const *inputs, size_t n,
 		d->file = out; /* s->path is freed below */
 	ip_store_close(s);
 	if (failed && created)
-		remove_db(out); /* nothing of it was there before */
+		ip_store_remove(out); /* nothing of it was there before */
 	free(in);
 	if (!stats)
 		free(st);

@@ -1,5 +1,5 @@
 /* migrate.c: forward-only schema migrations keyed on PRAGMA user_version. Version 1 runs
- * db/schema.sql; a later version appends one function to the table below. */
+ * db/schema.sql; each later version is one function in the table below. */
 #include <stdio.h>
 
 #include "store_internal.h"
@@ -18,9 +18,66 @@ static int create_schema(sqlite3 *db)
 	return sqlite3_exec(db, ip_store_schema_sql, NULL, NULL, NULL);
 }
 
+/* Version 2: a finding belongs to an instruction and may hold under a condition (bundle, slot
+ * and cond join its key; see db/schema.sql, table finding), and a buffer may name its records
+ * (buffer.names, the probe's `record ROLE BYTES names ...`). The finding table is rebuilt with
+ * the wider key (SQLite cannot change a UNIQUE constraint in place): an old finding gets the
+ * bundle and slot of the target piece of its last campaign that holds its bits (else 0) and
+ * the condition its details named ("when"). The view new_findings (SELECT f.*) is made again
+ * on the new table. */
+static const char finding_v2_sql[] =
+	"ALTER TABLE buffer ADD COLUMN names TEXT NOT NULL DEFAULT '';"
+	"DROP VIEW new_findings;"
+	"CREATE TABLE finding_v2 ("
+	" id INTEGER PRIMARY KEY,"
+	" probe_id INTEGER NOT NULL REFERENCES probe (id),"
+	" context INTEGER NOT NULL DEFAULT 0,"
+	" bundle INTEGER NOT NULL DEFAULT 0,"
+	" slot INTEGER NOT NULL DEFAULT 0,"
+	" format TEXT NOT NULL DEFAULT '',"
+	" lo INTEGER NOT NULL,"
+	" hi INTEGER NOT NULL,"
+	" kind TEXT NOT NULL,"
+	" cond TEXT NOT NULL DEFAULT '',"
+	" details TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(details)),"
+	" confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),"
+	" support INTEGER NOT NULL DEFAULT 0,"
+	" against INTEGER NOT NULL DEFAULT 0,"
+	" variants INTEGER NOT NULL DEFAULT 0,"
+	" first_seen INTEGER NOT NULL REFERENCES campaign (id),"
+	" last_seen INTEGER NOT NULL REFERENCES campaign (id),"
+	" CHECK (lo >= 0 AND lo <= hi),"
+	" UNIQUE (probe_id, context, bundle, slot, format, lo, hi, kind, cond));"
+	"INSERT INTO finding_v2 (id, probe_id, context, bundle, slot, format, lo, hi, kind, cond,"
+	" details, confidence, support, against, variants, first_seen, last_seen)"
+	" SELECT f.id, f.probe_id, f.context,"
+	" coalesce((SELECT t.bundle FROM target t WHERE t.campaign_id = f.last_seen"
+	"  AND t.format = f.format AND f.lo >= t.lo AND f.hi < t.lo + t.width"
+	"  ORDER BY t.value_lo LIMIT 1), 0),"
+	" coalesce((SELECT t.slot FROM target t WHERE t.campaign_id = f.last_seen"
+	"  AND t.format = f.format AND f.lo >= t.lo AND f.hi < t.lo + t.width"
+	"  ORDER BY t.value_lo LIMIT 1), 0),"
+	" f.format, f.lo, f.hi, f.kind, coalesce(json_extract(f.details, '$.when'), ''),"
+	" f.details, f.confidence, f.support, f.against, f.variants, f.first_seen, f.last_seen"
+	" FROM finding f;"
+	"DROP TABLE finding;"
+	"ALTER TABLE finding_v2 RENAME TO finding;"
+	"CREATE INDEX finding_first_seen ON finding (first_seen);"
+	"CREATE VIEW new_findings AS"
+	" SELECT p.name AS probe, f.*"
+	" FROM finding f"
+	" JOIN probe p ON p.id = f.probe_id"
+	" WHERE f.first_seen = (SELECT c.id FROM campaign c WHERE c.probe_id = f.probe_id"
+	"  ORDER BY c.started_at DESC, c.id DESC LIMIT 1);";
+
+static int finding_by_instruction(sqlite3 *db)
+{
+	return sqlite3_exec(db, finding_v2_sql, NULL, NULL, NULL);
+}
+
 static const struct migration migrations[] = {
 	{1, "create the schema (db/schema.sql)", create_schema},
-	/* {2, "what it changes", add_something}, */
+	{2, "findings keyed by instruction and condition, named records", finding_by_instruction},
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == IP_STORE_SCHEMA_VERSION,

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "store_internal.h"
 
@@ -92,7 +93,7 @@ static int check_version(struct ip_store *s, enum kind kind, int version, int *m
 		if (s->mode == IP_STORE_READ_ONLY)
 			return ip_store_error(s, d,
 			                      "schema version %d is older than this isaprobe's (%d); "
-			                      "open it read-write once to migrate it",
+			                      "`isaprobe db migrate FILE` brings it up to date",
 			                      version, IP_STORE_SCHEMA_VERSION);
 		*migrate = 1;
 	}
@@ -276,6 +277,20 @@ void ip_store_close(struct ip_store *s)
 	free(s->batch);
 	free(s->path);
 	free(s);
+}
+
+void ip_store_remove(const char *path)
+{
+	static const char *const suffix[] = {"", "-wal", "-shm", "-journal"};
+	size_t n = strlen(path);
+	char *p = malloc(n + 16);
+	if (!p)
+		return;
+	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+		snprintf(p, n + 16, "%s%s", path, suffix[i]);
+		unlink(p);
+	}
+	free(p);
 }
 
 void *ip_store_sqlite(struct ip_store *s)

@@ -1,5 +1,9 @@
 -- schema.sql: the findings database, schema version 1 (the first migration runs this file).
--- Compiled into libisaprobe as a C string (db/schema.cmake); later versions live in db/migrate.c.
+-- Compiled into libisaprobe as a C string (db/schema.cmake); later versions live in db/migrate.c:
+--   2: buffer.names (what the probe calls a buffer's records: 'r0 r1 ... r31'), and the finding
+--      table rebuilt with bundle, slot and cond (the condition a field holds under, e.g.
+--      'bit 30 = 1') in its key, so that one field probed in two instructions, or under two
+--      conditions, keeps one finding each. The comments below say where version 2 differs.
 --
 -- Conventions
 --   * Every id is an INTEGER PRIMARY KEY local to this file; the natural keys (the UNIQUE
@@ -134,6 +138,8 @@ CREATE TABLE target (
 -- role is ip_buf_role_name() ('uniforms', 'attributes', 'varyings_out', 'registers', ...).
 -- record: bytes per record of the buffer when the probe says (registers: 16, four 32-bit
 -- components), else 0; it lets inference tell a record select from a component select.
+-- Version 2 adds names TEXT NOT NULL DEFAULT '': the records' names, blank-separated, record 0
+-- first ('r0 r1 ... r31'), or ''; inference says "value 0: r26" with them.
 CREATE TABLE buffer (
 	campaign_id INTEGER NOT NULL REFERENCES campaign (id),
 	direction   TEXT NOT NULL CHECK (direction IN ('in', 'out')),
@@ -193,6 +199,10 @@ CREATE TABLE run (
 --   support, against, variants   the evidence: runs consistent with the finding, runs that
 --               contradict it, and the distinct variants examined
 --   first_seen, last_seen        the campaigns that first and last produced this finding
+-- Version 2 rebuilds this table with bundle and slot (the instruction: bundle and slot of the
+-- seed program, as in target) after context, and cond (the condition the field holds under,
+-- 'bit 30 = 1', or '') after kind, and the key UNIQUE (probe_id, context, bundle, slot,
+-- format, lo, hi, kind, cond).
 CREATE TABLE finding (
 	id         INTEGER PRIMARY KEY,
 	probe_id   INTEGER NOT NULL REFERENCES probe (id),

@@ -22,12 +22,20 @@ struct slot {
 	struct ip_run *runs;
 	uint8_t *data;            /* n * output_len */
 	uint8_t *values;          /* n * value_len, little-endian */
+	size_t runs_cap;
+	/* the batch's re-runs (confirm()): stored with it, so a batch and its cursor stay one */
+	size_t nx, xcap;
+	struct ip_variant *xv;
+	struct ip_outcome *xo;
+	uint8_t *xdata;           /* nx * output_len */
+	uint8_t *xvalues;         /* nx * value_len */
 	char lost[512];           /* the runner's device went away: why ("" when it did not) */
 };
 
 struct driver {
 	const struct ip_probe *probe;
 	size_t batch, value_len;
+	unsigned confirm;         /* re-runs of a variant at most (ip_campaign_opts.confirm) */
 	struct slot *slots;
 	unsigned nslots;
 	pthread_mutex_t lock;
@@ -43,21 +51,13 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static void run_batch(struct ip_exec *x, struct slot *s, unsigned n_more);
+
 /* A worker's exec and the driver it takes batches from. */
 struct exec_with_driver {
 	struct ip_exec x;
 	struct driver *dr;
 };
-
-/* Runs a slot's batch. A device that went away (IP_RUNNER_DEVICE_LOST) leaves s->lost set:
- * the recorder stops there and stores nothing of the batch, so --resume runs it again. */
-static void run_batch(struct ip_exec *x, struct slot *s)
-{
-	const char *why;
-	s->lost[0] = '\0';
-	if (ip_exec_run(x, s->variants, s->n, s->data, s->outcomes, &why) == IP_RUNNER_DEVICE_LOST)
-		snprintf(s->lost, sizeof s->lost, "%s", why);
-}
 
 static void *worker(void *arg)
 {
@@ -84,7 +84,7 @@ static void *worker(void *arg)
 		}
 		s->state = SLOT_RUNNING;
 		pthread_mutex_unlock(&dr->lock);
-		run_batch(x, s);
+		run_batch(x, s, dr->confirm);
 		pthread_mutex_lock(&dr->lock);
 		s->state = SLOT_DONE;
 		pthread_cond_broadcast(&dr->done);
@@ -129,6 +129,7 @@ static int alloc_slots(struct driver *dr, struct ip_diag *d)
 		s->variants = malloc(dr->batch * sizeof *s->variants);
 		s->outcomes = malloc(dr->batch * sizeof *s->outcomes);
 		s->runs = malloc(dr->batch * sizeof *s->runs);
+		s->runs_cap = dr->batch;
 		s->data = malloc(dr->batch * olen);
 		s->values = malloc(dr->batch * dr->value_len);
 		if (!s->variants || !s->outcomes || !s->runs || !s->data || !s->values)
@@ -146,20 +147,180 @@ static void free_slots(struct driver *dr)
 		free(s->runs);
 		free(s->data);
 		free(s->values);
+		free(s->xv);
+		free(s->xo);
+		free(s->xdata);
+		free(s->xvalues);
 	}
 	free(dr->slots);
 }
 
-/* Auto's survey: every context's seed, single and pair flips, run on one runner (not stored:
- * the campaign runs them again as its first variants, in order). */
-static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_context_plan *plans,
-                  struct ip_diag *d)
+/* Whether v is its context's seed (flips 0) or the seed with one target bit flipped (1). */
+static int flips_from_seed(const struct ip_probe *p, const struct ip_variant *v)
+{
+	const ip_word *seed = &p->contexts[v->context].seed_value;
+	unsigned n = 0;
+	for (unsigned i = 0; i < sizeof v->value.w / sizeof v->value.w[0]; i++)
+		n += (unsigned)__builtin_popcountll(v->value.w[i] ^ seed->w[i]);
+	return (int)n;
+}
+
+/* Runs v once more and keeps the outcome among the slot's re-runs; returns its status. */
+static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_variant *v)
+{
+	size_t olen = x->probe->output_len;
+	const char *why;
+	if (s->nx == s->xcap) {
+		s->xcap = s->xcap ? 2 * s->xcap : 64;
+		s->xv = realloc(s->xv, s->xcap * sizeof *s->xv);
+		s->xo = realloc(s->xo, s->xcap * sizeof *s->xo);
+		s->xdata = realloc(s->xdata, s->xcap * (olen ? olen : 1));
+		if (!s->xv || !s->xo || !s->xdata)
+			abort();
+		/* the outcomes point into xdata, which moved */
+		for (size_t i = 0; i < s->nx; i++)
+			s->xo[i].data = s->xdata + i * olen;
+	}
+	s->xv[s->nx] = *v;
+	if (ip_exec_run(x, v, 1, s->xdata + s->nx * olen, &s->xo[s->nx], &why) ==
+	    IP_RUNNER_DEVICE_LOST) {
+		snprintf(s->lost, sizeof s->lost, "%s", why);
+		return IP_STATUS_RUNNER_ERROR;
+	}
+	return s->xo[s->nx++].status;
+}
+
+/* The batch's re-runs, made by the worker before the batch is stored: a run that said nothing
+ * (timeout, runner_error) is run again until it says something, up to `confirm` more times;
+ * the seed's outcome, and a fault of one bit flipped from it (what would make the bit
+ * reserved), are confirmed by `confirm` more runs. */
+static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
+{
+	s->nx = 0;
+	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++) {
+		enum ip_status st = s->outcomes[i].status;
+		int flips = flips_from_seed(x->probe, &s->variants[i]);
+		unsigned k = 0;
+		if (ip_status_is_noise(st)) {
+			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
+				st = rerun(x, s, &s->variants[i]);
+			continue;
+		}
+		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
+			while (k++ < n_more && !s->lost[0])
+				rerun(x, s, &s->variants[i]);
+	}
+}
+
+/* Runs a slot's batch and its re-runs. A device that went away (IP_RUNNER_DEVICE_LOST) leaves
+ * s->lost set: the recorder stops there and stores nothing of the batch, so --resume runs it
+ * again. */
+static void run_batch(struct ip_exec *x, struct slot *s, unsigned n_more)
+{
+	const char *why;
+	s->lost[0] = '\0';
+	s->nx = 0;
+	if (ip_exec_run(x, s->variants, s->n, s->data, s->outcomes, &why) == IP_RUNNER_DEVICE_LOST)
+		snprintf(s->lost, sizeof s->lost, "%s", why);
+	else
+		confirm(x, s, n_more);
+}
+
+/* Runs variants v[0..n) in batches; a run that said nothing (timeout, runner_error) is run
+ * again, up to `confirm` more times, so that a flaky runner's noise does not shape the plan.
+ * Outcome i's data lies at data + i * output_len. Returns 0, or IP_RUNNER_DEVICE_LOST (*why
+ * says why) when the runner's device went away. */
+static int run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, uint8_t *data,
+                   struct ip_outcome *o, unsigned confirm, const char **why)
+{
+	const struct ip_probe *p = x->probe;
+	size_t olen = p->output_len;
+	struct ip_variant *again = NULL;
+	size_t *at = NULL;
+	struct ip_outcome tmp;
+	int rc = 0;
+	for (uint64_t k = 0; k < n && rc == 0; k += x->cap) {
+		size_t m = n - k < x->cap ? (size_t)(n - k) : x->cap;
+		rc = ip_exec_run(x, v + k, m, data + k * olen, o + k, why);
+	}
+	again = malloc((n + 1) * sizeof *again);
+	at = malloc((n + 1) * sizeof *at);
+	if (!again || !at)
+		abort();
+	for (unsigned t = 0; t < confirm && rc == 0; t++) {
+		size_t m = 0;
+		for (uint64_t i = 0; i < n; i++)
+			if (ip_status_is_noise(o[i].status)) {
+				at[m] = (size_t)i;
+				again[m++] = v[i];
+			}
+		for (size_t i = 0; i < m && rc == 0; i++) { /* one at a time: each into its own place */
+			rc = ip_exec_run(x, &again[i], 1, data + at[i] * olen, &tmp, why);
+			if (rc == 0)
+				o[at[i]] = tmp;
+		}
+	}
+	free(again);
+	free(at);
+	return rc;
+}
+
+/* A target line of at most 8 bits is a field the probe's author names: auto sweeps it whole,
+ * also when its flips alone say nothing (every one unmodeled, as multiply opcodes 5-7 on the
+ * simulator), merged with the segments it meets (when the union stays within 16 bits). */
+static void sweep_pieces(const struct ip_probe *p, struct ip_auto_context_plan *pl)
+{
+	for (unsigned t = 0; t < p->ntargets; t++) {
+		const struct ip_probe_target *tg = &p->targets[t];
+		ip_word bits = ip_word_range(tg->value_lo, tg->width);
+		unsigned n = tg->width, kept = 0, inside = 0;
+		if (tg->width > 8)
+			continue;
+		for (unsigned g = 0; g < pl->nsegments; g++) {
+			const struct ip_segment *sg = &pl->segments[g];
+			int meets = 0, covers = 1;
+			for (unsigned w = 0; w < 2; w++) {
+				meets |= (sg->bits.w[w] & bits.w[w]) != 0;
+				covers &= (sg->bits.w[w] & bits.w[w]) == bits.w[w];
+			}
+			inside |= covers;
+			if (meets && !covers)
+				for (unsigned w = 0; w < 2; w++)
+					n += (unsigned)__builtin_popcountll(sg->bits.w[w] & ~bits.w[w]);
+		}
+		if (inside || n > 16)
+			continue;
+		for (unsigned g = 0; g < pl->nsegments; g++) {
+			struct ip_segment *sg = &pl->segments[g];
+			if ((sg->bits.w[0] & bits.w[0]) || (sg->bits.w[1] & bits.w[1])) {
+				bits.w[0] |= sg->bits.w[0];
+				bits.w[1] |= sg->bits.w[1];
+				continue; /* merged into the piece's segment */
+			}
+			pl->segments[kept++] = *sg;
+		}
+		if (kept >= 128)
+			continue;
+		pl->segments[kept].bits = bits;
+		pl->segments[kept].nbits = n;
+		pl->nsegments = kept + 1;
+	}
+}
+
+/* Auto's survey: every context's seed, single and pair flips, then the conditions' pairs
+ * (dependents under the bit that enables them), run on one runner (not stored: the campaign
+ * runs them again as its first variants, in order). */
+static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
+                  struct ip_auto_context_plan *plans, struct ip_diag *d)
 {
 	uint64_t n = ip_auto_survey_count(p->width);
-	struct ip_variant *v = malloc(n * sizeof *v);
-	struct ip_outcome *o = malloc(n * sizeof *o);
-	uint8_t *data = malloc(n * p->output_len);
+	uint64_t nc = IP_AUTO_MAX_CONDITIONS * (uint64_t)IP_AUTO_MAX_DEPENDENTS *
+	              (IP_AUTO_MAX_DEPENDENTS - 1) / 2;
+	struct ip_variant *v = malloc((n > nc ? n : nc) * sizeof *v);
+	struct ip_outcome *o = malloc(n * sizeof *o), *oc = malloc(nc * sizeof *oc);
+	uint8_t *data = malloc(n * p->output_len), *cdata = malloc(nc * p->output_len);
 	ip_word adjacent = ip_word_zero();
+	const char *why = NULL;
 	int rc = 0;
 	/* value bits i and i + 1 are neighbours when they sit side by side in one word */
 	for (unsigned t = 0; t < p->ntargets; t++) {
@@ -171,7 +332,7 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 		if (b && b->bundle == a->bundle && b->slot == a->slot && b->lo == a->lo + a->width)
 			adjacent.w[last / 64] |= UINT64_C(1) << (last % 64);
 	}
-	if (!v || !o || !data) {
+	if (!v || !o || !data || !oc || !cdata) {
 		rc = ip_diag_plain(d, "out of memory for the survey");
 		goto out;
 	}
@@ -207,22 +368,32 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, struct ip_auto_co
 			}
 		}
 		ip_strategy_free(st);
-		for (uint64_t at = 0; at < k; at += x->cap) {
-			size_t m = k - at < x->cap ? (size_t)(k - at) : x->cap;
-			const char *why;
-			if (ip_exec_run(x, v + at, m, data + at * p->output_len, o + at, &why) ==
-			    IP_RUNNER_DEVICE_LOST) {
-				rc = ip_diag_plain(d, "%s; nothing of this probe is stored: run it again once "
-				                      "the device is back", why);
-				goto out;
-			}
-		}
+		if (run_all(x, v, k, data, o, confirm, &why) != 0)
+			goto lost;
 		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
+		sweep_pieces(p, &plans[c]);
+		for (unsigned q = 0; q < plans[c].nconditions; q++) {
+			struct ip_auto_condition *cd = &plans[c].conditions[q];
+			uint64_t m = ip_auto_condition_count(cd);
+			for (uint64_t i = 0; i < m; i++) {
+				v[i].context = c;
+				v[i].value = ip_auto_condition_variant(cd, seeds[0], i);
+			}
+			if (run_all(x, v, m, cdata, oc, confirm, &why) != 0)
+				goto lost;
+			ip_auto_segment_condition(p->width, &adjacent, o, oc, cd);
+		}
 	}
+	goto out;
+lost:
+	rc = ip_diag_plain(d, "%s; nothing of this probe is stored: run it again once the device is "
+	                      "back", why);
 out:
 	free(v);
 	free(o);
 	free(data);
+	free(oc);
+	free(cdata);
 	return rc;
 }
 
@@ -257,6 +428,7 @@ static void fill_layout(const struct ip_probe *p, size_t value_len, char fmt_nam
 		lb[i].data = b->output ? NULL : b->data;
 		lb[i].len = b->len;
 		lb[i].record = p->record[b->role];
+		lb[i].names = b->output ? NULL : p->names[b->role];
 		if (b->output)
 			off += b->len;
 	}
@@ -301,16 +473,33 @@ int64_t ip_campaign_open(struct ip_store *s, const struct ip_probe *p,
 	return id;
 }
 
-static void make_runs(const struct driver *dr, struct slot *s)
+/* The batch's runs, its re-runs after them; returns how many. */
+static size_t make_runs(const struct driver *dr, struct slot *s)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		uint8_t *val = s->values + i * dr->value_len;
-		value_bytes(&s->variants[i].value, val, dr->value_len);
-		s->runs[i].context = s->variants[i].context;
+	size_t n = s->n + s->nx;
+	if (n > s->runs_cap) {
+		s->runs_cap = n;
+		s->runs = realloc(s->runs, n * sizeof *s->runs);
+		if (!s->runs)
+			abort();
+	}
+	if (s->nx) {
+		s->xvalues = realloc(s->xvalues, s->nx * dr->value_len + 1);
+		if (!s->xvalues)
+			abort();
+	}
+	for (size_t i = 0; i < n; i++) {
+		int x = i >= s->n;
+		size_t j = x ? i - s->n : i;
+		uint8_t *val = (x ? s->xvalues : s->values) + j * dr->value_len;
+		const struct ip_variant *v = x ? &s->xv[j] : &s->variants[i];
+		value_bytes(&v->value, val, dr->value_len);
+		s->runs[i].context = v->context;
 		s->runs[i].value = val;
 		s->runs[i].value_len = dr->value_len;
-		s->runs[i].outcome = s->outcomes[i];
+		s->runs[i].outcome = x ? s->xo[j] : s->outcomes[i];
 	}
+	return n;
 }
 
 static void report(const struct ip_campaign_opts *o, const struct ip_campaign_result *r,
@@ -371,6 +560,10 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		                     (unsigned)o->shard_index, (unsigned)shard_count,
 		                     (unsigned)shard_count - 1);
 	dr.probe = p;
+	/* re-runs: as asked; by default auto's (the strategy that plans on what it saw) */
+	dr.confirm = o->confirm == IP_CAMPAIGN_CONFIRM_NONE ? 0
+	           : o->confirm ? o->confirm
+	           : o->strategy == IP_STRATEGY_AUTO ? IP_CAMPAIGN_DEFAULT_CONFIRM : 0;
 	dr.batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
 	dr.value_len = (p->width + 7) / 8;
 	dr.nworkers = jobs;
@@ -426,7 +619,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			ip_diag_plain(d, "out of memory");
 			goto out;
 		}
-		if (survey(&ex[0].x, p, plans, d))
+		if (survey(&ex[0].x, p, dr.confirm, plans, d))
 			goto out;
 		sp.plans = plans;
 	}
@@ -451,6 +644,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	t0 = now();
 	for (;;) {
 		struct slot *next = NULL;
+		size_t nrun;
 		int stopping = o->stop && *o->stop;
 		pthread_mutex_lock(&dr.lock);
 		/* Hand out batches while there are free slots. */
@@ -484,16 +678,17 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		if (next->lost[0]) {
 			ip_diag_plain(d, "%s; the %llu variants before it are stored: pass --resume once "
 			                 "the device is back",
-			              next->lost, (unsigned long long)r->runs);
+			              next->lost, (unsigned long long)(r->runs - r->reruns));
 			goto stop;
 		}
-		make_runs(&dr, next);
-		if (ip_store_record(s, r->campaign_id, next->runs, next->n, next->cursor_after, d))
+		nrun = make_runs(&dr, next);
+		if (ip_store_record(s, r->campaign_id, next->runs, nrun, next->cursor_after, d))
 			goto stop;
-		for (size_t i = 0; i < next->n; i++)
-			r->by_status[next->outcomes[i].status < IP_STATUS_COUNT ?
-			             next->outcomes[i].status : IP_STATUS_RUNNER_ERROR]++;
-		r->runs += next->n;
+		for (size_t i = 0; i < nrun; i++)
+			r->by_status[next->runs[i].outcome.status < IP_STATUS_COUNT ?
+			             next->runs[i].outcome.status : IP_STATUS_RUNNER_ERROR]++;
+		r->runs += nrun;
+		r->reruns += next->nx;
 		r->batches++;
 		r->cursor_end = next->cursor_after;
 		record_seq++;

@@ -1,10 +1,17 @@
-/* probe_buffers.c: a probe's `input` and `observe` lines: the planted input buffers (with the
- * `distinct` generator that makes every 32-bit word and 16-bit half recognisable) and outputs. */
+/* probe_buffers.c: a probe's `input`, `observe` and `record` lines: the planted input buffers
+ * (with the `distinct` generator that makes every 32-bit word and 16-bit half recognisable),
+ * outputs, and how buffers are cut into (named) records. */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isaprobe/float_bits.h"
 #include "probe_internal.h"
+
+/* `record ROLE BYTES names ...`: at most this many names, each at most PROBE_NAME_MAX long. */
+#define MAX_RECORD_NAMES 4096
+#define PROBE_NAME_MAX 64
 
 /* The generator's fixed number per role (independent of enum ip_buf_role's order, which may
  * change): part of the probe format, see docs/probe-format.md. */
@@ -127,6 +134,75 @@ static int input_line(struct ip_probe *p, struct probe_line *l, enum ip_buf_role
 	                  gen);
 }
 
+/* Splits a range NAME like "r0..r31" into its prefix and bounds (both ends share the prefix,
+ * the numbers decimal, lo <= hi); 0, or -1 when tok is no range. */
+static int name_range(const char *tok, size_t *prefix, unsigned long *lo, unsigned long *hi)
+{
+	const char *dots = strstr(tok, ".."), *a, *b;
+	char *end;
+	size_t n;
+	if (!dots)
+		return -1;
+	for (a = dots; a > tok && isdigit((unsigned char)a[-1]); a--)
+		;
+	n = (size_t)(a - tok);
+	b = dots + 2;
+	if (a == dots || strncmp(b, tok, n) || !isdigit((unsigned char)b[n]))
+		return -1;
+	*lo = strtoul(a, NULL, 10);
+	*hi = strtoul(b + n, &end, 10);
+	if (*end || *lo > *hi || *hi - *lo >= MAX_RECORD_NAMES)
+		return -1;
+	*prefix = n;
+	return 0;
+}
+
+/* `record ROLE BYTES names NAME...`: what the records of the buffer are called, record 0 first;
+ * a NAME `r0..r31` stands for r0, r1, ..., r31. Kept blank-separated in p->names[role]. */
+static int record_names(struct ip_probe *p, struct probe_line *l, enum ip_buf_role role,
+                        struct ip_diag *d)
+{
+	char *text = NULL;
+	size_t len = 0, count = 0;
+	if (strcmp(l->tok[3], "names") || l->ntok < 5)
+		return ip_diag_at(d, l->line, l->col[3], "expected `names NAME...` after `record %s %s` "
+		                                         "(e.g. `names r0..r31`)", l->tok[1], l->tok[2]);
+	for (unsigned i = 4; i < l->ntok; i++) {
+		const char *t = l->tok[i];
+		unsigned long lo = 0, hi = 0, k;
+		size_t prefix = 0;
+		int range = name_range(t, &prefix, &lo, &hi) == 0;
+		if (!range && (strstr(t, "..") || !probe_is_word(t))) {
+			free(text);
+			return ip_diag_at(d, l->line, l->col[i], "'%s' is not a record name (letters, "
+			                                         "digits, '_', '-', '.') or a range like "
+			                                         "r0..r31", t);
+		}
+		for (k = lo; k <= hi; k++) {
+			char one[PROBE_NAME_MAX + 24];
+			int m = range ? snprintf(one, sizeof one, "%.*s%lu", (int)prefix, t, k)
+			              : snprintf(one, sizeof one, "%s", t);
+			char *grown;
+			if (m < 0 || m > PROBE_NAME_MAX || ++count > MAX_RECORD_NAMES) {
+				free(text);
+				return ip_diag_at(d, l->line, l->col[i], "%s", m > PROBE_NAME_MAX || m < 0
+				                  ? "a record name of more than 64 characters"
+				                  : "more than 4096 record names");
+			}
+			grown = realloc(text, len + (size_t)m + 2);
+			if (!grown) {
+				free(text);
+				return ip_diag_at(d, l->line, l->col[i], "out of memory");
+			}
+			text = grown;
+			len += (size_t)sprintf(text + len, "%s%s", len ? " " : "", one);
+		}
+	}
+	free(p->names[role]);
+	p->names[role] = text;
+	return 0;
+}
+
 int probe_buffer_line(struct ip_probe *p, struct probe_line *l, struct ip_diag *d)
 {
 	enum ip_buf_role role;
@@ -146,9 +222,12 @@ int probe_buffer_line(struct ip_probe *p, struct probe_line *l, struct ip_diag *
 	if (l->tok[0][0] == 'i')
 		return input_line(p, l, role, d);
 	if (l->tok[0][0] == 'r') {
-		if (l->ntok != 3 || probe_number(l->tok[2], &n) || n == 0 || n % 4 || n > 4096)
-			return ip_diag_at(d, l->line, l->col[l->ntok == 3 ? 2 : 0],
-			                  "expected `record ROLE BYTES` (a multiple of 4, at most 4096)");
+		if (l->ntok < 3 || probe_number(l->tok[2], &n) || n == 0 || n % 4 || n > 4096)
+			return ip_diag_at(d, l->line, l->col[l->ntok >= 3 ? 2 : 0],
+			                  "expected `record ROLE BYTES [names NAME...]` (BYTES a multiple "
+			                  "of 4, at most 4096)");
+		if (l->ntok > 3 && record_names(p, l, role, d))
+			return -1;
 		p->record[role] = (uint32_t)n;
 		return 0;
 	}

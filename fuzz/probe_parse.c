@@ -411,6 +411,8 @@ void ip_probe_free(struct ip_probe *p)
 {
 	for (unsigned i = 0; i < p->nbuffers; i++)
 		free(p->buffers[i].data);
+	for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++)
+		free(p->names[i]);
 	for (unsigned i = 0; i < p->ncontexts; i++) {
 		free(p->contexts[i].label);
 		ip_program_free(&p->contexts[i].prog);

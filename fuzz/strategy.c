@@ -31,24 +31,56 @@ uint64_t ip_auto_survey_count(unsigned width)
 	return 1 + (uint64_t)width + (uint64_t)width * (width - 1) / 2;
 }
 
+/* Auto's sweeps per context: the plan's segments, then each condition's (at most). */
+#define SWEEPS (128 + IP_AUTO_MAX_CONDITIONS * IP_AUTO_MAX_DEPENDENTS)
+
 struct ip_strategy {
 	struct ip_strategy_params p;
 	ip_word *seeds;
 	struct ip_auto_context_plan *plans;
 	uint64_t *per_ctx;  /* variants of each context */
 	uint64_t *survey;   /* auto: survey variants of each context (may be truncated) */
-	uint64_t *alloc;    /* auto: [context][segment] sweep variants */
+	uint64_t *cond;     /* auto: the conditions' own variants of each context (may be too) */
+	uint64_t *alloc;    /* auto: [context][sweep] sweep variants */
 	uint64_t total;
 	/* Position. */
 	uint32_t ctx;
 	uint64_t k;         /* variants given in this context */
 	unsigned pi, pj;    /* the next pair */
-	unsigned seg;       /* auto: the segment being swept */
+	unsigned seg;       /* auto: the sweep being made */
 	int seg_ready;      /* pos, taken and cand describe it */
 	uint64_t taken;     /* of it */
 	uint64_t cand;      /* its next candidate */
 	unsigned pos[128];  /* its bits */
+	ip_word bg;         /* its background: the seed, or the seed with a condition's bit */
 };
+
+/* Sweep g of context plan pl: its segment, and the condition bit it is swept under (-1: none).
+ * NULL past the last. */
+static const struct ip_segment *sweep_of(const struct ip_auto_context_plan *pl, unsigned g,
+                                         int *bit)
+{
+	*bit = -1;
+	if (g < pl->nsegments)
+		return &pl->segments[g];
+	g -= pl->nsegments;
+	for (unsigned c = 0; c < pl->nconditions; c++) {
+		if (g < pl->conditions[c].nsegments) {
+			*bit = (int)pl->conditions[c].bit;
+			return &pl->conditions[c].segments[g];
+		}
+		g -= pl->conditions[c].nsegments;
+	}
+	return NULL;
+}
+
+static unsigned nsweeps(const struct ip_auto_context_plan *pl)
+{
+	unsigned n = pl->nsegments;
+	for (unsigned c = 0; c < pl->nconditions; c++)
+		n += pl->conditions[c].nsegments;
+	return n < SWEEPS ? n : SWEEPS;
+}
 
 static uint64_t mix64(uint64_t x)
 {
@@ -111,19 +143,29 @@ static uint64_t min64(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-/* Shares what the survey left of the context's budget among its segments, smallest first,
- * none getting more than it can use or more than an equal share of what is left. */
+static uint64_t seg_cost(const struct ip_auto_context_plan *pl, unsigned g)
+{
+	int bit;
+	return sweep_cost(sweep_of(pl, g, &bit)->nbits);
+}
+
+/* Shares what the survey and the conditions' pairs left of the context's budget among its
+ * sweeps, smallest first, none getting more than it can use or more than an equal share of
+ * what is left. */
 static uint64_t plan_context(struct ip_strategy *s, uint32_t c)
 {
 	const struct ip_auto_context_plan *pl = &s->plans[c];
-	uint64_t bc = ctx_budget(&s->p, c), sum;
-	uint64_t *alloc = &s->alloc[(size_t)c * 128];
-	unsigned order[128], n = pl->nsegments;
+	uint64_t bc = ctx_budget(&s->p, c), sum, cond = 0;
+	uint64_t *alloc = &s->alloc[(size_t)c * SWEEPS];
+	unsigned order[SWEEPS], n = nsweeps(pl);
 	s->survey[c] = min64(ip_auto_survey_count(s->p.width), bc);
-	sum = s->survey[c];
+	for (unsigned q = 0; q < pl->nconditions; q++)
+		cond += ip_auto_condition_count(&pl->conditions[q]);
+	s->cond[c] = min64(cond, bc - s->survey[c]);
+	sum = s->survey[c] + s->cond[c];
 	if (!s->p.budget) {
 		for (unsigned i = 0; i < n; i++) {
-			alloc[i] = min64(sweep_cost(pl->segments[i].nbits), IP_AUTO_DEFAULT_SEGMENT_CAP);
+			alloc[i] = min64(seg_cost(pl, i), IP_AUTO_DEFAULT_SEGMENT_CAP);
 			sum += alloc[i];
 		}
 		return sum;
@@ -131,17 +173,17 @@ static uint64_t plan_context(struct ip_strategy *s, uint32_t c)
 	for (unsigned i = 0; i < n; i++)
 		order[i] = i;
 	for (unsigned i = 1; i < n; i++) /* insertion sort by cost, stable */
-		for (unsigned j = i; j > 0 && sweep_cost(pl->segments[order[j]].nbits) <
-		                                  sweep_cost(pl->segments[order[j - 1]].nbits); j--) {
+		for (unsigned j = i; j > 0 && seg_cost(pl, order[j]) < seg_cost(pl, order[j - 1]);
+		     j--) {
 			unsigned t = order[j];
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
 	{
-		uint64_t left = bc - s->survey[c];
+		uint64_t left = bc - s->survey[c] - s->cond[c];
 		for (unsigned i = 0; i < n; i++) {
 			uint64_t share = left / (n - i);
-			uint64_t a = min64(sweep_cost(pl->segments[order[i]].nbits), share);
+			uint64_t a = min64(seg_cost(pl, order[i]), share);
 			alloc[order[i]] = a;
 			left -= a;
 			sum += a;
@@ -180,10 +222,11 @@ int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy 
 	if (p->kind == IP_STRATEGY_AUTO) {
 		s->plans = malloc(p->ncontexts * sizeof *s->plans);
 		s->survey = calloc(p->ncontexts, sizeof *s->survey);
-		s->alloc = calloc((size_t)p->ncontexts * 128, sizeof *s->alloc);
+		s->cond = calloc(p->ncontexts, sizeof *s->cond);
+		s->alloc = calloc((size_t)p->ncontexts * SWEEPS, sizeof *s->alloc);
 	}
 	if (!s->seeds || !s->per_ctx ||
-	    (p->kind == IP_STRATEGY_AUTO && (!s->plans || !s->survey || !s->alloc))) {
+	    (p->kind == IP_STRATEGY_AUTO && (!s->plans || !s->survey || !s->cond || !s->alloc))) {
 		ip_strategy_free(s);
 		return ip_diag_plain(d, "out of memory");
 	}
@@ -224,6 +267,7 @@ void ip_strategy_free(struct ip_strategy *s)
 	free(s->plans);
 	free(s->per_ctx);
 	free(s->survey);
+	free(s->cond);
 	free(s->alloc);
 	free(s);
 }
@@ -241,13 +285,19 @@ static ip_word next_pair(struct ip_strategy *s, ip_word seed)
 
 static void start_segment(struct ip_strategy *s)
 {
-	const struct ip_segment *g = &s->plans[s->ctx].segments[s->seg];
+	int bit;
+	const struct ip_segment *g = sweep_of(&s->plans[s->ctx], s->seg, &bit);
 	unsigned n = 0;
+	s->taken = 0;
+	s->cand = 0;
+	s->bg = s->seeds[s->ctx];
+	if (!g)
+		return;
+	if (bit >= 0)
+		s->bg = flip(s->bg, (unsigned)bit);
 	for (unsigned b = 0; b < s->p.width; b++)
 		if (g->bits.w[b / 64] >> (b % 64) & 1)
 			s->pos[n++] = b;
-	s->taken = 0;
-	s->cand = 0;
 }
 
 static unsigned popcount64(uint64_t x)
@@ -258,12 +308,14 @@ static unsigned popcount64(uint64_t x)
 	return n;
 }
 
-/* The next sweep value of the current segment: the seed with 3 or more segment bits flipped. */
+/* The next sweep value of the current segment: its background with 3 or more segment bits
+ * flipped. */
 static ip_word next_sweep(struct ip_strategy *s, ip_word seed)
 {
-	const struct ip_segment *g = &s->plans[s->ctx].segments[s->seg];
+	int bit;
+	const struct ip_segment *g = sweep_of(&s->plans[s->ctx], s->seg, &bit);
 	uint64_t full = g->nbits < 64 ? sweep_cost(g->nbits) : 0;
-	uint64_t alloc = s->alloc[(size_t)s->ctx * 128 + s->seg];
+	uint64_t alloc = s->alloc[(size_t)s->ctx * SWEEPS + s->seg];
 	uint64_t key = s->p.seed ^ mix64(((uint64_t)s->ctx << 32) | s->seg);
 	for (;;) {
 		uint64_t n = 0;
@@ -327,8 +379,16 @@ int ip_strategy_next(struct ip_strategy *s, struct ip_variant *out)
 			out->value = flip(seed, (unsigned)(k - 1));
 		else if (k < s->survey[s->ctx])
 			out->value = next_pair(s, seed);
-		else {
-			const uint64_t *alloc = &s->alloc[(size_t)s->ctx * 128];
+		else if (k < s->survey[s->ctx] + s->cond[s->ctx]) {
+			/* the conditions' pairs: under each condition's bit, in order */
+			const struct ip_auto_context_plan *pl = &s->plans[s->ctx];
+			uint64_t q = k - s->survey[s->ctx];
+			unsigned c = 0;
+			while (q >= ip_auto_condition_count(&pl->conditions[c]))
+				q -= ip_auto_condition_count(&pl->conditions[c++]);
+			out->value = ip_auto_condition_variant(&pl->conditions[c], seed, q);
+		} else {
+			const uint64_t *alloc = &s->alloc[(size_t)s->ctx * SWEEPS];
 			if (!s->seg_ready) {
 				start_segment(s);
 				s->seg_ready = 1;
@@ -337,7 +397,7 @@ int ip_strategy_next(struct ip_strategy *s, struct ip_variant *out)
 				s->seg++;
 				start_segment(s);
 			}
-			out->value = next_sweep(s, seed);
+			out->value = next_sweep(s, s->bg);
 			s->taken++;
 		}
 		break;

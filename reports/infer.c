@@ -19,8 +19,9 @@ static int infer_one(sqlite3 *db, int64_t probe_id, struct ip_infer_stats *st, s
 	inf_effects(&data);
 	for (size_t i = 0; i < data.nctx; i++) {
 		inf_segment(&data, &data.ctx[i], &f);
-		st->runs += data.ctx[i].runs;
+		st->runs += data.ctx[i].runs + data.ctx[i].noise;
 	}
+	inf_name_enums(&data, &f);
 	rc = inf_compare_models(db, &data, &f, f.n, d);
 	if (!rc)
 		rc = inf_write(db, &data, &f, d);
@@ -108,7 +109,7 @@ int ip_infer_summary(struct ip_store *s, int64_t probe_id, struct ip_infer_probe
 		c->idx = data.ctx[i].idx;
 		c->label = dup(data.ctx[i].label);
 		c->width = data.width;
-		c->runs = data.ctx[i].runs;
+		c->runs = data.ctx[i].runs + data.ctx[i].noise;
 		c->variants = data.ctx[i].nv;
 		c->bits = calloc(data.width, sizeof *c->bits);
 		c->bit_format = calloc(data.width, sizeof *c->bit_format);

@@ -272,6 +272,55 @@ static int dest_deltas(const struct inf_seg *s, int64_t *xu, int64_t *xs, int64_
 	return 0; /* written where the baseline writes, whatever v: nothing moves */
 }
 
+/* The name of word `index` of input buffer `role` when the probe names its records: "r26",
+ * or with its component "r26.y" (records of four words; else "r26[2]"). 0 when unnamed. */
+static int word_name(const struct inf_data *data, const char *role, long index, int comp,
+                     char *buf, size_t n)
+{
+	for (size_t i = 0; i < data->nnames; i++) {
+		const struct inf_names *nm = &data->names[i];
+		unsigned rec = nm->rec ? nm->rec : 1;
+		long r = index / (long)rec, k = index % (long)rec;
+		if (nm->role != role || index < 0 || (size_t)r >= nm->n)
+			continue;
+		if (!comp || rec == 1)
+			snprintf(buf, n, "%s", nm->name[r]);
+		else if (rec == 4)
+			snprintf(buf, n, "%s.%c", nm->name[r], "xyzw"[k]);
+		else
+			snprintf(buf, n, "%s[%ld]", nm->name[r], k);
+		return 1;
+	}
+	return 0;
+}
+
+/* ,"names":{value: "r26" | "zero"} for the values of a select of a buffer whose records the
+ * probe names: word(v) gives the word each value reads (-1: skip it). */
+static void names(const struct inf_seg *s, const char *role, int comp, const int64_t *xu,
+                  const long *word, size_t m, uint64_t zeros, struct strbuf *d)
+{
+	char name[96];
+	unsigned shown = 0;
+	if (!word_name(s->data, role, 0, 0, name, sizeof name))
+		return;
+	for (uint64_t fv = 0; fv < 64 && fv < (UINT64_C(1) << s->w); fv++) {
+		const char *text = NULL;
+		if (zeros >> fv & 1)
+			text = "zero";
+		for (size_t i = 0; i < m && !text; i++)
+			if (xu[i] == (int64_t)fv && word[i] >= 0 &&
+			    word_name(s->data, role, word[i], comp, name, sizeof name))
+				text = name;
+		if (text) { /* (names come from the database: quoted as JSON whatever they hold) */
+			sb_printf(d, "%s\"%llu\":", shown++ ? "," : ",\"names\":{",
+			          (unsigned long long)fv);
+			sb_json_str(d, text);
+		}
+	}
+	if (shown)
+		sb_puts(d, "}");
+}
+
 /* Register select / component select / offset: every changed output word is a planted input
  * word, and the input's index moves linearly with the field's value (or with 2^v: a shift), or
  * follows the value planted in the input word the field picks (an indirect select). */
@@ -286,6 +335,7 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	int ok = 1, signd, same_role = 1;
 	int64_t num = 0, den = 1;
 	struct indirect ind = {0};
+	uint64_t zeros = 0; /* values that read 0 from every output word (a zero register) */
 	if (!xu || !xs || !dy)
 		abort();
 	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
@@ -307,9 +357,16 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		const struct inf_item *it = &s->it[i];
 		const struct inf_outcome *o = inf_item_oc(s, it);
 		long delta = 0;
-		int first = 1;
+		int first = 1, zero = 1;
 		if (o->status != IP_STATUS_OK)
 			continue;
+		/* every output word 0 where the baseline reads planted words: a zero register */
+		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+			zero &= !(s->K >> k & 1) || o->words[k] == 0;
+		if (zero && s->K && it->fv < 64) {
+			zeros |= UINT64_C(1) << it->fv;
+			continue;
+		}
 		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
 			long idx = -1;
 			if (!(s->K >> k & 1))
@@ -338,6 +395,9 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	}
 	if (dest)
 		ok = same_role = 1;
+	/* zero reads only beside at least three values that read planted words */
+	if (zeros && (dest || m < 3))
+		ok = 0;
 	int mode = 0; /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table, 4 indirect */
 	if (ok && m >= 3) {
 		if (inf_linear_q(xu, dy, m, (int64_t)s->fv0, &num, &den))
@@ -378,12 +438,14 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	int64_t idx0n = ok ? (int64_t)in0->index * den - num * x0 : 0;
 	int regs = ok && strstr(in0->role, "reg") != NULL;
 	int word_select = 0, same_group = 1;
-	if (ok && mode == 0 && den == 1 && (num == 1 || num == -1)) {
+	if (ok && mode <= 1 && den == 1 && (num == 1 || num == -1)) {
 		/* a select of single words: within one record (of the buffer's record length, else
 		 * 4 words) it is a component select; across records two selects in one, read as one
-		 * only when the buffer's records are not known */
+		 * only when the buffer's records are not known (signed or not) */
 		unsigned R = in0->rec ? in0->rec : 4;
-		int64_t lo = idx0n, hi = idx0n + num * (((int64_t)1 << s->w) - 1);
+		int64_t v_lo = mode ? -((int64_t)1 << (s->w - 1)) : 0;
+		int64_t v_hi = mode ? ((int64_t)1 << (s->w - 1)) - 1 : ((int64_t)1 << s->w) - 1;
+		int64_t lo = idx0n + num * v_lo, hi = idx0n + num * v_hi;
 		if (lo > hi) {
 			int64_t t = lo;
 			lo = hi;
@@ -476,6 +538,39 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 			sb_puts(&v->details, ",\"written\":true");
 		if (mode == 0 && word_select && in0->rec > 1 && regs)
 			sb_printf(&v->details, ",\"record\":%u", in0->rec);
+	}
+	if (final && (!strcmp(v->kind, "register") || !strcmp(v->kind, "component")) &&
+	    mode != 2) {
+		/* which record (register) each value reads, by the probe's names */
+		long *word = calloc(m + 1, sizeof *word);
+		const char *role = mode == 4 ? data->in[ind.start].role : in0->role;
+		int comp = !strcmp(v->kind, "component");
+		if (!word)
+			abort();
+		for (size_t i = 0; i < m; i++) {
+			if (mode == 3) {
+				long j = i0 + (long)dy[i];
+				word[i] = j >= 0 && (size_t)j < data->nin ? (long)data->in[j].index : -1;
+			} else if (mode == 4) {
+				long p = ind.p0 + (long)ind.t * (long)xu[i];
+				word[i] = p < ind.len ? (long)data->in[ind.start + p].index : -1;
+			} else {
+				int64_t x = mode == 1 ? xs[i] : xu[i], at = idx0n + num * x;
+				word[i] = den > 0 && at % den == 0 ? (long)(at / den) : -1;
+			}
+		}
+		if (mode == 4)
+			comp = ind.t == 1 && ind.rec > 1;
+		names(s, role, comp, xu, word, m, zeros | (mode == 4 ? ind.zero : 0), &v->details);
+		if (zeros) {
+			unsigned nz = 0;
+			sb_puts(&v->details, ",\"reads_zero\":\"");
+			for (unsigned b = 0; b < 64; b++)
+				if (zeros >> b & 1)
+					sb_printf(&v->details, "%s%u", nz++ ? " " : "", b);
+			sb_puts(&v->details, "\"");
+		}
+		free(word);
 	}
 	if (mode == 4 && ind.others)
 		v->cost += 0.5;

@@ -46,13 +46,17 @@ struct inf_outcome {
 	int32_t *src;     /* per word: the planted input word it equals (first), or -1 */
 };
 
-/* A variant (one value of the target bits) with its majority outcome. */
+/* A variant (one value of the target bits) with its majority outcome. Runs that say nothing
+ * about the variant (runner_error; a timeout among other outcomes, or a lone one) are noise:
+ * the majority is taken over the others. A variant whose every run timed out, twice or more,
+ * hangs (its outcome is the timeout); one whose runs were all noise otherwise is left out. */
 struct inf_variant {
 	uint64_t value;
 	uint32_t oc;         /* index into inf_data.oc of the majority outcome */
-	uint32_t noutcomes;  /* distinct outcomes seen (> 1: a contradiction) */
-	uint64_t runs;       /* all runs */
-	uint64_t against;    /* runs with another outcome than the majority */
+	uint32_t noutcomes;  /* distinct informative outcomes seen (> 1: a contradiction) */
+	uint64_t runs;       /* informative runs */
+	uint64_t against;    /* informative runs with another outcome than the majority */
+	uint64_t noise;      /* runs that said nothing (timeouts, runner errors) */
 };
 
 struct inf_context {
@@ -61,7 +65,8 @@ struct inf_context {
 	uint64_t seed;
 	struct inf_variant *v; /* sorted by value */
 	size_t nv;
-	uint64_t runs;
+	uint64_t runs;         /* informative runs */
+	uint64_t noise;        /* runs that said nothing */
 	int32_t base;          /* outcome index of the baseline (the seed's majority outcome) */
 	int base_seen;         /* the seed value itself was run */
 	/* per-bit effects of the walk (filled by inf_effects) */
@@ -71,7 +76,16 @@ struct inf_context {
 
 struct inf_target {
 	unsigned value_lo, width, lo;
+	unsigned bundle, slot;  /* the instruction: bundle and slot of the seed program */
 	char *format, *field;
+};
+
+/* What a probe calls the records of an input buffer (`record ROLE BYTES names ...`). */
+struct inf_names {
+	const char *role;       /* points into inf_data.roles */
+	unsigned rec;           /* words per record (0: one word each) */
+	char **name;            /* record i's name */
+	size_t n;
 };
 
 struct inf_data {
@@ -89,6 +103,8 @@ struct inf_data {
 	size_t nin;
 	struct inf_output *out;
 	size_t nout;
+	struct inf_names *names; /* named records, per input role that has them */
+	size_t nnames;
 	char **roles;        /* role names owned here */
 	size_t nroles;
 	struct inf_outcome *oc;
@@ -97,14 +113,27 @@ struct inf_data {
 	size_t nctx;
 };
 
+/* The values of an opcode field in one context, kept for naming them across contexts
+ * (infer_names.c). */
+struct inf_enum {
+	const struct inf_context *c;
+	size_t n;
+	uint64_t *fv;         /* field values seen, ascending */
+	uint32_t *oc;         /* their majority outcomes */
+	uint64_t K;           /* output words the values change */
+	int32_t base;         /* the background's outcome */
+};
+
 /* A finding before it is written. */
 struct inf_finding {
 	unsigned context;
 	unsigned a, w;        /* value bits [a, a + w) */
 	const char *kind;
+	char *cond;           /* the condition it holds under ("bit 30 = 1"), malloc'd, or NULL */
 	char *details;        /* JSON object text, malloc'd */
 	double confidence;
 	uint64_t support, against, variants;
+	struct inf_enum *en;  /* an opcode field: its values, named once all contexts are in */
 };
 
 struct inf_findings {
@@ -149,14 +178,16 @@ struct inf_seg {
 	uint64_t fv0;                 /* the seed's field value */
 	struct inf_item *it;          /* local variants: other bits at the seed; sorted by fv */
 	size_t n;
-	int32_t base;                 /* outcome index of the background (normally the seed) */
-	int cond_bit;                 /* -1, or the value bit flipped from the seed in the
-	                               * background: the field shows only under that flip */
+	int32_t base;                 /* outcome index of the background (-1: never run) */
+	uint64_t bg;                  /* the background: the seed, or the seed with a mode bit
+	                               * flipped (a field that shows only under it) */
 	uint64_t K;                   /* output words changed by some ok local variant */
 	uint64_t runs, against;       /* runs of the local variants; minority-outcome runs */
+	uint64_t noise;               /* runs that said nothing (timeouts, runner errors) */
 };
 struct inf_verdict {
 	const char *kind;             /* NULL: no hypothesis fits */
+	struct inf_enum *en;          /* final enum verdicts: the values to name (malloc'd) */
 	double cost;                  /* description cost, for segmentation */
 	double confidence;
 	uint64_t support;             /* runs consistent with it */
@@ -203,22 +234,51 @@ static inline int inf_first_word(uint64_t K)
 int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final);
 
 /* infer_ops.c: the operation library (enum values, modifiers). */
+/* Operations 0 .. inf_op_count() - 1: name ("add", "mov a"), operands read (1 to 3), result
+ * of operands a, b, c (32-bit words), and whether a result matches what was observed (NaN
+ * any NaN; the approximating ones within 2^-20). */
+unsigned inf_op_count(void);
+const char *inf_op_name(unsigned op);
+unsigned inf_op_arity(unsigned op);
+uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c);
+int inf_op_matches(unsigned op, uint32_t want, uint32_t got);
+/* Whether op of a, b, c may give want: inf_op_matches of its result, or for min and max of
+ * equal inputs (+0, -0) or a NaN input either operand. */
+int inf_op_accepts(unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t want);
+/* Whether op (min, max) of a and b may give either operand (equal or NaN inputs). */
+int inf_op_either(unsigned op, uint32_t a, uint32_t b);
+unsigned inf_op_select(void);
+/* and, or, xor: on patterned inputs they match by chance; they never choose operands */
+int inf_op_weak(unsigned op);
+/* add, sub, mul, nmul, div: one operand and the result give the other */
+int inf_op_invertible(unsigned op);
+/* ,"meanings":{name: what it does} for the names of n the library explains in words (the
+ * float modes); nothing when none. */
+void inf_meanings(struct strbuf *d, const char *const *names, size_t n);
 /* Name of the unary modifier op mapping every changed word of `from` to `to`, or NULL. */
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
                                uint64_t words);
 /* What a modifier name means in words (the float modes: ftz, suppress_inf, ...), or NULL. */
 const char *inf_op_meaning(const char *name);
-/* Names each behaviour (outcome index) of an enum by an operation on the planted inputs;
- * names[i] gets a static string or NULL (no operation matched); for "mov", src[i] is the
- * input word the first output word is (else -1). */
-void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
-                  const char **names, long *src);
+
+/* infer_names.c: names the values of the enum findings in f once per field across contexts
+ * (same bits and condition): fills in their "values", "ops", "evidence", "operands" and
+ * sets their kind (enum, or distinct when nothing is named). */
+void inf_name_enums(const struct inf_data *data, struct inf_findings *f);
 
 /* infer_models.c: the probe's other GPU models (same probe text, other runner or model)
  * compared with data's: a "model_differs" finding for each of f's first n fields whose values
  * give other outcomes on another model. Appends to f; 0, or -1 with d set. */
 int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_findings *f,
                        size_t n, struct ip_diag *d);
+
+/* Where value bits [a, a + w) lie: the instruction (bundle, slot), the word format and its bit
+ * number of bit a; the value's own bit numbers (format "") outside every target piece. */
+struct inf_place {
+	const char *format;
+	unsigned lo, bundle, slot;
+};
+void inf_place(const struct inf_data *data, unsigned a, unsigned w, struct inf_place *at);
 
 /* infer_write.c: replaces a probe's findings in one transaction. */
 int inf_write(sqlite3 *db, const struct inf_data *data, const struct inf_findings *f,

@@ -142,8 +142,9 @@ static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, s
 
 static int load_targets(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
 {
-	sqlite3_stmt *st = prep(db, "SELECT value_lo, width, format, field, lo FROM target"
-	                            " WHERE campaign_id = ?1 ORDER BY value_lo", layout, d);
+	sqlite3_stmt *st = prep(db, "SELECT value_lo, width, format, field, lo, bundle, slot"
+	                            " FROM target WHERE campaign_id = ?1 ORDER BY value_lo",
+	                        layout, d);
 	int rc;
 	if (!st)
 		return -1;
@@ -158,6 +159,8 @@ static int load_targets(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 		t->format = xstrdup((const char *)sqlite3_column_text(st, 2));
 		t->field = xstrdup((const char *)sqlite3_column_text(st, 3));
 		t->lo = (unsigned)sqlite3_column_int(st, 4);
+		t->bundle = (unsigned)sqlite3_column_int(st, 5);
+		t->slot = (unsigned)sqlite3_column_int(st, 6);
 		if (t->value_lo + t->width > data->width)
 			data->width = t->value_lo + t->width;
 	}
@@ -196,18 +199,46 @@ static int load_contexts(sqlite3 *db, struct inf_data *data, int64_t layout, str
 	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the contexts");
 }
 
+/* The records' names of an input buffer ("r0 r1 ..."), kept when the text has any. */
+static void add_names(struct inf_data *data, const char *role, unsigned rec, const char *text)
+{
+	struct inf_names *nm;
+	if (!text || !*text)
+		return;
+	data->names = realloc(data->names, (data->nnames + 1) * sizeof *data->names);
+	if (!data->names)
+		abort();
+	nm = &data->names[data->nnames++];
+	memset(nm, 0, sizeof *nm);
+	nm->role = role;
+	nm->rec = rec;
+	while (*text) {
+		size_t n = strcspn(text, " ");
+		if (n) {
+			nm->name = realloc(nm->name, (nm->n + 1) * sizeof *nm->name);
+			if (!nm->name)
+				abort();
+			nm->name[nm->n] = xcalloc(n + 1, 1);
+			memcpy(nm->name[nm->n++], text, n);
+		}
+		text += n + (text[n] == ' ');
+	}
+}
+
 static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
 {
-	/* a database from before buffer.record has no record lengths (0 for every buffer) */
+	/* a database from before buffer.record has no record lengths (0 for every buffer), one
+	 * from before buffer.names no names */
 	int has_record = sqlite3_table_column_metadata(db, NULL, "buffer", "record", NULL, NULL,
 	                                               NULL, NULL, NULL) == SQLITE_OK;
-	sqlite3_stmt *st = prep(db, has_record ? "SELECT direction, role, offset, len, data, record"
-	                                         " FROM buffer WHERE campaign_id = ?1"
-	                                         " ORDER BY direction, offset, role"
-	                                       : "SELECT direction, role, offset, len, data, 0"
-	                                         " FROM buffer WHERE campaign_id = ?1"
-	                                         " ORDER BY direction, offset, role",
-	                        layout, d);
+	int has_names = sqlite3_table_column_metadata(db, NULL, "buffer", "names", NULL, NULL,
+	                                              NULL, NULL, NULL) == SQLITE_OK;
+	char sql[256];
+	sqlite3_stmt *st;
+	snprintf(sql, sizeof sql, "SELECT direction, role, offset, len, data, %s, %s FROM buffer"
+	                          " WHERE campaign_id = ?1 ORDER BY direction, offset, role",
+	         has_record ? "record" : "0", has_names ? "names" : "''");
+	st = prep(db, sql, layout, d);
 	int rc;
 	if (!st)
 		return -1;
@@ -235,6 +266,7 @@ static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 				data->in[data->nin++] =
 					(struct inf_input){role, i, v, rec, ip_double_to_f16((double)f), 0, 0};
 			}
+			add_names(data, role, rec, (const char *)sqlite3_column_text(st, 6));
 		} else {
 			data->out = realloc(data->out, (data->nout + nwords + 1) * sizeof *data->out);
 			if (!data->out)
@@ -447,16 +479,37 @@ static int cmp_raw(const void *a, const void *b)
 	return x->oc < y->oc ? -1 : x->oc > y->oc;
 }
 
-/* Folds a context's raw runs (sorted) into variants with their majority outcome. */
-static void fold_variants(struct inf_context *c, struct raw_run *r, size_t n)
+/* Whether a run with this status says nothing about its variant: the runner failed, or the
+ * job timed out (a flaky board; a variant that hangs on every run is told apart by folding). */
+static int is_noise(int status)
+{
+	return status == IP_STATUS_RUNNER_ERROR || status == IP_STATUS_TIMEOUT;
+}
+
+/* Folds a context's raw runs (sorted) into variants with their majority outcome, taken over
+ * the informative runs: noise runs neither decide nor count against it. A variant with noise
+ * runs only is kept when it timed out on every run, two or more (it hangs), else left out. */
+static void fold_variants(const struct inf_data *data, struct inf_context *c, struct raw_run *r,
+                          size_t n)
 {
 	c->v = xcalloc(n, sizeof *c->v);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
-		struct inf_variant *v = &c->v[c->nv++];
-		uint64_t best = 0;
+		struct inf_variant *v = &c->v[c->nv];
+		uint64_t best = 0, timeouts = 0;
+		int32_t timeout_oc = -1;
+		memset(v, 0, sizeof *v);
 		v->value = r[i].value;
 		for (; j < n && r[j].value == r[i].value; j++) {
+			int st = data->oc[r[j].oc].status;
+			if (is_noise(st)) {
+				v->noise += r[j].count;
+				if (st == IP_STATUS_TIMEOUT) {
+					timeouts += r[j].count;
+					timeout_oc = (int32_t)r[j].oc;
+				}
+				continue;
+			}
 			v->runs += r[j].count;
 			v->noutcomes++;
 			if (r[j].count > best) { /* ties: the lowest outcome id (sorted first) */
@@ -464,9 +517,23 @@ static void fold_variants(struct inf_context *c, struct raw_run *r, size_t n)
 				v->oc = r[j].oc;
 			}
 		}
+		i = j;
+		c->noise += v->noise;
+		if (!v->runs) {
+			if (timeouts < 2 || timeouts != v->noise) {
+				continue; /* said nothing: as if never run */
+			}
+			/* it hangs: every run, two or more, timed out */
+			v->oc = (uint32_t)timeout_oc;
+			v->runs = v->noise;
+			v->noise = 0;
+			v->noutcomes = 1;
+			c->noise -= v->runs;
+			best = v->runs;
+		}
 		v->against = v->runs - best;
 		c->runs += v->runs;
-		i = j;
+		c->nv++;
 	}
 }
 
@@ -526,7 +593,7 @@ static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
 	for (size_t i = 0; !failed && i < data->nctx; i++) {
 		if (nraw[i])
 			qsort(raw[i], nraw[i], sizeof *raw[i], cmp_raw);
-		fold_variants(&data->ctx[i], raw[i], nraw[i]);
+		fold_variants(data, &data->ctx[i], raw[i], nraw[i]);
 	}
 out:
 	for (size_t i = 0; i < data->nctx; i++)
@@ -601,6 +668,12 @@ void inf_free(struct inf_data *data)
 	free(data->t);
 	free(data->in);
 	free(data->out);
+	for (size_t i = 0; i < data->nnames; i++) {
+		for (size_t k = 0; k < data->names[i].n; k++)
+			free(data->names[i].name[k]);
+		free(data->names[i].name);
+	}
+	free(data->names);
 	for (size_t i = 0; i < data->nroles; i++)
 		free(data->roles[i]);
 	free(data->roles);

@@ -17,10 +17,9 @@ static void outcome_text(struct strbuf *b, const struct inf_outcome *o)
 /* The format bit number of value bit a (the value's own number outside every target). */
 static unsigned format_bit(const struct inf_data *data, unsigned a)
 {
-	for (size_t i = 0; i < data->nt; i++)
-		if (a >= data->t[i].value_lo && a < data->t[i].value_lo + data->t[i].width)
-			return data->t[i].lo + (a - data->t[i].value_lo);
-	return a;
+	struct inf_place at;
+	inf_place(data, a, 1, &at);
+	return at.lo;
 }
 
 static const struct inf_context *context_of(const struct inf_data *data, unsigned idx)
@@ -168,6 +167,7 @@ int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_find
 			inf_effects(&others[k]);
 			for (size_t i = 0; i < others[k].nctx; i++)
 				inf_segment(&others[k], &others[k].ctx[i], &ofs[k]);
+			inf_name_enums(&others[k], &ofs[k]);
 		}
 	}
 	for (size_t i = 0; i < n && !failed; i++) {
@@ -197,6 +197,10 @@ int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_find
 			sb_json_str(&js, sum.s);
 			sb_puts(&js, "}");
 			g.kind = "model_differs";
+			g.en = NULL;
+			g.cond = f->f[i].cond ? strdup(f->f[i].cond) : NULL;
+			if (f->f[i].cond && !g.cond)
+				abort();
 			g.details = sb_take(&js);
 			g.support = runs - against;
 			g.against = against;

@@ -1,6 +1,6 @@
 /* infer_ops.c: the library of known operations that typing matches outcomes against: unary
- * modifiers of the baseline's outputs (neg, abs, saturate, clamp) and binary operations on the
- * planted inputs (add, mul, min, max, ...) that name the values of an enum. */
+ * modifiers of the baseline's outputs (neg, abs, saturate, clamp, float modes) and the
+ * operations on planted inputs (add, floor, ge, select, exp2, ...) that name opcode values. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +39,23 @@ static const char *const mod_meanings[M_COUNT] = {
 	[M_INF_MAX] = "+-infinity becomes +-largest finite (binary32)",
 	[M_NAN_ZERO] = "NaN becomes +0",
 };
+
+void inf_meanings(struct strbuf *d, const char *const *names, size_t n)
+{
+	unsigned shown = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *m = names[i] ? inf_op_meaning(names[i]) : NULL;
+		int seen = 0;
+		for (size_t j = 0; j < i && m; j++)
+			seen |= names[j] && !strcmp(names[j], names[i]);
+		if (!m || seen)
+			continue;
+		sb_printf(d, "%s\"%s\":", shown++ ? "," : ",\"meanings\":{", names[i]);
+		sb_json_str(d, m);
+	}
+	if (shown)
+		sb_puts(d, "}");
+}
 
 const char *inf_op_meaning(const char *name)
 {
@@ -111,160 +128,150 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
 	return best < 0 ? NULL : mod_names[best];
 }
 
-enum { B_FADD, B_FSUB, B_FMUL, B_FDIV, B_IADD, B_ISUB, B_IMUL, B_ARITH, B_AND = B_ARITH, B_OR,
-       B_XOR, B_STRONG, B_FMIN = B_STRONG, B_FMAX, B_IMIN, B_IMAX, B_COUNT };
-static const char *const bin_names[B_COUNT] = {"fadd", "fsub", "fmul", "fdiv", "iadd", "isub",
-                                               "imul", "and", "or", "xor", "fmin", "fmax",
-                                               "imin", "imax"};
+/* The operation library that names opcode values: what the ISAs the project knows compute,
+ * on up to three operands a, b, c (planted input words, or their negations). Listed in the
+ * order ties are broken in (simpler first). Float results of the approximating operations
+ * (div, rcp, rsqrt, sqrt, exp2, log2) match within 2^-20 relative error (hardware rounds them
+ * its own way: a division is often a reciprocal and a multiply); any NaN matches any NaN.
+ * preexp2 and postlog2 are the two halves the Utgard notes give exp2 and log2 as
+ * (passthrough ops 4 and 5, "op5 performs the opposite of op4"); no public source says what
+ * each computes alone: the library tries the reading that the complex unit's fixed-point
+ * exponent suggests, x * 2^23 as a two's complement integer and back (a hypothesis, said so in
+ * docs/inference.md). */
+enum {
+	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_MUL, O_NMUL, O_DIV, O_MIN, O_MAX, O_GE, O_LT, O_EQ,
+	O_NE, O_SELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP, O_RSQRT, O_SQRT, O_EXP2,
+	O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL, O_IMIN, O_IMAX, O_AND, O_OR, O_XOR,
+	O_COUNT
+};
+static const struct {
+	const char *name;
+	unsigned arity;  /* operands read: 1 (a), 2 (a, b), 3 (a, b, c) */
+	int approx;      /* result matches within 2^-20 */
+} ops[O_COUNT] = {
+	[O_MOV_A] = {"mov a", 1, 0},   [O_MOV_B] = {"mov b", 2, 0},   [O_ADD] = {"add", 2, 0},
+	[O_SUB] = {"sub", 2, 0},       [O_MUL] = {"mul", 2, 0},       [O_NMUL] = {"nmul", 2, 0},
+	[O_DIV] = {"div", 2, 1},       [O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},
+	[O_GE] = {"ge", 2, 0},         [O_LT] = {"lt", 2, 0},         [O_EQ] = {"eq", 2, 0},
+	[O_NE] = {"ne", 2, 0},         [O_SELECT] = {"select", 3, 0}, [O_FLOOR] = {"floor", 1, 0},
+	[O_CEIL] = {"ceil", 1, 0},     [O_FRACT] = {"fract", 1, 0},   [O_SIGN] = {"sign", 1, 0},
+	[O_ABS] = {"abs", 1, 0},       [O_RCP] = {"rcp", 1, 1},       [O_RSQRT] = {"rsqrt", 1, 1},
+	[O_SQRT] = {"sqrt", 1, 1},     [O_EXP2] = {"exp2", 1, 1},     [O_LOG2] = {"log2", 1, 1},
+	[O_PREEXP2] = {"preexp2", 1, 0}, [O_POSTLOG2] = {"postlog2", 1, 0},
+	[O_IADD] = {"iadd", 2, 0},     [O_ISUB] = {"isub", 2, 0},     [O_IMUL] = {"imul", 2, 0},
+	[O_IMIN] = {"imin", 2, 0},     [O_IMAX] = {"imax", 2, 0},     [O_AND] = {"and", 2, 0},
+	[O_OR] = {"or", 2, 0},         [O_XOR] = {"xor", 2, 0},
+};
 
-static uint32_t bin_apply(int op, uint32_t a, uint32_t b)
+int inf_op_either(unsigned op, uint32_t a, uint32_t b)
 {
+	float x = f32(a), y = f32(b);
+	/* equal inputs (+0 and -0) and NaN inputs: hardware returns either operand (x86's maxss
+	 * the second, C's fmaxf the one that is a number) */
+	return (op == O_MIN || op == O_MAX) && (x == y || isnan(x) || isnan(y));
+}
+
+int inf_op_accepts(unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t want)
+{
+	if (inf_op_either(op, a, b) && (want == a || want == b))
+		return 1;
+	return inf_op_matches(op, want, inf_op_apply(op, a, b, c));
+}
+
+unsigned inf_op_count(void)
+{
+	return O_COUNT;
+}
+
+int inf_op_weak(unsigned op)
+{
+	return op == O_AND || op == O_OR || op == O_XOR;
+}
+
+unsigned inf_op_select(void)
+{
+	return O_SELECT;
+}
+
+int inf_op_invertible(unsigned op)
+{
+	return op == O_ADD || op == O_SUB || op == O_MUL || op == O_DIV || op == O_NMUL;
+}
+
+const char *inf_op_name(unsigned op)
+{
+	return op < O_COUNT ? ops[op].name : "?";
+}
+
+unsigned inf_op_arity(unsigned op)
+{
+	return op < O_COUNT ? ops[op].arity : 0;
+}
+
+static uint32_t fbool(int x)
+{
+	return x ? 0x3f800000u : 0;
+}
+
+uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c)
+{
+	float x = f32(a), y = f32(b);
 	switch (op) {
-	case B_FADD: return u32(f32(a) + f32(b));
-	case B_FSUB: return u32(f32(a) - f32(b));
-	case B_FMUL: return u32(f32(a) * f32(b));
-	case B_FDIV: return u32(f32(a) / f32(b));
-	case B_IADD: return a + b;
-	case B_ISUB: return a - b;
-	case B_IMUL: return a * b;
-	case B_AND: return a & b;
-	case B_OR: return a | b;
-	case B_XOR: return a ^ b;
-	case B_FMIN: return u32(fminf(f32(a), f32(b)));
-	case B_FMAX: return u32(fmaxf(f32(a), f32(b)));
-	case B_IMIN: return (int32_t)a < (int32_t)b ? a : b;
-	default: return (int32_t)a > (int32_t)b ? a : b;
+	case O_MOV_A: return a;
+	case O_MOV_B: return b;
+	case O_ADD: return u32(x + y);
+	case O_SUB: return u32(x - y);
+	case O_MUL: return u32(x * y);
+	case O_NMUL: return u32(-(x * y));
+	case O_DIV: return u32(x / y);
+	case O_MIN: return u32(fminf(x, y));
+	case O_MAX: return u32(fmaxf(x, y));
+	case O_GE: return fbool(x >= y);
+	case O_LT: return fbool(x < y);
+	case O_EQ: return fbool(x == y);
+	case O_NE: return fbool(x != y);
+	case O_SELECT: return y != 0 ? a : c;
+	case O_FLOOR: return u32(floorf(x));
+	case O_CEIL: return u32(ceilf(x));
+	case O_FRACT: return u32(x - floorf(x));
+	case O_SIGN: return u32(x > 0 ? 1.0f : x < 0 ? -1.0f : x);
+	case O_ABS: return a & 0x7fffffffu;
+	case O_RCP: return u32(1.0f / x);
+	case O_RSQRT: return u32(1.0f / sqrtf(x));
+	case O_SQRT: return u32(sqrtf(x));
+	case O_EXP2: return u32(exp2f(x));
+	case O_LOG2: return u32(log2f(x));
+	case O_PREEXP2: return isfinite(x) && fabsf(x) < 256.0f ? (uint32_t)(int32_t)(x * 8388608.0f)
+	                                                        : 0x80000000u;
+	case O_POSTLOG2: return u32((float)(int32_t)a / 8388608.0f);
+	case O_IADD: return a + b;
+	case O_ISUB: return a - b;
+	case O_IMUL: return a * b;
+	case O_IMIN: return (int32_t)a < (int32_t)b ? a : b;
+	case O_IMAX: return (int32_t)a > (int32_t)b ? a : b;
+	case O_AND: return a & b;
+	case O_OR: return a | b;
+	default: return a ^ b;
 	}
 }
 
-/* Inputs searched for operands (pairs of them are tried for every op and behaviour). */
-#define MAX_OPERANDS 64
-/* Output words whose operands are looked for. */
-#define MAX_NAMED_WORDS 4
-
-static void add_operand(const struct inf_data *data, size_t at, uint32_t *val, size_t *n)
+static int is_nan(uint32_t x)
 {
-	if (at >= data->nin || *n >= MAX_OPERANDS)
-		return;
-	for (size_t i = 0; i < *n; i++)
-		if (val[i] == data->in[at].value)
-			return;
-	val[(*n)++] = data->in[at].value;
+	return (x & 0x7fffffffu) > 0x7f800000u;
 }
 
-void inf_name_ops(const struct inf_data *data, const uint32_t *oc, size_t n, uint64_t words,
-                  const char **names, long *src)
+int inf_op_matches(unsigned op, uint32_t want, uint32_t got)
 {
-	size_t kw[MAX_NAMED_WORDS], nk = 0, nin = 0;
-	uint32_t val[MAX_OPERANDS];
-	int pa[MAX_NAMED_WORDS], pb[MAX_NAMED_WORDS];
-	unsigned *votes;
-	size_t *stamp;
-	for (size_t i = 0; i < n; i++) {
-		names[i] = NULL;
-		src[i] = -1;
+	if (want == got)
+		return 1;
+	if (is_nan(want) && is_nan(got))
+		return op < O_IADD; /* float operations: a NaN is a NaN, whatever its payload */
+	if (op < O_COUNT && ops[op].approx && !is_nan(want) && !is_nan(got) &&
+	    (want ^ got) >> 31 == 0) {
+		float x = f32(want), y = f32(got);
+		if (isinf(x) || isinf(y))
+			return 0;
+		return fabsf(x - y) <= fabsf(x) * 0x1p-20f;
 	}
-	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && nk < MAX_NAMED_WORDS; k++)
-		if (words >> k & 1)
-			kw[nk++] = k;
-	/* operand candidates: the 4-word groups the behaviours' words come from (a record and its
-	 * neighbours), then the first planted words */
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < nk; j++) {
-			int32_t at = data->oc[oc[i]].src[kw[j]];
-			if (at < 0)
-				continue;
-			for (size_t c = (size_t)at & ~(size_t)3; c < ((size_t)at | 3) + 1; c++)
-				add_operand(data, c, val, &nin);
-		}
-	for (size_t c = 0; c < data->nin && nin < MAX_OPERANDS; c++)
-		add_operand(data, c, val, &nin);
-	votes = calloc(nin * nin + 1, sizeof *votes);
-	stamp = calloc(nin * nin + 1, sizeof *stamp);
-	if (!votes || !stamp)
-		abort();
-	/* per word: the operand pair that the most behaviours explain with an arithmetic op
-	 * whose result is neither operand (bitwise ops are left out: on patterned inputs they
-	 * match by coincidence; min/max/mov results are an operand, so they cannot vote) */
-	for (size_t j = 0; j < nk; j++) {
-		unsigned best = 0;
-		pa[j] = pb[j] = -1;
-		memset(votes, 0, nin * nin * sizeof *votes);
-		memset(stamp, 0, nin * nin * sizeof *stamp);
-		for (size_t i = 0; i < n; i++) {
-			const struct inf_outcome *o = &data->oc[oc[i]];
-			if (o->status != IP_STATUS_OK)
-				continue;
-			uint32_t y = o->words[kw[j]];
-			for (int op = 0; op < B_ARITH; op++)
-				for (size_t p = 0; p < nin; p++)
-					for (size_t q = 0; q < nin; q++)
-						if (bin_apply(op, val[p], val[q]) == y &&
-						    y != val[p] && y != val[q] &&
-						    stamp[p * nin + q] != i + 1) {
-							stamp[p * nin + q] = i + 1;
-							votes[p * nin + q]++;
-						}
-		}
-		for (size_t p = 0; p < nin; p++)
-			for (size_t q = 0; q < nin; q++)
-				if (votes[p * nin + q] > best) {
-					best = votes[p * nin + q];
-					pa[j] = (int)p;
-					pb[j] = (int)q;
-				}
-	}
-	free(votes);
-	free(stamp);
-	for (size_t i = 0; i < n; i++) {
-		const struct inf_outcome *o = &data->oc[oc[i]];
-		int any = 0;
-		if (o->status != IP_STATUS_OK)
-			continue;
-		for (int op = 0; op < B_COUNT && !names[i]; op++) {
-			int ok = 1;
-			any = 0;
-			for (size_t j = 0; j < nk && ok; j++) {
-				if (pa[j] < 0)
-					continue;
-				uint32_t a = val[pa[j]], b = val[pb[j]];
-				uint32_t y = o->words[kw[j]];
-				ok = bin_apply(op, a, b) == y || bin_apply(op, b, a) == y;
-				any = 1;
-			}
-			if (ok && any)
-				names[i] = bin_names[op];
-		}
-		/* operands of its own: the arithmetic op that explains every word with some pair */
-		for (int op = 0; op < B_ARITH && !names[i]; op++) {
-			int ok = nk > 0;
-			for (size_t j = 0; j < nk && ok; j++) {
-				uint32_t y = o->words[kw[j]];
-				int found = 0;
-				for (size_t p = 0; p < nin && !found; p++)
-					for (size_t q = 0; q < nin && !found; q++)
-						found = bin_apply(op, val[p], val[q]) == y &&
-						        y != val[p] && y != val[q];
-				ok = found;
-			}
-			if (ok)
-				names[i] = bin_names[op];
-		}
-		if (!names[i] && nk) { /* every word a planted input: a move of them */
-			int ok = 1;
-			for (size_t j = 0; j < nk && ok; j++) {
-				long found = -1;
-				for (size_t p = 0; p < data->nin && found < 0; p++)
-					if (data->in[p].value == o->words[kw[j]])
-						found = (long)p;
-				ok = found >= 0;
-				if (j == 0)
-					src[i] = found;
-			}
-			if (ok)
-				names[i] = "mov";
-			else
-				src[i] = -1;
-		}
-	}
+	return 0;
 }

@@ -7,6 +7,7 @@
 #include "infer_internal.h"
 
 #define INFEASIBLE 1e9
+#define COINCIDE_COST 0.5
 
 const struct inf_item *inf_item_find(const struct inf_seg *s, uint64_t fv)
 {
@@ -243,14 +244,41 @@ static int linear(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int6
 	return inf_linear_q(x, y, n, x0, scale, &den) && den == 1;
 }
 
-/* Immediate: each changed output word moves linearly (as an integer) with the field value. */
+/* Whether every changed word of every ok value is a planted input word (or 0, zero_ok: a
+ * zero register): the field picks inputs (a select, however the index moves), it does not
+ * compute the words. */
+static int all_planted_or(const struct inf_seg *s, int zero_ok)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_outcome *o = inf_item_oc(s, &s->it[i]);
+		if (o->status != IP_STATUS_OK)
+			continue;
+		for (size_t k = 0; k < s->data->nout && k < INF_MAX_WORDS; k++)
+			if ((s->K >> k & 1) && o->src[k] < 0 && (zero_ok == 0 || o->words[k]))
+				return 0;
+	}
+	return 1;
+}
+
+static int all_planted(const struct inf_seg *s)
+{
+	return all_planted_or(s, 0);
+}
+
+/* Immediate: each changed output word moves linearly (as an integer) with the field value
+ * (not when the words are planted inputs: `distinct` words are in arithmetic order, and a
+ * select reads them). */
 static int try_imm(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	const struct inf_data *data = s->data;
 	const struct inf_outcome *B = inf_seg_base(s);
-	int64_t *x = calloc(s->n + 1, sizeof *x), *y = calloc(s->n + 1, sizeof *y);
+	int64_t *x, *y;
 	int ok = 1, signd = -1;
 	int64_t scale0 = 0;
+	if (all_planted(s))
+		return 0;
+	x = calloc(s->n + 1, sizeof *x);
+	y = calloc(s->n + 1, sizeof *y);
 	if (!x || !y)
 		abort();
 	for (int sg = 0; sg < 2 && signd < 0; sg++) {
@@ -340,25 +368,6 @@ static int try_shift(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 0;
 }
 
-/* ,"meanings":{name: what it does} for the names of n that the op library explains in words
- * (the float modes); nothing when none. */
-static void meanings(struct strbuf *d, const char *const *names, size_t n)
-{
-	unsigned shown = 0;
-	for (size_t i = 0; i < n; i++) {
-		const char *m = names[i] ? inf_op_meaning(names[i]) : NULL;
-		int seen = 0;
-		for (size_t j = 0; j < i && m; j++)
-			seen |= names[j] && !strcmp(names[j], names[i]);
-		if (!m || seen)
-			continue;
-		sb_printf(d, "%s\"%s\":", shown++ ? "," : ",\"meanings\":{", names[i]);
-		sb_json_str(d, m);
-	}
-	if (shown)
-		sb_puts(d, "}");
-}
-
 /* Modifier: every other value applies one unary op (neg, abs, ...) to the baseline's outputs
  * (a value the runner could not say is listed as unmodeled; at least one must be named). */
 static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int final)
@@ -392,7 +401,7 @@ static int try_modifier(const struct inf_seg *s, struct inf_verdict *v, int fina
 			if (ops[fv])
 				sb_printf(&v->details, ",\"%u\":\"%s\"", fv, ops[fv]);
 		sb_puts(&v->details, "}");
-		meanings(&v->details, ops, 4);
+		inf_meanings(&v->details, ops, 4);
 	}
 	return 1;
 }
@@ -443,6 +452,21 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 				return 0;
 		}
 	}
+	/* a word a bit leaves unwritten holds the fill whatever the other bits: every stored
+	 * variant with the bit clear bears on it (a select's zero register is no mask) */
+	for (size_t i = 0; i < s->c->nv; i++) {
+		const struct inf_variant *u = &s->c->v[i];
+		const struct inf_outcome *o = &data->oc[u->oc];
+		if (o->status != IP_STATUS_OK)
+			continue;
+		for (unsigned j = 0; j < s->w; j++) {
+			if (u->value >> (s->a + j) & 1)
+				continue;
+			for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+				if ((M[j] >> k & 1) && o->words[k] != fill)
+					return 0;
+		}
+	}
 	v->kind = "mask";
 	v->cost = 1.5;
 	if (final) {
@@ -463,33 +487,8 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 	return 1;
 }
 
-/* An enum's behaviours that are a float mode of the background's outputs (flush to zero,
- * infinities or NaNs suppressed) are named so, and the background then "none": these explain
- * a change of special values only, where an operation on planted inputs matches by chance. */
-static void name_modifiers(const struct inf_seg *s, const uint32_t *beh, size_t nb,
-                           const char **names, long *src)
-{
-	unsigned found = 0;
-	if (inf_seg_base(s)->status != IP_STATUS_OK)
-		return;
-	for (size_t j = 0; j < nb; j++) {
-		const char *m;
-		if (beh[j] == (uint32_t)s->base ||
-		    !(m = inf_modifier_match(s->data, (uint32_t)s->base, beh[j], s->K)) ||
-		    !inf_op_meaning(m))
-			continue;
-		names[j] = m;
-		src[j] = -1;
-		found++;
-	}
-	for (size_t j = 0; j < nb && found; j++)
-		if (beh[j] == (uint32_t)s->base) {
-			names[j] = "none";
-			src[j] = -1;
-		}
-}
-
-/* Enum: a table of behaviours, each named by the operation library where one matches. */
+/* Enum: a table of behaviours; the values are kept (v->en) and named once every context's
+ * fields are in (infer_names.c). */
 static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	uint32_t *beh = calloc(s->n + 1, sizeof *beh);
@@ -509,51 +508,37 @@ static void try_enum(const struct inf_seg *s, struct inf_verdict *v, int final)
 		if (j == nb)
 			beh[nb++] = it->v->oc;
 	}
+	free(beh);
 	v->kind = "enum";
 	v->cost = 1.2 + 0.6 * (double)(nb + (size_t)faults);
-	if (final) {
-		const char **names = calloc(nb + 1, sizeof *names);
-		long *src = calloc(nb + 1, sizeof *src);
-		unsigned named = 0;
-		if (!names || !src)
-			abort();
-		if (nb <= 16)
-			inf_name_ops(s->data, beh, nb, s->K, names, src);
-		name_modifiers(s, beh, nb, names, src);
-		sb_puts(&v->details, "\"values\":{");
-		for (size_t i = 0, shown = 0; i < s->n && shown < 64; i++, shown++) {
-			const struct inf_item *it = &s->it[i];
-			size_t j;
-			sb_printf(&v->details, "%s\"%llu\":", shown ? "," : "",
-			          (unsigned long long)it->fv);
-			if (!is_ok(s, it)) {
-				sb_printf(&v->details, "\"%s\"",
-				          ip_status_name((enum ip_status)inf_item_oc(s, it)->status));
-				continue;
+	/* a table of moves (every behaviour reads planted words, or 0s) whose values one bit
+	 * apart behave the same: that bit does nothing beside some values of the others (the
+	 * top bit of a select a mode bit enables, or two fields): COINCIDE_COST a pair. (An
+	 * opcode's values that agree on some inputs do not count: they compute.) */
+	if (s->w > 1 && all_planted_or(s, 1))
+		for (size_t i = 0; i < s->n; i++)
+			for (unsigned b = 0; b < s->w; b++) {
+				const struct inf_item *y;
+				if (s->it[i].fv >> b & 1)
+					continue;
+				y = inf_item_find(s, s->it[i].fv | UINT64_C(1) << b);
+				if (y && y->v->oc == s->it[i].v->oc && is_ok(s, y))
+					v->cost += COINCIDE_COST;
 			}
-			for (j = 0; j < nb && beh[j] != it->v->oc; j++)
-				;
-			if (names[j] && src[j] >= 0)
-				sb_printf(&v->details, "\"%s %s[%u]\"", names[j], s->data->in[src[j]].role,
-				          s->data->in[src[j]].index);
-			else if (names[j])
-				sb_printf(&v->details, "\"%s\"", names[j]);
-			else
-				sb_printf(&v->details, "\"behaviour %zu\"", j);
+	if (final) {
+		struct inf_enum *en = calloc(1, sizeof *en);
+		if (!en || !(en->fv = calloc(s->n + 1, sizeof *en->fv)) ||
+		    !(en->oc = calloc(s->n + 1, sizeof *en->oc)))
+			abort();
+		en->c = s->c;
+		en->K = s->K;
+		en->base = s->base;
+		for (size_t i = 0; i < s->n; i++) {
+			en->fv[en->n] = s->it[i].fv;
+			en->oc[en->n++] = s->it[i].v->oc;
 		}
-		sb_puts(&v->details, "}");
-		for (size_t j = 0; j < nb; j++) {
-			if (names[j] && beh[j] != (uint32_t)s->base)
-				named++;
-		}
-		sb_printf(&v->details, ",\"behaviours\":%zu,\"named\":%u", nb, named);
-		meanings(&v->details, names, nb);
-		if (!named)
-			v->kind = "distinct";
-		free(names);
-		free(src);
+		v->en = en;
 	}
-	free(beh);
 }
 
 /* ,"unmodeled":[values the runner could not say],"runner":"sim" (what the report words its
@@ -589,6 +574,23 @@ static void unmodeled_values(const struct inf_seg *s, struct strbuf *d, int whol
 	}
 }
 
+/* Distinct ok outcomes among the local variants (counted up to 3). */
+static unsigned ok_behaviours(const struct inf_seg *s)
+{
+	uint32_t seen[3];
+	unsigned n = 0;
+	for (size_t i = 0; i < s->n && n < 3; i++) {
+		unsigned k;
+		if (!is_ok(s, &s->it[i]))
+			continue;
+		for (k = 0; k < n && seen[k] != s->it[i].v->oc; k++)
+			;
+		if (k == n)
+			seen[n++] = s->it[i].v->oc;
+	}
+	return n;
+}
+
 /* Whether the segment is exactly one piece of the target (one `target` line of the probe: the
  * bits its author varies as one field, from the campaign's layout). */
 static int whole_piece(const struct inf_seg *s)
@@ -599,12 +601,28 @@ static int whole_piece(const struct inf_seg *s)
 	return 0;
 }
 
+/* Whether some variant with the segment's bits off the background's value ran ok, whatever
+ * the other bits: then the bits are not reserved (a value that faults only beside others is
+ * an opcode's, or a conditional field's). Every stored variant bears on it, not only the
+ * local ones. */
+static int ok_elsewhere(const struct inf_seg *s)
+{
+	uint64_t smask = (s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1) << s->a;
+	for (size_t i = 0; i < s->c->nv; i++) {
+		const struct inf_variant *v = &s->c->v[i];
+		if (((v->value ^ s->bg) & smask) && s->data->oc[v->oc].status == IP_STATUS_OK)
+			return 1;
+	}
+	return 0;
+}
+
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	struct facts f;
 	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1;
 	int typed = 1;
 	v->kind = NULL;
+	v->en = NULL;
 	v->cost = INFEASIBLE;
 	v->confidence = 0;
 	v->support = 0;
@@ -626,7 +644,7 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		v->kind = "ignored";
 		v->cost = 1;
 		typed = 0;
-	} else if (f.all_fault && inf_seg_base(s)->status == IP_STATUS_OK) {
+	} else if (f.all_fault && inf_seg_base(s)->status == IP_STATUS_OK && !ok_elsewhere(s)) {
 		v->kind = "reserved";
 		v->cost = 1;
 		typed = 0;
@@ -652,6 +670,11 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		try_enum(s, v, final);
 	} else if (s->w == 1 && f.matter_ok == full) {
 		try_enum(s, v, final); /* a single bit with some other effect */
+	} else if (s->w > 1 && inf_seg_base(s)->status != IP_STATUS_OK && whole_piece(s) &&
+	           ok_behaviours(s) >= 2) {
+		/* a target piece whose seed value the runner could not say (or faults), some other
+		 * values of which run: an opcode with those values named */
+		try_enum(s, v, final);
 	}
 	if (!v->kind && s->w == 1) {
 		/* a single bit always gets a verdict: mixed fault / unmodeled / change */

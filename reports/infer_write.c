@@ -7,28 +7,29 @@
 
 static const char upsert_sql[] =
 	"INSERT INTO finding (probe_id, context, format, lo, hi, kind, details, confidence,"
-	" support, against, variants, first_seen, last_seen)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)"
-	" ON CONFLICT (probe_id, context, format, lo, hi, kind) DO UPDATE SET"
+	" support, against, variants, first_seen, last_seen, bundle, slot, cond)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?14, ?15)"
+	" ON CONFLICT (probe_id, context, bundle, slot, format, lo, hi, kind, cond) DO UPDATE SET"
 	" details = excluded.details, confidence = excluded.confidence,"
 	" support = excluded.support, against = excluded.against, variants = excluded.variants,"
 	" last_seen = excluded.last_seen";
 static const char keep_sql[] =
 	"INSERT OR IGNORE INTO temp.infer_keep (id) SELECT id FROM finding"
 	" WHERE probe_id = ?1 AND context = ?2 AND format = ?3 AND lo = ?4 AND hi = ?5"
-	" AND kind = ?6";
+	" AND kind = ?6 AND bundle = ?13 AND slot = ?14 AND cond = ?15";
 
-/* Where value bits [a, a + w) lie: a format and its bit numbers, or the value's own. */
-static void place(const struct inf_data *data, unsigned a, unsigned w, const char **format,
-                  unsigned *lo)
+void inf_place(const struct inf_data *data, unsigned a, unsigned w, struct inf_place *at)
 {
-	*format = "";
-	*lo = a;
+	at->format = "";
+	at->lo = a;
+	at->bundle = at->slot = 0;
 	for (size_t i = 0; i < data->nt; i++) {
 		const struct inf_target *t = &data->t[i];
 		if (a >= t->value_lo && a + w <= t->value_lo + t->width) {
-			*format = t->format;
-			*lo = t->lo + (a - t->value_lo);
+			at->format = t->format;
+			at->lo = t->lo + (a - t->value_lo);
+			at->bundle = t->bundle;
+			at->slot = t->slot;
 		}
 	}
 }
@@ -56,9 +57,18 @@ int inf_write(sqlite3 *db, const struct inf_data *data, const struct inf_finding
 		failed = 1;
 	for (size_t i = 0; !failed && i < f->n; i++) {
 		const struct inf_finding *x = &f->f[i];
+		struct inf_place at;
 		const char *format;
 		unsigned lo;
-		place(data, x->a, x->w, &format, &lo);
+		inf_place(data, x->a, x->w, &at);
+		format = at.format;
+		lo = at.lo;
+		for (int k = 0; k < 2; k++) {
+			sqlite3_stmt *st = k ? keep : up;
+			sqlite3_bind_int64(st, 13, at.bundle);
+			sqlite3_bind_int64(st, 14, at.slot);
+			sqlite3_bind_text(st, 15, x->cond ? x->cond : "", -1, SQLITE_STATIC);
+		}
 		sqlite3_bind_int64(up, 1, data->probe_id);
 		sqlite3_bind_int64(up, 2, x->context);
 		sqlite3_bind_text(up, 3, format, -1, SQLITE_STATIC);

@@ -36,13 +36,24 @@ static void esc(FILE *out, const char *s)
 	sb_free(&b);
 }
 
-/* One box per finding of context idx in format fmt; bits drawn high to low, left to right. */
-static void diagram(FILE *out, const struct rp_probe *p, unsigned idx, const char *fmt)
+/* Whether f is drawn in the diagram of context idx, instruction g (bundle, slot, format): a
+ * field that holds only under a condition is listed in the table, not boxed over the field it
+ * refines. */
+static int in_diagram(const struct rp_finding *f, unsigned idx, const struct rp_finding *g)
 {
+	return f->context == idx && f->bundle == g->bundle && f->slot == g->slot &&
+	       !strcmp(f->format, g->format) && !f->cond[0];
+}
+
+/* One box per finding of context idx in g's instruction and format; bits drawn high to low,
+ * left to right. */
+static void diagram(FILE *out, const struct rp_probe *p, unsigned idx, const struct rp_finding *g)
+{
+	const char *fmt = g->format;
 	unsigned lo = ~0u, hi = 0;
 	for (size_t j = 0; j < p->nf; j++) {
 		const struct rp_finding *f = &p->f[j];
-		if (f->context != idx || strcmp(f->format, fmt))
+		if (!in_diagram(f, idx, g))
 			continue;
 		lo = f->lo < lo ? f->lo : lo;
 		hi = f->hi > hi ? f->hi : hi;
@@ -60,7 +71,7 @@ static void diagram(FILE *out, const struct rp_probe *p, unsigned idx, const cha
 	for (size_t j = 0; j < p->nf; j++) {
 		const struct rp_finding *f = &p->f[j];
 		/* a model difference is a note on a field boxed already: listed in the table */
-		if (f->context != idx || strcmp(f->format, fmt) || !strcmp(f->kind, "model_differs"))
+		if (!in_diagram(f, idx, g) || !strcmp(f->kind, "model_differs"))
 			continue;
 		unsigned x = (hi - f->hi) * CELL + 1, w = (f->hi - f->lo + 1) * CELL;
 		fprintf(out, "<g><title>%u-%u: ", f->lo, f->hi);
@@ -134,8 +145,9 @@ static void table(FILE *out, const struct rp_probe *p, unsigned idx, int diff)
 		fputs("<tr>", out);
 		if (diff)
 			fprintf(out, "<td>%s</td>", f->change ? f->change : "");
-		fprintf(out, "<td>%u-%u</td><td><span class=\"swatch\" style=\"background:%s\"></span>",
-		        f->lo, f->hi, fill(f->kind));
+		fprintf(out, "<td>[%u.%u] %u-%u</td><td><span class=\"swatch\" "
+		             "style=\"background:%s\"></span>",
+		        f->bundle, f->slot, f->lo, f->hi, fill(f->kind));
 		esc(out, rp_kind_title(f->kind));
 		fputs("</td><td>", out);
 		esc(out, f->what);
@@ -201,13 +213,13 @@ void rp_html(const struct rp_model *m, FILE *out)
 				if (f->context != ctx[k])
 					continue;
 				for (size_t q = 0; q < j; q++)
-					first &= !(p->f[q].context == ctx[k] && !strcmp(p->f[q].format, f->format));
-				if (!first)
+					first &= !in_diagram(&p->f[q], ctx[k], f);
+				if (!first || f->cond[0])
 					continue;
 				fputs("<h4>Fields of ", out);
 				esc(out, f->format[0] ? f->format : "the value");
-				fputs("</h4>\n", out);
-				diagram(out, p, ctx[k], f->format);
+				fprintf(out, " in instruction %u.%u</h4>\n", f->bundle, f->slot);
+				diagram(out, p, ctx[k], f);
 			}
 			if (c) {
 				fputs("<h4>Per-bit effect of the walk</h4>\n", out);

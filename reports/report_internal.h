@@ -11,7 +11,9 @@
 
 struct rp_finding {
 	unsigned context;
+	unsigned bundle, slot; /* the instruction */
 	char *format, *kind, *details;
+	char *cond;            /* the condition it holds under ("bit 30 = 1"), or "" */
 	unsigned lo, hi;
 	double confidence;
 	long long support, against, variants, first_seen, last_seen;
@@ -20,6 +22,8 @@ struct rp_finding {
 	const char *change; /* diff: "new", "changed", "gone"; NULL otherwise */
 	double old_confidence;
 	char *old_kind;
+	char *change_text;  /* diff: the values gained, lost or renamed ("values 5: unmodeled ->
+	                     * min"), or NULL */
 };
 
 struct rp_probe {

@@ -18,8 +18,11 @@ static void finding(FILE *out, const struct rp_finding *f)
 {
 	fputs("{\"format\":", out);
 	str(out, f->format);
-	fprintf(out, ",\"lo\":%u,\"hi\":%u,\"kind\":", f->lo, f->hi);
+	fprintf(out, ",\"bundle\":%u,\"slot\":%u,\"lo\":%u,\"hi\":%u,\"kind\":", f->bundle,
+	        f->slot, f->lo, f->hi);
 	str(out, f->kind);
+	fputs(",\"cond\":", out);
+	str(out, f->cond);
 	fputs(",\"what\":", out);
 	str(out, f->what);
 	fprintf(out, ",\"confidence\":%.4f,\"support\":%lld,\"against\":%lld,\"variants\":%lld,"
@@ -31,6 +34,10 @@ static void finding(FILE *out, const struct rp_finding *f)
 		str(out, f->change);
 		if (!strcmp(f->change, "changed"))
 			fprintf(out, ",\"old_confidence\":%.4f", f->old_confidence);
+		if (f->change_text) {
+			fputs(",\"what_changed\":", out);
+			str(out, f->change_text);
+		}
 		if (f->old_kind) {
 			fputs(",\"old_kind\":", out);
 			str(out, f->old_kind);

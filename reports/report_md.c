@@ -27,14 +27,21 @@ static void finding_line(FILE *out, const struct rp_finding *f)
 {
 	fputs("    ", out);
 	if (f->change) {
-		if (!strcmp(f->change, "changed"))
-			fprintf(out, "CHANGED (confidence %.2f -> %.2f) ", f->old_confidence,
-			        f->confidence);
-		else if (!strcmp(f->change, "new") && f->old_kind)
-			fprintf(out, "NEW (was %s) ", f->old_kind);
+		const char *t = f->change_text;
+		if (!strcmp(f->change, "changed")) {
+			fputs("CHANGED (", out);
+			if (t)
+				fprintf(out, "%s", t);
+			if (fabs(f->old_confidence - f->confidence) >= 0.005)
+				fprintf(out, "%sconfidence %.2f -> %.2f", t ? "; " : "", f->old_confidence,
+				        f->confidence);
+			fputs(") ", out);
+		} else if (!strcmp(f->change, "new") && f->old_kind)
+			fprintf(out, "NEW (was %s%s%s) ", f->old_kind, t ? "; " : "", t ? t : "");
 		else
 			fprintf(out, "%s ", !strcmp(f->change, "new") ? "NEW" : "GONE");
 	}
+	fprintf(out, "[%u.%u] ", f->bundle, f->slot);
 	bits(out, f->lo, f->hi);
 	fprintf(out, ": %s", rp_kind_title(f->kind));
 	if (f->what[0])
@@ -77,8 +84,9 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 	const struct ip_report_options *o = m->o;
 	fprintf(out, "# isaprobe report%s%s\n\n", o->title ? ": " : "", o->title ? o->title : "");
 	if (o->old)
-		fprintf(out, "Changes against %s: findings new, changed (confidence moved by 0.05 or "
-		             "more) or gone.\n\n", o->old_title ? o->old_title : "the older database");
+		fprintf(out, "Changes against %s: findings new, changed (values gained, lost or "
+		             "renamed, or confidence moved by 0.05 or more) or gone.\n\n",
+		        o->old_title ? o->old_title : "the older database");
 	if (o->since > 0)
 		fprintf(out, "Findings first seen in campaign %lld or later.\n\n", (long long)o->since);
 	fprintf(out, "%zu finding%s.\n", m->nfindings, m->nfindings == 1 ? "" : "s");

@@ -196,6 +196,10 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		sb_puts(&b, "no run varied these bits");
 	else if (!strcmp(kind, "model_differs"))
 		sb_puts(&b, col(st, 29));
+	if (col(st, 39)[0]) { /* the registers a select reads, by the probe's names */
+		sb_puts(&b, b.len ? "; value " : "value ");
+		pairs_by(&b, col(st, 39), ": ", ", ");
+	}
 	if (col(st, 21)[0])
 		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
 	if (col(st, 31)[0])
@@ -233,7 +237,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 36 /* columns of finding_cols */
+#define FINDING_NCOLS 40 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -248,7 +252,8 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.summary'), json_extract(f.details, '$.meanings'),"
 	" json_extract(f.details, '$.unmodeled'), json_extract(f.details, '$.runner'),"
 	" json_extract(f.details, '$.seed_value'),"
-	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more')";
+	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
+	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names')";
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
@@ -265,6 +270,9 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 	f->variants = sqlite3_column_int64(st, 9);
 	f->first_seen = sqlite3_column_int64(st, 10);
 	f->last_seen = sqlite3_column_int64(st, 11);
+	f->bundle = (unsigned)sqlite3_column_int(st, 36);
+	f->slot = (unsigned)sqlite3_column_int(st, 37);
+	f->cond = dup(col(st, 38));
 	f->what = describe(f->kind, st);
 	f->notes = notes(f->format, f->lo, f->hi);
 }
@@ -280,24 +288,74 @@ static void push(struct rp_probe *p, const struct rp_finding *f)
 static void free_finding(struct rp_finding *f)
 {
 	free(f->format);
+	free(f->cond);
 	free(f->kind);
 	free(f->details);
 	free(f->what);
 	free(f->notes);
 	free(f->old_kind);
+	free(f->change_text);
+}
+
+/* The per-value members of a finding's details that a diff compares: the values' meanings,
+ * their operations across contexts, the registers they name. */
+static const char *const value_maps[] = {"$.values", "$.names"};
+
+/* "5: unmodeled -> min, 7 gained: add, 2 lost: ..." for the members of value_maps that differ
+ * between the old and new details (appended to b; nothing when none). Uses db's JSON. */
+static void values_diff(sqlite3 *db, const char *old, const char *now, struct strbuf *b)
+{
+	sqlite3_stmt *st;
+	/* every key of either side with its old and new text, where they differ; a side without
+	 * the map but with values the runner could not say has those as "unmodeled" */
+#define SIDE(n) "(SELECT CASE WHEN json_extract(?" n ", ?3) IS NULL AND ?3 = '$.values' THEN" \
+	" json_set(?" n ", '$.values', (SELECT json_group_object(value, 'unmodeled') FROM" \
+	" json_each(?" n ", '$.unmodeled'))) ELSE ?" n " END)"
+	static const char sql[] =
+		"WITH o0(d) AS (SELECT " SIDE("1") "), n0(d) AS (SELECT " SIDE("2") ")"
+		" SELECT k, o, n FROM (SELECT key AS k, (SELECT value FROM o0, json_each(o0.d, ?3) o"
+		" WHERE o.key = n.key) AS o, value AS n FROM n0, json_each(n0.d, ?3) n UNION"
+		" SELECT key, value, NULL FROM o0, json_each(o0.d, ?3) o WHERE NOT EXISTS"
+		" (SELECT 1 FROM n0, json_each(n0.d, ?3) n WHERE n.key = o.key))"
+		" WHERE o IS NOT n ORDER BY CAST(k AS INTEGER), k";
+#undef SIDE
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return;
+	for (size_t m = 0; m < sizeof value_maps / sizeof value_maps[0]; m++) {
+		unsigned shown = 0;
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, old, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, value_maps[m], -1, SQLITE_STATIC);
+		while (sqlite3_step(st) == SQLITE_ROW && shown < 8) {
+			const char *k = col(st, 0), *o = col(st, 1), *n = col(st, 2);
+			sb_printf(b, "%s%s%s ", b->len ? (shown ? ", " : "; ") : "",
+			          shown ? "" : m ? "names " : "values ", k);
+			if (sqlite3_column_type(st, 1) == SQLITE_NULL)
+				sb_printf(b, "gained: %s", n);
+			else if (sqlite3_column_type(st, 2) == SQLITE_NULL)
+				sb_printf(b, "lost: %s", o);
+			else
+				sb_printf(b, "%s -> %s", o, n);
+			shown++;
+		}
+	}
+	sqlite3_finalize(st);
 }
 
 /* Compares f of probe `name` with db `other`: 0 absent, 1 same key; *conf its confidence.
- * With any_kind, matches the same bits whatever the kind and returns that kind in *kind. */
+ * With any_kind, matches the same bits whatever the kind and returns that kind in *kind.
+ * *details (may be NULL) gets the old finding's details. */
 static int lookup(sqlite3 *other, const char *name, const struct rp_finding *f, int any_kind,
-                  double *conf, char **kind)
+                  double *conf, char **kind, char **details)
 {
 	sqlite3_stmt *st;
 	int found = 0;
 	if (sqlite3_prepare_v2(other,
-	                       "SELECT f.confidence, f.kind FROM finding f JOIN probe p ON"
+	                       "SELECT f.confidence, f.kind, f.details FROM finding f JOIN probe p ON"
 	                       " p.id = f.probe_id WHERE p.name = ?1 AND f.context = ?2 AND"
-	                       " f.format = ?3 AND f.lo = ?4 AND f.hi = ?5 AND (?7 OR f.kind = ?6)",
+	                       " f.format = ?3 AND f.lo = ?4 AND f.hi = ?5 AND (?7 OR f.kind = ?6)"
+	                       " AND f.bundle = ?8 AND f.slot = ?9 AND (?7 OR f.cond = ?10)",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -307,12 +365,17 @@ static int lookup(sqlite3 *other, const char *name, const struct rp_finding *f, 
 	sqlite3_bind_int64(st, 5, f->hi);
 	sqlite3_bind_text(st, 6, f->kind, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 7, any_kind);
+	sqlite3_bind_int64(st, 8, f->bundle);
+	sqlite3_bind_int64(st, 9, f->slot);
+	sqlite3_bind_text(st, 10, f->cond, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		found = 1;
 		if (conf)
 			*conf = sqlite3_column_double(st, 0);
 		if (kind)
 			*kind = dup(col(st, 1));
+		if (details)
+			*details = dup(col(st, 2));
 	}
 	sqlite3_finalize(st);
 	return found;
@@ -344,8 +407,8 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
 	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
-	                          " f.first_seen >= ?2 ORDER BY f.context, f.format, f.lo,"
-	                          " f.kind = 'model_differs', f.kind",
+	                          " f.first_seen >= ?2 ORDER BY f.context, f.bundle, f.slot, f.format,"
+	                          " f.lo, f.cond, f.kind = 'model_differs', f.kind",
 	         finding_cols);
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the findings");
@@ -356,15 +419,25 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 		double oc = 0;
 		read_finding(st, &f);
 		if (old) {
-			int same = lookup(old, p->name, &f, 0, &oc, NULL);
-			if (same == 1 && fabs(oc - f.confidence) < 0.05) {
+			char *od = NULL;
+			struct strbuf what;
+			int same = lookup(old, p->name, &f, 0, &oc, NULL, &od);
+			if (!same)
+				lookup(old, p->name, &f, 1, NULL, &f.old_kind, &od);
+			/* what changed: the values gained, lost or renamed, and the confidence */
+			sb_init(&what);
+			if (od)
+				values_diff(db, od, f.details, &what);
+			free(od);
+			if (same == 1 && fabs(oc - f.confidence) < 0.05 && !what.len) {
+				sb_free(&what);
 				free_finding(&f);
 				continue;
 			}
 			f.change = same == 1 ? "changed" : "new";
 			f.old_confidence = oc;
-			if (!same)
-				lookup(old, p->name, &f, 1, NULL, &f.old_kind);
+			f.change_text = what.len ? sb_take(&what) : NULL;
+			sb_free(&what);
 		}
 		push(p, &f);
 	}
@@ -383,8 +456,8 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	char sql[2048];
 	int rc;
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
-	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.format, f.lo,"
-	                          " f.kind = 'model_differs'",
+	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.bundle, f.slot,"
+	                          " f.format, f.lo, f.cond, f.kind = 'model_differs'",
 	         finding_cols);
 	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(old, d, "reading the old findings");
@@ -393,7 +466,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 		struct rp_probe *p = NULL;
 		const char *name = col(st, FINDING_NCOLS);
 		read_finding(st, &f);
-		if (lookup(db, name, &f, 0, NULL, NULL) != 0) {
+		if (lookup(db, name, &f, 0, NULL, NULL, NULL) != 0) {
 			free_finding(&f);
 			continue;
 		}

@@ -52,6 +52,8 @@ for pattern in '^sim +midgard\.ok +[0-9]+ +variants/s +[0-9]+ +>=1000000 ' \
 	'^store +sequential +[0-9]+ +runs/s +[0-9]+ +>=500000 ' \
 	'^store +sequential\.size +[0-9.]+ +MiB/Mvariant ' \
 	'^infer +auto\.runs_per_region\.max +[0-9]+ +runs +- +<=20000 ' \
+	'^infer +synth\.flaky5\.boundaries_found +[0-9.]+ +% +- +>=99 ' \
+	'^infer +synth\.flaky5\.runs_vs_noiseless +[0-9.]+ +% +- +<=200 ' \
 	'^campaign +exhaustive\.j1 +[0-9]+ +variants/s ' \
 	'^ratio sim\.midgard\.ok +/ sim\.copy +=' \
 	'^ratio campaign\.exhaustive\.j1 +/ campaign\.exec +=' \

@@ -40,9 +40,9 @@ if [ -x "$writer" ]; then
 		fails=$((fails + 1))
 	fi
 	check "infer of an unknown probe" 1 "no probe named 'nope'" -- "$bin" infer --db "$tmp/s.db" --probe nope
-	check "md field map" 0 "^    42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax" -- \
+	check "md field map" 0 "^    \[0\.0\] 42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max" -- \
 		"$bin" report --db "$tmp/s.db" --format md
-	check "md register line" 0 "^    32-34: register select: varyings_out\[0\] = registers\[0 \+ 1\*v\]" -- \
+	check "md register line" 0 "^    \[0\.0\] 32-34: register select: varyings_out\[0\] = registers\[0 \+ 1\*v\]" -- \
 		"$bin" report --db "$tmp/s.db"
 	check "since a later campaign" 0 "^0 findings\." -- "$bin" report --db "$tmp/s.db" --since 9
 	check "diff against itself" 0 "^0 findings\." -- "$bin" report --db "$tmp/s.db" --diff "$tmp/s.db"

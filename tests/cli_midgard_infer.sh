@@ -25,11 +25,12 @@ db=$tmp/mg.db
 "$bin" infer --db "$db" -q || { echo "FAIL: infer" >&2; exit 1; }
 "$bin" report --db "$db" --format md -o "$tmp/r.md" || { echo "FAIL: report" >&2; exit 1; }
 fails=0
-# want CONTEXT LINE: the field map of that context holds the line (confidence etc. cut off, and
-# the values the simulator could not say)
+# want CONTEXT LINE: the field map of that context holds the line (the instruction's "[0.1] ",
+# confidence etc. cut off, and the values the simulator could not say)
 want() {
 	if ! awk -v c="### Context $1 " 'index($0, c) == 1 { on = 1; next } /^### / { on = 0 } on' \
-		"$tmp/r.md" | sed -E -e 's/ \(confidence [0-9.]+;.*//' \
+		"$tmp/r.md" | sed -E -e 's/^    \[[0-9]+\.[0-9]+\] /    /' \
+		-e 's/ \(confidence [0-9.]+;.*//' \
 		-e 's/(: |; )values? [^:]*: (unmodeled on the simulator; run on hardware|the runner could not say).*//' |
 		grep -qxF -- "    $2"; then
 		echo "FAIL: context $1 lacks '$2'" >&2
@@ -41,14 +42,18 @@ want() {
 # 16-byte register records; attributes and varyings_in: 257 records (1028 words) per vertex;
 # uniforms 4112 bytes. Seeds select r27 (select value 1), component x, in both selects, so the
 # index register holds 1. Simulator (mg_ldst.c): select 0 = r26, 1 = r27, 7 = zero, 2-6
-# unmodeled; index << shift + address = the record (attributes) or byte (uniforms) read.
+# unmodeled; index << shift + address = the record (attributes) or byte (uniforms) read. The
+# probe names the register records r0..r31: the selects' values read r26, r27 and zero.
+comps="value 0: r27.x, 1: r27.y, 2: r27.z, 3: r27.w"
+regs="value 0: r26, 1: r27, 7: zero"
 sel_idx() { # TABLE: index_comp (33-34) and index_reg (35-37) read the index from r27.x / r26.x
-	echo "33-34: component select: registers[0] reads $1 at the index held in registers[108 + 1*v] (a component of one record of 4 words)"
-	echo "35-37: register select: registers[0] reads $1 at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0"
+	echo "33-34: component select: registers[0] reads $1 at the index held in registers[108 + 1*v] (a component of one record of 4 words); $comps"
+	echo "35-37: register select: registers[0] reads $1 at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0; $regs"
 }
-sel_arg() { # arg_comp (25-26), arg_reg (27-29): the explicit vertex (1028 words per vertex)
-	echo "25-26: component select: registers[0] reads attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words)"
-	echo "27-29: register select: registers[0] reads attributes at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0"
+sel_arg() { # arg_comp (25-26), arg_reg (27-29): the explicit vertex (1028 words per vertex);
+	# WHEN: ", when bit 30 = 1" where bit 30 is clear in the seed
+	echo "25-26: component select: registers[0] reads attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words); $comps$1"
+	echo "27-29: register select: registers[0] reads attributes at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0; $regs$1"
 }
 want_lines() { # CONTEXT, then lines on standard input
 	local c=$1 l
@@ -58,9 +63,16 @@ want_lines() { # CONTEXT, then lines on standard input
 # 0 noop: nothing in bits 25-50 matters
 want 0 "25-50: ignored: no effect seen"
 
-# attribute/varying loads with the current vertex (bit 30 clear): vertex 0 of invocation 0 reads
-# record 1 (words 4-7); index format bit 0 (31) is unmodeled (no descriptors), bit 1 (32) picks
-# the secondary table; the index shift (38-41) moves record 1 to 1 << v
+# attribute/varying loads with the current vertex (bit 30 clear): bits 25-29 do nothing there,
+# and are the explicit vertex's selects under bit 30 = 1 (conditional fields: the campaign walks
+# them with bit 30 set)
+for c in 1 2 3 4; do
+	want $c "25-29: ignored: no effect seen, when bit 30 = 0"
+	sel_arg ", when bit 30 = 1" | want_lines $c
+done
+# vertex 0 of invocation 0 reads record 1 (words 4-7); index format bit 0 (31) is unmodeled (no
+# descriptors), bit 1 (32) picks the secondary table; the index shift (38-41) moves record 1 to
+# 1 << v
 for c in 1 3; do
 	want $c "30: enum / opcode: 0: mov attributes[4], 1: mov attributes[1032]"
 	want $c "31: unmodeled by the runner"
@@ -70,17 +82,18 @@ for c in 1 3; do
 done
 # ld_attr_32: bits 42-50 without explicit vertex are not described (unmodeled)
 want 1 "42-50: unmodeled by the runner"
-# ld_vary_32: varying parameters: 42-44 modifier (1-3 divide by y, z, w; 4-7 unmodeled),
-# 45-48 interpolation qualifiers without effect in the job, 49-50 unmodeled
-want 3 "42-43: enum / opcode: 0: mov attributes[4], 1: fdiv, 2: fdiv, 3: fdiv"
+# ld_vary_32: varying parameters: 42-44 modifier (1-3 divide by y, z, w of the record read,
+# attributes[4-7]; 4-7 unmodeled), 45-48 interpolation qualifiers without effect in the job,
+# 49-50 unmodeled
+want 3 "42-43: enum / opcode: 0: mov attributes[4], 1: div (b = attributes[5]), 2: div (b = attributes[6]), 3: div (b = attributes[7])"
 want 3 "44: unmodeled by the runner"
 want 3 "45-48: ignored: no effect seen"
 want 3 "49-50: unmodeled by the runner"
 # the 16-bit loads convert the record to binary16: the same selects and shift, traced through
-# the conversion; the table bit's two behaviours are not plain moves
+# the conversion; the table bit's two behaviours are no operation of the library
 for c in 2 4; do
 	want $c "31: unmodeled by the runner"
-	want $c "32: distinct behaviours: 0: behaviour 0, 1: behaviour 1"
+	want $c "32: distinct behaviours: 0: unidentified here, 1: unidentified here"
 	sel_idx attributes | want_lines $c
 	want $c "38-41: shift: registers[0] = attributes[0 + 4<<v]"
 done
@@ -120,7 +133,7 @@ for c in 9 10; do
 	want $c "33-34: ignored: no effect seen"
 	want $c "38-41: ignored: no effect seen"
 done
-want 10 "42-43: enum / opcode: 0: mov varyings_in[0], 1: fdiv, 2: fdiv, 3: fdiv"
+want 10 "42-43: enum / opcode: 0: mov varyings_in[0], 1: div (b = varyings_in[1]), 2: div (b = varyings_in[2]), 3: div (b = varyings_in[3])"
 want 11 "48-50: offset: registers[0] = uniforms[0 + 4*v]"
 
 # runs per context, against 2^26, at most 20,000 each (loads; the stores are checked below)
@@ -145,17 +158,23 @@ awk '/^### Context / { c = $3 " " $4 } /^Runs: / { print "ls_loads " c ": " $2 "
 "$bin" report --db "$db" --format md -o "$tmp/all.md" || { echo "FAIL: report" >&2; exit 1; }
 awk '/^## / { on = index($0, "`ls_stores`") > 0 } on' "$tmp/all.md" >"$tmp/r.md"
 wsel_idx() {
-	echo "33-34: component select: writes attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words)"
-	echo "35-37: register select: writes attributes at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0"
+	echo "33-34: component select: writes attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words); $comps"
+	echo "35-37: register select: writes attributes at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0; $regs"
 }
 for c in 0 1; do
+	want $c "25-29: ignored: no effect seen, when bit 30 = 0"
+	want $c "25-26: component select: writes attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words); $comps, when bit 30 = 1"
+	want $c "27-29: register select: writes attributes at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0; $regs, when bit 30 = 1"
 	want $c "31: unmodeled by the runner"
 	wsel_idx | want_lines $c
 	want $c "38-40: shift: writes attributes[0 + 4<<v]"
 	want $c "41-50: unmodeled by the runner"
 done
-want 2 "25-26: component select: writes attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words)"
-want 2 "27-29: register select: writes attributes at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0"
+# the table bit sends the record to the other table: the attributes keep what was planted
+want 0 "32: enum / opcode: 0: mov registers[4], 1: keeps attributes[4]"
+want 1 "32: enum / opcode: 0: unidentified here, 1: keeps attributes[4]"
+want 2 "25-26: component select: writes attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words); $comps"
+want 2 "27-29: register select: writes attributes at the index held in registers[104 + 4*v] (a record of 4 words); v = 7 reads 0; $regs"
 wsel_idx | want_lines 2
 want 2 "38-40: shift: writes attributes[260 + 4<<v]"
 want 2 "41: unmodeled by the runner"

@@ -34,9 +34,9 @@ grep -q "differs by GPU model" "$tmp/one.md" && bad "one model, yet a model diff
 # t860 (the newest) alone: 16 runs; bits 0-2 unmodeled, bit 3 reserved; plus the difference
 grep -q "^3 findings in 1 context of 1 probe, from 16 runs" "$tmp/infer.txt" || bad "infer: $(cat "$tmp/infer.txt")"
 "$bin" report --db "$tmp/m.db" >"$tmp/two.md" || bad "report, two models"
-grep -A1 -q "^    0-2: unmodeled by the runner" "$tmp/two.md" || bad "no 0-2 unmodeled line"
-grep -A1 "^    0-2: unmodeled by the runner" "$tmp/two.md" | tail -1 | grep -q \
-	"^    0-2: differs by GPU model: values 4-7: unmodeled on sim t860, fault 0x51 on sim t604 (sim t604 alone infers 0-1: unmodeled, 2: reserved) (confidence 1.00; 8 runs for, 0 against, 8 variants)" ||
+grep -A1 -q "^    \[0\.0\] 0-2: unmodeled by the runner" "$tmp/two.md" || bad "no 0-2 unmodeled line"
+grep -A1 "^    \[0\.0\] 0-2: unmodeled by the runner" "$tmp/two.md" | tail -1 | grep -q \
+	"^    \[0\.0\] 0-2: differs by GPU model: values 4-7: unmodeled on sim t860, fault 0x51 on sim t604 (sim t604 alone infers 0-1: unmodeled, 2: reserved) (confidence 1.00; 8 runs for, 0 against, 8 variants)" ||
 	bad "model line: $(grep 'differs' "$tmp/two.md")"
 [ "$(grep -c "differs by GPU model" "$tmp/two.md")" -eq 1 ] || bad "bit 3 reported as differing"
 grep -q "^| tag | seed | 2 | 16 | 2^4 |" "$tmp/two.md" || bad "summary row: $(grep '^| tag' "$tmp/two.md")"

@@ -60,6 +60,10 @@ INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, suppor
 	first_seen, last_seen) VALUES (1, 0, 'midgard.load_store', 25, 30, 'ignored', 0.9, 6, 1, 1);
 EOF
 } | sqlite3 "$db" || fail "building the database"
+# A database of schema version 1 (as built above): query refuses it until `db migrate`.
+expect 1 'schema version 1 is older than this isaprobe.s \(2\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
+expect 0 'f.db: schema version 2' -- "$bin" db migrate "$db"
+expect 0 '^2$' -- sqlite3 "$db" 'PRAGMA user_version'
 
 expect 0 'campaign_id +probe +device' -- "$bin" query --db "$db" campaigns
 expect 0 '^1 +ls +sim:t860@board0 +walk' -- "$bin" query --db "$db" campaigns
@@ -67,7 +71,8 @@ expect 0 '^1 +ls +sim:t860@board0 +walk' -- "$bin" query --db "$db" campaigns
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; sys.exit(0 if (r["runs"],r["variants"],r["outcomes"],r["fault"])==(6,4,3,1) else 1)' "$tmp/c.json" &&
 	passes=$((passes + 1)) || { fail "campaigns --json: 6 runs, 4 variants, 3 outcomes, 1 fault"; cat "$tmp/c.json" >&2; }
 
-expect 0 '^ls +1 +1 +0 +midgard.load_store +25 +30 +ignored +\{\} +0.9 +6' -- "$bin" query --db "$db" new-findings
+# (migrated: bundle 0 and slot 1 from the campaign's target line, no condition)
+expect 0 '^ls +1 +1 +0 +0 +1 +midgard.load_store +25 +30 +ignored +\{\} +0.9 +6' -- "$bin" query --db "$db" new-findings
 
 # field: both unk25 fields of the tables; the campaign and the finding of the load/store one.
 expect 0 'midgard +load_store +25-50 +unk25 +unknown +unknown' -- "$bin" query --db "$db" field unk25
@@ -92,10 +97,17 @@ expect 0 'no rows' -- "$bin" query --db "$db" examples scalar_alu.unk25
 [ "$(wc -l <"$tmp/out")" -eq 3 ] && passes=$((passes + 1)) || { fail "examples unk25 1: one row"; cat "$tmp/out" >&2; }
 
 # unknown-fields: load/store unk25 has 6 of 26 bits explained; once a finding covers 31-50
-# it is gone, while the scalar ALU's unk25 (never probed) stays.
-expect 0 'load_store +25-50 +unk25 +unknown +unknown +- +6 +26 +1' -- "$bin" query --db "$db" unknown-fields midgard
-expect 0 'scalar_alu +25 +unk25 +unknown +unknown +- +0 +1 +0' -- "$bin" query --db "$db" unknown-fields midgard
-expect 0 'scalar_alu +11 +src1_unused11 +unused +padding +src1_full=1' -- "$bin" query --db "$db" unknown-fields midgard
+# it is gone, while the scalar ALU's unk25 (never probed) stays; findings with values the
+# runner could not say, no operation names or never ran are listed with what would settle
+# them.
+expect 0 'load_store +25-50 +unk25 +unknown +not explained +- +1 +6 +26 +1 +a probe whose contexts' -- "$bin" query --db "$db" unknown-fields midgard
+expect 0 'scalar_alu +25 +unk25 +unknown +never run +- +1 +0 +1 +0 +a campaign whose probe targets' -- "$bin" query --db "$db" unknown-fields midgard
+expect 0 'scalar_alu +11 +src1_unused11 +unused +never run' -- "$bin" query --db "$db" unknown-fields midgard
+sqlite3 "$db" "INSERT INTO finding (probe_id, context, bundle, slot, format, lo, hi, kind, details, confidence, first_seen, last_seen) VALUES (1, 0, 0, 1, 'midgard.load_store', 40, 42, 'enum', '{\"ops\":{\"0\":\"add\",\"1\":\"unidentified\"},\"unmodeled\":[2,3],\"runner\":\"sim\",\"not_run\":[7]}', 0.7, 1, 1)"
+expect 0 'load_store +0.1 +40-42 +unk25 +ls +unmodeled +2 3 +1 .*run on hardware' -- "$bin" query --db "$db" unknown-fields midgard
+expect 0 'load_store +0.1 +40-42 +unk25 +ls +unidentified +1 +1 .*contexts planting other inputs' -- "$bin" query --db "$db" unknown-fields midgard
+expect 0 'load_store +0.1 +40-42 +unk25 +ls +never run +7 +1 .*a sweep of the field' -- "$bin" query --db "$db" unknown-fields midgard
+sqlite3 "$db" "DELETE FROM finding WHERE lo = 40"
 sqlite3 "$db" "INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, first_seen, last_seen) VALUES (1, 0, 'midgard.load_store', 31, 50, 'offset', 0.8, 1, 1)"
 expect_not 'load_store +25-50 +unk25' -- "$bin" query --db "$db" unknown-fields midgard
 expect 0 'scalar_alu +25 +unk25' -- "$bin" query --db "$db" unknown-fields midgard

@@ -17,25 +17,32 @@ bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 	bad "mul_op campaign"
 "$bin" infer --db "$tmp/m.db" >/dev/null || bad "infer"
 "$bin" report --db "$tmp/m.db" >"$tmp/m.md" || bad "report"
-n=$(grep -cF "    100-102: unmodeled by the runner: values 1-7: unmodeled on the simulator; run on hardware; only the seed's value 0 ran (" "$tmp/m.md")
-[ "$n" -eq 7 ] || bad "mul_op: $n contexts with the plain line, want 7: $(grep '^    100' "$tmp/m.md" | head -2)"
+n=$(grep -cF "    [0.0] 100-102: unmodeled by the runner: values 1-7: unmodeled on the simulator; run on hardware; only the seed's value 0 ran (" "$tmp/m.md")
+[ "$n" -eq 7 ] || bad "mul_op: $n contexts with the plain line, want 7: $(grep '^    \[' "$tmp/m.md" | head -2)"
 grep -q "the runner could not say" "$tmp/m.md" && bad "mul_op: 'the runner could not say' on the simulator"
 
-# walk and pairs only (strategy auto): value 7 (three bits flipped) never runs
+# strategy auto: the 3-bit target line is swept whole, although its flips alone say nothing
+# (all unmodeled): value 7 (three bits flipped) runs too, nothing is "not run"
 "$bin" campaign "$src/probes/utgard_gp/mul_op.probe" --strategy auto --db "$tmp/a.db" --quiet || bad "auto"
 "$bin" infer --db "$tmp/a.db" >/dev/null
-"$bin" report --db "$tmp/a.db" | grep -qF "values 1-6: unmodeled on the simulator; run on hardware; only the seed's value 0 ran; not run: 7 (" ||
-	bad "mul_op auto: $("$bin" report --db "$tmp/a.db" | grep '^    100' | head -1)"
+"$bin" report --db "$tmp/a.db" >"$tmp/a.md"
+[ "$(grep -cF "values 1-7: unmodeled on the simulator; run on hardware; only the seed's value 0 ran (" "$tmp/a.md")" -eq 7 ] &&
+	! grep -q "not run" "$tmp/a.md" || bad "mul_op auto: $(grep '^    \[' "$tmp/a.md" | head -1)"
 
-# acc_op (bits 83-85): value 3 is the notes' unknown one; the others run, so the field is
-# typed from them and value 3 is listed
+# acc_op (bits 83-85): value 3 is the notes' unknown one; the others run and are named as the
+# notes name them (add, floor, sign, ge, lt, min, max), the same in every context (operands
+# found per context: zeros, infinities, NaN, swapped, a negated); with input b unused only
+# the one-operand floor and sign run
 "$bin" campaign "$src/probes/utgard_gp/acc_op.probe" --strategy exhaustive --db "$tmp/c.db" --quiet || bad "acc_op"
 "$bin" infer --db "$tmp/c.db" >/dev/null
 "$bin" report --db "$tmp/c.db" >"$tmp/c.md"
-grep -E "^    83-8[45]: enum / opcode: " "$tmp/c.md" |
-	grep -vE " 3: unmodeled[,;].* value 3: unmodeled on the simulator; run on hardware \(" | grep -q . &&
-	bad "acc_op: an opcode line without the plain words: $(grep '^    83' "$tmp/c.md" | head -3)"
-[ "$(grep -cE '^    83-8[45]: enum / opcode: ' "$tmp/c.md")" -ge 7 ] || bad "acc_op: fewer than 7 opcode lines"
+[ "$(grep -cF "    [0.0] 83-85: enum / opcode: 0: add, 1: floor, 2: sign, 3: unmodeled, 4: ge, 5: lt, 6: min, 7: max; value 3: unmodeled on the simulator; run on hardware (" "$tmp/c.md")" -eq 7 ] ||
+	bad "acc_op: not 7 contexts naming 0-2 and 4-7 as the notes do: $(grep '^    \[0.0\] 83' "$tmp/c.md" | head -3)"
+grep -qF "    [0.0] 83-85: enum / opcode: 0: unmodeled, 1: floor, 2: sign, 3: unmodeled, 4: unmodeled, 5: unmodeled, 6: unmodeled, 7: unmodeled;" "$tmp/c.md" ||
+	bad "acc_op b_unused: floor and sign: $(grep -A4 'b_unused' "$tmp/c.md" | grep '^    \[')"
+"$bin" report --db "$tmp/c.db" --format json -o "$tmp/c.json" || bad "acc_op json"
+grep -qF '"ops":{"0":"add","1":"floor","2":"sign","4":"ge","5":"lt","6":"min","7":"max"}' "$tmp/c.json" ||
+	bad "acc_op json: the values' names across contexts"
 
 # pass_op (bits 103-105, one target piece): 2 (pass) and 6 (clamp to the load unit's x, y)
 # run, 0, 1, 3, 4, 5, 7 are unmodeled (4, 5 outside the complex sequences). Where clamp
@@ -46,8 +53,8 @@ grep -E "^    83-8[45]: enum / opcode: " "$tmp/c.md" |
 "$bin" report --db "$tmp/p.db" >"$tmp/p.md"
 for c in inf minus_inf; do
 	awk -v c="### Context [0-9]+ \`$c\`" '$0 ~ c { on = 1; next } /^### / { on = 0 } on' "$tmp/p.md" |
-		grep -E "^    103-105: enum / opcode: 0: unmodeled, 1: unmodeled, 2: [^,]+, 3: unmodeled, 4: unmodeled, 5: unmodeled, 6: [^,]+, 7: unmodeled; values 0, 1, 3, 4, 5, 7: unmodeled on the simulator; run on hardware \(" |
-		grep -q . || bad "pass_op $c: $(grep -A8 "\`$c\`" "$tmp/p.md" | grep '^    10')"
+		grep -E "^    \[0\.0\] 103-105: enum / opcode: 0: unmodeled, 1: unmodeled, 2: mov attributes\[[0-9]+\], 3: unmodeled, 4: unmodeled, 5: unmodeled, 6: mov uniforms\[[01]\], 7: unmodeled; values 0, 1, 3, 4, 5, 7: unmodeled on the simulator; run on hardware \(" |
+		grep -q . || bad "pass_op $c: $(grep -A8 "\`$c\`" "$tmp/p.md" | grep '^    \[')"
 done
 
 [ "$fails" -eq 0 ] && echo "cli_unmodeled_values: ok" || echo "cli_unmodeled_values: $fails failed"

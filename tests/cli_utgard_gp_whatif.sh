@@ -39,7 +39,7 @@ pipeline mul_op sim "$tmp/sim.db" && ok || fail "sim pipeline: $(cat "$tmp/err")
 [ "$(q "$tmp/sim.db" "SELECT group_concat(DISTINCT o.status) FROM run r JOIN outcome o
       ON o.id = r.outcome_id WHERE r.value IN (x'05', x'06', x'07')")" = 4 ] && ok ||
 	fail "sim: multiply opcodes 5-7 are not all unmodeled"
-! grep -qE '"(fmin|fmax)"' "$tmp/sim.db.json" && ok || fail "sim report names an operation it cannot know"
+! grep -qE '"(min|max)"' "$tmp/sim.db.json" && ok || fail "sim report names an operation it cannot know"
 
 # 2. The same probe on the device model, through the remote runner.
 pipeline mul_op "remote:'$dev'" "$tmp/dev.db" && ok || fail "device pipeline: $(cat "$tmp/err")"
@@ -72,23 +72,27 @@ same_sql="SELECT r.context, hex(r.value), o.status, hex(o.data) FROM run r JOIN 
 	[ -n "$(q "$tmp/sim.db" "$same_sql")" ] && ok || fail "device and simulator differ on modelled variants"
 
 # 3. The accumulator opcode probe: opcode 3 is unmodeled on the simulator; on the device the
-# report names it from the inference's library: a - b = fsub (context plain: field 83-84).
+# report names it from the inference's library: a - b = sub (context plain: field 83-85).
 pipeline acc_op sim "$tmp/acc_sim.db" && ok || fail "acc sim pipeline: $(cat "$tmp/err")"
 pipeline acc_op "remote:'$dev'" "$tmp/acc_dev.db" && ok || fail "acc device pipeline: $(cat "$tmp/err")"
 got=$(name_of "$tmp/acc_sim.db.json" plain 83 3)
 [ "$got" = unmodeled ] && ok || fail "acc sim: value 3 reported as '$got', not unmodeled"
 got=$(name_of "$tmp/acc_dev.db.json" plain 83 3)
-[ "$got" = fsub ] && ok || fail "acc device: value 3 reported as '$got', not fsub"
+[ "$got" = sub ] && ok || fail "acc device: value 3 reported as '$got', not sub"
 
 # 3b. The multiply opcode probe on the device: values 5, 6, 7 are min, max and a + b by the
-# device's definition (examples/utgard_gp_whatif), so the report names them fmin, fmax, fadd in
-# context plain (field 100-102); on the simulator they are unmodeled.
-for v in 5:fmin 6:fmax 7:fadd; do
+# device's definition (examples/utgard_gp_whatif), so the report names them min, max, add in
+# context plain (field 100-102), and the same in every one of the 7 contexts (named once across
+# them: zeros, infinities, NaN, swapped inputs, negated results, a third input); on the
+# simulator they are unmodeled.
+for v in 5:min 6:max 7:add; do
 	got=$(name_of "$tmp/dev.db.json" plain 100 "${v%%:*}")
 	[ "$got" = "${v#*:}" ] && ok || fail "mul device: value ${v%%:*} reported as '$got', not ${v#*:}"
 done
-"$bin" report --db "$tmp/sim.db" --format md 2>/dev/null | grep -q "100-102: unmodeled by the runner: values 1-6: unmodeled on the simulator; run on hardware" &&
-	ok || fail "mul sim report does not say values 1-6 are unmodeled on the simulator"
+[ "$(grep -o '"ops":{"0":"mul","5":"min","6":"max","7":"add"}' "$tmp/dev.db.json" | wc -l)" = 7 ] &&
+	ok || fail "mul device: 5, 6, 7 not named min, max, add in all 7 contexts"
+"$bin" report --db "$tmp/sim.db" --format md 2>/dev/null | grep -q "100-102: unmodeled by the runner: values 1-7: unmodeled on the simulator; run on hardware" &&
+	ok || fail "mul sim report does not say values 1-7 are unmodeled on the simulator"
 
 # 4. The device model refuses other ISAs by name, and a terminal on stdout.
 "$bin" campaign "$src/probes/midgard/ls_stores.probe" --runner "remote:'$dev'" --db "$tmp/m.db" \

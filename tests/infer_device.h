@@ -100,10 +100,10 @@ static inline int64_t dev_campaign(struct ip_store *s, const char *name, const c
 	struct ip_layout_context ctxs[2] = {{"ops", seed, 3}, {"plain", seed, 3}};
 	struct ip_layout_target tgt = {0, DEV_WIDTH, "synth.word", "unk32", 0, 0, 32};
 	struct ip_layout_buffer bufs[4] = {
-		{0, "registers", 0, regs, sizeof regs, 0},
-		{0, "uniforms", 0, unis, sizeof unis, 0},
-		{0, "attributes", 0, attrs, sizeof attrs, 0},
-		{1, "varyings_out", 0, NULL, 4 * DEV_NOUT, 0},
+		{0, "registers", 0, regs, sizeof regs, 0, NULL},
+		{0, "uniforms", 0, unis, sizeof unis, 0, NULL},
+		{0, "attributes", 0, attrs, sizeof attrs, 0, NULL},
+		{1, "varyings_out", 0, NULL, 4 * DEV_NOUT, 0, NULL},
 	};
 	struct ip_campaign_layout lay = {ctxs, 2, &tgt, 1, bufs, 4};
 	if (ip_store_campaign_layout(s, id, &lay, &d)) {
@@ -151,12 +151,7 @@ static inline size_t dev_walk_pairs(uint32_t *v)
 
 static inline void dev_remove(const char *path)
 {
-	char p[512];
-	unlink(path);
-	snprintf(p, sizeof p, "%s-wal", path);
-	unlink(p);
-	snprintf(p, sizeof p, "%s-shm", path);
-	unlink(p);
+	ip_store_remove(path);
 }
 
 #endif

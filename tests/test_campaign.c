@@ -1,6 +1,7 @@
 /* test_campaign.c: the campaign driver on a device of known behaviour (fake_device.h): counts
  * and statuses worked out by hand, the stored layout, identical databases whatever the number
- * of jobs, shards that add up to the whole, stopping, resuming, and a SIGKILL mid-campaign. */
+ * of jobs, shards that add up to the whole, stopping, resuming, a SIGKILL mid-campaign, and
+ * the re-runs of --confirm. */
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ struct run_args {
 	uint32_t shard_index, shard_count;
 	int resume;
 	volatile sig_atomic_t *stop;
+	unsigned confirm; /* 0: no re-runs (the counts below are worked out without them) */
 };
 
 static int campaign(const char *db, const struct ip_probe *p, const struct run_args *a,
@@ -52,6 +54,7 @@ static int campaign(const char *db, const struct ip_probe *p, const struct run_a
 	o.shard_count = a->shard_count;
 	o.resume = a->resume;
 	o.stop = a->stop;
+	o.confirm = a->confirm ? a->confirm : IP_CAMPAIGN_CONFIRM_NONE;
 	ip_diag_init(&d, NULL);
 	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
 		snprintf(err, errlen, "%s", d.msg);
@@ -118,7 +121,7 @@ static void same_runs(const char *a, const char *b, const char *what)
 
 static void test_auto_by_hand(const struct ip_probe *p)
 {
-	struct run_args a = {IP_STRATEGY_AUTO, 0, 0, 1, 64, 0, 1, 0, NULL};
+	struct run_args a = {IP_STRATEGY_AUTO, 0, 0, 1, 64, 0, 1, 0, NULL, 0};
 	struct ip_campaign_result r;
 	char err[600] = "";
 	const char *db = db_path("auto1.db");
@@ -173,8 +176,8 @@ static void test_auto_by_hand(const struct ip_probe *p)
 
 static void test_jobs_and_batches(const struct ip_probe *p)
 {
-	struct run_args a = {IP_STRATEGY_AUTO, 500, 7, 3, 5, 0, 1, 0, NULL};
-	struct run_args b = {IP_STRATEGY_AUTO, 500, 7, 1, 100, 0, 1, 0, NULL};
+	struct run_args a = {IP_STRATEGY_AUTO, 500, 7, 3, 5, 0, 1, 0, NULL, 0};
+	struct run_args b = {IP_STRATEGY_AUTO, 500, 7, 1, 100, 0, 1, 0, NULL, 0};
 	struct ip_campaign_result r;
 	char err[600] = "";
 	CHECK(campaign(db_path("j3.db"), p, &a, &r, err, sizeof err) == 0, "3 jobs: %s", err);
@@ -185,7 +188,7 @@ static void test_jobs_and_batches(const struct ip_probe *p)
 
 static void test_shards(const struct ip_probe *p)
 {
-	struct run_args a = {IP_STRATEGY_RANDOM, 3000, 11, 2, 64, 0, 1, 0, NULL};
+	struct run_args a = {IP_STRATEGY_RANDOM, 3000, 11, 2, 64, 0, 1, 0, NULL, 0};
 	struct ip_campaign_result r;
 	char err[600] = "";
 	uint64_t runs = 0;
@@ -207,7 +210,7 @@ static void test_shards(const struct ip_probe *p)
 /* auto's survey runs in every shard: the shards still add up to the whole. */
 static void test_auto_shards(const struct ip_probe *p)
 {
-	struct run_args a = {IP_STRATEGY_AUTO, 0, 0, 1, 16, 0, 1, 0, NULL};
+	struct run_args a = {IP_STRATEGY_AUTO, 0, 0, 1, 16, 0, 1, 0, NULL, 0};
 	struct ip_campaign_result r;
 	char err[600] = "";
 	for (uint32_t i = 0; i < 4; i++) {
@@ -234,6 +237,7 @@ static void test_full(const struct ip_probe *p)
 	o.strategy = IP_STRATEGY_RANDOM;
 	o.budget = 200000;
 	o.batch = 512;
+	o.confirm = IP_CAMPAIGN_CONFIRM_NONE; /* one run per variant: runs = cursor */
 	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
 		CHECK(0, "open: %s", d.msg);
 		return;
@@ -262,7 +266,7 @@ static void test_full(const struct ip_probe *p)
 static void test_stop_and_resume(const struct ip_probe *p)
 {
 	volatile sig_atomic_t stop = 1; /* stop at once: the first batches in flight finish */
-	struct run_args a = {IP_STRATEGY_WALK, 0, 0, 2, 4, 0, 1, 0, &stop};
+	struct run_args a = {IP_STRATEGY_WALK, 0, 0, 2, 4, 0, 1, 0, &stop, 0};
 	struct ip_campaign_result r;
 	char err[600] = "";
 	const char *db = db_path("stop.db");
@@ -279,10 +283,12 @@ static void test_stop_and_resume(const struct ip_probe *p)
  * uninterrupted run. */
 static void test_kill_and_resume(const struct ip_probe *p)
 {
-	struct run_args a = {IP_STRATEGY_AUTO, 0, 3, 2, 8, 0, 1, 0, NULL};
+	struct run_args a = {IP_STRATEGY_AUTO, 0, 3, 2, 8, 0, 1, 0, NULL, 2};
 	struct ip_campaign_result r;
 	char err[600] = "";
 	const char *db = db_path("killed.db"), *ref = db_path("reference.db");
+	static const char variants_sql[] =
+		"SELECT count(*) FROM (SELECT DISTINCT context, value FROM run)";
 	long long cursor = 0;
 	pid_t pid;
 	int status = 0;
@@ -303,21 +309,46 @@ static void test_kill_and_resume(const struct ip_probe *p)
 	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the child was killed");
 	cursor = scalar(db, "SELECT cursor FROM campaign");
 	CHECK(cursor >= 200 && cursor < 706, "killed mid-way at cursor %lld", cursor);
-	CHECK(scalar(db, "SELECT sum(count) FROM run") == cursor, "stored runs = cursor");
+	/* every variant before the cursor stored, with its batch's re-runs (--confirm 2) */
+	CHECK(scalar(db, variants_sql) == cursor, "stored variants = cursor");
 	/* Without --resume the interrupted campaign is refused. */
 	CHECK(campaign(db, p, &a, &r, err, sizeof err) != 0 && strstr(err, "--resume"),
 	      "an interrupted campaign needs --resume: %s", err);
 	a.resume = 1;
 	CHECK(campaign(db, p, &a, &r, err, sizeof err) == 0 && r.finished && r.resumed,
 	      "resume: %s", err);
-	CHECK(r.cursor_start == (uint64_t)cursor && r.runs == 706 - (uint64_t)cursor,
+	CHECK(r.cursor_start == (uint64_t)cursor && r.runs - r.reruns == 706 - (uint64_t)cursor,
 	      "resumed at %llu and ran %llu", (unsigned long long)r.cursor_start,
 	      (unsigned long long)r.runs);
 	a.resume = 0;
 	a.jobs = 1;
 	CHECK(campaign(ref, p, &a, &r, err, sizeof err) == 0 && r.finished, "reference: %s", err);
 	same_runs(db, ref, "killed and resumed vs uninterrupted");
-	CHECK(scalar(db, "SELECT sum(count) FROM run") == 706, "nothing counted twice");
+	CHECK(scalar(db, "SELECT sum(count) FROM run") == 814 && scalar(db, variants_sql) == 706,
+	      "nothing counted twice: 706 variants, 108 re-runs");
+}
+
+/* The same campaign with --confirm 2: each timeout (bit 20: the fake device hangs on every
+ * run) is run twice more, and so are the seed and the fault of bit 15 flipped alone (decisive:
+ * they would make the bit reserved); everything else once. */
+static void test_confirm(const struct ip_probe *p)
+{
+	struct run_args a = {IP_STRATEGY_AUTO, 0, 0, 1, 64, 0, 1, 0, NULL, 2};
+	struct ip_campaign_result r;
+	char err[600] = "";
+	const char *db = db_path("confirm.db");
+	CHECK(campaign(db, p, &a, &r, err, sizeof err) == 0, "confirm campaign: %s", err);
+	/* 706 variants; 50 timeouts x 2, 2 seeds x 2, 2 faults of bit 15 alone x 2 */
+	CHECK(r.runs == 814 && r.reruns == 108, "runs %llu, re-runs %llu, expected 814 and 108",
+	      (unsigned long long)r.runs, (unsigned long long)r.reruns);
+	CHECK(r.by_status[IP_STATUS_TIMEOUT] == 150 && r.by_status[IP_STATUS_FAULT] == 56 &&
+	      r.by_status[IP_STATUS_OK] == 608, "timeout %llu fault %llu ok %llu",
+	      (unsigned long long)r.by_status[IP_STATUS_TIMEOUT],
+	      (unsigned long long)r.by_status[IP_STATUS_FAULT],
+	      (unsigned long long)r.by_status[IP_STATUS_OK]);
+	CHECK(scalar(db, "SELECT max(count) FROM run") == 3 &&
+	      scalar(db, "SELECT count(*) FROM run WHERE count = 3") == 50 + 2 + 2,
+	      "54 variants run three times");
 }
 
 int main(void)
@@ -341,6 +372,7 @@ int main(void)
 	test_full(&p);
 	test_stop_and_resume(&p);
 	test_kill_and_resume(&p);
+	test_confirm(&p);
 	ip_probe_free(&p);
 	{
 		char cmd[600];

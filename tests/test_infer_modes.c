@@ -104,8 +104,8 @@ int main(void)
 	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx[2] = {{"modes", &seed, 1}, {"decoys", &seed, 1}};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0},
-	                                   {1, "varyings_out", 0, NULL, 4 * NOUT, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 4 * NOUT, 0, NULL}};
 	struct ip_campaign_layout lay = {ctx, 2, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
 	static uint8_t vals[64];

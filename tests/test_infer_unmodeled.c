@@ -1,5 +1,5 @@
 /* test_infer_unmodeled.c: a field some of whose values the runner could not say: a toy 3-bit
- * opcode (0 fadd, 1 fmul, 2 fsub, 3 fmin, 4 fmax of two planted attributes; 5-7 unmodeled) is
+ * opcode (0 add, 1 mul, 2 sub, 3 min, 4 max of two planted attributes; 5-7 unmodeled) is
  * typed from the values that ran, and the report lists the others plainly: "unmodeled on the
  * simulator; run on hardware" when the runner is the simulator, "the runner could not say"
  * otherwise; a field of which only the seed ran says so and lists the values never run; a
@@ -76,8 +76,8 @@ static void run_on(const char *path, const char *runner, const char *advice)
 	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"plain", &seed, 1};
-	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0},
-	                                   {1, "varyings_out", 0, NULL, 8, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
 	static uint8_t vals[32];
@@ -105,7 +105,7 @@ static void run_on(const char *path, const char *runner, const char *advice)
 	CHECK(!strcmp(got, "0-2 enum, 3-4 unmodeled, 5-7 unknown"), "%s: fields %s", runner, got);
 	free(got);
 	got = one(db, "SELECT json_extract(details, '$.values') FROM finding WHERE lo = 0");
-	CHECK(!strcmp(got, "{\"0\":\"fadd\",\"1\":\"fmul\",\"2\":\"fsub\",\"3\":\"fmin\",\"4\":\"fmax\","
+	CHECK(!strcmp(got, "{\"0\":\"add\",\"1\":\"mul\",\"2\":\"sub\",\"3\":\"min\",\"4\":\"max\","
 	                   "\"5\":\"unmodeled\",\"6\":\"unmodeled\",\"7\":\"unmodeled\"}"),
 	      "%s: opcode values %s", runner, got);
 	free(got);
@@ -115,12 +115,12 @@ static void run_on(const char *path, const char *runner, const char *advice)
 	snprintf(want, sizeof want, "[5,6,7] %s", runner);
 	CHECK(!strcmp(got, want), "%s: unmodeled %s", runner, got);
 	free(got);
-	snprintf(want, sizeof want, "    0-2: enum / opcode: 0: fadd, 1: fmul, 2: fsub, 3: fmin, "
-	                            "4: fmax, 5: unmodeled, 6: unmodeled, 7: unmodeled; values 5, "
+	snprintf(want, sizeof want, "    [0.0] 0-2: enum / opcode: 0: add, 1: mul, 2: sub, 3: min, "
+	                            "4: max, 5: unmodeled, 6: unmodeled, 7: unmodeled; values 5, "
 	                            "6, 7: %s (", advice);
 	CHECK(strstr(md, want), "%s: no line '%s' in\n%s", runner, want, md);
 	/* bits 3-4: only the seed ran; values 1, 2, 3 unmodeled (all of them run, none missing) */
-	snprintf(want, sizeof want, "    3-4: unmodeled by the runner: values 1, 2, 3: %s; only the "
+	snprintf(want, sizeof want, "    [0.0] 3-4: unmodeled by the runner: values 1, 2, 3: %s; only the "
 	                            "seed's value 0 ran (", advice);
 	CHECK(strstr(md, want), "%s: no line '%s' in\n%s", runner, want, md);
 	free(md);
@@ -153,8 +153,8 @@ static void pass_like(const char *path, int with_target)
 	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"plain", &seed, 1};
 	struct ip_layout_target tgt = {0, 3, "toy.word", "op", 0, 0, 100};
-	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0},
-	                                   {1, "varyings_out", 0, NULL, 8, 0}};
+	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, with_target ? &tgt : NULL, with_target ? 1 : 0,
 	                                 bufs, 2};
 	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");

@@ -49,7 +49,8 @@ static void test_valid(void)
 		"invocations 4\n"
 		"steps 100\n"
 		"uniform_regs 2\n"
-		"record registers 16\n"
+		"record registers 16 names r0..r2 zero  r4..r5\n"
+		"record uniforms 16 names u\n"
 		"context attr op=ld_attr_32\n"
 		"context vary op=ld_vary_32 unk25=0x1a3\n"
 		"context st 0.2/op=st_vary_32\n";
@@ -93,7 +94,11 @@ static void test_valid(void)
 	CHECK(p.buffers[2].len == 4 && word_at(p.buffers[2].data, 0) == 0x3FC00000, "floats 1.5");
 	CHECK(p.buffers[3].output && p.buffers[3].len == 512 && p.output_len == 576, "outputs");
 	CHECK(p.limits.invocations == 4 && p.limits.budget == 100 && p.uniform_regs == 2, "limits");
-	CHECK(p.record[IP_BUF_REGISTERS] == 16 && p.record[IP_BUF_UNIFORMS] == 0, "record sizes");
+	CHECK(p.record[IP_BUF_REGISTERS] == 16 && p.record[IP_BUF_UNIFORMS] == 16, "record sizes");
+	CHECK(p.names[IP_BUF_REGISTERS] && !strcmp(p.names[IP_BUF_REGISTERS], "r0 r1 r2 zero r4 r5"),
+	      "register names '%s'", p.names[IP_BUF_REGISTERS] ? p.names[IP_BUF_REGISTERS] : "");
+	CHECK(p.names[IP_BUF_UNIFORMS] && !strcmp(p.names[IP_BUF_UNIFORMS], "u") &&
+	      !p.names[IP_BUF_ATTRIBUTES], "uniform names");
 	{
 		/* Apply then extract: the value lands in bits 25-50 of the word and only there. */
 		struct ip_program prog;
@@ -182,6 +187,23 @@ static void test_errors(void)
 	bad(HEAD "target 0.1 unk25\nrecord registers 6\n", "t.probe:9:18:", "record ROLE BYTES");
 	bad(HEAD "target 0.1 unk25\nrecord registers\n", "t.probe:9:1:", "record ROLE");
 	bad(HEAD "target 0.1 unk25\nrecord nowhere 16\n", "t.probe:9:8:", "unknown buffer role");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 r0..r31\n", "t.probe:9:21:",
+	    "expected `names NAME...`");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 names\n", "t.probe:9:21:",
+	    "expected `names NAME...`");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 names r0 r$1\n", "t.probe:9:30:",
+	    "not a record name");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 names r5..r2\n", "t.probe:9:27:",
+	    "not a record name");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 names r0..q5\n", "t.probe:9:27:",
+	    "not a record name");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 names r0..r9999\n", "t.probe:9:27:",
+	    "not a record name");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 names r0..r4000 s0..s200\n", "t.probe:9:37:",
+	    "more than 4096 record names");
+	bad(HEAD "target 0.1 unk25\nrecord registers 16 names "
+	         "a2345678901234567890123456789012345678901234567890123456789012345\n",
+	    "t.probe:9:27:", "more than 64 characters");
 	bad(HEAD "target 0.1 unk25\n", "t.probe:8:1:", "no `observe`");
 	bad("isa midgard\nprogram <<END\nls {\n", "t.probe:2:9:", "no closing line");
 	bad("isa mips\n", "t.probe:1:5:", "unknown ISA 'mips'");

@@ -75,15 +75,15 @@ static void test_markdown(const char *path)
 	char *md = render(s, IP_REPORT_MD, 0, NULL);
 	/* the field map lines of context 0, as the device lays it out (format bits = value + 32) */
 	static const char *const lines[] = {
-		"    32-34: register select: varyings_out[0] = registers[0 + 1*v]",
-		"    35-38: offset: varyings_out[1] = uniforms[8 + 1*v], v signed",
-		"    39: reserved (must be the seed's value): must be 0: other values fault",
-		"    40-41: ignored: no effect seen",
-		"    42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax",
-		"    44: modifier: 0: none, 1: neg",
-		"    45-47: write mask: 0: varyings_out[0], 1: varyings_out[1], 2: varyings_out[4]",
-		"    48-51: shift: shifts varyings_out[5] left by v",
-		"    39-43: ignored: no effect seen",
+		"    [0.0] 32-34: register select: varyings_out[0] = registers[0 + 1*v]",
+		"    [0.0] 35-38: offset: varyings_out[1] = uniforms[8 + 1*v], v signed",
+		"    [0.0] 39: reserved (must be the seed's value): must be 0: other values fault",
+		"    [0.0] 40-41: ignored: no effect seen",
+		"    [0.0] 42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max",
+		"    [0.0] 44: modifier: 0: none, 1: neg",
+		"    [0.0] 45-47: write mask: 0: varyings_out[0], 1: varyings_out[1], 2: varyings_out[4]",
+		"    [0.0] 48-51: shift: shifts varyings_out[5] left by v",
+		"    [0.0] 39-43: ignored: no effect seen",
 	};
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
 		CHECK(strstr(md, lines[i]), "markdown lacks '%s':\n%s", lines[i], md);
@@ -109,7 +109,7 @@ static void test_markdown(const char *path)
 	CHECK(sqlite3_column_int(st, 0) == 1, "json not valid:\n%s", js);
 	CHECK(sqlite3_column_int(st, 1) == 2, "json contexts %d", sqlite3_column_int(st, 1));
 	CHECK(!strcmp((const char *)sqlite3_column_text(st, 2), "enum"), "json 5th finding kind");
-	CHECK(!strcmp((const char *)sqlite3_column_text(st, 3), "fmul"), "json enum value 1");
+	CHECK(!strcmp((const char *)sqlite3_column_text(st, 3), "mul"), "json enum value 1");
 	CHECK(!strcmp((const char *)sqlite3_column_text(st, 4), "fault"), "json bit 7 effect");
 	CHECK(sqlite3_column_int(st, 5) == 14, "json findings %d", sqlite3_column_int(st, 5));
 	sqlite3_finalize(st);
@@ -160,7 +160,7 @@ static void test_diff(const char *path)
 	char *md = render(s, IP_REPORT_MD, 0, old);
 	char *same = render(s, IP_REPORT_MD, 0, s);
 	CHECK(strstr(md, "Changes against old.db"), "diff header");
-	CHECK(strstr(md, "    NEW 42-43: enum / opcode: 0: fadd, 1: fmul, 2: fmin, 3: fmax"),
+	CHECK(strstr(md, "    NEW [0.0] 42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max"),
 	      "diff lacks the new enum:\n%s", md);
 	CHECK(count(md, "\n    GONE ") >= 1, "diff has nothing gone:\n%s", md);
 	CHECK(strstr(same, "0 findings.") && !strstr(same, "\n    "), "self diff:\n%s", same);
@@ -168,6 +168,25 @@ static void test_diff(const char *path)
 	CHECK(strstr(js, "\"change\":\"new\""), "json diff");
 	free(md), free(same), free(js);
 	ip_store_close(s);
+	ip_store_close(old);
+	dev_remove(oldpath);
+
+	/* Last night the opcode's value 2 was not named and value 3 had not run: the changed line
+	 * says which values were renamed and gained, not just the new text. */
+	old = synthetic(oldpath, 1);
+	s = synthetic(path, 1);
+	CHECK(sqlite3_exec(ip_store_sqlite(old),
+	                   "UPDATE finding SET details = json_remove(json_set(details,"
+	                   " '$.values.\"2\"', 'unidentified'), '$.values.\"3\"')"
+	                   " WHERE kind = 'enum' AND lo = 42", NULL, NULL, NULL) == SQLITE_OK,
+	      "editing last night's enum");
+	if (s) {
+		md = render(s, IP_REPORT_MD, 0, old);
+		CHECK(strstr(md, "values 2 unidentified -> min, 3 gained: max"),
+		      "the changed line lacks the values gained and renamed:\n%s", md);
+		free(md);
+		ip_store_close(s);
+	}
 	ip_store_close(old);
 	dev_remove(path);
 	dev_remove(oldpath);

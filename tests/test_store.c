@@ -22,7 +22,8 @@ static void test_create_reopen(const char *dir)
 	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
 	sqlite3 *db = ip_store_sqlite(s);
 	CHECK(fixture_int(db, "PRAGMA application_id") == 0x49534150, "application_id 'ISAP'");
-	CHECK(fixture_int(db, "PRAGMA user_version") == 1, "schema version 1");
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
+	      "schema version %d", IP_STORE_SCHEMA_VERSION);
 	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'run'") == 1,
 	      "run exists");
 	ip_store_close(s);
@@ -31,7 +32,8 @@ static void test_create_reopen(const char *dir)
 	CHECK(fixture_int(ip_store_sqlite(s), "SELECT count(*) FROM status") == 6, "6 statuses");
 	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_ONLY);
-	CHECK(fixture_int(ip_store_sqlite(s), "PRAGMA user_version") == 1, "read-only reopen");
+	CHECK(fixture_int(ip_store_sqlite(s), "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
+	      "read-only reopen");
 	CHECK(ip_store_device(s, "sim", "x", NULL, &d) == -1, "no writes when read-only");
 	CHECK(strstr(d.msg, "read-only") != NULL, "says read-only: %s", d.msg);
 	ip_store_close(s);
@@ -252,8 +254,8 @@ static void test_layout(const char *dir)
 		{10, 6, "midgard.load_store", NULL, 0, 1, 50},
 	};
 	const struct ip_layout_buffer buf[2] = {
-		{0, "registers", 0, regs, 4, 16},
-		{1, "varyings_out", 16, NULL, 32, 0},
+		{0, "registers", 0, regs, 4, 16, NULL},
+		{1, "varyings_out", 16, NULL, 32, 0, NULL},
 	};
 	struct ip_campaign_layout l = {ctx, 2, tg, 2, buf, 2};
 	CHECK(fixture_fill(s, &d, &c) == 0, "fill");
@@ -310,6 +312,73 @@ static void test_status_names(const char *dir)
 	free(path);
 }
 
+/* The version 1 schema (db/schema.sql, what migration 1 runs), for a database made before. */
+extern const char ip_store_schema_sql[];
+
+/* A database made with schema version 1 (the SQL as it was: schema.sql, user_version 1),
+ * holding a campaign with two target pieces in two instructions and findings of the old key:
+ * opened by the store, it is migrated to version 2. Each finding gets the bundle and slot of
+ * the piece holding its bits in its last campaign and its condition from its details; the
+ * buffers get names ''; the key now tells two instances of one field apart; new_findings
+ * still answers. A database of version 2 opened read-only is left alone. */
+static void test_migrate_v1(const char *dir)
+{
+	char *path = fixture_path(dir, "v1.db");
+	sqlite3 *h;
+	struct ip_store *s;
+	char *err = NULL;
+	static const char fill[] =
+		"INSERT INTO device (runner, model) VALUES ('sim', 't760');"
+		"INSERT INTO probe (name, isa, source_text, source_hash) VALUES ('p', 'utgard_gp', 'x',"
+		" zeroblob(16));"
+		"INSERT INTO campaign (probe_id, device_id, probe_hash, probe_text, strategy, origin)"
+		" VALUES (1, 1, zeroblob(16), 'x', 'auto', zeroblob(16));"
+		"INSERT INTO target VALUES (1, 0, 3, 'utgard_gp.instr', '', 0, 0, 83),"
+		" (1, 3, 3, 'utgard_gp.instr', '', 1, 0, 100);"
+		"INSERT INTO buffer (campaign_id, direction, role, len, data, record) VALUES"
+		" (1, 'in', 'registers', 4, x'01020304', 16);"
+		"INSERT INTO finding (probe_id, context, format, lo, hi, kind, details, confidence,"
+		" first_seen, last_seen) VALUES"
+		" (1, 0, 'utgard_gp.instr', 83, 85, 'enum', '{}', 1, 1, 1),"
+		" (1, 0, 'utgard_gp.instr', 100, 101, 'register', '{\"when\":\"bit 102 = 1\"}', 0.5,"
+		" 1, 1);";
+	unlink(path);
+	CHECK(sqlite3_open(path, &h) == SQLITE_OK, "create %s", path);
+	CHECK(sqlite3_exec(h, ip_store_schema_sql, NULL, NULL, &err) == SQLITE_OK &&
+	      sqlite3_exec(h, "PRAGMA user_version = 1", NULL, NULL, &err) == SQLITE_OK &&
+	      sqlite3_exec(h, fill, NULL, NULL, &err) == SQLITE_OK, "a version 1 database: %s",
+	      err ? err : "");
+	sqlite3_free(err);
+	sqlite3_close(h);
+	/* read-only: refused, untouched */
+	CHECK(ip_store_open(path, IP_STORE_READ_ONLY, &s, &d) != 0 && strstr(d.msg, "older"),
+	      "read-only refuses to migrate: %s", d.msg);
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	h = ip_store_sqlite(s);
+	CHECK(fixture_int(h, "PRAGMA user_version") == 2, "migrated to version 2");
+	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 83 AND bundle = 0 AND slot = 0"
+	                     " AND cond = ''") == 1, "83-85: bundle 0 from its target piece");
+	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 100 AND bundle = 1 AND"
+	                     " cond = 'bit 102 = 1' AND confidence = 0.5") == 1,
+	      "100-101: bundle 1, the condition its details named");
+	CHECK(fixture_int(h, "SELECT count(*) FROM buffer WHERE names = ''") == 1, "buffer.names");
+	CHECK(fixture_int(h, "SELECT count(*) FROM new_findings") == 2, "new_findings on the new table");
+	/* the same field in another instruction is another finding now */
+	CHECK(sqlite3_exec(h, "INSERT INTO finding (probe_id, context, bundle, slot, format, lo, hi,"
+	                      " kind, confidence, first_seen, last_seen) VALUES (1, 0, 1, 0,"
+	                      " 'utgard_gp.instr', 83, 85, 'enum', 1, 1, 1)", NULL, NULL, NULL) ==
+	      SQLITE_OK, "a second instance of 83-85 (bundle 1) is a finding of its own");
+	CHECK(sqlite3_exec(h, "INSERT INTO finding (probe_id, context, bundle, slot, format, lo, hi,"
+	                      " kind, confidence, first_seen, last_seen) VALUES (1, 0, 1, 0,"
+	                      " 'utgard_gp.instr', 83, 85, 'enum', 1, 1, 1)", NULL, NULL, NULL) !=
+	      SQLITE_OK, "but only one");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	CHECK(fixture_int(ip_store_sqlite(s), "SELECT count(*) FROM finding") == 3, "reopened");
+	ip_store_close(s);
+	free(path);
+}
+
 int main(void)
 {
 	char *dir = fixture_tmpdir("test_store");
@@ -320,6 +389,7 @@ int main(void)
 	test_cursor(dir);
 	test_layout(dir);
 	test_status_names(dir);
+	test_migrate_v1(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
 }

@@ -33,7 +33,7 @@ static void record_shard(const char *path, const char *host, unsigned index, uns
 	const uint8_t seed[2] = {0, 0};
 	const struct ip_layout_context ctx = {"ld_attr_32", seed, 2};
 	const struct ip_layout_target tg = {0, 10, "midgard.load_store", "unk25", 0, 1, 25};
-	const struct ip_layout_buffer buf = {1, "registers", 0, NULL, 16, 16};
+	const struct ip_layout_buffer buf = {1, "registers", 0, NULL, 16, 16, NULL};
 	const struct ip_campaign_layout layout = {&ctx, 1, &tg, 1, &buf, 1};
 	uint64_t cursor = 0;
 	size_t n = 0;

@@ -263,6 +263,83 @@ static void test_segment(void)
 	}
 }
 
+/* Survey index of pair (i, j), i < j, of width w. */
+static size_t survey_pair(unsigned w, unsigned i, unsigned j)
+{
+	size_t at = 1 + w;
+	for (unsigned a = 0; a < i; a++)
+		at += w - 1 - a;
+	return at + (j - i - 1);
+}
+
+static void test_conditions(void)
+{
+	/* Width 5: bit 4 is a mode bit (it changes byte 1 to 9); bits 0-2 do nothing at the seed
+	 * but change byte 0 under bit 4 (they depend on it); bit 3 does nothing ever. */
+	enum { W = 5, N = 1 + W + W * (W - 1) / 2 };
+	uint8_t st[N][2], ps[3][2];
+	struct ip_outcome o[N], pairs[3];
+	struct ip_auto_context_plan plan;
+	memset(&plan, 0, sizeof plan);
+	for (unsigned i = 0; i < N; i++)
+		o[i] = ok2(st[i], 0, 0);
+	o[1 + 4] = ok2(st[1 + 4], 0, 9);
+	for (unsigned i = 0; i < 4; i++)
+		o[survey_pair(W, i, 4)] = ok2(st[survey_pair(W, i, 4)], i < 3 ? (uint8_t)(i + 1) : 0, 9);
+	ip_auto_conditions(W, o, &plan);
+	CHECK(plan.nconditions == 1 && plan.conditions[0].bit == 4 &&
+	      plan.conditions[0].ndependents == 3 && plan.conditions[0].dependents[0] == 0 &&
+	      plan.conditions[0].dependents[2] == 2,
+	      "one condition, bit 4, dependents 0-2: %u conditions", plan.nconditions);
+	if (plan.nconditions != 1)
+		return;
+	CHECK(ip_auto_condition_count(&plan.conditions[0]) == 3, "3 pairs of dependents");
+	{
+		ip_word seed = ip_word_zero(), v;
+		seed.w[0] = 0x8;
+		v = ip_auto_condition_variant(&plan.conditions[0], seed, 0);
+		CHECK(v.w[0] == 0x1B, "pair (0,1) under bit 4 from seed 0x8: %llx",
+		      (unsigned long long)v.w[0]);
+		v = ip_auto_condition_variant(&plan.conditions[0], seed, 2);
+		CHECK(v.w[0] == 0x1E, "pair (1,2) under bit 4: %llx", (unsigned long long)v.w[0]);
+	}
+	/* under bit 4, bits 0 and 1 are one field (1 + 2 gives 7, not 3: they do not add up) and
+	 * bit 2 another (it changes byte 1, and adds to either) */
+	o[survey_pair(W, 2, 4)] = ok2(st[survey_pair(W, 2, 4)], 0, 5);
+	pairs[0] = ok2(ps[0], 7, 9); /* 0+1 */
+	pairs[1] = ok2(ps[1], 1, 5); /* 0+2 */
+	pairs[2] = ok2(ps[2], 2, 5); /* 1+2 */
+	ip_auto_segment_condition(W, NULL, o, pairs, &plan.conditions[0]);
+	CHECK(plan.conditions[0].nsegments == 2 && plan.conditions[0].segments[0].bits.w[0] == 0x3 &&
+	      plan.conditions[0].segments[1].bits.w[0] == 0x4,
+	      "segments {0,1} {2} under bit 4: %u", plan.conditions[0].nsegments);
+
+	/* auto sweeps them under the condition: the survey (16), the condition's pairs (3), then
+	 * the segment 0-1 with bit 4 set has nothing left beyond its pairs; a plan with the one
+	 * condition only adds its 3 pairs */
+	{
+		struct ip_strategy *s;
+		struct ip_auto_context_plan p2 = plan;
+		size_t n;
+		p2.nsegments = 0;
+		s = make(IP_STRATEGY_AUTO, W, 1, 0, 0, &p2);
+		n = all(s, buf, 5000);
+		CHECK(n == N + 3 && buf[N].value.w[0] == 0x13 && buf[N + 2].value.w[0] == 0x16,
+		      "auto with a condition: %zu variants, the pairs under bit 4 after the survey", n);
+		CHECK(distinct_values(buf, n), "no variant twice");
+		ip_strategy_free(s);
+	}
+	/* a bit that changes nothing under any other bit is no condition; runs that said nothing
+	 * are no evidence */
+	for (unsigned i = 0; i < N; i++)
+		o[i] = ok2(st[i], 0, 0);
+	o[1 + 4] = ok2(st[1 + 4], 0, 9);
+	for (unsigned i = 0; i < 4; i++)
+		o[survey_pair(W, i, 4)] = (struct ip_outcome){IP_STATUS_TIMEOUT, 0, NULL, 0};
+	ip_auto_conditions(W, o, &plan);
+	CHECK(plan.nconditions == 0, "timeouts make no condition: %u", plan.nconditions);
+}
+
 int main(void)
 {
 	test_walk_pairs_exhaustive();
@@ -270,5 +347,6 @@ int main(void)
 	test_random();
 	test_auto();
 	test_segment();
+	test_conditions();
 	return check_report("test_strategy");
 }

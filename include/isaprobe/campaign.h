@@ -14,6 +14,8 @@
 
 #define IP_CAMPAIGN_DEFAULT_BATCH 4096
 #define IP_CAMPAIGN_MAX_JOBS 64
+#define IP_CAMPAIGN_DEFAULT_CONFIRM 2
+#define IP_CAMPAIGN_CONFIRM_NONE (~0u)
 
 struct ip_campaign_progress {
 	uint64_t cursor, total;     /* position in the strategy's sequence (all shards) */
@@ -33,6 +35,12 @@ struct ip_campaign_opts {
 	uint64_t seed, budget;
 	int force;                                  /* exhaustive beyond its limit */
 	int resume;                                 /* continue an interrupted campaign */
+	/* Re-runs of a variant whose run said nothing (timeout, runner_error: until it says
+	 * something) or whose outcome is decisive and rare (the seed's, or a fault of one bit
+	 * flipped from it): up to this many more runs each, made and stored with their batch
+	 * (IP_CAMPAIGN_CONFIRM_NONE: none; 0: IP_CAMPAIGN_DEFAULT_CONFIRM with auto, none with
+	 * the other strategies). auto's survey retries runs that said nothing the same way. */
+	unsigned confirm;
 	unsigned jobs;                              /* worker threads, each with a runner; 0: 1 */
 	unsigned batch;                             /* variants per batch; 0: the default */
 	uint32_t shard_index, shard_count;          /* 0/1 (or 0/0) unsharded */
@@ -49,7 +57,8 @@ struct ip_campaign_result {
 	char model_buf[64];
 	uint64_t total;             /* variants of the whole strategy (all shards) */
 	uint64_t cursor_start, cursor_end;
-	uint64_t runs;              /* variants run and stored now */
+	uint64_t runs;              /* runs made and stored now (re-runs included) */
+	uint64_t reruns;            /* of them, re-runs (ip_campaign_opts.confirm) */
 	uint64_t by_status[IP_STATUS_COUNT];
 	uint64_t batches;
 	double seconds;             /* wall time of this invocation */

@@ -58,6 +58,8 @@ struct ip_probe {
 	struct ip_limits limits;
 	int uniform_regs;
 	uint32_t record[IP_BUF_ROLE_COUNT]; /* `record`: bytes per record of each role; 0 unknown */
+	char *names[IP_BUF_ROLE_COUNT];     /* `record ... names`: the records' names, blank-
+	                                     * separated (record 0 first), or NULL */
 };
 
 /* Parses probe text; path names the file in errors and anchors relative `program file`

@@ -9,7 +9,7 @@
 #include "isaprobe/diag.h"
 
 /* Schema version kept in PRAGMA user_version; migrations go forward only. */
-#define IP_STORE_SCHEMA_VERSION 1
+#define IP_STORE_SCHEMA_VERSION 2
 /* PRAGMA application_id of every isaprobe database: 'ISAP'. */
 #define IP_STORE_APPLICATION_ID 0x49534150
 /* Longest variant value, in bytes. */
@@ -80,6 +80,8 @@ struct ip_campaign_key {
 int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **out,
                   struct ip_diag *d);
 void ip_store_close(struct ip_store *s);
+/* Removes a database file and whatever of its -wal, -shm and -journal files lies beside it. */
+void ip_store_remove(const char *path);
 
 /* Get-or-create rows; return the id (> 0) or -1 with d set. host may be NULL (stored as ""). */
 int64_t ip_store_device(struct ip_store *s, const char *runner, const char *model,
@@ -115,6 +117,7 @@ struct ip_layout_buffer {
 	const uint8_t *data;        /* inputs: the bytes planted; NULL for outputs */
 	size_t len;
 	uint32_t record;            /* bytes per record (registers: 16), 0 when not known */
+	const char *names;          /* the records' names, blank-separated ("r0 r1 ..."), or NULL */
 };
 struct ip_campaign_layout {
 	const struct ip_layout_context *contexts;

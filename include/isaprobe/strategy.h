@@ -14,7 +14,8 @@ enum ip_strategy_kind {
 	IP_STRATEGY_PAIRS,      /* the seed, then each pair of target bits flipped */
 	IP_STRATEGY_EXHAUSTIVE, /* every value 0 .. 2^width - 1 */
 	IP_STRATEGY_RANDOM,     /* the seed, then seeded random values */
-	IP_STRATEGY_AUTO,       /* walk, pairs, then a sweep of each segment they revealed */
+	IP_STRATEGY_AUTO,       /* walk, pairs, then a sweep of each segment they revealed (and
+	                         * the same under the bits that enable others: conditions) */
 	IP_STRATEGY_COUNT
 };
 
@@ -35,9 +36,23 @@ struct ip_segment {
 	ip_word bits;    /* bit i set: value bit i belongs to the segment */
 	unsigned nbits;
 };
+/* Bits that do nothing at the seed but act once another target bit is flipped (an argument a
+ * mode bit enables): auto walks them under that bit too (their pairs with it are in the
+ * survey; the condition adds their pairs under it, then sweeps their segments there). */
+#define IP_AUTO_MAX_CONDITIONS 4
+#define IP_AUTO_MAX_DEPENDENTS 16
+struct ip_auto_condition {
+	unsigned bit;                 /* the enabling bit, flipped from the seed */
+	unsigned ndependents;
+	unsigned dependents[IP_AUTO_MAX_DEPENDENTS]; /* ascending */
+	unsigned nsegments;           /* the dependents' segments under the condition */
+	struct ip_segment segments[IP_AUTO_MAX_DEPENDENTS];
+};
 struct ip_auto_context_plan {
 	unsigned nsegments;
 	struct ip_segment segments[128];
+	unsigned nconditions;
+	struct ip_auto_condition conditions[IP_AUTO_MAX_CONDITIONS];
 };
 
 struct ip_strategy_params {
@@ -79,5 +94,27 @@ uint64_t ip_auto_survey_count(unsigned width);
  * join none. An unmodeled or runner-error outcome is no evidence of sameness. */
 void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_outcome *survey,
                      struct ip_auto_context_plan *plan);
+
+/* The conditions of a survey (plan->conditions, without segments): bits whose flip alone keeps
+ * the seed's ok outcome but whose pair with bit b gives another outcome than b alone (ok, or
+ * one the runner could not say) depend on b; the bits with the most dependents (at most
+ * IP_AUTO_MAX_CONDITIONS, each with at most IP_AUTO_MAX_DEPENDENTS, the lowest) become
+ * conditions. Runs that said nothing (timeout, runner_error) and unmodeled ones are no
+ * evidence. */
+void ip_auto_conditions(unsigned width, const struct ip_outcome *survey,
+                        struct ip_auto_context_plan *plan);
+/* Variants a condition adds before its sweeps: its dependents' pairs, under the bit. */
+uint64_t ip_auto_condition_count(const struct ip_auto_condition *c);
+/* The condition's k-th variant (k < ip_auto_condition_count): seed ^ bit ^ the k-th pair. */
+ip_word ip_auto_condition_variant(const struct ip_auto_condition *c, ip_word seed, uint64_t k);
+/* Segments the dependents under the condition, like ip_auto_segment: from the survey (the
+ * bit alone, each dependent with it) and the condition's own variants (their outcomes in
+ * order of ip_auto_condition_variant). */
+void ip_auto_segment_condition(unsigned width, const ip_word *adjacent,
+                               const struct ip_outcome *survey,
+                               const struct ip_outcome *pairs, struct ip_auto_condition *c);
+/* Whether a run with this status says nothing about its variant (timeout, runner_error): a
+ * campaign runs it again, inference leaves it out. */
+int ip_status_is_noise(enum ip_status s);
 
 #endif

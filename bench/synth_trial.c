@@ -1,0 +1,466 @@
+/* synth_trial.c: one trial of inference on a synthetic device: its probe campaigned with `auto`
+ * on the synthetic backend (flaky on ask), inferred, and the findings scored against what the
+ * device was drawn with: boundaries, kinds, operation names, register names, reserved verdicts. */
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "isaprobe/campaign.h"
+#include "isaprobe/infer.h"
+#include "isaprobe/probe.h"
+#include "isaprobe/store.h"
+#include "isaprobe/synth.h"
+#include "synth_trial.h"
+
+double synth_ratio(uint64_t found, uint64_t all)
+{
+	return all ? (double)found / (double)all : 1.0;
+}
+
+/* A field as the truth has it in one context: value bits [lo, hi], a kind, the device field
+ * (-1 for merged ignored bits). */
+struct tfield {
+	unsigned lo, hi;
+	const char *kind;
+	int fi;
+};
+
+struct truth {
+	struct tfield f[2 * IP_SYNTH_MAX_FIELDS];
+	unsigned n;
+};
+
+/* What the trial knows: the device, its planted buffers, where each piece starts. */
+struct trial {
+	struct ip_synth_device dev;
+	uint32_t regs[1024], unis[1024];
+	size_t nregs, nunis;
+	unsigned piece_at[IP_SYNTH_MAX_PIECES];
+	sqlite3 *db;
+	sqlite3_stmt *json;
+	const struct synth_trial_opts *o;
+};
+
+static int outcome(const struct trial *t, unsigned ctx, uint64_t v, uint32_t *out)
+{
+	uint32_t fault;
+	int st = ip_synth_run(&t->dev, ctx, v, t->regs, t->nregs, t->unis, t->nunis, out, &fault);
+	return st == IP_STATUS_OK ? 0 : (int)(0x100 + fault);
+}
+
+/* Whether every value of field f, the other bits at bg, gives bg's outcome. */
+static int observably_ignored(const struct trial *t, unsigned ctx, uint64_t bg,
+                              const struct ip_synth_field *f)
+{
+	uint32_t a[256], b[256];
+	uint64_t mask = ((UINT64_C(1) << f->w) - 1) << f->lo;
+	int sa = outcome(t, ctx, bg, a);
+	for (uint64_t v = 0; v < (UINT64_C(1) << f->w); v++) {
+		uint64_t x = (bg & ~mask) | v << f->lo;
+		if (outcome(t, ctx, x, b) != sa || (sa == 0 && memcmp(a, b, t->dev.nout * 4)))
+			return 0;
+	}
+	return 1;
+}
+
+static unsigned piece_of(const struct trial *t, unsigned bit)
+{
+	unsigned p = 0;
+	while (p + 1 < t->dev.npieces && bit >= t->piece_at[p + 1])
+		p++;
+	return p;
+}
+
+/* The fields of [lo, hi] in context ctx on background bg, adjacent ignored ones merged within
+ * a piece. only >= 0: the dependents of that mode field keep their kind, the rest is ignored. */
+static void truth_of(const struct trial *t, unsigned ctx, uint64_t bg, unsigned lo, unsigned hi,
+                     int only, struct truth *tr)
+{
+	tr->n = 0;
+	for (unsigned i = 0; i < t->dev.nf; i++) {
+		const struct ip_synth_field *f = &t->dev.f[i];
+		const char *kind = ip_synth_kind_name(f);
+		struct tfield *last = tr->n ? &tr->f[tr->n - 1] : NULL;
+		if (f->lo < lo || f->lo + f->w - 1 > hi)
+			continue;
+		if (only >= 0 && f->mode != only)
+			kind = "ignored";
+		else if (f->mode >= 0 && !(bg >> t->dev.f[f->mode].lo & 1))
+			kind = "ignored"; /* its mode bit is clear here */
+		else if (observably_ignored(t, ctx, bg, f))
+			kind = "ignored";
+		if (last && !strcmp(kind, "ignored") && !strcmp(last->kind, "ignored") &&
+		    piece_of(t, last->lo) == piece_of(t, f->lo)) {
+			last->hi = f->lo + f->w - 1;
+			last->fi = -1;
+			continue;
+		}
+		tr->f[tr->n++] = (struct tfield){f->lo, f->lo + f->w - 1, kind, (int)i};
+	}
+}
+
+/* An inferred finding, in value bits. */
+struct ifind {
+	unsigned lo, hi;
+	char kind[32], cond[48];
+	char *details;
+};
+
+struct ifinds {
+	struct ifind *f;
+	size_t n;
+};
+
+static int load_findings(struct trial *t, unsigned ctx, struct ifinds *out)
+{
+	sqlite3_stmt *st;
+	out->f = NULL;
+	out->n = 0;
+	if (sqlite3_prepare_v2(t->db, "SELECT bundle, lo, hi, kind, cond, details FROM finding"
+	                              " WHERE context = ?1 AND kind <> 'model_differs'"
+	                              " ORDER BY bundle, lo", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int(st, 1, (int)ctx);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct ifind *f;
+		unsigned b = (unsigned)sqlite3_column_int(st, 0);
+		out->f = realloc(out->f, (out->n + 1) * sizeof *out->f);
+		if (!out->f)
+			abort();
+		f = &out->f[out->n++];
+		f->lo = (b < t->dev.npieces ? t->piece_at[b] : 0) + (unsigned)sqlite3_column_int(st, 1);
+		f->hi = (b < t->dev.npieces ? t->piece_at[b] : 0) + (unsigned)sqlite3_column_int(st, 2);
+		snprintf(f->kind, sizeof f->kind, "%s", (const char *)sqlite3_column_text(st, 3));
+		snprintf(f->cond, sizeof f->cond, "%s", (const char *)sqlite3_column_text(st, 4));
+		f->details = strdup((const char *)sqlite3_column_text(st, 5));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static void free_findings(struct ifinds *fs)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		free(fs->f[i].details);
+	free(fs->f);
+}
+
+/* details' member at path ('$.ops."3"'), copied into buf ("" when absent). */
+static const char *member(struct trial *t, const char *details, const char *path, char *buf,
+                          size_t n)
+{
+	const unsigned char *v;
+	buf[0] = 0;
+	sqlite3_reset(t->json);
+	sqlite3_bind_text(t->json, 1, details, -1, SQLITE_STATIC);
+	sqlite3_bind_text(t->json, 2, path, -1, SQLITE_STATIC);
+	if (sqlite3_step(t->json) == SQLITE_ROW && (v = sqlite3_column_text(t->json, 0)))
+		snprintf(buf, n, "%s", (const char *)v);
+	return buf;
+}
+
+static int kind_same(const char *truth, const char *inferred)
+{
+	/* an opcode whose behaviours the library names none of is still an opcode table */
+	if (!strcmp(truth, "enum"))
+		return !strcmp(inferred, "enum") || !strcmp(inferred, "distinct");
+	return !strcmp(truth, inferred);
+}
+
+/* Cuts (a cut at b: between bits b - 1 and b) strictly inside [lo, hi], not at a piece start. */
+static uint64_t cuts_truth(const struct trial *t, const struct truth *tr, unsigned lo,
+                           unsigned hi)
+{
+	uint64_t c = 0;
+	for (unsigned i = 0; i < tr->n; i++)
+		if (tr->f[i].lo > lo && tr->f[i].lo <= hi)
+			c |= UINT64_C(1) << tr->f[i].lo;
+	for (unsigned p = 1; p < t->dev.npieces; p++)
+		c &= ~(UINT64_C(1) << t->piece_at[p]);
+	return c;
+}
+
+static uint64_t cuts_inferred(const struct trial *t, const struct ifinds *fs, int conditional,
+                              unsigned lo, unsigned hi)
+{
+	uint64_t c = 0;
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct ifind *f = &fs->f[i];
+		if ((f->cond[0] != 0) != conditional || f->lo < lo || f->hi > hi)
+			continue;
+		if (f->lo > lo)
+			c |= UINT64_C(1) << f->lo;
+		if (f->hi < hi)
+			c |= UINT64_C(1) << (f->hi + 1);
+	}
+	for (unsigned p = 1; p < t->dev.npieces; p++)
+		c &= ~(UINT64_C(1) << t->piece_at[p]);
+	return c;
+}
+
+static void miss(const struct trial *t, unsigned ctx, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void miss(const struct trial *t, unsigned ctx, const char *fmt, ...)
+{
+	va_list ap;
+	if (!t->o->verbose)
+		return;
+	fprintf(stderr, "synth %llu (flaky %u/1000) c%u: ", (unsigned long long)t->dev.seed,
+	        t->o->flaky_permille, ctx);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Scores the fields tr against the inferred findings of one condition ("" or cond). */
+static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
+                         const struct ifinds *fs, const char *cond, struct synth_score *sc)
+{
+	char path[64], got[128];
+	for (unsigned i = 0; i < tr->n; i++) {
+		const struct tfield *tf = &tr->f[i];
+		const struct ifind *hit = NULL;
+		for (size_t j = 0; j < fs->n && !hit; j++)
+			if (fs->f[j].lo == tf->lo && fs->f[j].hi == tf->hi && !strcmp(fs->f[j].cond, cond))
+				hit = &fs->f[j];
+		sc->fields++;
+		if (hit && kind_same(tf->kind, hit->kind))
+			sc->kinds_right++;
+		else
+			miss(t, ctx, "%u-%u %s%s%s: inferred %s", tf->lo, tf->hi, tf->kind,
+			     cond[0] ? " when " : "", cond, hit ? hit->kind : "no field with these bits");
+		if (!hit || tf->fi < 0)
+			continue;
+		const struct ip_synth_field *f = &t->dev.f[tf->fi];
+		if (f->kind == IP_SYNTH_ENUM && kind_same("enum", hit->kind))
+			for (unsigned v = 0; v < (1u << f->w); v++) {
+				const char *want = ip_synth_op_name(f->op[v]);
+				if (!strcmp(want, "fault"))
+					continue;
+				snprintf(path, sizeof path, "$.ops.\"%u\"", v);
+				member(t, hit->details, path, got, sizeof got);
+				sc->ops++;
+				if (!strcmp(got, want))
+					sc->ops_right++;
+				else
+					miss(t, ctx, "%u-%u value %u: %s, inferred '%s'", tf->lo, tf->hi, v, want,
+					     got);
+			}
+		if (f->kind == IP_SYNTH_REGISTER && !strcmp(hit->kind, "register"))
+			for (unsigned v = 0; v < (1u << f->w); v++) {
+				char want[16];
+				if (f->map[v] == IP_SYNTH_ZERO)
+					snprintf(want, sizeof want, "zero");
+				else
+					snprintf(want, sizeof want, "r%u", f->map[v]);
+				snprintf(path, sizeof path, "$.names.\"%u\"", v);
+				member(t, hit->details, path, got, sizeof got);
+				sc->regs++;
+				if (!strcmp(got, want))
+					sc->regs_right++;
+				else
+					miss(t, ctx, "%u-%u value %u: %s, inferred '%s'", tf->lo, tf->hi, v, want,
+					     got);
+			}
+	}
+}
+
+static void score_cuts(struct trial *t, unsigned ctx, uint64_t want, uint64_t got,
+                       const char *what, struct synth_score *sc)
+{
+	sc->cuts_true += (uint64_t)__builtin_popcountll(want);
+	sc->cuts_found += (uint64_t)__builtin_popcountll(want & got);
+	sc->cuts_inferred += (uint64_t)__builtin_popcountll(got);
+	sc->cuts_right += (uint64_t)__builtin_popcountll(want & got);
+	if (want != got)
+		miss(t, ctx, "%s cuts: true %#llx, inferred %#llx", what, (unsigned long long)want,
+		     (unsigned long long)got);
+}
+
+static void score_context(struct trial *t, unsigned ctx, struct synth_score *sc)
+{
+	const struct ip_synth_device *d = &t->dev;
+	uint64_t seed = d->ctx_seed[ctx];
+	struct truth tr;
+	struct ifinds fs;
+	if (load_findings(t, ctx, &fs))
+		return;
+	truth_of(t, ctx, seed, 0, d->width - 1, -1, &tr);
+	score_cuts(t, ctx, cuts_truth(t, &tr, 0, d->width - 1),
+	           cuts_inferred(t, &fs, 0, 0, d->width - 1), "field", sc);
+	score_fields(t, ctx, &tr, &fs, "", sc);
+	/* reserved verdicts on bits that are not reserved (a lone flaky run, or a mistake) */
+	for (size_t j = 0; j < fs.n; j++) {
+		int ok = 0;
+		if (strcmp(fs.f[j].kind, "reserved"))
+			continue;
+		for (unsigned i = 0; i < tr.n && !ok; i++)
+			ok = !strcmp(tr.f[i].kind, "reserved") && tr.f[i].lo <= fs.f[j].lo &&
+			     fs.f[j].hi <= tr.f[i].hi;
+		if (!ok) {
+			sc->reserved_wrong++;
+			miss(t, ctx, "%u-%u inferred reserved", fs.f[j].lo, fs.f[j].hi);
+		}
+	}
+	/* fields a mode bit clear here disables: typed under the mode bit set */
+	for (unsigned m = 0; m < d->nf; m++) {
+		const struct ip_synth_field *mf = &d->f[m];
+		struct truth region, cond;
+		char want[48];
+		unsigned lo = ~0u, hi = 0;
+		if (mf->kind != IP_SYNTH_MODE || (seed >> mf->lo & 1))
+			continue;
+		for (unsigned i = 0; i < d->nf; i++)
+			if (d->f[i].mode == (int)m) {
+				lo = d->f[i].lo < lo ? d->f[i].lo : lo;
+				hi = d->f[i].lo + d->f[i].w - 1 > hi ? d->f[i].lo + d->f[i].w - 1 : hi;
+			}
+		/* the region: the ignored run of the truth at the seed that holds the dependents */
+		for (unsigned i = 0; i < tr.n; i++)
+			if (tr.f[i].lo <= lo && hi <= tr.f[i].hi && !strcmp(tr.f[i].kind, "ignored")) {
+				lo = tr.f[i].lo;
+				hi = tr.f[i].hi;
+			}
+		snprintf(want, sizeof want, "bit %u = 1", mf->lo - t->piece_at[piece_of(t, mf->lo)]);
+		truth_of(t, ctx, seed | UINT64_C(1) << mf->lo, lo, hi, (int)m, &region);
+		cond = region;
+		score_cuts(t, ctx, cuts_truth(t, &cond, lo, hi), cuts_inferred(t, &fs, 1, lo, hi),
+		           "conditional", sc);
+		score_fields(t, ctx, &cond, &fs, want, sc);
+	}
+	free_findings(&fs);
+}
+
+/* The planted buffers of the probe, as words. */
+static void planted(struct trial *t, const struct ip_probe *p)
+{
+	for (unsigned i = 0; i < p->nbuffers; i++) {
+		const struct ip_probe_buffer *b = &p->buffers[i];
+		uint32_t *w = b->role == IP_BUF_REGISTERS ? t->regs : b->role == IP_BUF_UNIFORMS
+		            ? t->unis : NULL;
+		size_t n = b->len / 4 < 1024 ? b->len / 4 : 1024;
+		if (b->output || !w)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			w[k] = (uint32_t)b->data[4 * k] | (uint32_t)b->data[4 * k + 1] << 8 |
+			       (uint32_t)b->data[4 * k + 2] << 16 | (uint32_t)b->data[4 * k + 3] << 24;
+		*(b->role == IP_BUF_REGISTERS ? &t->nregs : &t->nunis) = n;
+	}
+}
+
+/* The findings' fields, one line each: "context bundle.slot lo-hi kind[ when cond]". */
+static char *field_list(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	char *text = NULL;
+	size_t len = 0;
+	if (sqlite3_prepare_v2(db, "SELECT context, bundle, slot, lo, hi, kind, cond FROM finding"
+	                           " ORDER BY context, bundle, slot, lo, cond, kind", -1, &st,
+	                       NULL) != SQLITE_OK)
+		return NULL;
+	text = calloc(1, 1);
+	while (text && sqlite3_step(st) == SQLITE_ROW) {
+		char line[160];
+		const char *cond = (const char *)sqlite3_column_text(st, 6);
+		int n = snprintf(line, sizeof line, "%d %d.%d %d-%d %s%s%s\n",
+		                 sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
+		                 sqlite3_column_int(st, 2), sqlite3_column_int(st, 3),
+		                 sqlite3_column_int(st, 4), (const char *)sqlite3_column_text(st, 5),
+		                 cond && cond[0] ? " when " : "", cond ? cond : "");
+		char *grown;
+		if (n < 0)
+			continue;
+		if (n >= (int)sizeof line)
+			n = (int)sizeof line - 1;
+		grown = realloc(text, len + (size_t)n + 1);
+		if (!grown) {
+			free(text);
+			text = NULL;
+			break;
+		}
+		text = grown;
+		memcpy(text + len, line, (size_t)n + 1);
+		len += (size_t)n;
+	}
+	sqlite3_finalize(st);
+	if (!text)
+		abort();
+	return text;
+}
+
+int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct synth_score *sc,
+                char *why, size_t whylen)
+{
+	struct trial *t = calloc(1, sizeof *t);
+	struct ip_probe p;
+	struct ip_diag d;
+	struct ip_store *s = NULL;
+	struct ip_campaign_opts co;
+	struct ip_campaign_result res;
+	struct ip_infer_stats st;
+	char path[512], device[96], name[64];
+	char *text;
+	int rc = -1;
+	if (!t)
+		abort();
+	t->o = o;
+	ip_synth_generate(device_seed, o->pieces ? o->pieces : 1, &t->dev);
+	for (unsigned k = 1; k < t->dev.npieces; k++)
+		t->piece_at[k] = t->piece_at[k - 1] + t->dev.piece_w[k - 1];
+	text = ip_synth_probe_text(&t->dev);
+	snprintf(name, sizeof name, "synth_%llu.probe", (unsigned long long)device_seed);
+	memset(&p, 0, sizeof p);
+	if (ip_probe_parse(text, name, &p, &d)) {
+		snprintf(why, whylen, "the synthetic probe: %s:%u:%u: %s", name, d.line, d.col, d.msg);
+		goto out;
+	}
+	planted(t, &p);
+	snprintf(path, sizeof path, "%s/isaprobe-synth-%d-%llu.db", o->dir ? o->dir : "/tmp",
+	         (int)getpid(), (unsigned long long)device_seed);
+	ip_store_remove(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d))
+		goto fail;
+	memset(&co, 0, sizeof co);
+	co.backend = &ip_synth_backend;
+	snprintf(device, sizeof device, "%llu:%u:%u:%llu", (unsigned long long)device_seed,
+	         t->dev.npieces, o->flaky_permille, (unsigned long long)(o->campaign_seed + 1));
+	co.device = device;
+	co.strategy = IP_STRATEGY_AUTO;
+	co.seed = o->campaign_seed;
+	co.confirm = o->confirm;
+	if (ip_campaign_run(s, &p, &co, &res, &d) || ip_infer(s, NULL, &st, &d))
+		goto fail;
+	sc->runs += res.runs;
+	sc->findings += st.findings;
+	t->db = ip_store_sqlite(s);
+	if (sqlite3_prepare_v2(t->db, "SELECT json_extract(?1, ?2)", -1, &t->json, NULL)) {
+		snprintf(why, whylen, "%s", sqlite3_errmsg(t->db));
+		goto out;
+	}
+	for (unsigned c = 0; c < t->dev.ncontexts; c++)
+		score_context(t, c, sc);
+	if (o->fields && !(*o->fields = field_list(t->db))) {
+		snprintf(why, whylen, "%s", sqlite3_errmsg(t->db));
+		goto out;
+	}
+	sc->trials++;
+	rc = 0;
+	goto out;
+fail:
+	snprintf(why, whylen, "synthetic device %llu: %s", (unsigned long long)device_seed, d.msg);
+out:
+	if (t->json)
+		sqlite3_finalize(t->json);
+	ip_store_close(s);
+	if ((s || rc == 0) && !o->keep)
+		ip_store_remove(path);
+	ip_probe_free(&p);
+	free(text);
+	free(t);
+	return rc;
+}

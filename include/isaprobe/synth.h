@@ -1,0 +1,81 @@
+/* synth.h: synthetic devices for testing inference on GPUs the project has never seen: a field
+ * layout and operations drawn at random from a seed, served as a runner backend (flaky on ask). */
+#ifndef ISAPROBE_SYNTH_H
+#define ISAPROBE_SYNTH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isaprobe/runner.h"
+
+/* What a field of a synthetic device does (the device's own terms; inference never sees it). */
+enum ip_synth_kind {
+	IP_SYNTH_IGNORED,     /* no effect */
+	IP_SYNTH_RESERVED,    /* any value but 0 faults */
+	IP_SYNTH_REGISTER,    /* 4 output words = the register record map[v] (IP_SYNTH_ZERO: 0s) */
+	IP_SYNTH_COMPONENT,   /* 1 output word = component v of register record `base` */
+	IP_SYNTH_IMM,         /* 1 output word = base + scale * v (signed: v sign-extended) */
+	IP_SYNTH_OFFSET,      /* 1 output word = uniforms[base + v] (signed: v sign-extended) */
+	IP_SYNTH_SHIFT,       /* 1 output word = base << v */
+	IP_SYNTH_MODIFIER,    /* 2 output words = mod[v] applied to two planted floats */
+	IP_SYNTH_MASK,        /* bit i writes output word out + i (else it stays 0) */
+	IP_SYNTH_ENUM,        /* 2 output words = op[v] of the context's two operand pairs */
+	IP_SYNTH_MODE,        /* 1 output word: 0 = a fixed register word, 1 = what the dependent
+	                       * register and component fields pick (they act only then) */
+	IP_SYNTH_KIND_COUNT
+};
+
+#define IP_SYNTH_ZERO 0xFFu   /* register map value: the zero register (reads 0) */
+#define IP_SYNTH_MAX_FIELDS 24
+#define IP_SYNTH_MAX_CONTEXTS 4
+#define IP_SYNTH_MAX_PIECES 2
+
+struct ip_synth_field {
+	unsigned lo, w;           /* value bits [lo, lo + w) */
+	enum ip_synth_kind kind;
+	unsigned out;             /* its first output word */
+	int is_signed;            /* IMM, OFFSET */
+	int32_t base, scale;      /* IMM (base, scale), OFFSET and COMPONENT (base), SHIFT (base) */
+	uint8_t map[16];          /* REGISTER: value -> register record (IP_SYNTH_ZERO) */
+	uint8_t op[8];            /* ENUM: value -> operation (ip_synth_op_name); MODIFIER: mod */
+	int mode;                 /* REGISTER, COMPONENT: the index of the MODE field that enables
+	                           * them (they act when its bit is 1), else -1 */
+};
+
+struct ip_synth_device {
+	uint64_t seed;
+	unsigned npieces;                     /* target pieces: bits 0..w-1 of instruction p */
+	unsigned piece_w[IP_SYNTH_MAX_PIECES];
+	unsigned width;                       /* value bits: the pieces one after the other */
+	unsigned ncontexts;
+	uint64_t ctx_seed[IP_SYNTH_MAX_CONTEXTS]; /* each context's seed value */
+	struct ip_synth_field f[IP_SYNTH_MAX_FIELDS];
+	unsigned nf;
+	unsigned nout;                        /* observed output words (varyings_out) */
+	unsigned nregs;                       /* register records of 4 words, named r0.. */
+	float operand[IP_SYNTH_MAX_CONTEXTS][4]; /* uniforms record c: the enum's operands */
+};
+
+/* Draws a device from seed: 1 target piece (pieces 2: the same layout in two instructions,
+ * each driving its own outputs). Deterministic: the same seed gives the same device. */
+void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *dev);
+/* Runs variant `value` in context ctx on the planted buffers: returns the status; out gets
+ * dev->nout words when ok, *fault the fault code otherwise. */
+enum ip_status ip_synth_run(const struct ip_synth_device *dev, unsigned ctx, uint64_t value,
+                            const uint32_t *regs, size_t nregs, const uint32_t *unis,
+                            size_t nunis, uint32_t *out, uint32_t *fault);
+/* The probe file for the device (utgard_gp instructions carry the bits; the context is the
+ * instruction's load address), malloc'd. */
+char *ip_synth_probe_text(const struct ip_synth_device *dev);
+/* The name inference uses for operation (ENUM) or modifier (MODIFIER) number k. */
+const char *ip_synth_op_name(unsigned k);
+const char *ip_synth_mod_name(unsigned k);
+/* The kind inference reports for a field of this device kind ("register", "enum", ...). */
+const char *ip_synth_kind_name(const struct ip_synth_field *f);
+
+/* A runner backend serving synthetic devices: the config's device string names it,
+ * "SEED[:PIECES[:FLAKY_PERMILLE[:NOISE_SEED]]]"; a flaky device answers that many jobs per
+ * thousand, at random, `timeout` or `runner_error` (half each) instead of their outcome. */
+extern const struct ip_runner_backend ip_synth_backend;
+
+#endif

@@ -1,0 +1,559 @@
+/* synth_device.c: synthetic devices drawn from a seed: a random field layout (selects with
+ * non-linear maps and a zero register, immediates, offsets, shifts, modifiers, masks, opcodes
+ * running operations of their own, reserved and ignored bits, fields a mode bit enables), what
+ * a variant does on them, and the probe file that carries their bits in utgard_gp words. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isaprobe/field.h"
+#include "isaprobe/float_bits.h"
+#include "isaprobe/isa.h"
+#include "isaprobe/synth.h"
+
+/* The device's operations, computed here on their own (never with inference's library). */
+enum op {
+	OP_ADD, OP_SUB, OP_MUL, OP_NMUL, OP_MIN, OP_MAX, OP_FLOOR, OP_CEIL, OP_FRACT, OP_SIGN,
+	OP_ABS, OP_GE, OP_LT, OP_EQ, OP_RCP, OP_RSQRT, OP_SQRT, OP_EXP2, OP_LOG2, OP_MOV_A,
+	OP_MOV_B, OP_SELECT, OP_COUNT,
+	OP_FAULT = 0xFF /* an opcode value that faults */
+};
+static const char *const op_names[OP_COUNT] = {
+	"add", "sub", "mul", "nmul", "min", "max", "floor", "ceil", "fract", "sign", "abs", "ge",
+	"lt", "eq", "rcp", "rsqrt", "sqrt", "exp2", "log2", "mov a", "mov b", "select",
+};
+static const char *const mod_names[4] = {"none", "neg", "abs", "saturate"};
+
+const char *ip_synth_op_name(unsigned k)
+{
+	return k < OP_COUNT ? op_names[k] : "fault";
+}
+
+const char *ip_synth_mod_name(unsigned k)
+{
+	return k < 4 ? mod_names[k] : "?";
+}
+
+const char *ip_synth_kind_name(const struct ip_synth_field *f)
+{
+	switch (f->kind) {
+	case IP_SYNTH_IGNORED: return "ignored";
+	case IP_SYNTH_RESERVED: return "reserved";
+	case IP_SYNTH_REGISTER: return "register";
+	case IP_SYNTH_COMPONENT: return "component";
+	case IP_SYNTH_IMM: return f->is_signed ? "imm_signed" : "imm_unsigned";
+	case IP_SYNTH_OFFSET: return "offset";
+	case IP_SYNTH_SHIFT: return "shift";
+	case IP_SYNTH_MODIFIER: return "modifier";
+	case IP_SYNTH_MASK: return "mask";
+	case IP_SYNTH_ENUM: return "enum";
+	case IP_SYNTH_MODE: return "enum";
+	default: return "?";
+	}
+}
+
+static uint64_t next(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+static unsigned pick(uint64_t *s, unsigned n)
+{
+	return (unsigned)(next(s) % n);
+}
+
+/* A float of magnitude 0.3 to 9, not a whole number, of either sign. */
+static float operand(uint64_t *s)
+{
+	float f = 0.3f + (float)pick(s, 8700) / 1000.0f;
+	if (f == floorf(f))
+		f += 0.125f;
+	return pick(s, 2) ? -f : f;
+}
+
+static int64_t sext(uint64_t v, unsigned w)
+{
+	return (v >> (w - 1) & 1) ? (int64_t)v - ((int64_t)1 << w) : (int64_t)v;
+}
+
+#define UNI_OPERANDS 32 /* uniforms words 0-31: the contexts' operand records (8 words each) */
+#define UNI_WORDS 96    /* then words 32-95 distinct: what offsets read */
+#define NREGS 16
+
+/* Output words each kind writes. */
+static unsigned words_of(enum ip_synth_kind k, unsigned w)
+{
+	switch (k) {
+	case IP_SYNTH_REGISTER: return 4;
+	case IP_SYNTH_COMPONENT: case IP_SYNTH_IMM: case IP_SYNTH_OFFSET: case IP_SYNTH_SHIFT:
+	case IP_SYNTH_MODE: return 1;
+	case IP_SYNTH_MODIFIER: case IP_SYNTH_ENUM: return 2;
+	case IP_SYNTH_MASK: return w;
+	default: return 0;
+	}
+}
+
+static struct ip_synth_field *add(struct ip_synth_device *d, enum ip_synth_kind k, unsigned lo,
+                                  unsigned w)
+{
+	struct ip_synth_field *f = &d->f[d->nf++];
+	memset(f, 0, sizeof *f);
+	f->kind = k;
+	f->lo = lo;
+	f->w = w;
+	f->mode = -1;
+	f->out = d->nout;
+	d->nout += words_of(k, w);
+	return f;
+}
+
+/* A register map of 2^w distinct records, maybe with the zero register; never linear. */
+static void register_map(uint64_t *s, struct ip_synth_field *f, int zero)
+{
+	unsigned n = 1u << f->w, used = 0;
+	for (unsigned v = 0; v < n; v++) {
+		unsigned r;
+		do
+			r = pick(s, NREGS);
+		while (used >> r & 1);
+		used |= 1u << r;
+		f->map[v] = (uint8_t)r;
+	}
+	if (zero)
+		f->map[pick(s, n)] = IP_SYNTH_ZERO;
+	/* a map whose step is constant reads as linear: swap two entries */
+	if (n >= 3 && f->map[1] != IP_SYNTH_ZERO && f->map[2] != IP_SYNTH_ZERO &&
+	    f->map[0] != IP_SYNTH_ZERO &&
+	    (int)f->map[1] - (int)f->map[0] == (int)f->map[2] - (int)f->map[1]) {
+		uint8_t t = f->map[0];
+		f->map[0] = f->map[2];
+		f->map[2] = t;
+	}
+}
+
+/* A seed value of field f the device is happy with (a register that exists, no fault). */
+static uint64_t field_seed(uint64_t *s, const struct ip_synth_field *f)
+{
+	uint64_t v;
+	switch (f->kind) {
+	case IP_SYNTH_RESERVED: case IP_SYNTH_MODIFIER: case IP_SYNTH_IGNORED:
+		return 0;
+	case IP_SYNTH_REGISTER:
+		do
+			v = pick(s, 1u << f->w);
+		while (f->map[v] == IP_SYNTH_ZERO);
+		return v;
+	case IP_SYNTH_ENUM:
+		do
+			v = pick(s, 1u << f->w);
+		while (f->op[v] == OP_FAULT);
+		return v;
+	default:
+		return pick(s, 1u << f->w);
+	}
+}
+
+/* Lays out `width` bits from bit `at` as fields of random kinds. */
+static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned width)
+{
+	unsigned end = at + width, enums = 0, mode = 0;
+	while (at < end && d->nf + 3 < IP_SYNTH_MAX_FIELDS) {
+		static const enum ip_synth_kind kinds[] = {
+			IP_SYNTH_IGNORED, IP_SYNTH_RESERVED, IP_SYNTH_REGISTER, IP_SYNTH_REGISTER,
+			IP_SYNTH_COMPONENT, IP_SYNTH_IMM, IP_SYNTH_OFFSET, IP_SYNTH_SHIFT,
+			IP_SYNTH_MODIFIER, IP_SYNTH_MASK, IP_SYNTH_ENUM, IP_SYNTH_ENUM, IP_SYNTH_MODE,
+		};
+		enum ip_synth_kind k = kinds[pick(s, sizeof kinds / sizeof kinds[0])];
+		unsigned left = end - at, w = 1;
+		struct ip_synth_field *f;
+		if ((k == IP_SYNTH_ENUM && enums == 2) || (k == IP_SYNTH_MODE && (mode || left < 6)))
+			continue;
+		/* two ignored, two reserved or two mask fields side by side are one (their bits act
+		 * alike and apart): never drawn so */
+		if (d->nf && (k == IP_SYNTH_IGNORED || k == IP_SYNTH_RESERVED || k == IP_SYNTH_MASK) &&
+		    d->f[d->nf - 1].kind == k)
+			continue;
+		switch (k) {
+		case IP_SYNTH_IGNORED: w = 1 + pick(s, 3); break;
+		case IP_SYNTH_RESERVED: w = 1 + pick(s, 2); break;
+		case IP_SYNTH_REGISTER: w = 2 + pick(s, 2); break;
+		case IP_SYNTH_COMPONENT: w = 2; break;
+		case IP_SYNTH_IMM: w = 3 + pick(s, 4); break;
+		case IP_SYNTH_OFFSET: w = 2 + pick(s, 3); break;
+		case IP_SYNTH_SHIFT: w = 2 + pick(s, 2); break;
+		case IP_SYNTH_MODIFIER: w = 1 + pick(s, 2); break;
+		case IP_SYNTH_MASK: w = 2 + pick(s, 2); break;
+		case IP_SYNTH_ENUM: w = 2 + pick(s, 2); break;
+		case IP_SYNTH_MODE: w = 6; break;
+		default: break;
+		}
+		if (w > left) {
+			if (k == IP_SYNTH_MODE)
+				continue;
+			w = left;
+			if (w < 2 && k != IP_SYNTH_IGNORED && k != IP_SYNTH_RESERVED &&
+			    k != IP_SYNTH_MODIFIER)
+				k = d->nf && d->f[d->nf - 1].kind == IP_SYNTH_IGNORED ? IP_SYNTH_RESERVED
+				                                                   : IP_SYNTH_IGNORED;
+		}
+		if (k == IP_SYNTH_MODE) {
+			/* component (2 bits), register (3 bits), then the mode bit that enables both */
+			struct ip_synth_field *c = add(d, IP_SYNTH_COMPONENT, at, 2);
+			struct ip_synth_field *r = add(d, IP_SYNTH_REGISTER, at + 2, 3);
+			struct ip_synth_field *m;
+			d->nout -= 2; /* the three share the mode's one output word */
+			m = add(d, IP_SYNTH_MODE, at + 5, 1);
+			c->out = r->out = m->out;
+			register_map(s, r, 1);
+			m->base = (int32_t)pick(s, NREGS); /* the record read with the mode off */
+			c->mode = r->mode = (int)(m - d->f);
+			mode = 1;
+			at += 6;
+			continue;
+		}
+		f = add(d, k, at, w);
+		switch (k) {
+		case IP_SYNTH_REGISTER:
+			register_map(s, f, pick(s, 2));
+			break;
+		case IP_SYNTH_COMPONENT:
+			f->base = (int32_t)pick(s, NREGS);
+			break;
+		case IP_SYNTH_IMM:
+			f->is_signed = (int)pick(s, 2);
+			f->base = 1000 + (int32_t)pick(s, 50000);
+			f->scale = (int32_t)(1 + pick(s, 7)) * (pick(s, 2) ? 1 : -1);
+			break;
+		case IP_SYNTH_OFFSET:
+			f->is_signed = (int)pick(s, 2);
+			f->base = UNI_OPERANDS + 16 + (int32_t)pick(s, 32);
+			break;
+		case IP_SYNTH_SHIFT:
+			f->base = (int32_t)(1 + 2 * pick(s, 100));
+			break;
+		case IP_SYNTH_MODIFIER: {
+			/* value 0 is none; the others distinct modifiers */
+			uint8_t m[3] = {1, 2, 3};
+			for (unsigned i = 2; i > 0; i--) {
+				unsigned j = pick(s, i + 1);
+				uint8_t t = m[i];
+				m[i] = m[j];
+				m[j] = t;
+			}
+			f->op[0] = 0;
+			for (unsigned v = 1; v < (1u << w); v++)
+				f->op[v] = m[v - 1];
+			break;
+		}
+		case IP_SYNTH_ENUM: {
+			uint32_t used = 0;
+			for (unsigned v = 0; v < (1u << w); v++) {
+				unsigned o;
+				do
+					o = pick(s, OP_COUNT);
+				while (used >> o & 1);
+				used |= 1u << o;
+				f->op[v] = (uint8_t)o;
+			}
+			if (w == 3 && pick(s, 4) == 0)
+				f->op[pick(s, 8)] = OP_FAULT;
+			enums++;
+			break;
+		}
+		default:
+			break;
+		}
+		at += w;
+	}
+	while (at < end) /* out of field slots: the rest is ignored */
+		at += add(d, IP_SYNTH_IGNORED, at, end - at)->w;
+}
+
+void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *d)
+{
+	uint64_t s = seed ^ UINT64_C(0x5EED5EED);
+	uint64_t base = 0;
+	int mode = -1;
+	memset(d, 0, sizeof *d);
+	d->seed = seed;
+	d->npieces = pieces < 1 ? 1 : pieces > IP_SYNTH_MAX_PIECES ? IP_SYNTH_MAX_PIECES : pieces;
+	d->piece_w[0] = 16 + pick(&s, 13);
+	layout(&s, d, 0, d->piece_w[0]);
+	d->width = d->piece_w[0];
+	if (d->npieces == 2) {
+		/* the same layout in the second instruction, with outputs of its own */
+		unsigned nf = d->nf, out0 = d->nout;
+		d->piece_w[1] = d->piece_w[0];
+		for (unsigned i = 0; i < nf && d->nf < IP_SYNTH_MAX_FIELDS; i++) {
+			struct ip_synth_field *f = &d->f[d->nf++];
+			*f = d->f[i];
+			f->lo += d->width;
+			f->out += out0;
+			if (f->mode >= 0)
+				f->mode += (int)nf;
+		}
+		d->nout += out0;
+		d->width *= 2;
+	}
+	for (unsigned i = 0; i < d->nf; i++) {
+		const struct ip_synth_field *f = &d->f[i];
+		if (i < d->nf / d->npieces || d->npieces == 1)
+			base |= field_seed(&s, f) << f->lo;
+		else /* the second instance starts where the first does */
+			base |= (base >> (f->lo - d->width / 2) & ((UINT64_C(1) << f->w) - 1)) << f->lo;
+		if (f->kind == IP_SYNTH_MODE && mode < 0)
+			mode = (int)i;
+	}
+	if (d->nout < 4)
+		d->nout = 4;
+	d->ncontexts = 3;
+	for (unsigned c = 0; c < d->ncontexts; c++) {
+		uint64_t v = base;
+		/* the mode bits: clear in contexts 0 and 1, set in context 2 */
+		for (unsigned i = 0; i < d->nf; i++)
+			if (d->f[i].kind == IP_SYNTH_MODE) {
+				v &= ~(UINT64_C(1) << d->f[i].lo);
+				v |= (uint64_t)(c == 2) << d->f[i].lo;
+			}
+		d->ctx_seed[c] = v;
+		/* operand records (a, b) for each of the two words: in context 0 a > 0 > b for the
+		 * first word, a < 0 < b for the second; context 1 swaps the signs of a and has b = 0;
+		 * context 2 has a = b, then b = -a. Every word sees a of both signs, a above and below
+		 * b, b zero (select) and equal inputs: together they tell the operations apart
+		 * (abs from a move, max from a move of b, eq from ge, ...). */
+		for (unsigned k = 0; k < 4; k++)
+			d->operand[c][k] = fabsf(operand(&s));
+		if (c == 0) {
+			d->operand[c][1] = -d->operand[c][1];
+			d->operand[c][2] = -d->operand[c][2];
+		} else if (c == 1) {
+			d->operand[c][0] = -d->operand[c][0];
+			d->operand[c][1] = d->operand[c][3] = 0.0f;
+		} else {
+			if (pick(&s, 2))
+				d->operand[c][0] = -d->operand[c][0];
+			d->operand[c][1] = d->operand[c][0];
+			d->operand[c][3] = -d->operand[c][2];
+		}
+	}
+}
+
+static float op_apply(unsigned op, float a, float b, float c)
+{
+	switch (op) {
+	case OP_ADD: return a + b;
+	case OP_SUB: return a - b;
+	case OP_MUL: return a * b;
+	case OP_NMUL: return -(a * b);
+	case OP_MIN: return a < b ? a : b;
+	case OP_MAX: return a > b ? a : b;
+	case OP_FLOOR: return floorf(a);
+	case OP_CEIL: return ceilf(a);
+	case OP_FRACT: return a - floorf(a);
+	case OP_SIGN: return a > 0 ? 1.0f : a < 0 ? -1.0f : 0.0f;
+	case OP_ABS: return fabsf(a);
+	case OP_GE: return a >= b ? 1.0f : 0.0f;
+	case OP_LT: return a < b ? 1.0f : 0.0f;
+	case OP_EQ: return a == b ? 1.0f : 0.0f;
+	case OP_RCP: return 1.0f / a;
+	case OP_RSQRT: return 1.0f / sqrtf(a);
+	case OP_SQRT: return sqrtf(a);
+	case OP_EXP2: return exp2f(a);
+	case OP_LOG2: return log2f(a);
+	case OP_MOV_A: return a;
+	case OP_MOV_B: return b;
+	default: return b != 0 ? a : c; /* select */
+	}
+}
+
+static uint32_t mod_apply(unsigned m, float x)
+{
+	switch (m) {
+	case 1: return ip_f32_bits(-x);
+	case 2: return ip_f32_bits(fabsf(x));
+	case 3: return ip_f32_bits(x < 0 ? 0.0f : x > 1 ? 1.0f : x);
+	default: return ip_f32_bits(x);
+	}
+}
+
+static uint32_t reg_word(const uint32_t *regs, size_t n, unsigned rec, unsigned comp)
+{
+	size_t i = (size_t)rec * 4 + comp;
+	return rec == IP_SYNTH_ZERO || i >= n ? 0 : regs[i];
+}
+
+enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint64_t value,
+                            const uint32_t *regs, size_t nregs, const uint32_t *unis,
+                            size_t nunis, uint32_t *out, uint32_t *fault)
+{
+	*fault = 0;
+	if (ctx >= d->ncontexts)
+		return IP_STATUS_INVALID;
+	memset(out, 0, d->nout * sizeof *out);
+	for (unsigned i = 0; i < d->nf; i++) {
+		const struct ip_synth_field *f = &d->f[i];
+		uint64_t v = value >> f->lo & ((UINT64_C(1) << f->w) - 1);
+		if (f->kind == IP_SYNTH_RESERVED && v) {
+			*fault = 0x40 + i;
+			return IP_STATUS_FAULT;
+		}
+		if (f->kind == IP_SYNTH_ENUM && f->op[v] == OP_FAULT) {
+			*fault = 0x60;
+			return IP_STATUS_FAULT;
+		}
+	}
+	for (unsigned i = 0; i < d->nf; i++) {
+		const struct ip_synth_field *f = &d->f[i];
+		uint64_t v = value >> f->lo & ((UINT64_C(1) << f->w) - 1);
+		uint32_t *o = out + f->out;
+		switch (f->kind) {
+		case IP_SYNTH_REGISTER:
+			if (f->mode >= 0)
+				break; /* read through its mode field */
+			for (unsigned k = 0; k < 4; k++)
+				o[k] = reg_word(regs, nregs, f->map[v], k);
+			break;
+		case IP_SYNTH_COMPONENT:
+			if (f->mode < 0)
+				o[0] = reg_word(regs, nregs, (unsigned)f->base, (unsigned)v);
+			break;
+		case IP_SYNTH_IMM:
+			o[0] = (uint32_t)(f->base + f->scale * (f->is_signed ? sext(v, f->w) : (int64_t)v));
+			break;
+		case IP_SYNTH_OFFSET: {
+			int64_t at = f->base + (f->is_signed ? sext(v, f->w) : (int64_t)v);
+			o[0] = at >= 0 && (size_t)at < nunis ? unis[at] : 0;
+			break;
+		}
+		case IP_SYNTH_SHIFT:
+			o[0] = (uint32_t)f->base << v;
+			break;
+		case IP_SYNTH_MODIFIER:
+			o[0] = mod_apply(f->op[v], -2.5f);
+			o[1] = mod_apply(f->op[v], 0.75f);
+			break;
+		case IP_SYNTH_MASK:
+			for (unsigned k = 0; k < f->w; k++)
+				if (v >> k & 1)
+					o[k] = 0x51A50000u + 0x111u * (f->out + k);
+			break;
+		case IP_SYNTH_ENUM:
+			for (unsigned k = 0; k < 2; k++) {
+				const float *x = d->operand[ctx];
+				float r = op_apply(f->op[v], x[2 * k], x[2 * k + 1], x[(2 * k + 2) % 4]);
+				o[k] = ip_f32_bits(r);
+			}
+			break;
+		case IP_SYNTH_MODE:
+			if (!v) {
+				o[0] = reg_word(regs, nregs, (unsigned)f->base, 0);
+			} else {
+				unsigned rec = 0, comp = 0;
+				for (unsigned j = 0; j < d->nf; j++) {
+					const struct ip_synth_field *g = &d->f[j];
+					uint64_t gv = value >> g->lo & ((UINT64_C(1) << g->w) - 1);
+					if (g->mode != (int)i)
+						continue;
+					if (g->kind == IP_SYNTH_REGISTER)
+						rec = g->map[gv];
+					else
+						comp = (unsigned)gv;
+				}
+				o[0] = reg_word(regs, nregs, rec, comp);
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	return IP_STATUS_OK;
+}
+
+/* Appends to a growing text. */
+static void put(char **t, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void put(char **t, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *g;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	g = realloc(*t, *len + (size_t)n + 1);
+	if (!g)
+		abort();
+	*t = g;
+	va_start(ap, fmt);
+	vsnprintf(*t + *len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+}
+
+/* ` name=value` for every field of the utgard_gp instruction word that holds bits of
+ * [0, w): the piece's bits of `value` (the rest of those fields 0). */
+static void piece_keys(char **t, size_t *len, unsigned w, uint64_t value)
+{
+	const struct ip_format *fmt = ip_isa_format(ip_isa_find("utgard_gp"), "instr");
+	for (unsigned i = 0; fmt && i < fmt->nfields; i++) {
+		const struct ip_field *f = &fmt->fields[i];
+		uint64_t v;
+		if (f->lo >= w || f->when[0].field)
+			continue;
+		v = value >> f->lo & ip_mask64(f->width);
+		put(t, len, " %s=%llu", f->name, (unsigned long long)v);
+	}
+}
+
+char *ip_synth_probe_text(const struct ip_synth_device *d)
+{
+	char *t = NULL;
+	size_t len = 0;
+	unsigned at = 0;
+	put(&t, &len, "# a synthetic device drawn from seed %llu (runners/synth/synth_device.c)\n"
+	              "isa utgard_gp\nname synth_%llu\nprogram <<END\n",
+	    (unsigned long long)d->seed, (unsigned long long)d->seed);
+	for (unsigned p = 0; p < d->npieces; p++)
+		put(&t, &len, "instr {}\n");
+	put(&t, &len, "END\n");
+	for (unsigned p = 0; p < d->npieces; p++) {
+		put(&t, &len, "target %u.instr bits 0-%u\n", p, d->piece_w[p] - 1);
+	}
+	put(&t, &len, "input registers distinct %u\nrecord registers 16 names r0..r%u\n",
+	    NREGS * 16, NREGS - 1);
+	put(&t, &len, "input uniforms words");
+	for (unsigned w = 0; w < UNI_OPERANDS; w++) {
+		unsigned c = w / 8, k = w % 8;
+		uint32_t x = c < d->ncontexts && k < 4 ? ip_f32_bits(d->operand[c][k]) : 0x7E000000u + w;
+		put(&t, &len, " 0x%08x", x);
+	}
+	put(&t, &len, "\ninput uniforms distinct %u\nrecord uniforms 16\n",
+	    (UNI_WORDS - UNI_OPERANDS) * 4);
+	put(&t, &len, "observe varyings_out %u\n", d->nout * 4);
+	for (unsigned c = 0; c < d->ncontexts; c++) {
+		put(&t, &len, "context c%u", c);
+		at = 0;
+		for (unsigned p = 0; p < d->npieces; p++) {
+			uint64_t v = d->ctx_seed[c] >> at & ip_mask64(d->piece_w[p]);
+			if (p) { /* another slot's fields: SLOT/FIELD=VALUE each */
+				char *k = NULL;
+				size_t kl = 0;
+				piece_keys(&k, &kl, d->piece_w[p], v);
+				for (char *s = k ? strtok(k, " ") : NULL; s; s = strtok(NULL, " "))
+					put(&t, &len, " %u.instr/%s", p, s);
+				free(k);
+			} else {
+				put(&t, &len, " load_addr=%u", c);
+				piece_keys(&t, &len, d->piece_w[p], v);
+			}
+			at += d->piece_w[p];
+		}
+		put(&t, &len, "\n");
+	}
+	return t;
+}
