@@ -96,6 +96,21 @@ fake "$bin" "${mg[@]}" --db "$tmp/lost.db" --resume || fail "lost: --resume"
 same_runs "$tmp/mg.db" "$tmp/lost.db" scalar_unk "lost, then resumed"
 [ "$(count "$tmp/lost.db")" = "1536 0" ] && ok || fail "lost+resume: $(count "$tmp/lost.db")"
 
+# lost during a batch's re-runs (--confirm 2: the seed runs twice more after each batch, one job
+# a submission: jobs 257-260 follow the first batch's 256): stopped as in the batch itself,
+# nothing of that batch stored; --resume ends it as an uninterrupted campaign with re-runs
+fake "$bin" "${mg[@]}" --confirm 2 --db "$tmp/mgc2.db" || fail "midgard --confirm 2 baseline"
+[ "$(sqlite3 "$tmp/mgc2.db" "SELECT sum(runs) || ' ' || count(*) FROM variant")" = "1560 1536" ] &&
+	ok || fail "--confirm 2: $(sqlite3 "$tmp/mgc2.db" "SELECT sum(runs), count(*) FROM variant")"
+injected relost 'lost@258' "$tmp/relost.db" "${mg[@]}" --confirm 2
+exited relost 1
+grep -q 'the 0 variants before it are stored' "$tmp/relost.err" && ok ||
+	fail "lost in a re-run: $(cat "$tmp/relost.err")"
+[ "$(sqlite3 "$tmp/relost.db" "SELECT count(*) FROM run")" = 0 ] && ok ||
+	fail "lost in a re-run: stored $(sqlite3 "$tmp/relost.db" "SELECT count(*) FROM run") runs"
+fake "$bin" "${mg[@]}" --confirm 2 --db "$tmp/relost.db" --resume || fail "lost in a re-run: --resume"
+same_runs "$tmp/mgc2.db" "$tmp/relost.db" scalar_unk "lost in a re-run, then resumed"
+
 # the same through `agent --runner drm`: the agent says its device failed (ERROR 5), the agents
 # started again find it still gone (FAKEDRM_STATE keeps it lost for every process): exit 1,
 # what came before stored; once it is back (the mark removed), --resume ends it
