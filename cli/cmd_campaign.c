@@ -11,6 +11,9 @@
 #include "cli.h"
 #include "isaprobe/campaign.h"
 
+/* Every campaign ran to its end, but some runs ended as runner errors (README, exit status). */
+#define EXIT_RUNNER_ERRORS 3
+
 static volatile sig_atomic_t stop_flag;
 
 static void on_signal(int sig)
@@ -43,7 +46,8 @@ static void usage(FILE *out)
 	      "  --confirm N      run again, up to N more times, a variant whose run said nothing\n"
 	      "                   (timeout, runner error); and N more times the seed and a fault of\n"
 	      "                   one bit flipped from it (default 2 with auto, else 0; 0: never)\n"
-	      "  --resume         continue an interrupted campaign\n"
+	      "  --resume         continue an interrupted campaign, and run again the runs it\n"
+	      "                   stored as runner errors (also of a complete campaign)\n"
 	      "  --force          allow exhaustive campaigns above 2^24 values per context\n"
 	      "  --batch N        variants per batch and per database transaction (default 4096)\n"
 	      "  --host NAME      machine name stored with the device (default none)\n"
@@ -52,7 +56,9 @@ static void usage(FILE *out)
 	      "  -h, --help       this help\n"
 	      "\n"
 	      "Ctrl-C stops after the batches in flight, all stored; run again with --resume.\n"
-	      "Exit status: 0 done, 1 error, 2 bad usage, 130 interrupted.\n",
+	      "One process at a time runs a campaign: a second one is refused, naming the first.\n"
+	      "Exit status: 0 done, 1 error, 2 bad usage, 3 done but some runs ended as runner\n"
+	      "errors (the runner failed; --resume runs them again), 130 interrupted.\n",
 	      out);
 }
 
@@ -165,13 +171,15 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		json_str(r->model ? r->model : "");
 		printf(",\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
 		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"reruns\":%llu,\"seconds\":%.3f,"
-		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,\"status\":{",
+		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,",
 		       ip_strategy_name(o->strategy), (unsigned long long)o->seed,
 		       (unsigned long long)o->budget, (unsigned)o->shard_index,
 		       (unsigned)(o->shard_count ? o->shard_count : 1), (unsigned long long)r->total,
 		       (unsigned long long)r->cursor_end, (unsigned long long)r->runs,
 		       (unsigned long long)r->reruns, r->seconds, rate,
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false");
+		printf("\"runner_errors\":%llu,\"rerun\":%llu,\"status\":{",
+		       (unsigned long long)r->runner_errors, (unsigned long long)r->rerun);
 		for (int i = 0; i < IP_STATUS_COUNT; i++)
 			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
 			       (unsigned long long)r->by_status[i]);
@@ -179,21 +187,34 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		fflush(stdout);
 		return;
 	}
-	if (r->was_finished) {
+	if (r->lock_note[0])
+		fprintf(stderr, "%s: campaign %lld: %s\n", p->name, (long long)r->campaign_id,
+		        r->lock_note);
+	if (r->rerun)
+		fprintf(stderr, "%s: campaign %lld: ran %llu runs again that had ended as runner "
+		                "errors\n", p->name, (long long)r->campaign_id,
+		        (unsigned long long)r->rerun);
+	if (r->was_finished && !r->rerun) {
 		fprintf(stderr, "%s: campaign %lld is already complete (%llu variants)\n", p->name,
 		        (long long)r->campaign_id, (unsigned long long)r->cursor_end);
-		return;
+	} else {
+		fprintf(stderr, "%s: campaign %lld, %llu runs stored in %.2f s (%.0f/s", p->name,
+		        (long long)r->campaign_id, (unsigned long long)r->runs, r->seconds, rate);
+		if (r->reruns)
+			fprintf(stderr, "; %llu of them re-runs", (unsigned long long)r->reruns);
+		fputs("):", stderr);
+		for (int i = 0; i < IP_STATUS_COUNT; i++)
+			if (r->by_status[i])
+				fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
+				        (unsigned long long)r->by_status[i]);
+		fprintf(stderr, "; %s\n",
+		        r->finished ? "complete" : "interrupted: run again with --resume");
 	}
-	fprintf(stderr, "%s: campaign %lld, %llu runs stored in %.2f s (%.0f/s", p->name,
-	        (long long)r->campaign_id, (unsigned long long)r->runs, r->seconds, rate);
-	if (r->reruns)
-		fprintf(stderr, "; %llu of them re-runs", (unsigned long long)r->reruns);
-	fputs("):", stderr);
-	for (int i = 0; i < IP_STATUS_COUNT; i++)
-		if (r->by_status[i])
-			fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
-			        (unsigned long long)r->by_status[i]);
-	fprintf(stderr, "; %s\n", r->finished ? "complete" : "interrupted: run again with --resume");
+	if (r->runner_errors)
+		fprintf(stderr, "%s: campaign %lld holds %llu runs that ended as runner errors (the "
+		                "runner failed: they say nothing about their variants); run the same "
+		                "command with --resume to run them again\n",
+		        p->name, (long long)r->campaign_id, (unsigned long long)r->runner_errors);
 }
 
 int cmd_campaign(int argc, char **argv)
@@ -213,7 +234,7 @@ int cmd_campaign(int argc, char **argv)
 		{0, 0, 0, 0}};
 	struct ip_campaign_opts o;
 	const char *db = NULL;
-	int quiet = 0, json = 0, c, rc = 0, nprobes;
+	int quiet = 0, json = 0, c, rc = 0, nprobes, errors = 0;
 	uint64_t v;
 	struct ip_probe *probes;
 	struct ip_store *store = NULL;
@@ -324,7 +345,15 @@ int cmd_campaign(int argc, char **argv)
 			print_summary(&probes[i], &o, &r, o.runner, json);
 		if (r.interrupted)
 			rc = 130;
+		else if (r.runner_errors && quiet && !json)
+			fprintf(stderr, "%s: campaign %lld holds %llu runner-error runs: --resume runs "
+			                "them again\n", probes[i].name, (long long)r.campaign_id,
+			        (unsigned long long)r.runner_errors);
+		if (r.runner_errors && rc == 0)
+			errors = 1;
 	}
+	if (rc == 0 && errors)
+		rc = EXIT_RUNNER_ERRORS;
 	if (stop_flag && rc == 0)
 		rc = 130;
 	signal(SIGINT, SIG_DFL);

@@ -204,6 +204,9 @@ static void print_summary(const struct ip_probe *p, const struct ip_afl_opts *o,
 		fflush(stdout);
 		return;
 	}
+	if (r->lock_note[0])
+		fprintf(stderr, "%s: campaign %lld: %s\n", p->name, (long long)r->campaign_id,
+		        r->lock_note);
 	if (r->was_finished) {
 		fprintf(stderr, "%s: campaign %lld is already complete (%llu runs)\n", p->name,
 		        (long long)r->campaign_id, (unsigned long long)r->cursor_end);

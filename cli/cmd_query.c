@@ -372,8 +372,10 @@ int cmd_query(int argc, char **argv)
 	}
 	nargs = argc - optind - 1;
 	if (!file || (sql && optind != argc) || (!sql && optind == argc)) {
-		fputs(!file ? "isaprobe: query: --db FILE is required\n"
-		            : "isaprobe: query: give a question or --sql, not both\n",
+		fputs(!file  ? "isaprobe: query: --db FILE is required\n"
+		      : sql  ? "isaprobe: query: give a question or --sql, not both\n"
+		             : "isaprobe: query: no question: name one of those below, or give "
+		               "--sql 'SELECT ...'\n",
 		      stderr);
 		usage(stderr);
 		return 2;

@@ -12,6 +12,7 @@
 /* One input as checked before anything is written. */
 struct input {
 	const char *path;
+	char *uri; /* how to attach it read-only (db/open.c), as check_input could read it */
 	uint8_t uuid[16];
 };
 
@@ -71,15 +72,22 @@ static int check_input(struct input *in, struct ip_diag *d)
 	if (rc == SQLITE_OK && strcmp(text, "ok") != 0)
 		bad = input_error(in->path, d, "damaged (quick_check: %s); not merged, nothing "
 		                               "was written", text);
+	/* Every row by the rules inference and reports read it with: a row they would refuse
+	 * is not merged (db/validate.c). */
+	if (!bad && rc == SQLITE_OK &&
+	    (ip_store_check_campaigns(db, NULL, 0, d) || ip_store_check_findings(db, d))) {
+		if (d && strlen(d->msg) + 40 < sizeof d->msg)
+			strcat(d->msg, "; not merged, nothing was written");
+		bad = -1;
+	}
+	/* and every declared reference the rules do not cover */
 	if (!bad && rc == SQLITE_OK) {
-		rc = query_text(db, "SELECT (SELECT count(*) FROM run_orphan) ||"
-		                    " ' runs, ' || (SELECT count(*) FROM pragma_foreign_key_check)"
-		                    " || ' other rows'",
+		rc = query_text(db, "SELECT printf('table %s, row %s refers to a row of %s that does"
+		                    " not exist', \"table\", rowid, parent)"
+		                    " FROM pragma_foreign_key_check LIMIT 1",
 		                text, sizeof text);
-		if (rc == SQLITE_OK && strcmp(text, "0 runs, 0 other rows") != 0)
-			bad = input_error(in->path, d,
-			                  "rows refer to rows that do not exist (%s); not merged, "
-			                  "nothing was written", text);
+		if (rc == SQLITE_OK && text[0])
+			bad = input_error(in->path, d, "%s; not merged, nothing was written", text);
 	}
 	if (!bad && rc == SQLITE_OK &&
 	    (rc = sqlite3_prepare_v2(db, "SELECT uuid FROM identity", -1, &st, NULL)) == SQLITE_OK) {
@@ -98,6 +106,8 @@ static int check_input(struct input *in, struct ip_diag *d)
 		d->file = in->path;
 		bad = -1;
 	}
+	if (!bad && !(in->uri = ip_store_read_uri(s)))
+		bad = input_error(in->path, d, "out of memory");
 	ip_store_close(s);
 	if (d)
 		d->file = in->path;
@@ -375,6 +385,9 @@ static int merge_campaign(struct merger *m, const struct campaign_row *c)
 		m->stats->campaigns_same++;
 		return 0;
 	}
+	/* Its runs are about to be replaced: not under a campaign that is running here. */
+	if (ip_store_lock_check(m->out, have.id, m->d))
+		return -1;
 	st = prepare(m, update_campaign_sql);
 	if (!st)
 		return -1;
@@ -499,7 +512,7 @@ static int attach(struct merger *m)
 	sqlite3_stmt *st = prepare(m, "ATTACH ?1 AS src");
 	if (!st)
 		return -1;
-	sqlite3_bind_text(st, 1, m->in->path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, m->in->uri, -1, SQLITE_STATIC);
 	return run_stmt(m, st, "attaching it");
 }
 
@@ -579,6 +592,8 @@ int ip_store_merge(const char *out, const char *const *inputs, size_t n,
 	ip_store_close(s);
 	if (failed && created)
 		ip_store_remove(out); /* nothing of it was there before */
+	for (size_t i = 0; i < n; i++)
+		free(in[i].uri);
 	free(in);
 	if (!stats)
 		free(st);

@@ -75,9 +75,31 @@ static int finding_by_instruction(sqlite3 *db)
 	return sqlite3_exec(db, finding_v2_sql, NULL, NULL, NULL);
 }
 
+/* Version 3: campaign locks (db/lock.c). One row per campaign being run: the process that
+ * runs it (pid, host, boot id, the process's start time in clock ticks after boot, its command
+ * line), since when, and its last sign of life (heartbeat, Unix time in milliseconds). */
+static int add_campaign_lock(sqlite3 *db)
+{
+	return sqlite3_exec(db,
+	                    "CREATE TABLE campaign_lock ("
+	                    " campaign_id INTEGER PRIMARY KEY REFERENCES campaign (id),"
+	                    " token       BLOB NOT NULL CHECK (length(token) = 16),"
+	                    " pid         INTEGER NOT NULL,"
+	                    " host        TEXT NOT NULL,"
+	                    " boot_id     TEXT NOT NULL DEFAULT '',"
+	                    " started     INTEGER NOT NULL DEFAULT 0,"
+	                    " command     TEXT NOT NULL DEFAULT '',"
+	                    " acquired_at TEXT NOT NULL"
+	                    " DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+	                    " heartbeat   INTEGER NOT NULL)",
+	                    NULL, NULL, NULL);
+}
+
 static const struct migration migrations[] = {
 	{1, "create the schema (db/schema.sql)", create_schema},
 	{2, "findings keyed by instruction and condition, named records", finding_by_instruction},
+	{3, "campaign locks", add_campaign_lock},
+	/* {4, "what it changes", add_something}, */
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == IP_STORE_SCHEMA_VERSION,

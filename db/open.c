@@ -43,16 +43,25 @@ enum kind { FRESH, OURS, FOREIGN };
 static int inspect(struct ip_store *s, enum kind *kind, int *version, struct ip_diag *d)
 {
 	int app = 0, objects = 0;
-	int rc = ip_store_query_int(s->db, "PRAGMA application_id", &app);
+	/* One read transaction: the three from one state of the file, never half another
+	 * process's creation of the schema. */
+	int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = ip_store_query_int(s->db, "PRAGMA application_id", &app);
 	if (rc == SQLITE_OK)
 		rc = ip_store_query_int(s->db, "PRAGMA user_version", version);
 	if (rc == SQLITE_OK)
 		rc = ip_store_query_int(s->db, "SELECT count(*) FROM sqlite_master", &objects);
-	if ((rc & 0xff) == SQLITE_NOTADB)
-		return ip_store_error(s, d, "not an SQLite database (%s); nothing was changed",
-		                      sqlite3_errmsg(s->db));
-	if (rc != SQLITE_OK)
-		return ip_store_fail(s, d, "cannot read the database");
+	if (rc != SQLITE_OK) { /* the message first: ending the transaction clears it */
+		if ((rc & 0xff) == SQLITE_NOTADB)
+			ip_store_error(s, d, "not an SQLite database (%s); nothing was changed",
+			               sqlite3_errmsg(s->db));
+		else
+			ip_store_fail(s, d, "cannot read the database");
+		ip_store_rollback(s);
+		return -1;
+	}
+	sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
 	if ((uint32_t)app == IP_STORE_APPLICATION_ID)
 		*kind = OURS;
 	else if (app == 0 && *version == 0 && objects == 0)
@@ -90,12 +99,12 @@ static int check_version(struct ip_store *s, enum kind kind, int version, int *m
 		                      "use a newer isaprobe. Nothing was changed",
 		                      version, IP_STORE_SCHEMA_VERSION);
 	if (version < IP_STORE_SCHEMA_VERSION) {
-		if (s->mode == IP_STORE_READ_ONLY)
+		if (s->mode == IP_STORE_READ_ONLY && version < IP_STORE_READ_MIN_VERSION)
 			return ip_store_error(s, d,
 			                      "schema version %d is older than this isaprobe's (%d); "
 			                      "`isaprobe db migrate FILE` brings it up to date",
 			                      version, IP_STORE_SCHEMA_VERSION);
-		*migrate = 1;
+		*migrate = s->mode != IP_STORE_READ_ONLY;
 	}
 	return 0;
 }
@@ -119,7 +128,18 @@ static int configure(struct ip_store *s, struct ip_diag *d)
 		sqlite3_stmt *st;
 		int rc = sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL);
 		int wal = 0;
-		if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		/* Switching needs the file to itself: SQLite does not wait for another process
+		 * creating it at the same moment, so this waits as busy_timeout would. */
+		for (int waited = 0; rc == SQLITE_OK; waited += 10) {
+			rc = sqlite3_step(st);
+			if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) ||
+			    waited >= BUSY_TIMEOUT_MS)
+				break;
+			sqlite3_reset(st);
+			rc = SQLITE_OK;
+			usleep(10000);
+		}
+		if (rc == SQLITE_ROW) {
 			const unsigned char *mode = sqlite3_column_text(st, 0);
 			wal = mode && strcmp((const char *)mode, "wal") == 0;
 			rc = SQLITE_OK;
@@ -139,12 +159,13 @@ static int configure(struct ip_store *s, struct ip_diag *d)
 	return exec(s, "PRAGMA synchronous = NORMAL", d) || exec(s, sql, d);
 }
 
-/* The URI that opens path as immutable (read-only media: no -shm can be created). */
-static char *immutable_uri(const char *path)
+/* path as an SQLite URI with this query (NULL: none): "file:PATH?QUERY", the characters a URI
+ * gives a meaning to escaped. */
+static char *make_uri(const char *path, const char *query)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t n = strlen(path);
-	char *uri = malloc(3 * n + 32), *o = uri;
+	char *uri = malloc(3 * n + (query ? strlen(query) : 0) + 16), *o = uri;
 	if (!uri)
 		return NULL;
 	o += sprintf(o, "file:");
@@ -157,8 +178,16 @@ static char *immutable_uri(const char *path)
 			*o++ = (char)*p;
 		}
 	}
-	strcpy(o, "?immutable=1");
+	if (query)
+		sprintf(o, "?%s", query);
+	else
+		*o = 0;
 	return uri;
+}
+
+char *ip_store_read_uri(const struct ip_store *s)
+{
+	return make_uri(s->path, s->immutable ? "immutable=1" : "mode=ro");
 }
 
 /* Whether path has a write-ahead log with content (committed batches not yet checkpointed). */
@@ -177,9 +206,15 @@ static int has_wal(const char *path)
 	return found;
 }
 
+/* Opens name (a path, or a URI made by make_uri). URIs are on for every connection, so that
+ * `db merge` can attach its inputs read-only; a path that itself starts with "file:" goes
+ * through make_uri, so it still names that file. */
 static int connect_db(struct ip_store *s, const char *name, int flags, struct ip_diag *d)
 {
-	int rc = sqlite3_open_v2(name, &s->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
+	char *uri = strncmp(name, "file:", 5) == 0 ? make_uri(name, NULL) : NULL;
+	int rc = sqlite3_open_v2(uri ? uri : name, &s->db, flags | SQLITE_OPEN_NOMUTEX |
+	                         SQLITE_OPEN_URI, NULL);
+	free(uri);
 	if (rc != SQLITE_OK) {
 		if (s->db)
 			ip_store_fail(s, d, "cannot open the database");
@@ -209,13 +244,18 @@ static int reopen_immutable(struct ip_store *s, struct ip_diag *d)
 		                      "(a read-only directory?). Open it once where it can be written, "
 		                      "or copy the directory somewhere writable",
 		                      s->path, s->path);
-	if (!(uri = immutable_uri(s->path)))
+	if (!(uri = make_uri(s->path, "immutable=1")))
 		return d ? ip_diag_plain(d, "out of memory opening the database") : -1;
 	sqlite3_close(s->db);
 	s->db = NULL;
-	rc = connect_db(s, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, d);
+	rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX |
+	                     SQLITE_OPEN_URI, NULL);
 	free(uri);
-	return rc;
+	if (rc != SQLITE_OK)
+		return s->db ? ip_store_fail(s, d, "cannot open the database") : -1;
+	sqlite3_extended_result_codes(s->db, 1);
+	s->immutable = 1;
+	return 0;
 }
 
 int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **out,
@@ -271,6 +311,7 @@ void ip_store_close(struct ip_store *s)
 {
 	if (!s)
 		return;
+	ip_store_lock_free(s);
 	ip_store_finalize(s);
 	sqlite3_close(s->db); /* the last connection checkpoints the WAL into the file */
 	ip_outcome_cache_free(&s->cache);

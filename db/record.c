@@ -199,8 +199,22 @@ static int move_cursor(struct ip_store *s, int64_t campaign_id, uint64_t cursor,
 	                      rc == SQLITE_ROW ? "is finished" : "does not exist");
 }
 
+static int cursor_step(struct ip_store *s, int64_t campaign_id, const void *cursor,
+                       struct ip_diag *d)
+{
+	return move_cursor(s, campaign_id, *(const uint64_t *)cursor, d);
+}
+
 int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
                     uint64_t new_cursor, struct ip_diag *d)
+{
+	return ip_store_record_batch(s, campaign_id, runs, n, cursor_step, &new_cursor, d);
+}
+
+int ip_store_record_batch(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs,
+                          size_t n, int (*step)(struct ip_store *, int64_t, const void *,
+                                                struct ip_diag *),
+                          const void *arg, struct ip_diag *d)
 {
 	size_t distinct;
 	if (s->mode == IP_STORE_READ_ONLY)
@@ -211,7 +225,7 @@ int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run
 		return ip_store_error(s, d, "recording a batch of %zu runs: out of memory", n);
 	if (ip_store_step_done(s, ST_BEGIN) != SQLITE_DONE)
 		return ip_store_fail(s, d, "recording a batch of %zu runs: starting a transaction", n);
-	if (move_cursor(s, campaign_id, new_cursor, d))
+	if (ip_store_lock_check(s, campaign_id, d) || step(s, campaign_id, arg, d))
 		goto fail;
 	for (size_t i = 0; i < n; i++) {
 		struct ip_batch_entry *e = &s->batch[i];

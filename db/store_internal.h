@@ -56,6 +56,8 @@ struct ip_store {
 	sqlite3 *db;
 	char *path;
 	enum ip_store_mode mode;
+	int immutable;          /* read-only media: opened as immutable (db/open.c) */
+	struct ip_store_lock *lock; /* the campaign lock this handle holds (db/lock.c), or NULL */
 	sqlite3_stmt *st[ST_COUNT];
 	struct ip_outcome_cache cache;
 	struct ip_batch_entry *batch;
@@ -83,6 +85,25 @@ int ip_store_step_done(struct ip_store *s, enum ip_stmt id);
 /* Runs a one-off query whose first row's first column is an integer. Returns the SQLite code
  * (SQLITE_OK when *out is set); the message stays in the handle. */
 int ip_store_query_int(sqlite3 *db, const char *sql, int *out);
+
+/* db/open.c: the URI that opens this handle's file read-only the way the handle reads it (as
+ * immutable on read-only media), for ATTACH; malloc'd, NULL when out of memory. */
+char *ip_store_read_uri(const struct ip_store *s);
+
+/* db/record.c: records a batch of runs in one transaction, like ip_store_record, with
+ * step(s, campaign_id, arg, d) instead of moving the cursor: it runs first, inside the
+ * transaction (0, or -1 with d set to roll the batch back). */
+int ip_store_record_batch(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs,
+                          size_t n, int (*step)(struct ip_store *, int64_t, const void *,
+                                                struct ip_diag *),
+                          const void *arg, struct ip_diag *d);
+
+/* db/lock.c: inside the open transaction of a write to campaign id (it only reads): 0 when this
+ * handle holds its lock or no live process does; -1 with d set when another process holds it,
+ * or took it over from this handle. */
+int ip_store_lock_check(struct ip_store *s, int64_t campaign_id, struct ip_diag *d);
+/* Releases the lock this handle holds, if any, and frees the lock state (ip_store_close). */
+void ip_store_lock_free(struct ip_store *s);
 
 /* db/migrate.c: brings the schema from its PRAGMA user_version to IP_STORE_SCHEMA_VERSION in
  * one transaction. */

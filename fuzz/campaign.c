@@ -8,6 +8,7 @@
 
 #include "campaign_row.h"
 #include "exec.h"
+#include "rerun.h"
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
@@ -307,6 +308,15 @@ static void sweep_pieces(const struct ip_probe *p, struct ip_auto_context_plan *
 	}
 }
 
+/* Runner errors among n outcomes (after the re-runs `confirm` allows). */
+static uint64_t count_errors(const struct ip_outcome *o, uint64_t n)
+{
+	uint64_t e = 0;
+	for (uint64_t i = 0; i < n; i++)
+		e += o[i].status == IP_STATUS_RUNNER_ERROR;
+	return e;
+}
+
 /* Auto's survey: every context's seed, single and pair flips, then the conditions' pairs
  * (dependents under the bit that enables them), run on one runner (not stored: the campaign
  * runs them again as its first variants, in order). */
@@ -370,6 +380,18 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
 		ip_strategy_free(st);
 		if (run_all(x, v, k, data, o, confirm, &why) != 0)
 			goto lost;
+		/* A flaky runner's stray errors are noise the plan tolerates; a runner that fails on
+		 * the seed, or on half the survey, is broken: nothing is planned from it. */
+		if (o[0].status == IP_STATUS_RUNNER_ERROR || 2 * count_errors(o, k) >= k) {
+			rc = ip_diag_plain(d, "auto's survey of context %s: the runner failed (runner "
+			                      "error) on %llu of its %llu variants%s, and the plan of the "
+			                      "campaign needs the survey's outcomes: nothing was stored; run "
+			                      "it again once the runner works",
+			                   p->contexts[c].label, (unsigned long long)count_errors(o, k),
+			                   (unsigned long long)k,
+			                   o[0].status == IP_STATUS_RUNNER_ERROR ? ", the seed among them" : "");
+			goto out;
+		}
 		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
 		sweep_pieces(p, &plans[c]);
 		for (unsigned q = 0; q < plans[c].nconditions; q++) {
@@ -547,7 +569,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	struct ip_strategy *st = NULL;
 	struct ip_strategy_params sp = {0};
 	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
-	uint64_t cursor = 0, next_seq = 0, record_seq = 0;
+	uint64_t cursor = 0, next_seq = 0, record_seq = 0, errors_before = 0;
 	int finished = 0, exhausted = 0, rc = -1;
 	double t_start = now(), t0 = t_start;
 
@@ -573,27 +595,6 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 
 	if (open_runners(o, p, runners, jobs, d))
 		goto out;
-	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
-	r->model = r->model_buf;
-	r->campaign_id = ip_campaign_open(s, p, o, ip_strategy_name(o->strategy),
-	                                  ip_runner_name(runners[0]), r->model, dr.value_len,
-	                                  &cursor, &finished, d);
-	if (r->campaign_id < 0)
-		goto out;
-	r->cursor_start = r->cursor_end = cursor;
-	if (finished) {
-		r->finished = r->was_finished = 1;
-		rc = 0;
-		goto out;
-	}
-	if (cursor > 0 && !o->resume) {
-		ip_diag_plain(d, "campaign %lld of probe %s was interrupted at variant %llu: pass "
-		                 "--resume to continue it",
-		              (long long)r->campaign_id, p->name, (unsigned long long)cursor);
-		goto out;
-	}
-	r->resumed = cursor > 0;
-
 	ex = calloc(jobs, sizeof *ex);
 	if (!ex) {
 		ip_diag_plain(d, "out of memory");
@@ -603,6 +604,39 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		ex[i].dr = &dr;
 		if (ip_exec_init(&ex[i].x, p, runners[i], dr.batch, d))
 			goto out;
+	}
+	if (ip_exec_check(&ex[0].x, d)) /* before the campaign starts: a job no frame holds */
+		goto out;
+	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
+	r->model = r->model_buf;
+	r->campaign_id = ip_campaign_open(s, p, o, ip_strategy_name(o->strategy),
+	                                  ip_runner_name(runners[0]), r->model, dr.value_len,
+	                                  &cursor, &finished, d);
+	if (r->campaign_id < 0)
+		goto out;
+	/* One writer per campaign: where it stands is read again under the lock. */
+	if (ip_store_campaign_lock(s, r->campaign_id, &cursor, &finished, r->lock_note,
+	                           sizeof r->lock_note, d))
+		goto out;
+	r->cursor_start = r->cursor_end = cursor;
+	if (cursor > 0 && !finished && !o->resume) {
+		ip_diag_plain(d, "campaign %lld of probe %s was interrupted at variant %llu: pass "
+		                 "--resume to continue it",
+		              (long long)r->campaign_id, p->name, (unsigned long long)cursor);
+		goto out;
+	}
+	r->resumed = cursor > 0 && !finished;
+	/* the runner errors stored so far (a new campaign has none: no need to look) */
+	if (cursor > 0 && ip_store_runner_error_count(s, r->campaign_id, &errors_before, d))
+		goto out;
+	/* --resume: first the runs stored as runner errors, again */
+	if (o->resume && errors_before &&
+	    ip_campaign_rerun(s, r->campaign_id, p, &ex[0].x, o, cursor, errors_before, r, d))
+		goto out;
+	if (finished || r->interrupted) {
+		r->finished = r->was_finished = finished;
+		rc = 0;
+		goto out;
 	}
 	for (unsigned c = 0; c < p->ncontexts; c++)
 		seeds[c] = p->contexts[c].seed_value;
@@ -678,7 +712,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		if (next->lost[0]) {
 			ip_diag_plain(d, "%s; the %llu variants before it are stored: pass --resume once "
 			                 "the device is back",
-			              next->lost, (unsigned long long)(r->runs - r->reruns));
+			              next->lost, (unsigned long long)(r->runs - r->reruns - r->rerun));
 			goto stop;
 		}
 		nrun = make_runs(&dr, next);
@@ -717,6 +751,17 @@ stop:
 		pthread_join(threads[i], NULL);
 	report(o, r, t0, 1);
 out:
+	/* what the campaign holds as runner errors now (the summary says so): those stored before,
+	 * less those run again, plus those stored now; when there were any, counted again in the
+	 * database, where a variant that a confirmation re-run answered is not one (db/rerun.c) */
+	r->runner_errors = errors_before - r->rerun + r->by_status[IP_STATUS_RUNNER_ERROR];
+	if (r->runner_errors && r->campaign_id > 0) {
+		struct ip_diag dd;
+		uint64_t left;
+		if (ip_store_runner_error_count(s, r->campaign_id, &left, &dd) == 0)
+			r->runner_errors = left;
+	}
+	ip_store_campaign_unlock(s);
 	r->seconds = now() - t_start;
 	free_slots(&dr);
 	ip_strategy_free(st);

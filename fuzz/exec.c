@@ -53,6 +53,66 @@ void ip_exec_free(struct ip_exec *x)
 	memset(x, 0, sizeof *x);
 }
 
+/* Job j: this code, the probe's inputs and limits, its outputs into data (the probe's
+ * output_len bytes: the observed buffers in the probe's order). */
+static void make_job(struct ip_exec *x, size_t j, uint8_t *code, size_t len, uint8_t *data)
+{
+	const struct ip_probe *p = x->probe;
+	struct ip_job *job = &x->jobs[j];
+	struct ip_result *res = &x->results[j];
+	struct ip_out_buf *o = &x->outs[j * x->noutputs];
+	size_t off = 0;
+	unsigned k = 0;
+	memset(job, 0, sizeof *job);
+	job->code = code;
+	job->code_len = len;
+	job->inputs = x->inputs;
+	job->ninputs = x->ninputs;
+	job->limits = p->limits;
+	job->uniform_regs = p->uniform_regs;
+	memset(res, 0, sizeof *res);
+	for (unsigned b = 0; b < p->nbuffers; b++) {
+		if (!p->buffers[b].output)
+			continue;
+		o[k].role = p->buffers[b].role;
+		o[k].data = data + off;
+		o[k].cap = p->buffers[b].len;
+		o[k].len = 0;
+		off += p->buffers[b].len;
+		k++;
+	}
+	res->outputs = o;
+	res->noutputs = x->noutputs;
+}
+
+int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
+{
+	const struct ip_probe *p = x->probe;
+	uint8_t *data = malloc(p->output_len ? p->output_len : 1);
+	int rc = 0;
+	if (!data)
+		return ip_diag_plain(d, "out of memory");
+	for (unsigned c = 0; c < p->ncontexts && !rc; c++) {
+		struct ip_diag pd;
+		uint8_t *code;
+		size_t len;
+		ip_probe_apply(p, &x->progs[c], &p->contexts[c].seed_value);
+		ip_diag_init(&pd, NULL);
+		if (p->isa->pack(&x->progs[c], &code, &len, &pd) != 0)
+			continue; /* never runs: recorded as invalid */
+		make_job(x, 0, code, len, data);
+		if (ip_runner_check_job(x->runner, &x->jobs[0], &x->results[0], &pd)) {
+			char why[sizeof pd.msg];
+			snprintf(why, sizeof why, "%s", pd.msg);
+			rc = ip_diag_plain(d, "runner %s cannot run the jobs of context %s: %s",
+			                   ip_runner_name(x->runner), p->contexts[c].label, why);
+		}
+		free(code);
+	}
+	free(data);
+	return rc;
+}
+
 int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
                 struct ip_outcome *out, const char **lost_why)
 {
@@ -75,34 +135,8 @@ int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t
 			x->codes[njobs] = NULL;
 			continue; /* an encoding the ISA cannot pack: invalid, not run */
 		}
-		{
-			struct ip_job *j = &x->jobs[njobs];
-			struct ip_result *res = &x->results[njobs];
-			struct ip_out_buf *o = &x->outs[njobs * x->noutputs];
-			size_t off = 0;
-			unsigned k = 0;
-			memset(j, 0, sizeof *j);
-			j->code = x->codes[njobs];
-			j->code_len = len;
-			j->inputs = x->inputs;
-			j->ninputs = x->ninputs;
-			j->limits = p->limits;
-			j->uniform_regs = p->uniform_regs;
-			memset(res, 0, sizeof *res);
-			for (unsigned b = 0; b < p->nbuffers; b++) {
-				if (!p->buffers[b].output)
-					continue;
-				o[k].role = p->buffers[b].role;
-				o[k].data = data + i * olen + off;
-				o[k].cap = p->buffers[b].len;
-				o[k].len = 0;
-				off += p->buffers[b].len;
-				k++;
-			}
-			res->outputs = o;
-			res->noutputs = x->noutputs;
-			x->index[njobs++] = i;
-		}
+		make_job(x, njobs, x->codes[njobs], len, data + i * olen);
+		x->index[njobs++] = i;
 	}
 	if (njobs)
 		rc = ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);

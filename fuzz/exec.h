@@ -28,6 +28,10 @@ int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *
                  struct ip_diag *d);
 void ip_exec_free(struct ip_exec *x);
 
+/* Whether the runner can run the probe's jobs at all (ip_runner_check_job on each context's
+ * seed: a remote runner's frames hold them): 0, or -1 with d naming the context and why. */
+int ip_exec_check(struct ip_exec *x, struct ip_diag *d);
+
 /* Runs n <= cap variants. Outcome i's data lies at data + i * probe->output_len (ok: the
  * observed buffers in the probe's order, each its full capacity, zeroed past what the runner
  * wrote; any other status: no data, len 0). Returns 0, or IP_RUNNER_DEVICE_LOST when the

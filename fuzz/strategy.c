@@ -203,12 +203,16 @@ int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy 
 	if (p->ncontexts < 1)
 		return ip_diag_plain(d, "no contexts");
 	if (p->kind == IP_STRATEGY_EXHAUSTIVE && p->width > IP_EXHAUSTIVE_MAX_BITS &&
-	    (!p->force || p->width > 62))
-		return ip_diag_plain(d, "exhaustive over %u bits is %s%u values per context; "
-		                        "refused above %d bits%s",
-		                     p->width, p->width > 62 ? "2^" : "", p->width > 62 ? p->width : 0,
-		                     IP_EXHAUSTIVE_MAX_BITS,
-		                     p->width > 62 ? "" : " unless forced (--force)");
+	    (!p->force || p->width > 62)) {
+		if (p->width > 62)
+			return ip_diag_plain(d, "exhaustive over %u bits is 2^%u values per context, "
+			                        "more than a campaign can count: refused above 62 bits, "
+			                        "even with --force",
+			                     p->width, p->width);
+		return ip_diag_plain(d, "exhaustive over %u bits is 2^%u = %llu values per context; "
+		                        "refused above %d bits unless forced (--force)",
+		                     p->width, p->width, 1ull << p->width, IP_EXHAUSTIVE_MAX_BITS);
+	}
 	if (p->kind == IP_STRATEGY_AUTO && !p->plans)
 		return ip_diag_plain(d, "auto needs its survey's segments");
 	if ((unsigned)p->kind >= IP_STRATEGY_COUNT)

@@ -324,11 +324,11 @@ static int load_outcomes(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
 		if (!data->oc)
 			abort();
 		o = &data->oc[data->noc++];
+		memset(o, 0, sizeof *o); /* src is filled later: an error before must free NULL */
 		o->id = sqlite3_column_int64(st, 0);
 		o->status = sqlite3_column_int(st, 1);
 		o->fault = (uint32_t)sqlite3_column_int64(st, 2);
 		o->words = xcalloc(data->nout, sizeof *o->words);
-		o->have = 0;
 		for (size_t k = 0; k < data->nout; k++) {
 			uint32_t off = data->out[k].offset, v = 0;
 			if ((int64_t)off >= len)
@@ -636,6 +636,9 @@ int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const cha
 		return -1;
 	if (!layout)
 		return 1;
+	/* every value read below is checked first (db/validate.c: the rules db merge applies) */
+	if (ip_store_check_campaigns(db, data->campaigns, data->ncampaigns, d))
+		return -1;
 	if (load_targets(db, data, layout, d) || load_contexts(db, data, layout, d) ||
 	    load_buffers(db, data, layout, d))
 		return -1;

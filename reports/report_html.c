@@ -53,12 +53,14 @@ static void diagram(FILE *out, const struct rp_probe *p, unsigned idx, const str
 	unsigned lo = ~0u, hi = 0;
 	for (size_t j = 0; j < p->nf; j++) {
 		const struct rp_finding *f = &p->f[j];
-		if (!in_diagram(f, idx, g))
+		if (!in_diagram(f, idx, g) || f->lo > f->hi)
 			continue;
 		lo = f->lo < lo ? f->lo : lo;
 		hi = f->hi > hi ? f->hi : hi;
 	}
-	if (lo > hi)
+	/* bit numbers are checked against their format's width when read (db/validate.c); a
+	 * diagram is never wider than the widest value, whatever reached here */
+	if (lo > hi || hi - lo >= IP_STORE_MAX_VALUE * 8)
 		return;
 	unsigned n = hi - lo + 1;
 	fprintf(out, "<svg class=\"fields\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" "
@@ -71,7 +73,8 @@ static void diagram(FILE *out, const struct rp_probe *p, unsigned idx, const str
 	for (size_t j = 0; j < p->nf; j++) {
 		const struct rp_finding *f = &p->f[j];
 		/* a model difference is a note on a field boxed already: listed in the table */
-		if (!in_diagram(f, idx, g) || !strcmp(f->kind, "model_differs"))
+		if (!in_diagram(f, idx, g) || !strcmp(f->kind, "model_differs") || f->lo > f->hi ||
+		    f->lo < lo || f->hi > hi)
 			continue;
 		unsigned x = (hi - f->hi) * CELL + 1, w = (f->hi - f->lo + 1) * CELL;
 		fprintf(out, "<g><title>%u-%u: ", f->lo, f->hi);
@@ -181,6 +184,11 @@ void rp_html(const struct rp_model *m, FILE *out)
 		fprintf(out, "<p>Findings first seen in campaign %lld or later.</p>\n",
 		        (long long)o->since);
 	fprintf(out, "<p>%zu findings.</p>\n", m->nfindings);
+	if (m->hint) {
+		fputs("<p class=\"hint\">Nothing to report: ", out);
+		esc(out, m->hint);
+		fputs(".</p>\n", out);
+	}
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		unsigned ctx[256];

@@ -39,6 +39,9 @@ struct rp_model {
 	struct rp_probe *p;
 	size_t np;
 	size_t nfindings;
+	/* Why there is nothing to show, when the database itself says (NULL otherwise): no
+	 * campaign ran, or runs that were never inferred. */
+	const char *hint;
 };
 
 int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,

@@ -89,7 +89,13 @@ void rp_json(const struct rp_model *m, FILE *out)
 		str(out, o->old_title);
 	else
 		fputs("null", out);
-	fprintf(out, ",\"findings\":%zu,\"probes\":[", m->nfindings);
+	fprintf(out, ",\"findings\":%zu,", m->nfindings);
+	if (m->hint) {
+		fputs("\"hint\":", out);
+		str(out, m->hint);
+		fputs(",", out);
+	}
+	fputs("\"probes\":[", out);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		unsigned ctx[256];

@@ -90,6 +90,8 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 	if (o->since > 0)
 		fprintf(out, "Findings first seen in campaign %lld or later.\n\n", (long long)o->since);
 	fprintf(out, "%zu finding%s.\n", m->nfindings, m->nfindings == 1 ? "" : "s");
+	if (m->hint)
+		fprintf(out, "\nNothing to report: %s.\n", m->hint);
 	summary(m, out);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];

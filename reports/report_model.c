@@ -455,6 +455,10 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	sqlite3_stmt *st;
 	char sql[2048];
 	int rc;
+	if (ip_store_check_findings(old, d)) {
+		d->file = o->old_title;
+		return -1;
+	}
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
 	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.bundle, f.slot,"
 	                          " f.format, f.lo, f.cond, f.kind = 'model_differs'",
@@ -482,6 +486,25 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	return rc == SQLITE_DONE ? 0 : sql_fail(old, d, "reading the old findings");
 }
 
+/* A database with no findings at all says why: nothing ran yet, or nothing was inferred. */
+static int empty_hint(sqlite3 *db, struct rp_model *m, struct ip_diag *d)
+{
+	sqlite3_stmt *st;
+	int rc;
+	if (sqlite3_prepare_v2(db, "SELECT EXISTS (SELECT 1 FROM finding),"
+	                           " EXISTS (SELECT 1 FROM run)", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(db, d, "reading the findings");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && !sqlite3_column_int(st, 0))
+		m->hint = sqlite3_column_int(st, 1)
+		                  ? "the database has runs but no findings: run `isaprobe infer --db "
+		                    "FILE` first"
+		                  : "no campaign has stored any runs in the database yet: run "
+		                    "`isaprobe campaign PROBE --db FILE`, then `isaprobe infer`";
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : sql_fail(db, d, "reading the findings");
+}
+
 int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
             struct ip_diag *d)
 {
@@ -490,6 +513,8 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 	int rc;
 	memset(m, 0, sizeof *m);
 	m->o = o;
+	if (ip_store_check_findings(db, d)) /* every value read below is checked first */
+		return -1;
 	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe ORDER BY name", -1, &st,
 	                       NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the probes");
@@ -505,7 +530,7 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 		return -1;
 	for (size_t i = 0; i < m->np; i++)
 		m->nfindings += m->p[i].nf;
-	return 0;
+	return empty_hint(db, m, d);
 }
 
 void rp_free(struct rp_model *m)

@@ -113,6 +113,12 @@ const char *ip_runner_model(const struct ip_runner *r)
 	return r->backend->model ? r->backend->model(r->state) : "";
 }
 
+int ip_runner_check_job(struct ip_runner *r, const struct ip_job *job,
+                        const struct ip_result *result, struct ip_diag *d)
+{
+	return r->backend->check_job ? r->backend->check_job(r->state, job, result, d) : 0;
+}
+
 const char *ip_runner_name(const struct ip_runner *r)
 {
 	return r->backend->name;

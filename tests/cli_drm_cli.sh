@@ -57,6 +57,15 @@ expect 2 "ISAPROBE_DRM_JOBS='0x10': expected a whole number from 1 to 65535" -- 
 FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm >"$tmp/hw.out"
 grep -q '^status: runner_error' "$tmp/hw.out" && grep -q 'registers role is simulator-only' "$tmp/hw.out" &&
 	ok || fail "registers on a kernel: $(cat "$tmp/hw.out")"
+# ... and a campaign of such a probe stops before it starts (exit 1, nothing stored), instead of
+# storing a runner error for every variant
+FAKEDRM_MODEL=0 fake "$bin" campaign "$src/probes/midgard/scalar_unk.probe" --runner drm \
+	--db "$tmp/hwreg.db" --quiet 2>"$tmp/hwreg.err"
+st=$?
+[ "$st" -eq 1 ] && grep -q 'runner drm cannot run the jobs of context' "$tmp/hwreg.err" &&
+	grep -q 'registers role is simulator-only' "$tmp/hwreg.err" &&
+	[ "$(sqlite3 "$tmp/hwreg.db" 'SELECT count(*) FROM run' 2>/dev/null || echo 0)" = 0 ] && ok ||
+	fail "a registers probe's campaign on a kernel: exit $st: $(cat "$tmp/hwreg.err")"
 # ... and a probe that needs no register file runs on the hardware path alone: every variant the
 # simulator runs ok gives the same outcome (the rest, which the simulator cannot say, may not)
 gpp=$src/probes/utgard_gp/pass_op.probe

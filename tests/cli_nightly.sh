@@ -14,6 +14,11 @@ if [ "${FAKE_FAIL:-}" = "$1" ]; then echo "fake $1 broke" >&2; exit 1; fi
 case $1 in
 campaign)
 	while [ $# -gt 0 ]; do [ "$1" = --db ] && echo db >"$2"; shift; done
+	if [ -n "${FAKE_RUNNER_ERRORS:-}" ]; then # as isaprobe campaign --json says them
+		echo '{"probe":"p1","campaign":1,"runs":10,"runner_errors":0}'
+		echo "{\"probe\":\"p2\",\"campaign\":2,\"runs\":10,\"runner_errors\":$FAKE_RUNNER_ERRORS}"
+		exit 3
+	fi
 	echo '{"runs": 10}' ;;
 report)
 	echo "# findings"; echo "- load_store 25-26: new field (register select)" ;;
@@ -52,6 +57,20 @@ for step in campaign infer report; do
 		fail "failing $step: message: $(cat "$tmp/log")"
 	[ "$(readlink "$tmp/out/latest")" = n2 ] && ok || fail "latest moved by a failed night"
 done
+
+# Runs that ended as runner errors (campaign status 3): every step still runs, the night exits
+# with 3, and the diff (the mail) and runner_errors.md say which probe lost how many runs.
+: >"$FAKE_CALLS"
+FAKE_RUNNER_ERRORS=7 "${nightly[@]}" --stamp errors p1.probe p2.probe >"$tmp/log" 2>&1
+st=$?
+[ $st -eq 3 ] && ok || fail "runner errors: status $st, not 3: $(cat "$tmp/log")"
+grep -q "^report --db $tmp/out/errors/findings.db --format md\$" "$FAKE_CALLS" && ok || fail "runner errors: no report"
+head -1 "$tmp/out/errors/diff.md" | grep -q "^WARNING: runs of this night's campaigns ended as runner errors" && ok ||
+	fail "runner errors: the diff does not start with them: $(head -3 "$tmp/out/errors/diff.md")"
+grep -qx -- "- probe p2 (campaign 2): 7 runs" "$tmp/out/errors/runner_errors.md" && ok || fail "runner_errors.md"
+grep -q "p1" "$tmp/out/errors/runner_errors.md" && fail "runner_errors.md names a probe without any" || ok
+grep -q "WARNING: runs ended as runner errors" "$tmp/log" && ok || fail "runner errors: not in the log"
+[ "$(readlink "$tmp/out/latest")" = errors ] && ok || fail "latest -> errors"
 
 # --from: no campaign, the given (merged) database is reported on; --no-report stops early.
 : >"$FAKE_CALLS"

@@ -61,9 +61,9 @@ INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, suppor
 EOF
 } | sqlite3 "$db" || fail "building the database"
 # A database of schema version 1 (as built above): query refuses it until `db migrate`.
-expect 1 'schema version 1 is older than this isaprobe.s \(2\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
-expect 0 'f.db: schema version 2' -- "$bin" db migrate "$db"
-expect 0 '^2$' -- sqlite3 "$db" 'PRAGMA user_version'
+expect 1 'schema version 1 is older than this isaprobe.s \(3\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
+expect 0 'f.db: schema version 3' -- "$bin" db migrate "$db"
+expect 0 '^3$' -- sqlite3 "$db" 'PRAGMA user_version'
 
 expect 0 'campaign_id +probe +device' -- "$bin" query --db "$db" campaigns
 expect 0 '^1 +ls +sim:t860@board0 +walk' -- "$bin" query --db "$db" campaigns

@@ -2,7 +2,8 @@
 # cli_remote_campaign.sh: campaigns (and isaprobe run) through --runner remote:...: the agent on
 # the simulator stores what --runner sim stores; the Python example device runs end to end;
 # agents killed, corrupted, hung or sending garbage mid-batch are retried, or their batch
-# becomes runner errors, nothing lost or counted twice. Usage: SCRIPT ISAPROBE SRCDIR
+# becomes runner errors (exit status 3) that --resume runs again, nothing lost or counted twice.
+# Usage: SCRIPT ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
@@ -108,11 +109,14 @@ for mode in kill corrupt garbage hang; do
 		fail "$mode, recovered: outcomes differ from the simulator's"
 	[ "$(cat "$tmp/count")" = 3 ] && ok || fail "$mode, recovered: $(cat "$tmp/count") agents started, not 3"
 
-	# Starts 1-3 bad: the first batch (8 variants) is runner errors; the others as on sim.
+	# Starts 1-3 bad: the first batch (8 variants) is runner errors; the others as on sim. The
+	# campaign ends, says so and exits with status 3.
 	rm -f "$tmp/count"
-	campaign "$tmp/$mode.db" "remote:'$tmp/flaky.sh' '$bin' '1 2 3' $mode '$tmp/count'" 2>"$tmp/err" &&
-		ok || fail "$mode: campaign failed: $(cat "$tmp/err")"
+	campaign "$tmp/$mode.db" "remote:'$tmp/flaky.sh' '$bin' '1 2 3' $mode '$tmp/count'" 2>"$tmp/err"
+	[ $? = 3 ] && ok || fail "$mode: campaign did not exit with 3: $(cat "$tmp/err")"
 	grep -q "remote agent failed 3 times" "$tmp/err" && ok || fail "$mode: no message: $(cat "$tmp/err")"
+	grep -q "campaign 1 holds 8 runner-error runs: --resume runs them again" "$tmp/err" && ok ||
+		fail "$mode: the end does not say runner errors: $(cat "$tmp/err")"
 	[ -n "${VERBOSE:-}" ] && echo "$mode: $(grep "failed 3 times" "$tmp/err")"
 	[ "$(q "$tmp/$mode.db" "SELECT sum(count) FROM run")" = "$total" ] && ok || fail "$mode: not $total runs"
 	[ "$(q "$tmp/$mode.db" "SELECT sum(r.count) FROM run r JOIN outcome o ON o.id = r.outcome_id WHERE o.status = 5")" = 8 ] &&
@@ -121,6 +125,21 @@ for mode in kill corrupt garbage hang; do
 	[ "$(LC_ALL=C comm -13 "$tmp/sim.runs" "$tmp/$mode.runs" | wc -l)" = 0 ] && ok || fail "$mode: outcomes the simulator did not give"
 	[ "$(LC_ALL=C comm -23 "$tmp/sim.runs" "$tmp/$mode.runs" | wc -l)" = 8 ] && ok || fail "$mode: not exactly 8 variants missing"
 	[ "$(cat "$tmp/count")" = 4 ] && ok || fail "$mode: $(cat "$tmp/count") agents started, not 4"
+	# --resume with a working agent runs those 8 again: then exactly the simulator's runs.
+	# (With an agent still broken, they stay runner errors: status 3 again, nothing doubled.)
+	cp "$tmp/$mode.db" "$tmp/$mode-resumed.db"
+	if [ $mode = garbage ]; then
+		rm -f "$tmp/count"
+		campaign "$tmp/$mode-resumed.db" "remote:'$tmp/flaky.sh' '$bin' '1 2 3 4 5 6' $mode '$tmp/count'" \
+			--resume 2>"$tmp/err"
+		[ $? = 3 ] && grep -q "holds 8 runner-error runs" "$tmp/err" &&
+			ok || fail "$mode: resumed on a broken agent: $(cat "$tmp/err")"
+		[ "$(q "$tmp/$mode-resumed.db" "SELECT sum(count) FROM run")" = "$total" ] && ok || fail "$mode: runs doubled"
+	fi
+	campaign "$tmp/$mode-resumed.db" "remote:'$bin' agent --runner sim" --resume 2>"$tmp/err" &&
+		ok || fail "$mode: resume failed: $(cat "$tmp/err")"
+	[ "$(q "$tmp/$mode-resumed.db" "$runs_sql" | LC_ALL=C sort)" = "$(cat "$tmp/sim.runs")" ] && ok ||
+		fail "$mode, resumed: outcomes differ from the simulator's"
 done
 
 finish

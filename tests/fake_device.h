@@ -114,7 +114,7 @@ static const char *fake_model(void *state)
 
 static const struct ip_runner_backend fake_backend = {
 	"fake", "test device with known behaviour", fake_open, fake_run_batch, fake_close,
-	fake_model,
+	fake_model, NULL,
 };
 
 /* The probe the campaign tests run on it: bits 25-50 under two opcodes. */

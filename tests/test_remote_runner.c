@@ -141,7 +141,7 @@ static const char *fake_model(void *state)
 }
 
 static const struct ip_runner_backend fake_backend = {
-	"fake", "test device", fake_open, fake_run_batch, fake_close, fake_model,
+	"fake", "test device", fake_open, fake_run_batch, fake_close, fake_model, NULL,
 };
 
 /* `SELF agent MODE COUNTER FAIL_FIRST`: serves the fake device, misbehaving as told. */

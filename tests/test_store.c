@@ -24,6 +24,8 @@ static void test_create_reopen(const char *dir)
 	CHECK(fixture_int(db, "PRAGMA application_id") == 0x49534150, "application_id 'ISAP'");
 	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
 	      "schema version %d", IP_STORE_SCHEMA_VERSION);
+	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'campaign_lock'") == 1,
+	      "campaign_lock exists (version 3)");
 	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'run'") == 1,
 	      "run exists");
 	ip_store_close(s);
@@ -317,7 +319,7 @@ extern const char ip_store_schema_sql[];
 
 /* A database made with schema version 1 (the SQL as it was: schema.sql, user_version 1),
  * holding a campaign with two target pieces in two instructions and findings of the old key:
- * opened by the store, it is migrated to version 2. Each finding gets the bundle and slot of
+ * opened by the store, it is migrated to the current version. Each finding gets the bundle and slot of
  * the piece holding its bits in its last campaign and its condition from its details; the
  * buffers get names ''; the key now tells two instances of one field apart; new_findings
  * still answers. A database of version 2 opened read-only is left alone. */
@@ -355,7 +357,9 @@ static void test_migrate_v1(const char *dir)
 	      "read-only refuses to migrate: %s", d.msg);
 	s = open_or_die(path, IP_STORE_READ_WRITE);
 	h = ip_store_sqlite(s);
-	CHECK(fixture_int(h, "PRAGMA user_version") == 2, "migrated to version 2");
+	CHECK(fixture_int(h, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated to version %d",
+	      IP_STORE_SCHEMA_VERSION);
+	CHECK(fixture_int(h, "SELECT count(*) FROM campaign_lock") == 0, "campaign_lock made (version 3)");
 	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 83 AND bundle = 0 AND slot = 0"
 	                     " AND cond = ''") == 1, "83-85: bundle 0 from its target piece");
 	CHECK(fixture_int(h, "SELECT count(*) FROM finding WHERE lo = 100 AND bundle = 1 AND"
@@ -379,6 +383,31 @@ static void test_migrate_v1(const char *dir)
 	free(path);
 }
 
+/* A database of schema version 2 (before campaign locks): read as it is by a read-only handle
+ * (IP_STORE_READ_MIN_VERSION), migrated to version 3 by a read-write one, its rows kept. */
+static void test_migrate_v2(const char *dir)
+{
+	char *path = fixture_path(dir, "v2.db");
+	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
+	sqlite3 *db = ip_store_sqlite(s);
+	CHECK(ip_store_device(s, "sim", "t760", NULL, &d) == 1, "a row to keep");
+	CHECK(sqlite3_exec(db, "DROP TABLE campaign_lock; PRAGMA user_version = 2", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 2");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 2, "read-only: read as it is");
+	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "read-only: rows read");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 3, "read-write: migrated");
+	CHECK(fixture_int(db, "SELECT count(*) FROM campaign_lock") == 0, "campaign_lock made");
+	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "rows kept");
+	ip_store_close(s);
+	free(path);
+}
+
 int main(void)
 {
 	char *dir = fixture_tmpdir("test_store");
@@ -390,6 +419,7 @@ int main(void)
 	test_layout(dir);
 	test_status_names(dir);
 	test_migrate_v1(dir);
+	test_migrate_v2(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
 }

@@ -82,6 +82,7 @@ static const struct ip_runner_backend whatif_backend = {
 	whatif_run_batch,
 	ip_utgard_gp_sim_close,
 	ip_utgard_gp_sim_model,
+	NULL,
 };
 
 int main(int argc, char **argv)

@@ -728,6 +728,10 @@ int ip_afl_campaign_run(struct ip_store *s, const struct ip_probe *p, const stru
 	                                  (p->width + 7) / 8, &cursor, &finished, d);
 	if (r->campaign_id < 0)
 		goto out;
+	/* One writer per campaign (db/lock.c): where it stands is read again under the lock. */
+	if (ip_store_campaign_lock(s, r->campaign_id, &cursor, &finished, r->lock_note,
+	                           sizeof r->lock_note, d))
+		goto out;
 	r->cursor_start = r->cursor_end = cursor;
 	if (finished) {
 		r->finished = r->was_finished = 1;
@@ -876,6 +880,7 @@ out:
 	free(dr.base_data);
 	free(dr.runs);
 	free(dr.taken);
+	ip_store_campaign_unlock(s);
 	r->seconds = now() - t_start;
 	return rc;
 }

@@ -66,6 +66,7 @@ struct ip_afl_result {
 	int interrupted;          /* stopped by *stop */
 	int timed_out;            /* stopped by the time limit */
 	int resumed;
+	char lock_note[512];       /* a stale campaign lock taken over: whose (else "") */
 };
 
 /* Runs (or resumes) the AFL++ campaign of probe p into store s. Returns 0 (also when stopped:

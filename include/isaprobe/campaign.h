@@ -66,11 +66,19 @@ struct ip_campaign_result {
 	int was_finished;           /* it was complete before: nothing ran */
 	int interrupted;            /* stopped by *stop before the end */
 	int resumed;                /* continued from a stored cursor > 0 */
+	/* Runner errors (the runner failed: the runs say nothing about their variants): how many
+	 * runs the campaign holds as such now, and how many stored ones --resume ran again. */
+	uint64_t runner_errors, rerun;
+	char lock_note[512];        /* a stale lock taken over: whose (else "") */
 };
 
 /* Runs (or resumes) the campaign of probe p with options o into store s. Returns 0 (also when
  * interrupted: r->interrupted; everything run is stored), or -1 with d set; batches stored
- * before an error stay stored. */
+ * before an error stay stored. The campaign is locked while it runs (ip_store_campaign_lock):
+ * a second writer of the same campaign gets -1 naming the process that runs it. With
+ * o->resume, the runs stored as runner errors are run again first (r->rerun). Before
+ * anything is stored, every context's job is checked against the runner's limits
+ * (ip_runner_check_job). */
 int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct ip_campaign_opts *o,
                     struct ip_campaign_result *r, struct ip_diag *d);
 

@@ -93,6 +93,11 @@ struct ip_runner_backend {
 	void (*close)(void *state);
 	/* The model actually in use (after defaults), e.g. "t760". */
 	const char *(*model)(void *state);
+	/* Optional: 0 if the backend can run a job like this one with these outputs at all (the
+	 * remote runner: it fits the agent protocol's frames), else -1 with d saying why. A campaign
+	 * asks before it starts. NULL: every job can run. */
+	int (*check_job)(void *state, const struct ip_job *job, const struct ip_result *result,
+	                 struct ip_diag *d);
 };
 
 /* run_batch's return when the device is gone and stays gone (a GPU lost after recovery): no
@@ -118,6 +123,9 @@ int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n
 /* One job: the same as a batch of one. */
 int ip_runner_run(struct ip_runner *r, const struct ip_job *job, struct ip_result *result);
 const char *ip_runner_model(const struct ip_runner *r);
+/* The backend's check_job (0 when it has none). */
+int ip_runner_check_job(struct ip_runner *r, const struct ip_job *job,
+                        const struct ip_result *result, struct ip_diag *d);
 const char *ip_runner_name(const struct ip_runner *r);
 void ip_runner_close(struct ip_runner *r);
 

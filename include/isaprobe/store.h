@@ -9,7 +9,12 @@
 #include "isaprobe/diag.h"
 
 /* Schema version kept in PRAGMA user_version; migrations go forward only. */
-#define IP_STORE_SCHEMA_VERSION 2
+#define IP_STORE_SCHEMA_VERSION 3
+/* The oldest version a read-only handle reads as it is (queries, reports, `db merge` inputs):
+ * version 2 changed the findings readers read (bundle, slot, cond; buffer names); version 3
+ * added only what writers use (campaign_lock). Raise it with a migration that changes
+ * what readers read. Older versions are migrated by a read-write opening. */
+#define IP_STORE_READ_MIN_VERSION 2
 /* PRAGMA application_id of every isaprobe database: 'ISAP'. */
 #define IP_STORE_APPLICATION_ID 0x49534150
 /* Longest variant value, in bytes. */
@@ -97,6 +102,18 @@ int64_t ip_store_probe(struct ip_store *s, const char *name, const char *isa,
 int64_t ip_store_campaign(struct ip_store *s, const struct ip_campaign_key *key, uint64_t *cursor,
                           int *finished, struct ip_diag *d);
 
+/* One writer per campaign (db/lock.c, docs/database.md "Campaign locks"). Takes the lock of the
+ * campaign for this handle: a row naming this process, which every later write of runs to the
+ * campaign checks (ip_store_record). Returns 0 with *cursor and *finished read under the lock
+ * (another writer may have moved them since ip_store_campaign), or -1 with d naming the process
+ * that holds it (pid, command, host, since when). A stale lock (its process gone, its host
+ * restarted, or from another host silent for longer than ISAPROBE_LOCK_LEASE seconds) is taken
+ * over: taken_over (len bytes, may be NULL) then says whose it was. A handle holds at most one
+ * lock; ip_store_campaign_unlock (or closing the handle) releases it. */
+int ip_store_campaign_lock(struct ip_store *s, int64_t campaign_id, uint64_t *cursor,
+                           int *finished, char *taken_over, size_t len, struct ip_diag *d);
+void ip_store_campaign_unlock(struct ip_store *s);
+
 /* What a campaign's variants and outcomes mean (tables context, target and buffer of
  * db/schema.sql): written once, by the campaign driver, right after ip_store_campaign. */
 struct ip_layout_context {
@@ -138,7 +155,8 @@ int ip_store_campaign_layout(struct ip_store *s, int64_t campaign_id,
  * the same variant is stored as another row (contradictions are evidence, not errors).
  * Repeats within the batch are summed in memory first, so they cost one row write.
  * On any error (disk full included) the whole batch is rolled back and earlier batches stay.
- * The campaign must exist and not be finished. n may be 0 (the cursor alone moves). */
+ * The campaign must exist and not be finished, and no other live process may hold its lock
+ * (ip_store_campaign_lock): refused, naming the holder. n may be 0 (the cursor alone moves). */
 int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
                     uint64_t new_cursor, struct ip_diag *d);
 
@@ -147,6 +165,43 @@ int ip_store_campaign_finish(struct ip_store *s, int64_t campaign_id, struct ip_
 
 /* Raw handle for queries and reports (sqlite3 *). */
 void *ip_store_sqlite(struct ip_store *s);
+
+/* Runner errors (db/rerun.c): runs a campaign stored with status runner_error say nothing about
+ * their variants; `campaign --resume` runs them again. A runner-error row: `count` runs of
+ * variant (context, value) that gave runner-error outcome outcome_id. */
+struct ip_error_row {
+	uint32_t context;
+	size_t value_len;
+	uint8_t value[IP_STORE_MAX_VALUE]; /* little-endian, as struct ip_run has it */
+	int64_t outcome_id;
+	uint64_t count;
+};
+/* The runs of the campaign that ended as runner errors. */
+int ip_store_runner_error_count(struct ip_store *s, int64_t campaign_id, uint64_t *count,
+                                struct ip_diag *d);
+/* Up to max runner-error rows of the campaign, in table order, after row `after` (NULL: from
+ * the first): *n of them into rows[]. Rows that are not a variant and a count are refused. */
+int ip_store_runner_errors(struct ip_store *s, int64_t campaign_id,
+                           const struct ip_error_row *after, struct ip_error_row *rows,
+                           size_t max, size_t *n, struct ip_diag *d);
+/* Stores runs[0..n), each of which ran again one run of a runner-error row (its outcome id
+ * replaces[i], its variant the run's): in one transaction, each takes one run from its row
+ * (deleting a row left with none) and is recorded as ip_store_record would, the cursor left
+ * alone (finished campaigns too). Checks the campaign's lock as ip_store_record does. */
+int ip_store_rerecord(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs,
+                      const int64_t *replaces, size_t n, struct ip_diag *d);
+
+/* The rules every row must pass before a reader uses it (db/validate.c): ids that exist,
+ * contexts of the campaign's layout, values of the campaign's length and width, statuses,
+ * buffer lengths, and bit numbers within their word format (`isaprobe fields`). Inference and
+ * reports check what they are about to read, `db merge` every row of each input, all with these
+ * same rules. db is the SQLite handle (ip_store_sqlite). Each returns 0, or -1 with d naming
+ * the table, the row and what is wrong with it (d->file is left as the caller set it).
+ * The campaigns campaigns[0..n) and every row they own (context, target, buffer, run and the
+ * outcomes the runs name); campaigns NULL: every campaign, and every outcome row. */
+int ip_store_check_campaigns(void *db, const int64_t *campaigns, size_t n, struct ip_diag *d);
+/* Every finding (a few thousand rows at most: all of them, whichever a reader asks for). */
+int ip_store_check_findings(void *db, struct ip_diag *d);
 
 /* What one input brought to `db merge` (db/merge.c). */
 struct ip_merge_stats {

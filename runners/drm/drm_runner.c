@@ -566,6 +566,23 @@ static int drm_run_batch(void *state, const struct ip_job *jobs, size_t n, struc
 	return 0;
 }
 
+/* Before a campaign starts: a job this GPU cannot be given (a role its jobs have no place for,
+ * more memory than the budget) would only store runner errors. */
+static int drm_check_job(void *state, const struct ip_job *job, const struct ip_result *res,
+                         struct ip_diag *d)
+{
+	struct drm_state *s = state;
+	struct ip_drm_sizes z = {0};
+	const char *why = s->kind->check(&s->dev, job, res, &z);
+	if (why)
+		return ip_diag_plain(d, "%s", why);
+	if (z.code + z.desc + z.data > s->budget)
+		return ip_diag_plain(d, "the job needs more buffer memory (%zu bytes) than "
+		                        "ISAPROBE_DRM_BO_BUDGET (%zu)",
+		                     z.code + z.desc + z.data, s->budget);
+	return 0;
+}
+
 const struct ip_runner_backend ip_drm_backend = {
 	"drm",
 	"a GPU through the kernel's DRM driver (panfrost, lima): drm[:/dev/dri/renderDN]",
@@ -573,4 +590,5 @@ const struct ip_runner_backend ip_drm_backend = {
 	drm_run_batch,
 	drm_close,
 	drm_model,
+	drm_check_job,
 };

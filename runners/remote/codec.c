@@ -74,6 +74,30 @@ int ip_decode_error(struct ip_rbuf *r, struct ip_error_msg *e)
 	return ip_rbuf_end(r);
 }
 
+/* A str or blob on the wire: its u32 length and its bytes. */
+static size_t item(size_t len)
+{
+	return 4 + len;
+}
+
+size_t ip_job_wire_size(const struct ip_job *j, const struct ip_result *res)
+{
+	size_t n = item(j->code_len) + 4 + 8 + 4 + 4 + 4; /* code .. ninputs, noutputs */
+	for (unsigned k = 0; k < j->ninputs; k++)
+		n += item(strlen(ip_buf_role_name(j->inputs[k].role))) + item(j->inputs[k].len);
+	for (unsigned k = 0; k < res->noutputs; k++)
+		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + 4;
+	return n;
+}
+
+size_t ip_result_wire_size(const struct ip_result *res, size_t why_len)
+{
+	size_t n = 4 * 4 + 8 + item(why_len < IP_PROTO_MAX_STR ? why_len : IP_PROTO_MAX_STR) + 4;
+	for (unsigned k = 0; k < res->noutputs; k++)
+		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + item(res->outputs[k].cap);
+	return n;
+}
+
 void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
                      const struct ip_result *results, size_t n)
 {
@@ -139,7 +163,7 @@ static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t
                       size_t *outbytes)
 {
 	uint32_t count;
-	size_t in_i = 0, out_i = 0, bytes = 0;
+	size_t in_i = 0, out_i = 0, bytes = 0, answer = IP_PROTO_BATCH_HEAD;
 	r->pos = 0;
 	if (ip_rbuf_u32(r, &b->id, "BATCH id") ||
 	    read_count(r, &count, IP_PROTO_MAX_JOBS, "BATCH job count"))
@@ -174,6 +198,7 @@ static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t
 			b->results[i].outputs = &b->outputs[out_i];
 			b->results[i].noutputs = noutputs;
 		}
+		answer += ip_result_wire_size(&(struct ip_result){0}, 0);
 		for (uint32_t k = 0; k < noutputs; k++, out_i++) {
 			struct ip_out_buf out = {0};
 			uint32_t cap;
@@ -197,7 +222,14 @@ static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t
 				b->outputs[out_i] = out;
 			}
 			bytes += cap;
+			answer += item(strlen(ip_buf_role_name(out.role))) + item(cap);
 		}
+		/* The RESULTS must fit one frame, even with no why text: the caller splits. */
+		if (answer > IP_PROTO_MAX_PAYLOAD)
+			return ip_diag_offset(r->d, r->base + 4,
+			                      "the answer to jobs 0 to %zu would be %zu bytes or more, "
+			                      "more than one frame holds (%u): send fewer jobs per BATCH",
+			                      i, answer, IP_PROTO_MAX_PAYLOAD);
 	}
 	*nin = in_i;
 	*nout = out_i;
@@ -230,7 +262,16 @@ int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b)
 
 void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *results, size_t n)
 {
-	size_t f = ip_frame_begin(w, IP_MSG_RESULTS);
+	size_t f, total = IP_PROTO_BATCH_HEAD, least = IP_PROTO_BATCH_HEAD, why_cap = IP_PROTO_MAX_STR;
+	for (size_t i = 0; i < n; i++) {
+		const struct ip_result *res = &results[i];
+		total += ip_result_wire_size(res, res->status == IP_STATUS_OK || !res->why
+		                                          ? 0 : strlen(res->why));
+		least += ip_result_wire_size(res, 0);
+	}
+	if (total > IP_PROTO_MAX_PAYLOAD && least <= IP_PROTO_MAX_PAYLOAD)
+		why_cap = (IP_PROTO_MAX_PAYLOAD - least) / (n ? n : 1); /* texts for humans: cut */
+	f = ip_frame_begin(w, IP_MSG_RESULTS);
 	ip_wbuf_u32(w, id);
 	ip_wbuf_u32(w, (uint32_t)n);
 	for (size_t i = 0; i < n; i++) {
@@ -240,7 +281,15 @@ void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *r
 		ip_wbuf_u32(w, res->invocation);
 		ip_wbuf_u32(w, res->where);
 		ip_wbuf_u64(w, res->steps);
-		ip_wbuf_str(w, res->status == IP_STATUS_OK ? NULL : res->why);
+		if (res->status == IP_STATUS_OK || !res->why) {
+			ip_wbuf_str(w, NULL);
+		} else {
+			size_t len = strlen(res->why);
+			if (len > why_cap) /* cut at a character boundary of the UTF-8 */
+				for (len = why_cap; len && ((uint8_t)res->why[len] & 0xC0) == 0x80; len--)
+					;
+			ip_wbuf_blob(w, res->why, len);
+		}
 		ip_wbuf_u32(w, res->noutputs);
 		for (unsigned k = 0; k < res->noutputs; k++) {
 			const struct ip_out_buf *o = &res->outputs[k];

@@ -112,6 +112,14 @@ int ip_decode_hello(struct ip_rbuf *r, struct ip_hello *h);
 int ip_decode_welcome(struct ip_rbuf *r, struct ip_welcome *h);
 int ip_decode_error(struct ip_rbuf *r, struct ip_error_msg *e);
 
+/* Sizes (docs/protocol.md, "Sizes"): the bytes job j (with the outputs results[j] asks for)
+ * adds to a BATCH payload, and the bytes its result adds to RESULTS when its why text is
+ * why_len bytes long and every output comes back full. A BATCH or RESULTS payload is
+ * IP_PROTO_BATCH_HEAD bytes plus those of its jobs or results. */
+#define IP_PROTO_BATCH_HEAD 8
+size_t ip_job_wire_size(const struct ip_job *j, const struct ip_result *res);
+size_t ip_result_wire_size(const struct ip_result *res, size_t why_len);
+
 /* A batch: jobs[i] with the outputs of results[i] (their roles and capacities). */
 void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
                      const struct ip_result *results, size_t n);
@@ -128,6 +136,8 @@ struct ip_batch {
 };
 int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b);
 void ip_batch_free(struct ip_batch *b);
+/* Why texts are cut where the whole answer would not fit one frame otherwise (an agent's
+ * ip_decode_batch made sure that it fits with no why text at all). */
 void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *results, size_t n);
 /* The caller's side: fills results[0..n) (outputs into the caller's buffers, by role). why
  * texts go through intern(), which returns a string that lives as long as the runner.

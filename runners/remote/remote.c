@@ -213,6 +213,22 @@ static int attempt(struct remote *r, const struct ip_job *jobs, size_t n,
 	return 0;
 }
 
+/* Every result of results[0..n) a runner error saying why (told on standard error too). */
+static void fail_jobs(struct remote *r, struct ip_result *results, size_t n, const char *why)
+{
+	const char *text = intern(r, why, strlen(why));
+	for (size_t i = 0; i < n; i++) {
+		struct ip_result *res = &results[i];
+		res->status = IP_STATUS_RUNNER_ERROR;
+		res->fault = res->invocation = res->where = 0;
+		res->steps = 0;
+		res->why = text;
+		for (unsigned k = 0; k < res->noutputs; k++)
+			res->outputs[k].len = 0;
+	}
+	fprintf(stderr, "isaprobe: remote runner: %s\n", why);
+}
+
 /* Runs jobs[0..n) with retries; the batch is one unit: all its results or none. Returns 0, -1,
  * or IP_RUNNER_DEVICE_LOST when an agent said its device is gone (ERROR code 6) and no later
  * attempt ran the batch. */
@@ -234,39 +250,97 @@ static int run_chunk(struct remote *r, const struct ip_job *jobs, size_t n,
 	else
 		snprintf(why, sizeof why, "remote agent failed %d time%s; last: %s", tries,
 		         tries == 1 ? "" : "s", d.msg);
-	{
-		const char *text = intern(r, why, strlen(why));
-		for (size_t i = 0; i < n; i++) {
-			struct ip_result *res = &results[i];
-			res->status = IP_STATUS_RUNNER_ERROR;
-			res->fault = res->invocation = res->where = 0;
-			res->steps = 0;
-			res->why = text;
-			for (unsigned k = 0; k < res->noutputs; k++)
-				res->outputs[k].len = 0;
-		}
-	}
-	fprintf(stderr, "isaprobe: remote runner: %s\n", why);
+	fail_jobs(r, results, n, why);
 	return r->device_gone ? IP_RUNNER_DEVICE_LOST : -1;
 }
 
+/* What one job takes of the protocol's limits: its bytes in a BATCH, the most its result can
+ * take in RESULTS, and its outputs' capacity. */
+struct job_size {
+	size_t request, answer, outputs;
+};
+
+static struct job_size job_size(const struct ip_job *j, const struct ip_result *res)
+{
+	struct job_size z = {ip_job_wire_size(j, res), ip_result_wire_size(res, IP_PROTO_MAX_STR), 0};
+	for (unsigned k = 0; k < res->noutputs; k++)
+		z.outputs += res->outputs[k].cap;
+	return z;
+}
+
+/* Why a job alone is over one of the limits (docs/protocol.md, "Sizes"), or NULL. */
+static const char *over_limit(const struct job_size *z, char *buf, size_t len)
+{
+	if (z->request + IP_PROTO_BATCH_HEAD > IP_PROTO_MAX_PAYLOAD)
+		snprintf(buf, len, "a job of %zu bytes (its code and input buffers) does not fit one "
+		                   "frame of the agent protocol (%u bytes of payload)",
+		         z->request, IP_PROTO_MAX_PAYLOAD);
+	else if (z->answer + IP_PROTO_BATCH_HEAD > IP_PROTO_MAX_PAYLOAD)
+		snprintf(buf, len, "the result of a job can take %zu bytes (its output buffers), more "
+		                   "than one frame of the agent protocol holds (%u bytes of payload)",
+		         z->answer, IP_PROTO_MAX_PAYLOAD);
+	else if (z->outputs > IP_PROTO_MAX_OUT_TOTAL)
+		snprintf(buf, len, "a job's output buffers take %zu bytes, more than the agent "
+		                   "protocol's %zu per batch",
+		         z->outputs, IP_PROTO_MAX_OUT_TOTAL);
+	else
+		return NULL;
+	return buf;
+}
+
+static int remote_check_job(void *state, const struct ip_job *job, const struct ip_result *res,
+                            struct ip_diag *d)
+{
+	char why[256];
+	struct job_size z = job_size(job, res);
+	(void)state;
+	if (over_limit(&z, why, sizeof why))
+		return ip_diag_plain(d, "%s: make the probe's buffers smaller", why);
+	return 0;
+}
+
+/* Jobs go in as many BATCH frames as it takes: each within the protocol's job count, its
+ * frame's payload limit, with an answer that fits one frame whatever the agent says (every
+ * output full, every why text as long as allowed) and outputs within the total the agent
+ * allocates. A job over a limit alone is not sent: its result is a runner error. Returns -1
+ * only when no job ran. */
 static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
                             struct ip_result *results)
 {
 	struct remote *r = state;
-	int rc = 0;
-	/* Batches over the protocol's job limit go as several. */
-	for (size_t at = 0; at < n; at += IP_PROTO_MAX_JOBS) {
-		size_t k = n - at < IP_PROTO_MAX_JOBS ? n - at : IP_PROTO_MAX_JOBS;
+	size_t at = 0, failed = 0;
+	while (at < n) {
+		struct job_size sum = {IP_PROTO_BATCH_HEAD, IP_PROTO_BATCH_HEAD, 0};
+		size_t k = 0;
+		for (; at + k < n && k < IP_PROTO_MAX_JOBS; k++) {
+			struct job_size z = job_size(&jobs[at + k], &results[at + k]);
+			if (z.request > IP_PROTO_MAX_PAYLOAD - sum.request ||
+			    z.answer > IP_PROTO_MAX_PAYLOAD - sum.answer ||
+			    z.outputs > IP_PROTO_MAX_OUT_TOTAL - sum.outputs)
+				break;
+			sum.request += z.request;
+			sum.answer += z.answer;
+			sum.outputs += z.outputs;
+		}
+		if (k == 0) { /* jobs[at] alone is over a limit */
+			char why[256];
+			struct job_size z = job_size(&jobs[at], &results[at]);
+			over_limit(&z, why, sizeof why);
+			fail_jobs(r, &results[at], 1, why);
+			failed++;
+			at++;
+			continue;
+		}
 		int c = run_chunk(r, jobs + at, k, results + at);
 		if (c == IP_RUNNER_DEVICE_LOST) {
 			results[0].why = results[at].why;
 			return c; /* nothing of the batch may be stored */
 		}
 		if (c != 0)
-			rc = -1;
+			failed += k;
+		at += k;
 	}
-	return rc;
+	return n && failed == n ? -1 : 0;
 }
 
 static void remote_close(void *state)
@@ -295,4 +369,5 @@ const struct ip_runner_backend ip_remote_backend = {
 	remote_run_batch,
 	remote_close,
 	remote_model,
+	remote_check_job,
 };

@@ -85,4 +85,5 @@ const struct ip_runner_backend ip_sim_backend = {
 	sim_run_batch,
 	sim_close,
 	sim_model,
+	NULL, /* every job it can hold in memory it can run */
 };

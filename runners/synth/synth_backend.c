@@ -136,4 +136,5 @@ static const char *synth_model(void *state)
 const struct ip_runner_backend ip_synth_backend = {
 	"synth", "a synthetic device drawn from a seed (tests and `isaprobe bench infer`)",
 	synth_open, synth_run_batch, synth_close, synth_model,
+	NULL, /* any job it can hold in memory it can run */
 };

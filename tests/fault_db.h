@@ -1,0 +1,112 @@
+/* fault_db.h: what the fault tests share: the campaign they hurt (fake_device.h's probe, auto,
+ * as `isaprobe campaign` runs it) and comparing a database with the one an uninterrupted run
+ * made: runs, campaigns, layouts, findings, and no lock left behind. */
+#ifndef ISAPROBE_TEST_FAULT_DB_H
+#define ISAPROBE_TEST_FAULT_DB_H
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "fake_device.h"
+#include "isaprobe/campaign.h"
+#include "store_fixture.h"
+
+static struct ip_probe probe;
+/* The device the campaigns run on (a test may put a wrapper of it here). */
+static const struct ip_runner_backend *fault_backend = &fake_backend;
+
+/* campaign fake.probe --strategy auto --seed 3 --jobs 2 --batch 8 [--shard I/4] [--resume] */
+static inline int campaign(const char *db, int shard, int resume, struct ip_campaign_result *r,
+                    struct ip_diag *d)
+{
+	struct ip_store *s;
+	struct ip_campaign_opts o;
+	int rc;
+	memset(&o, 0, sizeof o);
+	o.backend = fault_backend;
+	o.strategy = IP_STRATEGY_AUTO;
+	o.seed = 3;
+	o.jobs = 2;
+	o.batch = 8;
+	o.shard_index = shard < 0 ? 0 : (uint32_t)shard;
+	o.shard_count = shard < 0 ? 1 : 4;
+	o.resume = resume;
+	ip_diag_init(d, db);
+	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &s, d))
+		return -1;
+	rc = ip_campaign_run(s, &probe, &o, r, d);
+	ip_store_close(s);
+	return rc;
+}
+
+static inline char *dump(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	sqlite3_stmt *st;
+	size_t cap = 1 << 16, n = 0;
+	char *out = malloc(cap);
+	out[0] = 0;
+	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
+		snprintf(out, cap, "cannot query %s: %s", db, sqlite3_errmsg(h));
+		sqlite3_close(h);
+		return out;
+	}
+	while (sqlite3_step(st) == SQLITE_ROW)
+		for (int c = 0; c < sqlite3_column_count(st); c++) {
+			const char *t = (const char *)sqlite3_column_text(st, c);
+			size_t l = strlen(t ? t : "") + 2;
+			if (n + l + 1 > cap)
+				out = realloc(out, cap = (n + l + 1) * 2);
+			n += (size_t)snprintf(out + n, cap - n, "%s%c", t ? t : "",
+			                      c + 1 == sqlite3_column_count(st) ? '\n' : '|');
+		}
+	sqlite3_finalize(st);
+	sqlite3_close(h);
+	return out;
+}
+
+/* What must be equal: runs (by variant and outcome contents), campaigns (by key, with cursor
+ * and state), layouts, findings; and no lock left. Ids and timestamps may differ. */
+static const char *const compare_sql[] = {
+	"SELECT c.strategy, c.shard_index, r.context, hex(r.value), o.status, o.fault, hex(o.data),"
+	" sum(r.count) FROM run r JOIN outcome o ON o.id = r.outcome_id JOIN campaign c"
+	" ON c.id = r.campaign_id GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7",
+	"SELECT p.name, c.strategy, c.seed, c.shard_index, c.shard_count, c.cursor, c.state"
+	" FROM campaign c JOIN probe p ON p.id = c.probe_id ORDER BY 1, 2, 3, 4, 5",
+	"SELECT count(*), (SELECT count(*) FROM target), (SELECT count(*) FROM buffer) FROM context",
+	"SELECT context, format, lo, hi, kind, details, confidence, support, against, variants"
+	" FROM finding ORDER BY 1, 2, 3, 4, 5",
+	"SELECT count(*) FROM campaign_lock",
+};
+
+static inline int same_db(const char *a, const char *b, const char *what)
+{
+	int same = 1;
+	for (size_t i = 0; i < sizeof compare_sql / sizeof compare_sql[0]; i++) {
+		char *x = dump(a, compare_sql[i]), *y = dump(b, compare_sql[i]);
+		if (strcmp(x, y) != 0) {
+			CHECK(0, "%s: differs from the uninterrupted run in: %s\n--- got:\n%.400s\n"
+			         "--- want:\n%.400s", what, compare_sql[i], x, y);
+			same = 0;
+		}
+		free(x);
+		free(y);
+	}
+	return same;
+}
+
+static inline void copy_file(const char *from, const char *to)
+{
+	size_t len;
+	char *bytes = fixture_slurp(from, &len);
+	FILE *f = fopen(to, "wb");
+	if (!f || fwrite(bytes, 1, len, f) != len || fclose(f))
+		abort();
+	free(bytes);
+}
+
+#endif
