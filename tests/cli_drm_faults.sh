@@ -111,7 +111,7 @@ grep -q 'the 0 variants before it are stored' "$tmp/relost.err" && ok ||
 fake "$bin" "${mg[@]}" --confirm 2 --db "$tmp/relost.db" --resume || fail "lost in a re-run: --resume"
 same_runs "$tmp/mgc2.db" "$tmp/relost.db" scalar_unk "lost in a re-run, then resumed"
 
-# the same through `agent --runner drm`: the agent says its device failed (ERROR 5), the agents
+# the same through `agent --runner drm`: the agent says its device is gone (ERROR 6), the agents
 # started again find it still gone (FAKEDRM_STATE keeps it lost for every process): exit 1,
 # what came before stored; once it is back (the mark removed), --resume ends it
 mkdir -p "$tmp/state"
@@ -124,6 +124,45 @@ rm -f "$tmp/state/lost-renderD128"
 FAKEDRM_STATE=$tmp/state fake "$bin" "${mgc[@]}" --runner "remote:$bin agent --runner drm" \
 	--db "$tmp/agentlost.db" --resume || fail "agent lost: --resume"
 same_runs "$tmp/mg.db" "$tmp/agentlost.db" scalar_unk "lost through the agent, then resumed"
+
+# lost while --resume runs again what a campaign stored as runner errors: the first agent's
+# answers end after its WELCOME (no retry), so the first batch is stored as 256 runner errors (exit 3);
+# the --resume whose device goes at its first job stops (exit 1) with those still stored as
+# they were; the next --resume ends it as an uninterrupted campaign
+cat >"$tmp/agent.sh" <<EOF
+#!/bin/sh
+n=\$((\$(cat "$tmp/agent.count" 2>/dev/null || echo 0) + 1))
+echo \$n >"$tmp/agent.count"
+if [ \$n = 1 ]; then
+	LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" agent --runner drm | python3 -c '
+import struct, sys
+h = sys.stdin.buffer.read(16)  # WELCOME passes, then the agent is cut off
+sys.stdout.buffer.write(h + sys.stdin.buffer.read(struct.unpack("<I", h[8:12])[0]))'
+	exit 0
+fi
+LD_PRELOAD="$FAKEDRM_PRELOAD" exec "$bin" agent --runner drm
+EOF
+chmod +x "$tmp/agent.sh"
+nerr() {
+	sqlite3 "$1" "SELECT sum(r.count) FROM run r JOIN outcome o ON o.id = r.outcome_id
+		WHERE o.status = 5"
+}
+ISAPROBE_REMOTE_RETRIES=0 "$bin" "${mgc[@]}" --runner "remote:$tmp/agent.sh" --db "$tmp/rerr.db" \
+	2>"$tmp/rerr.err"
+st=$?
+[ "$st" = 3 ] && [ "$(nerr "$tmp/rerr.db")" = 256 ] && ok ||
+	fail "runner errors through a cut agent: exit $st, $(nerr "$tmp/rerr.db") stored: $(cat "$tmp/rerr.err")"
+cp "$tmp/rerr.db" "$tmp/rerr0.db"
+FAKEDRM_INJECT=lost@1 ISAPROBE_REMOTE_RETRIES=0 "$bin" "${mgc[@]}" --runner "remote:$tmp/agent.sh" \
+	--db "$tmp/rerr.db" --resume 2>"$tmp/rerr.err"
+st=$?
+[ "$st" = 1 ] && grep -q 'running the stored runner errors again' "$tmp/rerr.err" && ok ||
+	fail "lost while running runner errors again: exit $st: $(cat "$tmp/rerr.err")"
+[ "$(runs_of "$tmp/rerr.db" scalar_unk)" = "$(runs_of "$tmp/rerr0.db" scalar_unk)" ] && ok ||
+	fail "lost while running runner errors again: the stored runs changed"
+"$bin" "${mgc[@]}" --runner "remote:$tmp/agent.sh" --db "$tmp/rerr.db" --resume 2>"$tmp/rerr.err" ||
+	fail "runner errors run again: $(cat "$tmp/rerr.err")"
+same_runs "$tmp/mg.db" "$tmp/rerr.db" scalar_unk "runner errors run again after a lost device"
 
 # unplugged at job 700, back when re-opened: re-opened, BOs made again, the campaign goes on
 injected unplug 'unplug@700' "$tmp/unplug.db" "${mg[@]}"
