@@ -167,7 +167,7 @@ static const struct bench_ratio ratios[] = {
 };
 
 const struct bench_suite bench_suite_infer = {
-	"infer", "runs per target region for inference (issue 5, a count), inference runs/s, and "
-	         "inference on synthetic devices (issue 19: boundaries, kinds, operations, noise)",
+	"infer", "runs per target region for inference (a count), inference runs/s, and inference "
+	         "on synthetic devices (boundaries, kinds, operations, noise)",
 	run, ratios, sizeof ratios / sizeof ratios[0],
 };

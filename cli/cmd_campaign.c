@@ -28,6 +28,8 @@ static void usage(FILE *out)
 	      "                         [--budget N] [--jobs J] [--seed S] [--gpu MODEL]\n"
 	      "                         [--shard I/N] [--confirm N] [--resume] [--force]\n"
 	      "                         [--quiet] [--json]\n"
+	      "       isaprobe campaign PROBE... --dry-run [--sample N] [--runner NAME]\n"
+	      "                         [--strategy S] [--budget N] [--seed S] [--gpu MODEL] [--json]\n"
 	      "\n"
 	      "Runs the variants of each probe file (docs/probe-format.md) on a runner and stores\n"
 	      "every outcome in the findings database FILE (created if missing). One campaign per\n"
@@ -53,6 +55,11 @@ static void usage(FILE *out)
 	      "  --host NAME      machine name stored with the device (default none)\n"
 	      "  --quiet          no progress, no summary\n"
 	      "  --json           one JSON summary per campaign on standard output\n"
+	      "  --dry-run        store nothing, run no campaign: per context, print the seed\n"
+	      "                   program (hex and disassembly), the target bits, the variants of\n"
+	      "                   each strategy, and how many of a sample the runner models (auto's\n"
+	      "                   survey and the sample run; --db is not needed)\n"
+	      "  --sample N       dry run: variants run per context (default 64)\n"
 	      "  -h, --help       this help\n"
 	      "\n"
 	      "Ctrl-C stops after the batches in flight, all stored; run again with --resume.\n"
@@ -220,7 +227,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 int cmd_campaign(int argc, char **argv)
 {
 	enum { O_DB = 256, O_RUNNER, O_STRATEGY, O_BUDGET, O_JOBS, O_SEED, O_GPU, O_SHARD, O_RESUME,
-	       O_FORCE, O_QUIET, O_JSON, O_BATCH, O_HOST, O_CONFIRM };
+	       O_FORCE, O_QUIET, O_JSON, O_BATCH, O_HOST, O_CONFIRM, O_DRY_RUN, O_SAMPLE };
 	static const struct option opts[] = {
 		{"db", required_argument, 0, O_DB},         {"runner", required_argument, 0, O_RUNNER},
 		{"strategy", required_argument, 0, O_STRATEGY},
@@ -230,11 +237,13 @@ int cmd_campaign(int argc, char **argv)
 		{"force", no_argument, 0, O_FORCE},         {"quiet", no_argument, 0, O_QUIET},
 		{"json", no_argument, 0, O_JSON},           {"batch", required_argument, 0, O_BATCH},
 		{"host", required_argument, 0, O_HOST},     {"confirm", required_argument, 0, O_CONFIRM},
+		{"dry-run", no_argument, 0, O_DRY_RUN},     {"sample", required_argument, 0, O_SAMPLE},
 		{"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0}};
 	struct ip_campaign_opts o;
 	const char *db = NULL;
-	int quiet = 0, json = 0, c, rc = 0, nprobes, errors = 0;
+	int quiet = 0, json = 0, dry_run = 0, c, rc = 0, nprobes, errors = 0;
+	unsigned sample = 64;
 	uint64_t v;
 	struct ip_probe *probes;
 	struct ip_store *store = NULL;
@@ -267,9 +276,11 @@ int cmd_campaign(int argc, char **argv)
 		case O_JOBS:
 		case O_BATCH:
 		case O_CONFIRM:
+		case O_SAMPLE:
 			if (parse_u64(optarg, &v) ||
 			    (c == O_JOBS && (v < 1 || v > IP_CAMPAIGN_MAX_JOBS)) ||
-			    (c == O_BATCH && (v < 1 || v > 1000000)) || (c == O_CONFIRM && v > 100)) {
+			    ((c == O_BATCH || c == O_SAMPLE) && (v < 1 || v > 1000000)) ||
+			    (c == O_CONFIRM && v > 100)) {
 				fprintf(stderr, "isaprobe campaign: bad number '%s' for --%s\n", optarg,
 				        opts[c - O_DB].name);
 				return 2;
@@ -282,6 +293,8 @@ int cmd_campaign(int argc, char **argv)
 				o.jobs = (unsigned)v;
 			else if (c == O_CONFIRM)
 				o.confirm = v ? (unsigned)v : IP_CAMPAIGN_CONFIRM_NONE;
+			else if (c == O_SAMPLE)
+				sample = (unsigned)v;
 			else
 				o.batch = (unsigned)v;
 			break;
@@ -298,12 +311,13 @@ int cmd_campaign(int argc, char **argv)
 		case O_FORCE: o.force = 1; break;
 		case O_QUIET: quiet = 1; break;
 		case O_JSON: json = 1; break;
+		case O_DRY_RUN: dry_run = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!db || optind >= argc) {
-		fprintf(stderr, "isaprobe campaign: %s\n", !db ? "--db FILE is required"
+	if ((!db && !dry_run) || optind >= argc) {
+		fprintf(stderr, "isaprobe campaign: %s\n", !db && !dry_run ? "--db FILE is required"
 		                                               : "no probe file given");
 		usage(stderr);
 		return 2;
@@ -320,6 +334,10 @@ int cmd_campaign(int argc, char **argv)
 			ip_diag_print(&d, stderr);
 			rc = 1;
 		}
+	}
+	if (rc == 0 && dry_run) { /* no database, no campaign */
+		rc = cli_campaign_dry_run(probes, nprobes, &o, sample, json);
+		goto done;
 	}
 	if (rc == 0 && ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
 		ip_diag_print(&d, stderr);
@@ -358,6 +376,7 @@ int cmd_campaign(int argc, char **argv)
 		rc = 130;
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+done:
 	ip_store_close(store);
 	for (int i = 0; i < nprobes; i++)
 		ip_probe_free(&probes[i]);

@@ -108,6 +108,10 @@ void ip_store_lock_free(struct ip_store *s);
 /* db/migrate.c: brings the schema from its PRAGMA user_version to IP_STORE_SCHEMA_VERSION in
  * one transaction. */
 int ip_store_migrate(struct ip_store *s, struct ip_diag *d);
+/* A read-only handle on a file of schema `version`, older than this build's: the views later
+ * versions add (db/schema.sql's later parts) as temporary views of this connection, so that
+ * readers find them. Returns 0, or -1 with d set. */
+int ip_store_temp_views(struct ip_store *s, int version, struct ip_diag *d);
 
 /* db/errors.c: fills d (file = the store's path) with "what: SQLite's message"; returns -1. */
 int ip_store_fail(struct ip_store *s, struct ip_diag *d, const char *fmt, ...)

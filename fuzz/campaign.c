@@ -320,8 +320,8 @@ static uint64_t count_errors(const struct ip_outcome *o, uint64_t n)
 /* Auto's survey: every context's seed, single and pair flips, then the conditions' pairs
  * (dependents under the bit that enables them), run on one runner (not stored: the campaign
  * runs them again as its first variants, in order). */
-static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
-                  struct ip_auto_context_plan *plans, struct ip_diag *d)
+int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
+                   struct ip_auto_context_plan *plans, struct ip_diag *d)
 {
 	uint64_t n = ip_auto_survey_count(p->width);
 	uint64_t nc = IP_AUTO_MAX_CONDITIONS * (uint64_t)IP_AUTO_MAX_DEPENDENTS *
@@ -653,7 +653,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			ip_diag_plain(d, "out of memory");
 			goto out;
 		}
-		if (survey(&ex[0].x, p, dr.confirm, plans, d))
+		if (ip_auto_survey(&ex[0].x, p, dr.confirm, plans, d))
 			goto out;
 		sp.plans = plans;
 	}

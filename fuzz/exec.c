@@ -156,5 +156,6 @@ int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t
 		free(x->codes[j]);
 		x->codes[j] = NULL;
 	}
+	x->njobs = njobs;
 	return rc == IP_RUNNER_DEVICE_LOST ? rc : 0;
 }

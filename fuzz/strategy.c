@@ -263,6 +263,11 @@ uint64_t ip_strategy_total(const struct ip_strategy *s)
 	return s->total;
 }
 
+uint64_t ip_strategy_context_total(const struct ip_strategy *s, uint32_t c)
+{
+	return c < s->p.ncontexts ? s->per_ctx[c] : 0;
+}
+
 void ip_strategy_free(struct ip_strategy *s)
 {
 	if (!s)

@@ -255,6 +255,16 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
 	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names')";
 
+const char *rp_finding_columns(void)
+{
+	return finding_cols;
+}
+
+char *rp_finding_what(sqlite3_stmt *st)
+{
+	return describe(col(st, 4), st);
+}
+
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {
 	memset(f, 0, sizeof *f);

@@ -18,11 +18,12 @@ for p in "$src"/probes/a3xx/*.probe; do
 	name=$(basename "$p" .probe)
 	grep -qF "## a3xx: probe \`$name\`" "$tmp/r.md" && ok || fail "no section for $name"
 done
-# the field map line of a context (what follows the value list cut off)
+# the field map line of a context, after its instruction's [bundle.slot] (what follows the
+# value list cut off)
 line() {
 	awk -v probe="## a3xx: probe \`$1\`" -v c="### Context $2 " \
 		'index($0, probe) == 1 { p = 1; next } /^## / { p = 0 } p && index($0, c) == 1 { on = 1; next } /^### / { on = 0 } p && on' \
-		"$tmp/r.md" | grep -F -- "    $3"
+		"$tmp/r.md" | grep -E -- "^    (\[[0-9]+\.[0-9]+\] )?$3"
 }
 for ctx in 0 1; do
 	if line cat1_src_mode $ctx "53-54:" | grep -qF "0: mov registers[6], 1: mov uniforms[6]"; then

@@ -44,6 +44,17 @@ if [ -x "$writer" ]; then
 		"$bin" report --db "$tmp/s.db" --format md
 	check "md register line" 0 "^    \[0\.0\] 32-34: register select: varyings_out\[0\] = registers\[0 \+ 1\*v\]" -- \
 		"$bin" report --db "$tmp/s.db"
+	# finding_text: the sentence infer stored is the report's line after the instruction and bits.
+	check "finding_text sentence" 0 "^\"42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max" -- \
+		"$bin" query --db "$tmp/s.db" -f csv --sql "SELECT bits || ': ' || sentence FROM finding_text"
+	"$bin" report --db "$tmp/s.db" --format md | sed -n 's/^    \(\[[0-9.]*\] \)\{0,1\}\([0-9][-0-9]*: .*\) (confidence .*/\2/p' | sort >"$tmp/r.lines"
+	"$bin" query --db "$tmp/s.db" -f csv --sql "SELECT bits || ': ' || sentence AS line FROM finding_text" |
+		tail -n +2 | sed 's/^"\(.*\)"$/\1/; s/""/"/g' | sort >"$tmp/q.lines"
+	if [ ! -s "$tmp/q.lines" ] || ! cmp -s "$tmp/r.lines" "$tmp/q.lines"; then
+		echo "FAIL: finding_text's sentences differ from the report's lines:" >&2
+		diff "$tmp/r.lines" "$tmp/q.lines" >&2
+		fails=$((fails + 1))
+	fi
 	check "since a later campaign" 0 "^0 findings\." -- "$bin" report --db "$tmp/s.db" --since 9
 	check "diff against itself" 0 "^0 findings\." -- "$bin" report --db "$tmp/s.db" --diff "$tmp/s.db"
 	check "diff against a missing db" 1 "none.db: error" -- "$bin" report --db "$tmp/s.db" --diff "$tmp/none.db"

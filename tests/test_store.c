@@ -1,6 +1,7 @@
 /* test_store.c: the findings store's normal life: create, open, reopen; get-or-create devices,
  * probes and campaigns; batches whose counts aggregate and whose contradictions stay as rows;
- * the resumable cursor; the layout tables; the status table against ip_status_name(). */
+ * the resumable cursor; the layout tables; the status table against ip_status_name(); the
+ * finding_text view. */
 #include "store_fixture.h"
 
 static struct ip_diag d;
@@ -314,8 +315,21 @@ static void test_status_names(const char *dir)
 	free(path);
 }
 
-/* The version 1 schema (db/schema.sql, what migration 1 runs), for a database made before. */
+/* db/schema.sql: version 1, then the parts later versions add (each after a line "-- ==
+ * version N"); a database made before those has run the first part alone. */
 extern const char ip_store_schema_sql[];
+
+static char *schema_v1(void)
+{
+	const char *end = strstr(ip_store_schema_sql, "\n-- == version ");
+	size_t n = end ? (size_t)(end - ip_store_schema_sql) : strlen(ip_store_schema_sql);
+	char *v1 = malloc(n + 1);
+	if (!v1)
+		abort();
+	memcpy(v1, ip_store_schema_sql, n);
+	v1[n] = 0;
+	return v1;
+}
 
 /* A database made with schema version 1 (the SQL as it was: schema.sql, user_version 1),
  * holding a campaign with two target pieces in two instructions and findings of the old key:
@@ -325,7 +339,7 @@ extern const char ip_store_schema_sql[];
  * still answers. A database of version 2 opened read-only is left alone. */
 static void test_migrate_v1(const char *dir)
 {
-	char *path = fixture_path(dir, "v1.db");
+	char *path = fixture_path(dir, "v1.db"), *v1 = schema_v1();
 	sqlite3 *h;
 	struct ip_store *s;
 	char *err = NULL;
@@ -346,7 +360,7 @@ static void test_migrate_v1(const char *dir)
 		" 1, 1);";
 	unlink(path);
 	CHECK(sqlite3_open(path, &h) == SQLITE_OK, "create %s", path);
-	CHECK(sqlite3_exec(h, ip_store_schema_sql, NULL, NULL, &err) == SQLITE_OK &&
+	CHECK(sqlite3_exec(h, v1, NULL, NULL, &err) == SQLITE_OK &&
 	      sqlite3_exec(h, "PRAGMA user_version = 1", NULL, NULL, &err) == SQLITE_OK &&
 	      sqlite3_exec(h, fill, NULL, NULL, &err) == SQLITE_OK, "a version 1 database: %s",
 	      err ? err : "");
@@ -367,6 +381,9 @@ static void test_migrate_v1(const char *dir)
 	      "100-101: bundle 1, the condition its details named");
 	CHECK(fixture_int(h, "SELECT count(*) FROM buffer WHERE names = ''") == 1, "buffer.names");
 	CHECK(fixture_int(h, "SELECT count(*) FROM new_findings") == 2, "new_findings on the new table");
+	CHECK(fixture_int(h, "SELECT count(*) FROM finding_text WHERE bits = '100-101' AND"
+	                     " instruction = 'bundle 1 slot 0' AND \"when\" = 'bit 102 = 1'") == 1,
+	      "finding_text (version 3) on the migrated table");
 	/* the same field in another instruction is another finding now */
 	CHECK(sqlite3_exec(h, "INSERT INTO finding (probe_id, context, bundle, slot, format, lo, hi,"
 	                      " kind, confidence, first_seen, last_seen) VALUES (1, 0, 1, 0,"
@@ -379,6 +396,80 @@ static void test_migrate_v1(const char *dir)
 	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_ONLY);
 	CHECK(fixture_int(ip_store_sqlite(s), "SELECT count(*) FROM finding") == 3, "reopened");
+	ip_store_close(s);
+	free(path);
+	free(v1);
+}
+
+/* One text column of the first row of sql, compared with want (NULL: SQL NULL). */
+static void check_text(sqlite3 *db, const char *sql, const char *want, const char *what)
+{
+	sqlite3_stmt *st;
+	const char *got = "(no row)";
+	int ok = 0;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+		got = (const char *)sqlite3_column_text(st, 0);
+		ok = want ? got && strcmp(got, want) == 0 : got == NULL;
+	}
+	CHECK(ok, "%s: got %s, want %s", what, got ? got : "NULL", want ? want : "NULL");
+	sqlite3_finalize(st);
+}
+
+/* finding_text: a finding over bits 25-30 of the word in bundle 0 slot 1, one over bit 33 under
+ * a condition and with no sentence yet, one in value bits (no format, so no instruction). Then
+ * the same file as version 3 left it (no view): a read-only handle reads it as it is, with the
+ * view as its own temporary one; a read-write one migrates it. */
+static void test_finding_text(const char *dir)
+{
+	char *path = fixture_path(dir, "views.db");
+	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
+	sqlite3 *db = ip_store_sqlite(s);
+	const char *fill =
+		"INSERT INTO device (id, runner, model) VALUES (1, 'sim', 't860');"
+		"INSERT INTO probe (id, name, isa, source_text, source_hash)"
+		" VALUES (1, 'ls', 'midgard', 'text', zeroblob(16));"
+		"INSERT INTO campaign (id, probe_id, device_id, probe_hash, probe_text, strategy, origin)"
+		" VALUES (1, 1, 1, zeroblob(16), 'text', 'walk', zeroblob(16));"
+		"INSERT INTO context VALUES (1, 0, 'ld_attr_32', x'00'), (1, 1, 'ld_vary_32', x'00');"
+		"INSERT INTO finding (id, probe_id, context, bundle, slot, format, lo, hi, kind, cond,"
+		" details, confidence, first_seen, last_seen) VALUES"
+		" (1, 1, 0, 0, 1, 'midgard.load_store', 25, 30, 'ignored', '',"
+		"  '{\"sentence\":\"ignored: no effect seen\"}', 1, 1, 1),"
+		" (2, 1, 1, 0, 1, 'midgard.load_store', 33, 33, 'enum', 'bit 30 = 1', '{}', 0.5, 1, 1),"
+		" (3, 1, 0, 0, 0, '', 2, 3, 'register', '', '{}', 0.5, 1, 1)";
+	CHECK(sqlite3_exec(db, fill, NULL, NULL, NULL) == SQLITE_OK, "fill: %s", sqlite3_errmsg(db));
+	check_text(db, "SELECT probe || ' ' || isa || ' ' || context || ' ' || instruction || ' '"
+	               " || format || ' ' || bits || ' ' || kind || ': ' || sentence"
+	               " FROM finding_text WHERE finding_id = 1",
+	           "ls midgard ld_attr_32 bundle 0 slot 1 midgard.load_store 25-30 ignored: ignored: "
+	           "no effect seen", "finding 1");
+	check_text(db, "SELECT context || ' ' || bits || ' when ' || \"when\" FROM finding_text"
+	               " WHERE finding_id = 2",
+	           "ld_vary_32 33 when bit 30 = 1", "a single bit reads as one number; its condition");
+	check_text(db, "SELECT sentence FROM finding_text WHERE finding_id = 2", NULL,
+	           "no sentence yet");
+	check_text(db, "SELECT public_verdict FROM finding_text WHERE finding_id = 1", NULL,
+	           "no public verdict");
+	check_text(db, "SELECT instruction FROM finding_text WHERE finding_id = 3", NULL,
+	           "value bits: no instruction");
+	CHECK(sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 3", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 3");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 3, "version 3 read-only: read as it is");
+	check_text(db, "SELECT bits || ' ' || sentence FROM finding_text WHERE finding_id = 1",
+	           "25-30 ignored: no effect seen", "version 3 read-only: the view, temporary");
+	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'finding_text'") == 0,
+	      "version 3 read-only: nothing written to the file");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated");
+	CHECK(fixture_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'finding_text'") == 1,
+	      "the view, in the file");
+	check_text(db, "SELECT bits || ' ' || sentence FROM finding_text WHERE finding_id = 1",
+	           "25-30 ignored: no effect seen", "the view after the migration");
 	ip_store_close(s);
 	free(path);
 }
@@ -401,7 +492,8 @@ static void test_migrate_v2(const char *dir)
 	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_WRITE);
 	db = ip_store_sqlite(s);
-	CHECK(fixture_int(db, "PRAGMA user_version") == 3, "read-write: migrated");
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION,
+	      "read-write: migrated");
 	CHECK(fixture_int(db, "SELECT count(*) FROM campaign_lock") == 0, "campaign_lock made");
 	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "rows kept");
 	ip_store_close(s);
@@ -420,6 +512,7 @@ int main(void)
 	test_status_names(dir);
 	test_migrate_v1(dir);
 	test_migrate_v2(dir);
+	test_finding_text(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
 }

@@ -243,13 +243,15 @@ void fuzz_run_db(const struct fuzz_target *t, const uint8_t *data, size_t len)
 			apply_edits(data + 1, len - 1);
 	}
 	/* what `isaprobe infer`, `report` and `query` do with it: the mode byte's bits 1-2 pick
-	 * the report's format, bits 3-5 the question (one of each per input keeps inputs fast) */
+	 * the report's format, bits 3-5 the question, bits 6-7 query's --format (one of each per
+	 * input keeps inputs fast) */
 	ip_diag_init(&d, db_path);
 	if (ip_store_open(db_path, IP_STORE_READ_WRITE, &s, &d) == 0) {
 		static const enum ip_report_format formats[] = {IP_REPORT_MD, IP_REPORT_JSON,
 		                                                IP_REPORT_HTML, IP_REPORT_MD};
 		struct ip_report_options o = {0};
-		(void)ip_infer(s, NULL, NULL, &d);
+		if (ip_infer(s, NULL, NULL, &d) == 0)
+			(void)ip_report_sentences(s, &d);
 		o.format = formats[len ? data[0] >> 1 & 3 : 0];
 		o.title = "fuzz";
 		ip_diag_init(&d, db_path);
@@ -262,13 +264,16 @@ void fuzz_run_db(const struct fuzz_target *t, const uint8_t *data, size_t len)
 			{"unknown-fields", "midgard", NULL}, {"field", "unk25", NULL},
 			{"examples", "flags", "3"},
 		};
+		static const char *const query_formats[] = {"table", "md", "csv", "json"};
 		unsigned q = len ? (unsigned)(data[0] >> 3 & 7) : 0;
 		if (q < sizeof questions / sizeof questions[0]) {
-			char *argv[8];
+			char *argv[10];
 			int argc = 0;
 			argv[argc++] = (char *)"query";
 			argv[argc++] = (char *)"--db";
 			argv[argc++] = db_path;
+			argv[argc++] = (char *)"--format";
+			argv[argc++] = (char *)query_formats[len ? data[0] >> 6 & 3 : 0];
 			for (int k = 0; k < 3 && questions[q][k]; k++)
 				argv[argc++] = (char *)questions[q][k];
 			argv[argc] = NULL;

@@ -9,11 +9,12 @@
 #include "isaprobe/diag.h"
 
 /* Schema version kept in PRAGMA user_version; migrations go forward only. */
-#define IP_STORE_SCHEMA_VERSION 3
+#define IP_STORE_SCHEMA_VERSION 4
 /* The oldest version a read-only handle reads as it is (queries, reports, `db merge` inputs):
  * version 2 changed the findings readers read (bundle, slot, cond; buffer names); version 3
- * added only what writers use (campaign_lock). Raise it with a migration that changes
- * what readers read. Older versions are migrated by a read-write opening. */
+ * added only what writers use (campaign_lock); version 4 the view finding_text, which a
+ * read-only handle of an older file makes as a temporary view. Raise it with a migration that
+ * changes what readers read. Older versions are migrated by a read-write opening. */
 #define IP_STORE_READ_MIN_VERSION 2
 /* PRAGMA application_id of every isaprobe database: 'ISAP'. */
 #define IP_STORE_APPLICATION_ID 0x49534150

@@ -78,8 +78,9 @@ int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy 
                     struct ip_diag *d);
 /* 1 with the next variant in *v, or 0 when the strategy is done. */
 int ip_strategy_next(struct ip_strategy *s, struct ip_variant *v);
-/* Variants the strategy gives in all. */
+/* Variants the strategy gives in all, and to context c alone. */
 uint64_t ip_strategy_total(const struct ip_strategy *s);
+uint64_t ip_strategy_context_total(const struct ip_strategy *s, uint32_t c);
 void ip_strategy_free(struct ip_strategy *s);
 
 /* Variants of auto's survey per context, which come first in every auto context: the seed,
