@@ -86,6 +86,15 @@ fake "$bin" campaign "$p" --runner "remote:$bin agent --runner drm" --db "$tmp/a
 same_runs "$tmp/asim.db" "$tmp/agent.db" scalar_unk "agent --runner drm"
 expect 2 "unknown runner 'drn'" -- "$bin" agent --runner drn
 
+# campaign --dry-run --runner drm: the sample runs on the device (the whys of what it could not
+# say read after the runner is closed) and says what the simulator's says, but for the runner
+fake "$bin" campaign --dry-run "$src/probes/utgard_gp/acc_op.probe" --runner drm >"$tmp/dry.drm" 2>&1 ||
+	fail "dry run through drm: $(cat "$tmp/dry.drm")"
+"$bin" campaign --dry-run "$src/probes/utgard_gp/acc_op.probe" | sed '1s/runner sim/runner drm/' \
+	>"$tmp/dry.sim"
+grep -q 'unmodeled' "$tmp/dry.sim" && cmp -s "$tmp/dry.sim" "$tmp/dry.drm" && ok ||
+	fail "dry run through drm: $(diff "$tmp/dry.sim" "$tmp/dry.drm" | head -5)"
+
 # ci/nightly --runner drm
 fake_program "$bin" "$tmp/isaprobe-fake"
 "$src/ci/nightly" --runner drm --isaprobe "$tmp/isaprobe-fake" --out "$tmp/nights" --stamp n1 --no-report \

@@ -6,6 +6,8 @@
  * until it can; a device that goes away is re-opened, and one that stays gone ends the batch
  * with IP_RUNNER_DEVICE_LOST. docs/drm-runner.md. */
 #include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +196,35 @@ static int arena_ready(struct drm_state *s, struct ip_drm_arena *a, size_t need,
 	a->generation = s->dev.generation;
 	a->used = 0;
 	return 0;
+}
+
+/* A result's why text kept for the rest of the process, as the runner interface wants it
+ * ("static text": a campaign may read it after the runner is closed). The texts come from a
+ * small set (the checks', the kernel's errors, a device's path, a model's whys), each stored
+ * once; a text that cannot be stored becomes a fixed one. */
+static const char *keep_text(const char *t)
+{
+	struct text {
+		struct text *next;
+		char s[];
+	};
+	static struct text *table[256];
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	uint32_t h = 2166136261u;
+	struct text *e;
+	size_t len = strlen(t);
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (uint8_t)t[i]) * 16777619u;
+	pthread_mutex_lock(&lock);
+	for (e = table[h % 256]; e && strcmp(e->s, t) != 0; e = e->next)
+		;
+	if (!e && (e = malloc(sizeof *e + len + 1)) != NULL) {
+		memcpy(e->s, t, len + 1);
+		e->next = table[h % 256];
+		table[h % 256] = e;
+	}
+	pthread_mutex_unlock(&lock);
+	return e ? e->s : "(out of memory for the runner's text)";
 }
 
 static void set_result(struct ip_drm_slot *sl, enum ip_status st, uint32_t fault, const char *why)
@@ -557,12 +588,16 @@ static int drm_run_batch(void *state, const struct ip_job *jobs, size_t n, struc
 		s->order[m++] = sl;
 	}
 	if (run_list(s, s->order, m) == RANGE_LOST) {
+		const char *why = keep_text(s->lost_why);
 		for (size_t i = 0; i < n; i++) {
 			results[i].status = IP_STATUS_RUNNER_ERROR;
-			results[i].why = s->lost_why;
+			results[i].why = why;
 		}
 		return IP_RUNNER_DEVICE_LOST;
 	}
+	for (size_t i = 0; i < n; i++)
+		if (results[i].why)
+			results[i].why = keep_text(results[i].why);
 	return 0;
 }
 
