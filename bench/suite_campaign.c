@@ -44,12 +44,13 @@ static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t bu
 		goto out;
 	t0 = bench_now();
 	for (;;) {
+		const char *lost;
 		size_t n = 0;
 		while (n < IP_CAMPAIGN_DEFAULT_BATCH && ip_strategy_next(st, &v[n]))
 			n++;
 		if (!n)
 			break;
-		ip_exec_run(&x, v, n, data, o);
+		ip_exec_run(&x, v, n, data, o, &lost); /* the simulator is never lost */
 		for (size_t i = 0; i < n; i++)
 			ok += o[i].status == IP_STATUS_OK;
 		done += n;

@@ -30,6 +30,7 @@ struct slot {
 	struct ip_outcome *xo;
 	uint8_t *xdata;           /* nx * output_len */
 	uint8_t *xvalues;         /* nx * value_len */
+	char lost[512];           /* the runner's device went away: why ("" when it did not) */
 };
 
 struct driver {
@@ -51,7 +52,7 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more);
+static void run_batch(struct ip_exec *x, struct slot *s, unsigned n_more);
 
 /* A worker's exec and the driver it takes batches from. */
 struct exec_with_driver {
@@ -84,8 +85,7 @@ static void *worker(void *arg)
 		}
 		s->state = SLOT_RUNNING;
 		pthread_mutex_unlock(&dr->lock);
-		ip_exec_run(x, s->variants, s->n, s->data, s->outcomes);
-		confirm(x, s, dr->confirm);
+		run_batch(x, s, dr->confirm);
 		pthread_mutex_lock(&dr->lock);
 		s->state = SLOT_DONE;
 		pthread_cond_broadcast(&dr->done);
@@ -170,6 +170,7 @@ static int flips_from_seed(const struct ip_probe *p, const struct ip_variant *v)
 static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_variant *v)
 {
 	size_t olen = x->probe->output_len;
+	const char *why;
 	if (s->nx == s->xcap) {
 		s->xcap = s->xcap ? 2 * s->xcap : 64;
 		s->xv = realloc(s->xv, s->xcap * sizeof *s->xv);
@@ -182,7 +183,11 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 			s->xo[i].data = s->xdata + i * olen;
 	}
 	s->xv[s->nx] = *v;
-	ip_exec_run(x, v, 1, s->xdata + s->nx * olen, &s->xo[s->nx]);
+	if (ip_exec_run(x, v, 1, s->xdata + s->nx * olen, &s->xo[s->nx], &why) ==
+	    IP_RUNNER_DEVICE_LOST) {
+		snprintf(s->lost, sizeof s->lost, "%s", why);
+		return IP_STATUS_RUNNER_ERROR;
+	}
 	return s->xo[s->nx++].status;
 }
 
@@ -193,54 +198,72 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
 {
 	s->nx = 0;
-	for (size_t i = 0; i < s->n && n_more; i++) {
+	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++) {
 		enum ip_status st = s->outcomes[i].status;
 		int flips = flips_from_seed(x->probe, &s->variants[i]);
 		unsigned k = 0;
 		if (ip_status_is_noise(st)) {
-			while (k++ < n_more && ip_status_is_noise(st))
+			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
 				st = rerun(x, s, &s->variants[i]);
 			continue;
 		}
 		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
-			while (k++ < n_more)
+			while (k++ < n_more && !s->lost[0])
 				rerun(x, s, &s->variants[i]);
 	}
 }
 
+/* Runs a slot's batch and its re-runs. A device that went away (IP_RUNNER_DEVICE_LOST) leaves
+ * s->lost set: the recorder stops there and stores nothing of the batch, so --resume runs it
+ * again. */
+static void run_batch(struct ip_exec *x, struct slot *s, unsigned n_more)
+{
+	const char *why;
+	s->lost[0] = '\0';
+	s->nx = 0;
+	if (ip_exec_run(x, s->variants, s->n, s->data, s->outcomes, &why) == IP_RUNNER_DEVICE_LOST)
+		snprintf(s->lost, sizeof s->lost, "%s", why);
+	else
+		confirm(x, s, n_more);
+}
+
 /* Runs variants v[0..n) in batches; a run that said nothing (timeout, runner_error) is run
  * again, up to `confirm` more times, so that a flaky runner's noise does not shape the plan.
- * Outcome i's data lies at data + i * output_len. */
-static void run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, uint8_t *data,
-                    struct ip_outcome *o, unsigned confirm)
+ * Outcome i's data lies at data + i * output_len. Returns 0, or IP_RUNNER_DEVICE_LOST (*why
+ * says why) when the runner's device went away. */
+static int run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, uint8_t *data,
+                   struct ip_outcome *o, unsigned confirm, const char **why)
 {
 	const struct ip_probe *p = x->probe;
 	size_t olen = p->output_len;
 	struct ip_variant *again = NULL;
 	size_t *at = NULL;
 	struct ip_outcome tmp;
-	for (uint64_t k = 0; k < n; k += x->cap) {
+	int rc = 0;
+	for (uint64_t k = 0; k < n && rc == 0; k += x->cap) {
 		size_t m = n - k < x->cap ? (size_t)(n - k) : x->cap;
-		ip_exec_run(x, v + k, m, data + k * olen, o + k);
+		rc = ip_exec_run(x, v + k, m, data + k * olen, o + k, why);
 	}
 	again = malloc((n + 1) * sizeof *again);
 	at = malloc((n + 1) * sizeof *at);
 	if (!again || !at)
 		abort();
-	for (unsigned t = 0; t < confirm; t++) {
+	for (unsigned t = 0; t < confirm && rc == 0; t++) {
 		size_t m = 0;
 		for (uint64_t i = 0; i < n; i++)
 			if (ip_status_is_noise(o[i].status)) {
 				at[m] = (size_t)i;
 				again[m++] = v[i];
 			}
-		for (size_t i = 0; i < m; i++) { /* one at a time: each into its own place */
-			ip_exec_run(x, &again[i], 1, data + at[i] * olen, &tmp);
-			o[at[i]] = tmp;
+		for (size_t i = 0; i < m && rc == 0; i++) { /* one at a time: each into its own place */
+			rc = ip_exec_run(x, &again[i], 1, data + at[i] * olen, &tmp, why);
+			if (rc == 0)
+				o[at[i]] = tmp;
 		}
 	}
 	free(again);
 	free(at);
+	return rc;
 }
 
 /* A target line of at most 8 bits is a field the probe's author names: auto sweeps it whole,
@@ -307,6 +330,7 @@ int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm
 	struct ip_outcome *o = malloc(n * sizeof *o), *oc = malloc(nc * sizeof *oc);
 	uint8_t *data = malloc(n * p->output_len), *cdata = malloc(nc * p->output_len);
 	ip_word adjacent = ip_word_zero();
+	const char *why = NULL;
 	int rc = 0;
 	/* value bits i and i + 1 are neighbours when they sit side by side in one word */
 	for (unsigned t = 0; t < p->ntargets; t++) {
@@ -354,7 +378,8 @@ int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm
 			}
 		}
 		ip_strategy_free(st);
-		run_all(x, v, k, data, o, confirm);
+		if (run_all(x, v, k, data, o, confirm, &why) != 0)
+			goto lost;
 		/* A flaky runner's stray errors are noise the plan tolerates; a runner that fails on
 		 * the seed, or on half the survey, is broken: nothing is planned from it. */
 		if (o[0].status == IP_STATUS_RUNNER_ERROR || 2 * count_errors(o, k) >= k) {
@@ -376,10 +401,15 @@ int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm
 				v[i].context = c;
 				v[i].value = ip_auto_condition_variant(cd, seeds[0], i);
 			}
-			run_all(x, v, m, cdata, oc, confirm);
+			if (run_all(x, v, m, cdata, oc, confirm, &why) != 0)
+				goto lost;
 			ip_auto_segment_condition(p->width, &adjacent, o, oc, cd);
 		}
 	}
+	goto out;
+lost:
+	rc = ip_diag_plain(d, "%s; nothing of this probe is stored: run it again once the device is "
+	                      "back", why);
 out:
 	free(v);
 	free(o);
@@ -674,6 +704,12 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			pthread_cond_wait(&dr.done, &dr.lock);
 		}
 		pthread_mutex_unlock(&dr.lock);
+		if (next->lost[0]) {
+			ip_diag_plain(d, "%s; the %llu variants before it are stored: pass --resume once "
+			                 "the device is back",
+			              next->lost, (unsigned long long)(r->runs - r->reruns - r->rerun));
+			goto stop;
+		}
 		nrun = make_runs(&dr, next);
 		if (ip_store_record(s, r->campaign_id, next->runs, nrun, next->cursor_after, d))
 			goto stop;

@@ -109,8 +109,12 @@ static int run_sample(struct ip_exec *x, const struct ip_probe *p, unsigned c, u
 			v[i].value = sample_value(p, c, at + i, seed);
 			why[i] = "the ISA cannot pack this encoding"; /* unless it ran: see below */
 		}
-		size_t jobs = ip_exec_run(x, v, n, data, o);
-		for (size_t j = 0; j < jobs; j++)
+		const char *lost;
+		if (ip_exec_run(x, v, n, data, o, &lost) == IP_RUNNER_DEVICE_LOST) {
+			rc = ip_diag_plain(d, "%s", lost);
+			goto out;
+		}
+		for (size_t j = 0; j < x->njobs; j++)
 			why[x->index[j]] = x->results[j].why ? x->results[j].why : "";
 		for (size_t i = 0; i < n; i++) {
 			pc->by_status[o[i].status]++;

@@ -113,11 +113,13 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
 	return rc;
 }
 
-size_t ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                   struct ip_outcome *out)
+int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                struct ip_outcome *out, const char **lost_why)
 {
 	const struct ip_probe *p = x->probe;
 	size_t olen = p->output_len, njobs = 0;
+	int rc = 0;
+	*lost_why = NULL;
 	memset(data, 0, n * olen);
 	for (size_t i = 0; i < n; i++) {
 		struct ip_program *prog = &x->progs[v[i].context];
@@ -137,7 +139,9 @@ size_t ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint
 		x->index[njobs++] = i;
 	}
 	if (njobs)
-		ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);
+		rc = ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);
+	if (rc == IP_RUNNER_DEVICE_LOST)
+		*lost_why = x->results[0].why ? x->results[0].why : "the device is gone";
 	for (size_t j = 0; j < njobs; j++) {
 		const struct ip_result *res = &x->results[j];
 		size_t i = x->index[j];
@@ -152,5 +156,6 @@ size_t ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint
 		free(x->codes[j]);
 		x->codes[j] = NULL;
 	}
-	return njobs;
+	x->njobs = njobs;
+	return rc == IP_RUNNER_DEVICE_LOST ? rc : 0;
 }

@@ -28,6 +28,34 @@ static int64_t gcd64(int64_t a, int64_t b)
 	return a;
 }
 
+/* |v| as an unsigned 64-bit number (INT64_MIN included). */
+static uint64_t mag64(int64_t v)
+{
+	return v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+}
+
+/* a * b == c * d exactly, in 64-bit arithmetic (32-bit targets have no 128-bit integers):
+ * products that fit compare as they are; two that do not, by sign and 128-bit magnitude. */
+static int mul_eq(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+	int64_t p, q;
+	int op = __builtin_mul_overflow(a, b, &p), oq = __builtin_mul_overflow(c, d, &q);
+	uint64_t m[2][2];
+	if (!op && !oq)
+		return p == q;
+	if (op != oq || ((a < 0) != (b < 0)) != ((c < 0) != (d < 0)))
+		return 0;
+	for (int k = 0; k < 2; k++) {
+		uint64_t x = mag64(k ? c : a), y = mag64(k ? d : b);
+		uint64_t xl = x & 0xffffffffu, xh = x >> 32, yl = y & 0xffffffffu, yh = y >> 32;
+		uint64_t ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+		uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+		m[k][0] = (ll & 0xffffffffu) | mid << 32;
+		m[k][1] = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+	}
+	return m[0][0] == m[1][0] && m[0][1] == m[1][1];
+}
+
 /* An index in words may move by a fraction of v (a byte offset reads a word every 4). */
 int inf_linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64_t *num,
                  int64_t *den)
@@ -51,7 +79,7 @@ int inf_linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64
 				nu = -nu;
 				de = -de;
 			}
-		} else if ((__int128)y[i] * de != (__int128)nu * dx)
+		} else if (!mul_eq(y[i], de, nu, dx))
 			return 0;
 	}
 	*num = nu;
@@ -114,7 +142,7 @@ static int fit_indirect(const struct inf_data *data, const struct indirect *c, c
 	}
 	if (b == SIZE_MAX || I[b] == I[a])
 		return 0;
-	__int128 dI = I[b] - I[a], dx = xb - xa;
+	int64_t dI = I[b] - I[a], dx = xb - xa;
 	for (size_t i = 0; i < m; i++) {
 		long p = c->p0 + (long)c->t * (long)v[i];
 		int64_t x = 0;
@@ -126,11 +154,11 @@ static int fit_indirect(const struct inf_data *data, const struct indirect *c, c
 			if (v[i] < 64)
 				*zero |= UINT64_C(1) << v[i];
 		}
-		if ((__int128)(I[i] - I[a]) * dx != (__int128)(x - xa) * dI)
+		if (!mul_eq(I[i] - I[a], dx, x - xa, dI))
 			return 0;
 	}
-	*kn = (int64_t)dI;
-	*kd = (int64_t)dx;
+	*kn = dI;
+	*kd = dx;
 	if (*kd < 0) {
 		*kn = -*kn;
 		*kd = -*kd;

@@ -591,7 +591,14 @@ static int baselines(struct driver *dr, struct ip_diag *d)
 	textf(dr->runner_name, sizeof dr->runner_name, "%s", ip_runner_name(runner));
 	for (unsigned c = 0; c < p->ncontexts; c++) {
 		struct ip_variant v = {c, p->contexts[c].seed_value};
-		ip_exec_run(&x, &v, 1, dr->base_data + c * olen, &dr->base[c]);
+		const char *why = NULL;
+		if (ip_exec_run(&x, &v, 1, dr->base_data + c * olen, &dr->base[c], &why) ==
+		    IP_RUNNER_DEVICE_LOST) {
+			ip_diag_plain(d, "the device is gone: %s", why);
+			ip_exec_free(&x);
+			ip_runner_close(runner);
+			return -1;
+		}
 	}
 	ip_exec_free(&x);
 	ip_runner_close(runner);
