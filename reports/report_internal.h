@@ -9,6 +9,20 @@
 #include "isaprobe/report.h"
 #include "strbuf.h"
 
+/* A finding against what later public work says (docs/public-overlay.md), in the order a diff
+ * lists them: differs (bits or values contradict a public field), new (no public field there),
+ * refines (inside a public field, more detail), agrees (the same bits and kind), open (nothing
+ * was determined to compare: unmodeled, not probed). */
+enum rp_verdict { RP_DIFFERS, RP_NEW, RP_REFINES, RP_AGREES, RP_OPEN, RP_NVERDICTS };
+
+const char *rp_verdict_name(enum rp_verdict v);
+/* The verdict of bits lo-hi of format "isa.name" ("midgard.load_store"), found to be of kind
+ * `kind` with value names `names` (the details' JSON object, or ""), `partial` when some of its
+ * values the runner could not say; *text (malloc'd) says it ("differs from index_reg 35-37:
+ * value 0: r27 where public work says r26"). */
+enum rp_verdict rp_public_compare(const char *format, unsigned lo, unsigned hi, const char *kind,
+                                  const char *names, int partial, char **text);
+
 struct rp_finding {
 	unsigned context;
 	unsigned bundle, slot; /* the instruction */
@@ -19,6 +33,8 @@ struct rp_finding {
 	long long support, against, variants, first_seen, last_seen;
 	char *what;   /* one-line description from the details */
 	char *notes;  /* what the field table's notes say of these bits */
+	enum rp_verdict verdict; /* against the ISA's public-knowledge overlay */
+	char *public_text;       /* "agrees with index_reg 35-37", ... */
 	const char *change; /* diff: "new", "changed", "gone"; NULL otherwise */
 	double old_confidence;
 	char *old_kind;

@@ -50,6 +50,7 @@ static void finding_line(FILE *out, const struct rp_finding *f)
 	        f->support, f->against, f->variants);
 	if (f->notes[0])
 		fprintf(out, " [notes: %s]", f->notes);
+	fprintf(out, " [public: %s]", f->public_text);
 	fputc('\n', out);
 }
 

@@ -293,6 +293,8 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 	f->cond = dup(col(st, 38));
 	f->what = describe(f->kind, st);
 	f->notes = notes(f->format, f->lo, f->hi);
+	f->verdict = rp_public_compare(f->format, f->lo, f->hi, f->kind, col(st, 39),
+	                               col(st, 31)[0] != 0, &f->public_text);
 }
 
 static void push(struct rp_probe *p, const struct rp_finding *f)
@@ -311,6 +313,7 @@ static void free_finding(struct rp_finding *f)
 	free(f->details);
 	free(f->what);
 	free(f->notes);
+	free(f->public_text);
 	free(f->old_kind);
 	free(f->change_text);
 }
