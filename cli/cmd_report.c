@@ -12,7 +12,7 @@
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe report --db FILE [--format md|html|json] [--since CAMPAIGN]\n"
-	      "                       [--diff OLD.db] [-o OUT]\n"
+	      "                       [--diff OLD.db] [--isa ISA] [--probe NAME] [-o OUT]\n"
 	      "\n"
 	      "Prints the inferred fields (run `isaprobe infer` first) per probe and context:\n"
 	      "the field map in the style of the ISA notes (\"25-27: register select ...\"), what\n"
@@ -24,6 +24,8 @@ static void usage(FILE *out)
 	      "  -f, --format FMT      md (default), html or json\n"
 	      "  -s, --since CAMPAIGN  only findings first seen in campaign id CAMPAIGN or later\n"
 	      "  -D, --diff OLD.db     only findings new, changed or gone since OLD.db\n"
+	      "  -i, --isa ISA         only the probes of this ISA\n"
+	      "  -p, --probe NAME      only this probe\n"
 	      "  -o, --output OUT      write to OUT instead of standard output\n"
 	      "  -h, --help            this help\n",
 	      out);
@@ -36,10 +38,12 @@ int cmd_report(int argc, char **argv)
 	                                     {"since", required_argument, 0, 's'},
 	                                     {"diff", required_argument, 0, 'D'},
 	                                     {"output", required_argument, 0, 'o'},
+	                                     {"isa", required_argument, 0, 'i'},
+	                                     {"probe", required_argument, 0, 'p'},
 	                                     {"help", no_argument, 0, 'h'},
 	                                     {0, 0, 0, 0}};
 	const char *db = NULL, *old = NULL, *output = NULL;
-	struct ip_report_options o = {IP_REPORT_MD, NULL, 0, NULL, NULL};
+	struct ip_report_options o = {IP_REPORT_MD, NULL, 0, NULL, NULL, NULL, NULL};
 	struct ip_store *s = NULL;
 	struct ip_diag d;
 	int c, rc = 1;
@@ -47,7 +51,7 @@ int cmd_report(int argc, char **argv)
 	FILE *out = stdout;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:f:s:D:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:f:s:D:o:i:p:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': db = optarg; break;
 		case 'f':
@@ -73,6 +77,8 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'D': old = optarg; break;
 		case 'o': output = optarg; break;
+		case 'i': o.isa = optarg; break;
+		case 'p': o.probe = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}

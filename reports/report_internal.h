@@ -55,6 +55,7 @@ struct rp_model {
 	struct rp_probe *p;
 	size_t np;
 	size_t nfindings;
+	size_t verdicts[RP_NVERDICTS]; /* findings per verdict against public knowledge */
 	/* Why there is nothing to show, when the database itself says (NULL otherwise): no
 	 * campaign ran, or runs that were never inferred. */
 	const char *hint;

@@ -481,7 +481,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 		return -1;
 	}
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
-	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.bundle, f.slot,"
+	                          " p.id = f.probe_id ORDER BY p.isa, p.name, f.context, f.bundle, f.slot,"
 	                          " f.format, f.lo, f.cond, f.kind = 'model_differs'",
 	         finding_cols);
 	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
@@ -490,6 +490,9 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 		struct rp_finding f;
 		struct rp_probe *p = NULL;
 		const char *name = col(st, FINDING_NCOLS);
+		if ((o->probe && strcmp(name, o->probe)) ||
+		    (o->isa && strcmp(col(st, FINDING_NCOLS + 1), o->isa)))
+			continue;
 		read_finding(st, &f);
 		if (lookup(db, name, &f, 0, NULL, NULL, NULL) != 0) {
 			free_finding(&f);
@@ -526,6 +529,42 @@ static int empty_hint(sqlite3 *db, struct rp_model *m, struct ip_diag *d)
 	return rc == SQLITE_ROW ? 0 : sql_fail(db, d, "reading the findings");
 }
 
+static int by_isa_name(const void *a, const void *b)
+{
+	const struct rp_probe *x = a, *y = b;
+	int c = strcmp(x->isa, y->isa);
+	return c ? c : strcmp(x->name, y->name);
+}
+
+/* --isa or --probe chose nothing: says so with what the database has. */
+static int probe_missing(sqlite3 *db, const struct ip_report_options *o, struct ip_diag *d)
+{
+	sqlite3_stmt *st;
+	struct strbuf have;
+	int rc;
+	if (sqlite3_prepare_v2(db, o->probe ? "SELECT group_concat(name, ', ') FROM"
+	                                      " (SELECT name FROM probe ORDER BY name)"
+	                                    : "SELECT group_concat(isa, ', ') FROM"
+	                                      " (SELECT DISTINCT isa FROM probe ORDER BY isa)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(db, d, "reading the probes");
+	sb_init(&have);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		sb_puts(&have, col(st, 0));
+	sqlite3_finalize(st);
+	if (o->probe && o->isa)
+		rc = ip_diag_plain(d, "no probe named '%s' of ISA '%s' (probes: %s)", o->probe, o->isa,
+		                   have.len ? have.s : "none");
+	else if (o->probe)
+		rc = ip_diag_plain(d, "no probe named '%s' (probes: %s)", o->probe,
+		                   have.len ? have.s : "none");
+	else
+		rc = ip_diag_plain(d, "no probe of ISA '%s' (ISAs: %s)", o->isa,
+		                   have.len ? have.s : "none");
+	sb_free(&have);
+	return rc;
+}
+
 int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
             struct ip_diag *d)
 {
@@ -536,21 +575,31 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 	m->o = o;
 	if (ip_store_check_findings(db, d)) /* every value read below is checked first */
 		return -1;
-	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe ORDER BY name", -1, &st,
+	/* probes of one ISA together, in the order of their ISA's name */
+	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe WHERE (?1 IS NULL OR isa = ?1)"
+	                           " AND (?2 IS NULL OR name = ?2) ORDER BY isa, name", -1, &st,
 	                       NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the probes");
+	sqlite3_bind_text(st, 1, o->isa, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, o->probe, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		add_probe(m, sqlite3_column_int64(st, 0), col(st, 1), col(st, 2));
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return sql_fail(db, d, "reading the probes");
+	if (!m->np && (o->isa || o->probe) && probe_missing(db, o, d))
+		return -1;
 	for (size_t i = 0; i < m->np; i++)
 		if (load_probe(s, o, &m->p[i], d))
 			return -1;
 	if (o->old && load_gone(s, o, m, d))
 		return -1;
-	for (size_t i = 0; i < m->np; i++)
+	qsort(m->p, m->np, sizeof *m->p, by_isa_name); /* gone probes were added at the end */
+	for (size_t i = 0; i < m->np; i++) {
 		m->nfindings += m->p[i].nf;
+		for (size_t j = 0; j < m->p[i].nf; j++)
+			m->verdicts[m->p[i].f[j].verdict]++;
+	}
 	return empty_hint(db, m, d);
 }
 

@@ -70,7 +70,7 @@ int main(void)
 		findings = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	FILE *f = fopen(html, "w");
-	struct ip_report_options o = {IP_REPORT_HTML, "synthetic", 0, NULL, NULL};
+	struct ip_report_options o = {IP_REPORT_HTML, "synthetic", 0, NULL, NULL, NULL, NULL};
 	CHECK(f && ip_report(s, &o, f, &d) == 0, "report");
 	if (f)
 		fclose(f);

@@ -17,6 +17,8 @@ struct ip_report_options {
 	int64_t since;         /* > 0: only findings first seen in this campaign or a later one */
 	struct ip_store *old;  /* non-NULL: only findings new, changed or gone vs this database */
 	const char *old_title; /* its name */
+	const char *isa;       /* non-NULL: only the probes of this ISA */
+	const char *probe;     /* non-NULL: only the probe of this name */
 };
 
 /* Writes the report of s to out. Returns 0, or -1 with d set. */
