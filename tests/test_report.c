@@ -26,7 +26,8 @@ static char *render(struct ip_store *s, enum ip_report_format fmt, int64_t since
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct ip_report_options o = {fmt, "synthetic.db", since, old, old ? "old.db" : NULL, NULL, NULL};
+	struct ip_report_options o = {fmt,  "synthetic.db", since, old, old ? "old.db" : NULL,
+	                               NULL, NULL};
 	struct ip_diag d;
 	ip_diag_init(&d, "synthetic.db");
 	if (ip_report(s, &o, f, &d))
