@@ -9,6 +9,8 @@
 #include "isaprobe/report.h"
 #include "strbuf.h"
 
+struct sqlite3_stmt;
+
 /* A finding against what later public work says (docs/public-overlay.md), in the order a diff
  * lists them: differs (bits or values contradict a public field), new (no public field there),
  * refines (inside a public field, more detail), agrees (the same bits and kind), open (nothing
@@ -68,9 +70,14 @@ void rp_free(struct rp_model *m);
 const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx);
 /* Display name of a finding kind: "register select", "must be zero / reserved", ... */
 const char *rp_kind_title(const char *kind);
+/* Whether findings of this kind rest on no evidence (unmodeled, not probed): no confidence. */
+int rp_without_evidence(const char *kind);
+/* What a row of rp_finding_columns() says after its kind (malloc'd; report_words.c). */
+char *rp_describe(const char *kind, struct sqlite3_stmt *st);
+/* A JSON object of value names as compact ranges ("0-7: r0-r7, 9: zero"), appended to b. */
+void rp_value_table(struct strbuf *b, const char *json, const char *between);
 /* The columns a finding is read with ("SELECT <these> FROM finding f": column 4 is the kind),
  * and the description of such a row (malloc'd): what the report says after the kind. */
-struct sqlite3_stmt;
 const char *rp_finding_columns(void);
 char *rp_finding_what(struct sqlite3_stmt *st);
 /* Distinct contexts that findings of p mention, ascending; returns the count (<= 256). */
