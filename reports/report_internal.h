@@ -42,6 +42,8 @@ struct rp_finding {
 	char *old_kind;
 	char *change_text;  /* diff: the values gained, lost or renamed ("values 5: unmodeled ->
 	                     * min"), or NULL */
+	char *examples;     /* the stored example per value ("1: ok, registers[0] = 0x450c3d0c") */
+	size_t order;       /* position as read (ties of the sort keep it) */
 };
 
 struct rp_probe {
@@ -82,6 +84,9 @@ const char *rp_finding_columns(void);
 char *rp_finding_what(struct sqlite3_stmt *st);
 /* Distinct contexts that findings of p mention, ascending; returns the count (<= 256). */
 size_t rp_contexts(const struct rp_probe *p, unsigned *out);
+/* A probe's findings are sorted by context, instruction, format and bits: those of one context
+ * are p->f[start, rp_context_end(p, start)). */
+size_t rp_context_end(const struct rp_probe *p, size_t start);
 
 void rp_markdown(const struct rp_model *m, FILE *out);
 void rp_html(const struct rp_model *m, FILE *out);

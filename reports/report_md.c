@@ -4,6 +4,7 @@
  * it, and once per probe the regions nothing could be determined in. A diff leads with what
  * differs from public knowledge and what is new to it. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_internal.h"
@@ -94,33 +95,52 @@ static const char *label(const struct rp_probe *p, unsigned idx, char *buf, size
 	return buf;
 }
 
-/* Once per probe: each region nothing was determined in, with the contexts it was tried in. */
+static int by_region(const void *a, const void *b)
+{
+	const struct rp_finding *x = *(const struct rp_finding *const *)a;
+	const struct rp_finding *y = *(const struct rp_finding *const *)b;
+	int c;
+	if ((c = strcmp(x->format, y->format)))
+		return c;
+	if (x->bundle != y->bundle || x->slot != y->slot)
+		return x->bundle != y->bundle ? (x->bundle < y->bundle ? -1 : 1)
+		                              : (x->slot < y->slot ? -1 : 1);
+	if (x->lo != y->lo || x->hi != y->hi)
+		return x->lo != y->lo ? (x->lo < y->lo ? -1 : 1) : (x->hi < y->hi ? -1 : 1);
+	if ((c = strcmp(x->cond, y->cond)) || (c = strcmp(x->kind, y->kind)) ||
+	    (c = strcmp(x->what, y->what)))
+		return c;
+	return x->order < y->order ? -1 : x->order > y->order; /* contexts in order */
+}
+
+/* Once per probe: each region nothing was determined in, with the contexts it was tried in
+ * (sorted by region, so that one pass groups them). */
 static void undetermined_section(FILE *out, const struct rp_probe *p)
 {
-	int header = 0;
-	for (size_t j = 0; j < p->nf; j++) {
-		const struct rp_finding *f = &p->f[j];
-		int first = 1;
+	const struct rp_finding **u = malloc((p->nf ? p->nf : 1) * sizeof *u);
+	size_t n = 0;
+	if (!u)
+		abort();
+	for (size_t j = 0; j < p->nf; j++)
+		if (undetermined(&p->f[j]))
+			u[n++] = &p->f[j];
+	qsort(u, n, sizeof *u, by_region);
+	if (n)
+		fprintf(out, "\n### Not determined in probe `%s`\n\n", p->name);
+	for (size_t i = 0, e; i < n; i = e) {
+		const struct rp_finding *f = u[i];
 		char buf[16];
-		if (!undetermined(f))
-			continue;
-		for (size_t q = 0; q < j && first; q++)
-			first = !(undetermined(&p->f[q]) && same_region(&p->f[q], f));
-		if (!first)
-			continue;
-		if (!header) {
-			fprintf(out, "\n### Not determined in probe `%s`\n\n", p->name);
-			header = 1;
-		}
+		for (e = i + 1; e < n && same_region(f, u[e]); e++)
+			;
 		fprintf(out, "    [%u.%u] %s%s", f->bundle, f->slot, f->format[0] ? f->format : "value",
 		        f->format[0] ? " " : " bits ");
 		finding_text(out, f);
 		fputs(" (contexts: ", out);
-		for (size_t q = j, n = 0; q < p->nf; q++)
-			if (undetermined(&p->f[q]) && same_region(&p->f[q], f))
-				fprintf(out, "%s%s", n++ ? ", " : "", label(p, p->f[q].context, buf, sizeof buf));
+		for (size_t q = i; q < e; q++)
+			fprintf(out, "%s%s", q > i ? ", " : "", label(p, u[q]->context, buf, sizeof buf));
 		fputs(")\n", out);
 	}
+	free(u);
 }
 
 /* The summary: findings per verdict, then one row per probe context with findings. */
@@ -133,15 +153,14 @@ static void summary(const struct rp_model *m, FILE *out)
 	        m->verdicts[RP_AGREES], m->verdicts[RP_OPEN]);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
-		unsigned ctx[256];
-		size_t n = rp_contexts(p, ctx);
-		for (size_t k = 0; k < n; k++) {
-			const struct ip_infer_context *c = rp_context(p, ctx[k]);
+		for (size_t b = 0, e; b < p->nf; b = e) {
+			const struct ip_infer_context *c = rp_context(p, p->f[b].context);
 			size_t nf = 0, v[RP_NVERDICTS] = {0};
+			e = rp_context_end(p, b);
 			if (!c)
 				continue;
-			for (size_t j = 0; j < p->nf; j++)
-				if (p->f[j].context == ctx[k] && strcmp(p->f[j].kind, "model_differs")) {
+			for (size_t j = b; j < e; j++)
+				if (strcmp(p->f[j].kind, "model_differs")) {
 					nf++;
 					v[p->f[j].verdict]++;
 				}
@@ -201,26 +220,24 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 	}
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
-		unsigned ctx[256];
-		size_t nctx = rp_contexts(p, ctx);
 		if (!p->nf)
 			continue;
 		fprintf(out, "\n## %s: probe `%s`\n\n", p->isa, p->name);
 		if (p->sum)
 			fprintf(out, "Campaigns used: %u (ids %lld to %lld).\n", p->sum->ncampaigns,
 			        (long long)p->sum->first_campaign, (long long)p->sum->last_campaign);
-		for (size_t k = 0; k < nctx; k++) {
-			const struct ip_infer_context *c = rp_context(p, ctx[k]);
+		for (size_t b = 0, e; b < p->nf; b = e) {
+			unsigned idx = p->f[b].context;
+			const struct ip_infer_context *c = rp_context(p, idx);
 			const char *format = NULL;
 			unsigned shown = 0, skipped = 0;
-			fprintf(out, "\n### Context %u%s%s%s\n\n", ctx[k], c ? " `" : "", c ? c->label : "",
+			e = rp_context_end(p, b);
+			fprintf(out, "\n### Context %u%s%s%s\n\n", idx, c ? " `" : "", c ? c->label : "",
 			        c ? "`" : "");
 			if (c)
 				runs_line(out, c);
-			for (size_t j = 0; j < p->nf; j++) {
+			for (size_t j = b; j < e; j++) {
 				const struct rp_finding *f = &p->f[j];
-				if (f->context != ctx[k])
-					continue;
 				if (undetermined(f)) {
 					skipped++;
 					continue;
@@ -235,8 +252,8 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 			}
 			if (skipped) {
 				fprintf(out, "%sNot determined here: ", shown ? "\n" : "");
-				for (size_t j = 0, n = 0; j < p->nf; j++)
-					if (p->f[j].context == ctx[k] && undetermined(&p->f[j])) {
+				for (size_t j = b, n = 0; j < e; j++)
+					if (undetermined(&p->f[j])) {
 						fputs(n++ ? ", " : "", out);
 						bits(out, p->f[j].lo, p->f[j].hi);
 						if (p->f[j].cond[0])

@@ -64,7 +64,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 45 /* columns of finding_cols */
+#define FINDING_NCOLS 46 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -90,7 +90,12 @@ static const char finding_cols[] =
 	" g.slot = f.slot AND g.format = f.format AND g.cond = f.cond AND g.kind = 'register' AND"
 	" json_extract(g.details, '$.index') = 'indirect' AND json_extract(g.details, '$.of') IS"
 	" json_extract(f.details, '$.of') AND json_extract(g.details, '$.per_unit') IS"
-	" json_extract(f.details, '$.per_unit') ORDER BY g.lo LIMIT 1) END";
+	" json_extract(f.details, '$.per_unit') ORDER BY g.lo LIMIT 1) END,"
+	/* 45: the example stored per value: "1: ok, registers[0] = 0x450c3d0c; 2: unmodeled" */
+	" (SELECT group_concat(x, '; ') FROM (SELECT json_extract(e.value, '$.value') || ': ' ||"
+	" json_extract(e.value, '$.status') || coalesce(', ' || (SELECT group_concat(w, ', ') FROM"
+	" (SELECT c.key || ' = ' || c.value AS w FROM json_each(e.value, '$.changed') c LIMIT 2)),"
+	" '') AS x FROM json_each(f.details, '$.examples') e))";
 
 const char *rp_finding_columns(void)
 {
@@ -121,6 +126,7 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 	f->slot = (unsigned)sqlite3_column_int(st, 37);
 	f->cond = dup(col(st, 38));
 	f->what = rp_describe(f->kind, st);
+	f->examples = dup(col(st, 45));
 	f->notes = notes(f->format, f->lo, f->hi);
 	f->verdict = rp_public_compare(f->format, f->lo, f->hi, f->kind, col(st, 39),
 	                               col(st, 31)[0] != 0, &f->public_text);
@@ -128,10 +134,32 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 
 static void push(struct rp_probe *p, const struct rp_finding *f)
 {
-	p->f = realloc(p->f, (p->nf + 1) * sizeof *p->f);
-	if (!p->f)
-		abort();
-	p->f[p->nf++] = *f;
+	if (!(p->nf & (p->nf - 1))) { /* grows by doubling: a power of two is full */
+		p->f = realloc(p->f, (p->nf ? 2 * p->nf : 1) * sizeof *p->f);
+		if (!p->f)
+			abort();
+	}
+	p->f[p->nf] = *f;
+	p->f[p->nf].order = p->nf;
+	p->nf++;
+}
+
+/* The order the reports list findings in (the SQL's, kept for findings a diff adds). */
+static int by_place(const void *a, const void *b)
+{
+	const struct rp_finding *x = a, *y = b;
+	int c;
+	if (x->context != y->context)
+		return x->context < y->context ? -1 : 1;
+	if (x->bundle != y->bundle)
+		return x->bundle < y->bundle ? -1 : 1;
+	if (x->slot != y->slot)
+		return x->slot < y->slot ? -1 : 1;
+	if ((c = strcmp(x->format, y->format)))
+		return c;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 static void free_finding(struct rp_finding *f)
@@ -143,6 +171,7 @@ static void free_finding(struct rp_finding *f)
 	free(f->what);
 	free(f->notes);
 	free(f->public_text);
+	free(f->examples);
 	free(f->old_kind);
 	free(f->change_text);
 }
@@ -252,7 +281,7 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	sqlite3 *db = ip_store_sqlite(s);
 	sqlite3 *old = o->old ? ip_store_sqlite(o->old) : NULL;
 	sqlite3_stmt *st;
-	char sql[2048];
+	char sql[4096];
 	int rc;
 	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
@@ -303,7 +332,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 {
 	sqlite3 *old = ip_store_sqlite(o->old), *db = ip_store_sqlite(s);
 	sqlite3_stmt *st;
-	char sql[2048];
+	char sql[4096];
 	int rc;
 	if (ip_store_check_findings(old, d)) {
 		d->file = o->old_title;
@@ -424,6 +453,8 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 	if (o->old && load_gone(s, o, m, d))
 		return -1;
 	qsort(m->p, m->np, sizeof *m->p, by_isa_name); /* gone probes were added at the end */
+	for (size_t i = 0; i < m->np; i++)
+		qsort(m->p[i].f, m->p[i].nf, sizeof *m->p[i].f, by_place);
 	for (size_t i = 0; i < m->np; i++) {
 		m->nfindings += m->p[i].nf;
 		for (size_t j = 0; j < m->p[i].nf; j++)
@@ -456,21 +487,18 @@ const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx
 	return NULL;
 }
 
+size_t rp_context_end(const struct rp_probe *p, size_t start)
+{
+	size_t end = start;
+	while (end < p->nf && p->f[end].context == p->f[start].context)
+		end++;
+	return end;
+}
+
 size_t rp_contexts(const struct rp_probe *p, unsigned *out)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < p->nf; i++) {
-		size_t j;
-		for (j = 0; j < n && out[j] != p->f[i].context; j++)
-			;
-		if (j == n && n < 256)
-			out[n++] = p->f[i].context;
-	}
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && out[j - 1] > out[j]; j--) {
-			unsigned t = out[j];
-			out[j] = out[j - 1];
-			out[j - 1] = t;
-		}
+	for (size_t i = 0; i < p->nf && n < 256; i = rp_context_end(p, i))
+		out[n++] = p->f[i].context;
 	return n;
 }
