@@ -121,12 +121,17 @@ static int same(const struct pair *a, const struct pair *b)
 }
 
 /* A value table, {"0":"r0",...,"7":"r7","9":"zero"}, as compact ranges: "0-7: r0-r7, 9: zero";
- * runs of one name as "1-2: unmodeled". At most 16 items, then "...". */
+ * runs of one name as "1-2: unidentified". Values named "unmodeled" are left out (the finding's
+ * "not determined" says them). At most 16 items, then "...". */
 void rp_value_table(struct strbuf *b, const char *json, const char *between)
 {
 	struct pair v[MAX_PAIRS];
 	int more;
-	size_t n = read_pairs(json, v, &more), items = 0;
+	size_t n = read_pairs(json, v, &more), items = 0, kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!(v[i].len == 9 && !strncmp(v[i].v, "unmodeled", 9)))
+			v[kept++] = v[i];
+	n = kept;
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		if (items == 16) {
@@ -201,12 +206,12 @@ static void unmodeled_text(struct strbuf *b, sqlite3_stmt *st, int whole)
 	int sim = !strcmp(col(st, 32), "sim");
 	unsigned width = (unsigned)(sqlite3_column_int(st, 3) - sqlite3_column_int(st, 2) + 1);
 	if (whole) {
-		sb_printf(b, "%s %s ", sim ? "the simulator does not model" : "the runner could not say",
+		sb_printf(b, "%s %s ", sim ? "the simulator does not model" : "the runner could not say what",
 		          strchr(list, ',') ? "values" : "value");
 		number_list(b, list, 12);
 		if (sqlite3_column_int(st, 35))
 			sb_puts(b, ", ...");
-		sb_puts(b, " (");
+		sb_puts(b, sim ? " (" : strchr(list, ',') ? " do (" : " does (");
 		if (sqlite3_column_type(st, 43) != SQLITE_NULL)
 			sb_printf(b, "%d of ", sqlite3_column_int(st, 43));
 		if (width < 63)
