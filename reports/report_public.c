@@ -171,7 +171,15 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 static int touched(const struct ip_public_overlay *ov, const char *name, unsigned lo, unsigned hi,
                    struct strbuf *b)
 {
-	for (size_t i = 0; ov && i < ov->nparts; i++) {
+	size_t exact = ov ? ov->nparts : 0; /* a part with a field of exactly these bits first */
+	for (size_t i = 0; ov && i < ov->nparts && exact == ov->nparts; i++)
+		for (unsigned j = 0; j < ov->parts[i].fields->nfields && !strcmp(ov->parts[i].format, name); j++)
+			if (ov->parts[i].base + ov->parts[i].fields->fields[j].lo == lo &&
+			    ov->parts[i].base + ov->parts[i].fields->fields[j].lo +
+			            ov->parts[i].fields->fields[j].width - 1 == hi)
+				exact = i;
+	for (size_t k = 0; ov && k < ov->nparts; k++) {
+		size_t i = k == 0 && exact < ov->nparts ? exact : k == exact ? 0 : k;
 		const struct ip_public_part *pt = &ov->parts[i];
 		unsigned n = 0;
 		if (strcmp(pt->format, name))

@@ -80,14 +80,18 @@ static size_t read_pairs(const char *json, struct pair *out, int *more)
 	return n;
 }
 
-/* "mov attributes[4]" (a move of one buffer word) reads "attributes word 4". */
+/* "mov attributes[4]" (a move of one buffer word) reads "attributes word 4", "keeps
+ * attributes[4]" "keeps attributes word 4". */
 static void put_name(struct strbuf *b, const char *v, int len)
 {
 	const char *br = memchr(v, '[', (size_t)len);
-	if (len > 5 && !strncmp(v, "mov ", 4) && br && v[len - 1] == ']' &&
-	    !memchr(v + 4, ' ', (size_t)(br - v - 4)))
-		sb_printf(b, "%.*s word %.*s", (int)(br - v - 4), v + 4, (int)(v + len - br - 2),
-		          br + 1);
+	int skip = len > 4 && !strncmp(v, "mov ", 4) ? 4 : 0;
+	const char *keep = len > 6 && !strncmp(v, "keeps ", 6) ? "keeps " : "";
+	skip = keep[0] ? 6 : skip;
+	if (skip && br && br > v + skip && v[len - 1] == ']' &&
+	    !memchr(v + skip, ' ', (size_t)(br - v - skip)))
+		sb_printf(b, "%s%.*s word %.*s", keep, (int)(br - v - skip), v + skip,
+		          (int)(v + len - br - 2), br + 1);
 	else
 		sb_printf(b, "%.*s", len, v);
 }
@@ -313,15 +317,14 @@ static void direct(struct strbuf *b, const char *kind, sqlite3_stmt *st, int wri
 		sb_printf(b, "[%s]", col(st, 13));
 		return;
 	}
+	const char *s = strcmp(step, "1") && strncmp(step, "1/", 2) ? "s" : ""; /* plural */
 	if (!strcmp(op, "<<"))
-		sb_printf(b, " at an index shifted left by v (%s word%s an index", step,
-		          strcmp(step, "1") ? "s" : "");
+		sb_printf(b, " at an index shifted left by v (%s word%s an index", step, s);
 	else if (!strcmp(kind, "register") || !strcmp(kind, "component"))
 		sb_printf(b, " %s v (%s word%s a step", !strcmp(kind, "register") ? "record" : "word",
-		          step, strcmp(step, "1") ? "s" : "");
+		          step, s);
 	else
-		sb_printf(b, " at v (%s word%s a step%s", step, strcmp(step, "1") ? "s" : "",
-		          sgn ? ", v signed" : "");
+		sb_printf(b, " at v (%s word%s a step%s", step, s, sgn ? ", v signed" : "");
 	if (base)
 		sb_printf(b, ", from word %lld", base);
 	sb_puts(b, ")");
