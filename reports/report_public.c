@@ -107,7 +107,8 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 {
 	const struct ip_format *fmt = pt->fields;
 	const struct ip_field *one = NULL;
-	unsigned n = 0, inside_all = 1;
+	const struct ip_field *cut = NULL; /* a field it covers only part of */
+	unsigned n = 0, ncut = 0, inside_all = 1, covers_all = 1;
 	int ignored = !strcmp(kind, "ignored");
 	for (unsigned i = 0; i < fmt->nfields; i++) {
 		const struct ip_field *f = &fmt->fields[i];
@@ -118,6 +119,11 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 		one = one ? one : f;
 		/* every field it touches lies wholly inside it, or it lies inside the field */
 		inside_all &= (flo >= lo && fhi <= hi) || (lo >= flo && hi <= fhi);
+		covers_all &= flo >= lo && fhi <= hi;
+		if (!(flo >= lo && fhi <= hi)) {
+			cut = f;
+			ncut++;
+		}
 	}
 	if (!n)
 		return RP_NVERDICTS;
@@ -128,7 +134,7 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 			field_ref(b, pt, one);
 			return RP_AGREES;
 		}
-		if (inside_all) { /* public work gives the bits a use this instruction does not make */
+		if (covers_all) { /* whole public fields this instruction does not read */
 			sb_puts(b, "refines ");
 			field_ref(b, pt, one);
 			if (n > 1)
@@ -136,6 +142,12 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 			else
 				sb_puts(b, ": not read here");
 			return RP_REFINES;
+		}
+		if (ncut == 1) { /* part of one public field does nothing (and maybe whole others) */
+			sb_puts(b, "differs from ");
+			field_ref(b, pt, cut);
+			sb_puts(b, ": part of it has no effect");
+			return RP_DIFFERS;
 		}
 	} else if (n == 1 && lo >= olo && hi <= ohi) {
 		struct strbuf why;
