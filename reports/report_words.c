@@ -50,9 +50,10 @@ static const char *col(sqlite3_stmt *st, int i)
 #define MAX_PAIRS 64
 
 struct pair {
-	unsigned long long key;
-	const char *v;
-	int len;
+	unsigned long long key; /* the key as a number, when it is one */
+	int numeric;
+	const char *k, *v; /* the key's and the value's text */
+	int klen, len;
 };
 
 /* The pairs of a flat JSON object of strings ({"0":"fadd","1":"fmul"}; the inference writes
@@ -71,7 +72,11 @@ static size_t read_pairs(const char *json, struct pair *out, int *more)
 			*more = 1;
 			break;
 		}
-		out[n].key = strtoull(k + 1, NULL, 10);
+		char *end;
+		out[n].key = strtoull(k + 1, &end, 10);
+		out[n].numeric = end > k + 1 && end == ke;
+		out[n].k = k + 1;
+		out[n].klen = (int)(ke - k - 1);
 		out[n].v = v + 1;
 		out[n].len = (int)(ve - v - 1);
 		n++;
@@ -101,7 +106,7 @@ static void put_name(struct strbuf *b, const char *v, int len)
 static int follows(const struct pair *a, const struct pair *b)
 {
 	int i = 0;
-	if (b->key != a->key + 1)
+	if (!a->numeric || !b->numeric || b->key != a->key + 1)
 		return 0;
 	if (a->len == b->len && a->len >= 2 && !strncmp(a->v, b->v, (size_t)a->len - 1) &&
 	    a->v[a->len - 2] == '.') {
@@ -121,7 +126,8 @@ static int follows(const struct pair *a, const struct pair *b)
 /* Whether a and b name the same thing. */
 static int same(const struct pair *a, const struct pair *b)
 {
-	return b->key == a->key + 1 && a->len == b->len && !strncmp(a->v, b->v, (size_t)a->len);
+	return a->numeric && b->numeric && b->key == a->key + 1 && a->len == b->len &&
+	       !strncmp(a->v, b->v, (size_t)a->len);
 }
 
 /* A value table, {"0":"r0",...,"7":"r7","9":"zero"}, as compact ranges: "0-7: r0-r7, 9: zero";
@@ -149,7 +155,7 @@ void rp_value_table(struct strbuf *b, const char *json, const char *between)
 				j++;
 		sb_puts(b, items++ ? between : "");
 		if (j == i) {
-			sb_printf(b, "%llu: ", v[i].key);
+			sb_printf(b, "%.*s: ", v[i].klen, v[i].k);
 			put_name(b, v[i].v, v[i].len);
 		} else if (same(&v[i], &v[i + 1])) {
 			sb_printf(b, "%llu-%llu: ", v[i].key, v[j].key);
