@@ -42,22 +42,23 @@ static void esc(FILE *out, const char *s)
 	sb_free(&b);
 }
 
-/* An id for anchors: letters, digits, '-' and '_' kept, anything else '_'. */
+/* s with letters, digits and '-' kept, anything else '_' (a part of an anchor). */
+static void id_part(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		fputc((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		              *s == '-'
+		          ? *s
+		          : '_',
+		      out);
+}
+
+/* An id for anchors: "a-b" or "a-b-n" (n ~0u: none). */
 static void anchor(FILE *out, const char *a, const char *b, unsigned n)
 {
-	for (const char *s = a; *s; s++)
-		fputc((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-		              *s == '-'
-		          ? *s
-		          : '_',
-		      out);
+	id_part(out, a);
 	fputc('-', out);
-	for (const char *s = b; *s; s++)
-		fputc((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-		              *s == '-'
-		          ? *s
-		          : '_',
-		      out);
+	id_part(out, b);
 	if (n != ~0u)
 		fprintf(out, "-%u", n);
 }

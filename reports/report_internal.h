@@ -74,6 +74,8 @@ const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx
 const char *rp_kind_title(const char *kind);
 /* Whether findings of this kind rest on no evidence (unmodeled, not probed): no confidence. */
 int rp_without_evidence(const char *kind);
+/* Column i of a row as text ("" for NULL). */
+const char *rp_col(struct sqlite3_stmt *st, int i);
 /* What a row of rp_finding_columns() says after its kind (malloc'd; report_words.c). */
 char *rp_describe(const char *kind, struct sqlite3_stmt *st);
 /* A JSON object of value names as compact ranges ("0-7: r0-r7, 9: zero"), appended to b. */

@@ -23,11 +23,7 @@ static int sql_fail(sqlite3 *db, struct ip_diag *d, const char *what)
 	return ip_diag_plain(d, "%s: %s", what, sqlite3_errmsg(db));
 }
 
-static const char *col(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
-}
+#define col rp_col
 
 /* What the field table says of bits lo-hi of format "isa.name" (presentation only). */
 static char *notes(const char *format, unsigned lo, unsigned hi)

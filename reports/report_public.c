@@ -178,37 +178,41 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 	return RP_DIFFERS;
 }
 
-/* The public fields of the first part of format `name` that bits lo-hi touch, for a finding
- * with nothing to compare ("index_shift 38-41 (uniform loads)"); 0 when none. */
+/* Whether part pt has a field of exactly bits lo-hi. */
+static int has_exact(const struct ip_public_part *pt, unsigned lo, unsigned hi)
+{
+	for (unsigned j = 0; j < pt->fields->nfields; j++)
+		if (pt->base + pt->fields->fields[j].lo == lo &&
+		    pt->base + pt->fields->fields[j].lo + pt->fields->fields[j].width - 1 == hi)
+			return 1;
+	return 0;
+}
+
+/* The public fields that bits lo-hi of format `name` touch, in the first part of the format
+ * with a field of exactly those bits, else the first that touches them, for a finding with
+ * nothing to compare ("index_shift 38-41 (uniform loads)"); 0 when none. */
 static int touched(const struct ip_public_overlay *ov, const char *name, unsigned lo, unsigned hi,
                    struct strbuf *b)
 {
-	size_t exact = ov ? ov->nparts : 0; /* a part with a field of exactly these bits first */
-	for (size_t i = 0; ov && i < ov->nparts && exact == ov->nparts; i++)
-		for (unsigned j = 0; j < ov->parts[i].fields->nfields && !strcmp(ov->parts[i].format, name); j++)
-			if (ov->parts[i].base + ov->parts[i].fields->fields[j].lo == lo &&
-			    ov->parts[i].base + ov->parts[i].fields->fields[j].lo +
-			            ov->parts[i].fields->fields[j].width - 1 == hi)
-				exact = i;
-	for (size_t k = 0; ov && k < ov->nparts; k++) {
-		size_t i = k == 0 && exact < ov->nparts ? exact : k == exact ? 0 : k;
-		const struct ip_public_part *pt = &ov->parts[i];
-		unsigned n = 0;
-		if (strcmp(pt->format, name))
-			continue;
-		for (unsigned j = 0; j < pt->fields->nfields; j++) {
-			const struct ip_field *f = &pt->fields->fields[j];
-			if (pt->base + f->lo > hi || pt->base + f->lo + f->width - 1 < lo)
+	for (int pass = 0; ov && pass < 2; pass++)
+		for (size_t i = 0; i < ov->nparts; i++) {
+			const struct ip_public_part *pt = &ov->parts[i];
+			unsigned n = 0;
+			if (strcmp(pt->format, name) || (pass == 0 && !has_exact(pt, lo, hi)))
 				continue;
-			sb_puts(b, n++ ? ", " : "");
-			field_ref(b, pt, f);
+			for (unsigned j = 0; j < pt->fields->nfields; j++) {
+				const struct ip_field *f = &pt->fields->fields[j];
+				if (pt->base + f->lo > hi || pt->base + f->lo + f->width - 1 < lo)
+					continue;
+				sb_puts(b, n++ ? ", " : "");
+				field_ref(b, pt, f);
+			}
+			if (n) {
+				if (pt->applies)
+					sb_printf(b, " (%s)", pt->applies);
+				return 1;
+			}
 		}
-		if (n) {
-			if (pt->applies)
-				sb_printf(b, " (%s)", pt->applies);
-			return 1;
-		}
-	}
 	return 0;
 }
 

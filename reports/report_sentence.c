@@ -12,12 +12,6 @@ struct sentence {
 	char *text, *verdict;
 };
 
-static const char *col_text(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
-}
-
 static int fail(sqlite3 *db, struct ip_diag *d)
 {
 	return ip_diag_plain(d, "writing the findings' sentences: %s", sqlite3_errmsg(db));
@@ -55,10 +49,10 @@ int ip_report_sentences(struct ip_store *s, struct ip_diag *d)
 		if (what[0])
 			sb_printf(&b, ": %s", what);
 		free(what);
-		rp_public_compare(col_text(st, 1),
+		rp_public_compare(rp_col(st, 1),
 		                  (unsigned)sqlite3_column_int(st, 2), (unsigned)sqlite3_column_int(st, 3),
-		                  col_text(st, 4), col_text(st, 39),
-		                  col_text(st, 31)[0] != 0, &v[n].verdict);
+		                  rp_col(st, 4), rp_col(st, 39),
+		                  rp_col(st, 31)[0] != 0, &v[n].verdict);
 		v[n].id = sqlite3_column_int64(st, sqlite3_column_count(st) - 1);
 		v[n++].text = sb_take(&b);
 	}

@@ -41,11 +41,13 @@ int rp_without_evidence(const char *kind)
 	return !strcmp(kind, "unmodeled") || !strcmp(kind, "unknown");
 }
 
-static const char *col(sqlite3_stmt *st, int i)
+const char *rp_col(sqlite3_stmt *st, int i)
 {
 	const char *t = (const char *)sqlite3_column_text(st, i);
 	return t ? t : "";
 }
+
+#define col rp_col
 
 #define MAX_PAIRS 64
 
