@@ -108,7 +108,7 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 	const struct ip_format *fmt = pt->fields;
 	const struct ip_field *one = NULL;
 	const struct ip_field *cut = NULL; /* a field it covers only part of */
-	unsigned n = 0, ncut = 0, inside_all = 1, covers_all = 1;
+	unsigned n = 0, ncut = 0, covers_all = 1;
 	int ignored = !strcmp(kind, "ignored");
 	for (unsigned i = 0; i < fmt->nfields; i++) {
 		const struct ip_field *f = &fmt->fields[i];
@@ -117,8 +117,7 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 			continue;
 		n++;
 		one = one ? one : f;
-		/* every field it touches lies wholly inside it, or it lies inside the field */
-		inside_all &= (flo >= lo && fhi <= hi) || (lo >= flo && hi <= fhi);
+		/* whether every field it touches lies wholly inside it */
 		covers_all &= flo >= lo && fhi <= hi;
 		if (!(flo >= lo && fhi <= hi)) {
 			cut = f;
