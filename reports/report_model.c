@@ -448,9 +448,11 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 			return -1;
 	if (o->old && load_gone(s, o, m, d))
 		return -1;
-	qsort(m->p, m->np, sizeof *m->p, by_isa_name); /* gone probes were added at the end */
+	if (m->np) /* gone probes were added at the end (qsort wants an array, even of none) */
+		qsort(m->p, m->np, sizeof *m->p, by_isa_name);
 	for (size_t i = 0; i < m->np; i++)
-		qsort(m->p[i].f, m->p[i].nf, sizeof *m->p[i].f, by_place);
+		if (m->p[i].nf)
+			qsort(m->p[i].f, m->p[i].nf, sizeof *m->p[i].f, by_place);
 	for (size_t i = 0; i < m->np; i++) {
 		m->nfindings += m->p[i].nf;
 		for (size_t j = 0; j < m->p[i].nf; j++)
