@@ -345,6 +345,8 @@ static size_t resolve(struct drm_state *s, struct ip_drm_batch *b, size_t from, 
 			++*resolved;
 		} else if (sl->state == IP_DRM_SLOT_FINAL) {
 			++*resolved; /* the builder's collect set the result */
+		} else if (sl->state == IP_DRM_SLOT_FINAL) {
+			++*resolved; /* the builder's collect set the result */
 		} else if (first == b->n) {
 			first = i;
 		}

@@ -15,8 +15,11 @@
 
 /* The most start_program commands of one job the runner turns into draws. */
 #define R5XX_MAX_DRAWS 64
-/* IB dwords of one draw, instructions aside (an upper bound; r5xx_emit_draw's writes). */
+/* IB dwords of one draw, instructions aside (an upper bound; emit_draw's writes). */
 #define R5XX_DRAW_DW 1600
+/* The most dwords of one CS ioctl's IB: a batch's stream is cut at job boundaries into CS of
+ * at most this (the kernel takes IBs from a pool of a few hundred KiB). */
+#define R5XX_CS_DW 65536
 
 /* The machine state one start_program ran with. */
 struct r5xx_draw {
@@ -43,6 +46,7 @@ struct r5xx_plan {
 /* What the builder keeps per job for collect (in the descriptor arena: host memory only). */
 struct r5xx_note {
 	uint32_t draws;
+	uint32_t ib_end;          /* where its draws end in the batch's IB (dwords) */
 	int stopped;
 	struct ctm_stop stop;
 };
@@ -378,8 +382,11 @@ static const char *r5xx_check(const struct ip_drm_dev *dev, const struct ip_job 
 				why = "a CTM job on radeon has memory (global) and commands only";
 		min[IP_BUF_GLOBAL] = p->extent;
 		sz->code = code_bytes(p);
+		if (sz->code > R5XX_CS_DW * 4)
+			why = "the job's draws need a longer command stream than one CS carries "
+			      "(65536 dwords: fewer start_programs or a shorter program)";
 		sz->desc = sizeof(struct r5xx_note) + 64;
-		sz->data = ip_drm_roles_bytes(dev, job, res, min);
+		sz->data = ip_drm_roles_bytes(dev, job, res, min) + 64;
 	}
 	plan_free(p);
 	free(p);
@@ -392,8 +399,15 @@ static int r5xx_build(struct ip_drm_batch *b)
 	struct ib ib;
 	size_t at;
 	int rc = 0;
+	uint64_t va0;
+	uint8_t *map0;
 	if (!p)
 		return -1;
+	/* no job memory at offset 0: a model record takes address 0 for "none" */
+	if (ip_drm_arena_alloc(&b->data, 64, 64, &va0, &map0)) {
+		free(p);
+		return -1;
+	}
 	/* the whole code arena is the IB: each job's draws follow the last */
 	at = (b->code.used + 3) & ~(size_t)3;
 	ib.w = (uint32_t *)(void *)(b->code.bo.map + at);
@@ -415,6 +429,7 @@ static int r5xx_build(struct ip_drm_batch *b)
 			note->stop = p->stop;
 			for (unsigned k = 0; k < p->ndraws; k++)
 				emit_draw(&ib, p, &p->draw[k], sl, (uint32_t)sl->role[IP_BUF_GLOBAL].va);
+			note->ib_end = (uint32_t)ib.n;
 		}
 		plan_free(p);
 	}
@@ -435,14 +450,30 @@ static int r5xx_kick(struct ip_drm_batch *b, size_t from)
 		.read_domains = RADEON_GEM_DOMAIN_GTT,
 		.write_domain = RADEON_GEM_DOMAIN_GTT,
 	};
-	struct ip_drm_radeon_submit sub = {
-		.ib = (const uint32_t *)(const void *)(b->code.bo.map + b->list_va),
-		.ib_dw = (uint32_t)((b->list_end - b->list_va) / 4),
-		.relocs = &reloc,
-		.nrelocs = 1,
-	};
+	const uint32_t *ib = (const uint32_t *)(const void *)(b->code.bo.map + b->list_va);
+	uint32_t total = (uint32_t)((b->list_end - b->list_va) / 4), at = 0;
+	size_t i = 0;
 	(void)from; /* not resumable: always the whole stream */
-	return b->dev->drv->submit(b->dev, &sub);
+	/* whole jobs per CS; the GPU runs them in order, and the last one's fence is the BO's */
+	while (at < total) {
+		struct ip_drm_radeon_submit sub = {.relocs = &reloc, .nrelocs = 1};
+		uint32_t end = at;
+		int err;
+		for (; i < b->n; i++) {
+			uint32_t e = ((const struct r5xx_note *)(const void *)b->slots[i]->desc)->ib_end;
+			if (e - at > R5XX_CS_DW && end > at)
+				break;
+			end = e;
+		}
+		if (i == b->n)
+			end = total; /* the closing filler */
+		sub.ib = ib + at;
+		sub.ib_dw = end - at;
+		if ((err = b->dev->drv->submit(b->dev, &sub)) != 0)
+			return err;
+		at = end;
+	}
+	return 0;
 }
 
 static void set_stop(struct ip_result *res, const struct ctm_stop *st)

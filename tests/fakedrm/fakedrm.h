@@ -78,6 +78,7 @@ struct fake_driver {
 
 extern const struct fake_driver fake_panfrost;
 extern const struct fake_driver fake_lima;
+extern const struct fake_driver fake_radeon;
 
 struct fake_node {
 	char path[128];
