@@ -82,22 +82,31 @@ static int radeon_submit(struct ip_drm_dev *dev, const void *args)
 	chunks[1] = (uint64_t)(uintptr_t)&chunk[1];
 	cs.num_chunks = 2;
 	cs.chunks = (uint64_t)(uintptr_t)chunks;
-	/* a reset between two submissions is not this one's: count from here */
-	radeon_info(dev, RADEON_INFO_GPU_RESET_COUNTER, &resets);
-	dev->resets = (uint32_t)resets;
+	/* a reset before the first stream since the last wait is not this batch's: count from
+	 * there (the later streams of a batch must not hide one in an earlier stream) */
+	if (!dev->wait_bo) {
+		radeon_info(dev, RADEON_INFO_GPU_RESET_COUNTER, &resets);
+		dev->resets = (uint32_t)resets;
+	}
 	dev->wait_bo = s->nrelocs ? s->relocs[0].handle : 0;
-	return drmIoctl(dev->fd, DRM_IOCTL_RADEON_CS, &cs) == 0 ? 0 : errno;
+	if (drmIoctl(dev->fd, DRM_IOCTL_RADEON_CS, &cs) != 0) {
+		dev->wait_bo = 0; /* refused: no wait follows */
+		return errno;
+	}
+	return 0;
 }
 
 static enum ip_drm_fence radeon_wait(struct ip_drm_dev *dev, int64_t deadline_ns)
 {
-	struct drm_radeon_gem_wait_idle w = {.handle = dev->wait_bo};
+	uint32_t bo = dev->wait_bo;
+	struct drm_radeon_gem_wait_idle w = {.handle = bo};
 	long pause_ns = 50000;
 	uint64_t resets = 0;
 	int err;
+	dev->wait_bo = 0; /* the next submission starts a new count of resets */
 	/* WAIT_IDLE blocks without a deadline: poll BUSY until the BO is idle or time is up */
 	for (;;) {
-		struct drm_radeon_gem_busy b = {.handle = dev->wait_bo};
+		struct drm_radeon_gem_busy b = {.handle = bo};
 		struct timespec ts;
 		if (drmIoctl(dev->fd, DRM_IOCTL_RADEON_GEM_BUSY, &b) == 0)
 			break;

@@ -295,6 +295,17 @@ uint64_t fake_next_job(enum fake_inject *what, uint32_t *code)
 	return k;
 }
 
+int fake_take_fault(uint64_t n)
+{
+	for (unsigned i = 0; i < ninjects; i++)
+		if (injects[i].what == FAKE_FAULT && injects[i].at > jobs_run &&
+		    injects[i].at <= jobs_run + n) {
+			injects[i].what = FAKE_NONE; /* refused once: sent again, the jobs run */
+			return 1;
+		}
+	return 0;
+}
+
 struct sticky {
 	uint64_t hash;
 	size_t len;

@@ -107,9 +107,10 @@ struct r5xx {
 	uint8_t *record;                  /* the model NOP's record, its constants' counts */
 	uint32_t nf, ni, nb;
 	struct fake_bo *rec_bo;
+	int run;                          /* 0: the kernel's check, 1: the GPU running it */
+	uint32_t draws;                   /* draws the check found */
 	int64_t signal_ns;
 	int error;
-	char why[160];
 };
 
 static int reject(struct r5xx *x, const char *msg, uint32_t v)
@@ -302,6 +303,7 @@ static void draw(struct r5xx *x, const uint32_t *vtx)
 	uint32_t start = addr & 0x1ff, end = addr >> 16 & 0x1ff;
 	enum fake_inject what;
 	uint32_t fcode = 0;
+	uint64_t job;
 	float x0, x1, y0, y1;
 
 	for (unsigned k = 0; k < 4; k++) {
@@ -399,19 +401,30 @@ static void draw(struct r5xx *x, const uint32_t *vtx)
 	}
 	mask = x->reg[R5XX_RB3D_COLOR_CHANNEL_MASK / 4];
 	m.out_mask = (mask >> 2 & 1) | (mask & 2) | (mask & 1) << 2 | (mask & 8);
-	fake_next_job(&what, &fcode);
-	what = fake_program_inject(what, fcode, (const uint8_t *)m.code, m.ninstr * 24u, &fcode);
+	if (x->error || x->signal_ns == INT64_MAX)
+		return; /* the GPU is locked up or gone: nothing after it runs */
+	job = fake_next_job(&what, &fcode);
+	fake_trace("job %llu draw i=%u-%u j=%u-%u instructions=%u record=%s",
+	           (unsigned long long)job, m.i0, m.i1, m.j0, m.j1, m.ninstr, x->record ? "yes" : "no");
+	if (what == FAKE_LOST || what == FAKE_UNPLUG) {
+		fake_trace("  inject %s", what == FAKE_LOST ? "lost" : "unplug");
+		fake_node_lose(x->f->node, what);
+		x->signal_ns = INT64_MAX;
+		return;
+	}
+	if (what != FAKE_RESET)
+		what = fake_program_inject(what, fcode, (const uint8_t *)m.code, m.ninstr * 24u, &fcode);
 	if (what == FAKE_HANG || what == FAKE_RESET) {
 		/* the GPU locks up; the kernel notices after its timeout and resets it */
+		fake_trace("  inject %s", what == FAKE_HANG ? "hang" : "reset");
 		x->signal_ns = fake_now_ns() + fake_sched_timeout_ns;
 		x->error = -ECANCELED;
 		resets++;
-		fake_kmsg("radeon 0000:01:00.0: GPU lockup (current fence id 0x%x)", resets);
+		fake_kmsg("radeon 0000:01:00.0: GPU lockup (current fence id 0x%llx)",
+		          (unsigned long long)job);
 		fake_kmsg("radeon 0000:01:00.0: GPU softreset: 0x00000001");
 		return;
 	}
-	if (x->error)
-		return; /* the GPU is locked up: nothing after the lockup runs */
 	memset(&stop, 0, sizeof stop);
 	if (ctm_start_program(&m, &stop) != 0 && stop.status == IP_STATUS_OK)
 		stop.status = IP_STATUS_RUNNER_ERROR;
@@ -440,7 +453,7 @@ static int packet3(struct r5xx *x, uint32_t h)
 		return reject(x, "a packet runs past the end of the IB", h);
 	switch (R5XX_PKT3_OP(h)) {
 	case R5XX_OP_NOP:
-		if (cnt == 6 && p[0] == R5XX_MODEL_NOP_MAGIC && fake_model_ext) {
+		if (cnt == 6 && p[0] == R5XX_MODEL_NOP_MAGIC && fake_model_ext && x->run) {
 			struct fake_bo *bo;
 			if (p[1] % 4 || p[1] / 4 >= x->nrelocs)
 				return reject(x, "model record: relocation outside the chunk", p[1]);
@@ -460,7 +473,9 @@ static int packet3(struct r5xx *x, uint32_t h)
 			return reject(x, "an immediate draw's dwords are not VTX_SIZE x vertices", cnt - 1);
 		if ((rc = track_check(x)) != 0)
 			return rc;
-		fake_trace("draw prim=%u vertices=%u", vf & 0xf, nv);
+		x->draws++;
+		if (!x->run)
+			break;
 		if ((vf & 0xf) != R5XX_VF_PRIM_QUADS || nv != R5XX_RECT_VERTICES || vs != R5XX_VTX_DWORDS)
 			record_fail(x, IP_STATUS_RUNNER_ERROR, "the fake GPU draws one quad of 8-dword "
 			                                       "vertices");
@@ -557,7 +572,23 @@ static int cs(struct fake_file *f, struct drm_radeon_cs *c)
 			if (bos[i]->fence && bos[i]->fence->signal_ns > x->signal_ns)
 				x->signal_ns = bos[i]->fence->signal_ns;
 		fake_trace("cs fd=%d ib=%u relocs=%u", f->fd, x->n, x->nrelocs);
+		/* the kernel checks the whole stream before the GPU runs any of it */
 		rc = parse(x);
+		if (!rc && fake_take_fault(x->draws)) {
+			fake_trace("  inject fault: the stream is refused");
+			rc = reject(x, "injected: the checker refuses the stream", x->draws);
+		}
+	}
+	if (!rc) {
+		struct r5xx *y = x;
+		memset(&y->reg, 0, sizeof y->reg);
+		memset(y->tex, 0, sizeof y->tex);
+		memset(y->cb, 0, sizeof y->cb);
+		y->record = NULL;
+		y->vec_word = 0;
+		y->nf = y->ni = y->nb = 0xffffffffu;
+		y->run = 1;
+		rc = parse(y);
 	}
 	if (!rc) {
 		fake_count_submission();
