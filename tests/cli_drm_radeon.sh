@@ -34,6 +34,20 @@ fake "$bin" campaign "$src/probes/ctm/rgb_op.probe" --runner drm:/dev/dri/render
 	--db "$tmp/rv515.db" --quiet || fail "rv515 campaign"
 same_runs "$tmp/sim.db" "$tmp/rv515.db" rgb_op "sim against the RV515"
 
+# the hardware path (no model extension: no record, no statuses a GPU cannot give): every
+# variant the simulator ran to its end stores the simulator's memory
+FAKEDRM_MODEL=0 fake "$bin" campaign "$src/probes/ctm/rgb_op.probe" "$src/probes/ctm/tex_unknown.probe" \
+	--runner drm --db "$tmp/hw.db" --quiet || fail "campaign without the model extension"
+ok_runs() {
+	sqlite3 "$1" "SELECT p.name, hex(r.value), hex(o.hash) FROM run r JOIN outcome o ON
+		o.id = r.outcome_id JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON
+		p.id = c.probe_id WHERE p.name IN ('rgb_op', 'tex_unknown') AND o.status = 0 ORDER BY 1, 2"
+}
+ok_runs "$tmp/sim.db" >"$tmp/sim.ok"
+ok_runs "$tmp/hw.db" | grep -F -f <(cut -d'|' -f1,2 "$tmp/sim.ok") >"$tmp/hw.ok"
+[ -s "$tmp/sim.ok" ] && cmp -s "$tmp/sim.ok" "$tmp/hw.ok" && ok ||
+	fail "without the model extension: $(diff "$tmp/sim.ok" "$tmp/hw.ok" | head -3)"
+
 # failures injected at the 100th draw of a campaign in batches of 64, one worker
 fc=(campaign "$src/probes/ctm/fc_unknown.probe" --jobs 1 --batch 64 --runner drm --quiet)
 count() { sqlite3 "$1" "SELECT sum(runs) || ' ' || sum(runs != 1) FROM variant"; }

@@ -586,7 +586,10 @@ static int cs(struct fake_file *f, struct drm_radeon_cs *c)
 		memset(y->cb, 0, sizeof y->cb);
 		y->record = NULL;
 		y->vec_word = 0;
-		y->nf = y->ni = y->nb = 0xffffffffu;
+		/* a GPU's constant registers are all there; a model's NOP says how many memory held */
+		y->nf = fake_model_ext ? 0xffffffffu : R5XX_US_CONSTS;
+		y->ni = fake_model_ext ? 0xffffffffu : R5XX_US_INT_CONSTS;
+		y->nb = fake_model_ext ? 0xffffffffu : 32;
 		y->run = 1;
 		rc = parse(y);
 	}
