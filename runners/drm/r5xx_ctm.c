@@ -28,6 +28,7 @@ struct r5xx_draw {
 	struct ctm_surface constf, consti, constb;
 	uint32_t out_mask;
 	enum ctm_fc_mode fc_mode;
+	uint32_t cmd_off;         /* the start_program's offset in the command buffer */
 };
 
 /* A job worked out on the host: its program, its draws and how its command buffer ended. */
@@ -112,6 +113,7 @@ static int on_start(struct ctm_machine *m, void *ctx, struct ctm_stop *stop)
 	d->constb = m->constb;
 	d->out_mask = m->out_mask;
 	d->fc_mode = m->fc_mode;
+	d->cmd_off = m->start_off;
 	for (unsigned k = 0; k < CTM_INPUTS; k++)
 		if (surface_ok(&d->in[k])) {
 			if (d->in[k].pitch > R5XX_TEX_MAX) {
@@ -249,14 +251,16 @@ static void emit_draw(struct ib *ib, const struct r5xx_plan *p, const struct r5x
 	if (bset)
 		nb = consts_held(&d->constb, p->mem_len, 32, 4);
 	if (sl->rec) {
-		/* the model record, and how many constants memory held (0xffffffff: no area) */
-		put(ib, R5XX_PKT3(R5XX_OP_NOP, 6));
+		/* the model record, how many constants memory held (0xffffffff: no area), and where
+		 * the start_program is (a stop at the first instruction is said to be there) */
+		put(ib, R5XX_PKT3(R5XX_OP_NOP, 7));
 		put(ib, R5XX_MODEL_NOP_MAGIC);
 		put(ib, 0);
 		put(ib, (uint32_t)sl->rec_va);
 		put(ib, fset ? nf : 0xffffffffu);
 		put(ib, iset ? ni : 0xffffffffu);
 		put(ib, bset ? nb : 0xffffffffu);
+		put(ib, d->cmd_off);
 	}
 	reg(ib, R5XX_ZB_CNTL, 0);
 	/* VAP: vertices in window coordinates past the vertex shader: position and one

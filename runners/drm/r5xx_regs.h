@@ -122,8 +122,10 @@ static const struct r5xx_ctm_format r5xx_ctm_formats[] = {
 };
 #define R5XX_CTM_FORMATS (sizeof r5xx_ctm_formats / sizeof r5xx_ctm_formats[0])
 
-/* The model record of a job on a GPU model: a NOP of three dwords, this magic, the relocation
- * (index x 4) of the record's buffer and the record's offset in it; a GPU skips NOPs. */
+/* The model record of a job on a GPU model: a NOP of seven dwords, this magic, the relocation
+ * (index x 4) of the record's buffer, the record's offset in it, the float, integer and boolean
+ * constants the job's memory held (0xffffffff: no area set) and the start_program's offset in
+ * the command buffer; a GPU skips NOPs. */
 #define R5XX_MODEL_NOP_MAGIC 0x49504d52u
 
 #endif

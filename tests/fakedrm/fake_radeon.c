@@ -105,7 +105,7 @@ struct r5xx {
 	uint32_t consts[R5XX_US_CONSTS * 4];
 	uint32_t vec_word;                /* words written since GA_US_VECTOR_INDEX */
 	uint8_t *record;                  /* the model NOP's record, its constants' counts */
-	uint32_t nf, ni, nb;
+	uint32_t nf, ni, nb, cmd_off;
 	struct fake_bo *rec_bo;
 	int run;                          /* 0: the kernel's check, 1: the GPU running it */
 	uint32_t draws;                   /* draws the check found */
@@ -428,6 +428,8 @@ static void draw(struct r5xx *x, const uint32_t *vtx)
 	memset(&stop, 0, sizeof stop);
 	if (ctm_start_program(&m, &stop) != 0 && stop.status == IP_STATUS_OK)
 		stop.status = IP_STATUS_RUNNER_ERROR;
+	if (stop.status != IP_STATUS_OK && stop.where == 0)
+		stop.where = x->cmd_off; /* as the command processor says it */
 	if (x->record) {
 		memcpy(&r, x->record, sizeof r);
 		r.done = 1;
@@ -453,7 +455,7 @@ static int packet3(struct r5xx *x, uint32_t h)
 		return reject(x, "a packet runs past the end of the IB", h);
 	switch (R5XX_PKT3_OP(h)) {
 	case R5XX_OP_NOP:
-		if (cnt == 6 && p[0] == R5XX_MODEL_NOP_MAGIC && fake_model_ext && x->run) {
+		if (cnt == 7 && p[0] == R5XX_MODEL_NOP_MAGIC && fake_model_ext && x->run) {
 			struct fake_bo *bo;
 			if (p[1] % 4 || p[1] / 4 >= x->nrelocs)
 				return reject(x, "model record: relocation outside the chunk", p[1]);
@@ -463,6 +465,7 @@ static int packet3(struct r5xx *x, uint32_t h)
 			x->nf = p[3];
 			x->ni = p[4];
 			x->nb = p[5];
+			x->cmd_off = p[6];
 		}
 		break;
 	case R5XX_OP_3D_DRAW_IMMD_2: {

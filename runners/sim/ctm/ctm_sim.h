@@ -62,6 +62,7 @@ struct ctm_machine {
 	 * into draws) gets each start_program here instead: 0, or -1 with *stop filled. */
 	int (*on_start)(struct ctm_machine *m, void *ctx, struct ctm_stop *stop);
 	void *start_ctx;
+	uint32_t start_off; /* the byte offset of the start_program being handed over */
 	/* Constants held in registers rather than memory (the fake radeon device: the US's
 	 * constant registers). NULL: read from the constant areas. A constant at or past the
 	 * count is one the memory did not hold: a read faults as the memory read would. */
