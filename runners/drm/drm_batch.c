@@ -13,6 +13,7 @@ static const struct ip_drm_jobkind *const kinds[] = {
 	&ip_drm_midgard_kind,
 	&ip_drm_bifrost_kind,
 	&ip_drm_utgard_gp_kind,
+	&ip_drm_ctm_radeon_kind,
 	NULL,
 };
 
