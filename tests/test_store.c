@@ -322,7 +322,8 @@ extern const char ip_store_schema_sql[];
  * opened by the store, it is migrated to the current version. Each finding gets the bundle and slot of
  * the piece holding its bits in its last campaign and its condition from its details; the
  * buffers get names ''; the key now tells two instances of one field apart; new_findings
- * still answers. A database of version 2 opened read-only is left alone. */
+ * still answers; the runs are moved into blocks (version 4) and read back through the view run.
+ * Opened read-only, an older database is refused and left alone. */
 static void test_migrate_v1(const char *dir)
 {
 	char *path = fixture_path(dir, "v1.db");
@@ -339,6 +340,11 @@ static void test_migrate_v1(const char *dir)
 		" (1, 3, 3, 'utgard_gp.instr', '', 1, 0, 100);"
 		"INSERT INTO buffer (campaign_id, direction, role, len, data, record) VALUES"
 		" (1, 'in', 'registers', 4, x'01020304', 16);"
+		"INSERT INTO outcome (hash, status, fault, data) VALUES"
+		" (x'00000000000000000000000000000001', 0, 0, x'01'),"
+		" (x'00000000000000000000000000000002', 5, 0, x'');"
+		"INSERT INTO run VALUES (1, 0, x'0001', 1, 3), (1, 0, x'0002', 1, 1),"
+		" (1, 0, x'0002', 2, 2), (1, 1, x'0001', 2, 1), (1, 0, x'0100', 1, 1);"
 		"INSERT INTO finding (probe_id, context, format, lo, hi, kind, details, confidence,"
 		" first_seen, last_seen) VALUES"
 		" (1, 0, 'utgard_gp.instr', 83, 85, 'enum', '{}', 1, 1, 1),"
@@ -367,6 +373,22 @@ static void test_migrate_v1(const char *dir)
 	      "100-101: bundle 1, the condition its details named");
 	CHECK(fixture_int(h, "SELECT count(*) FROM buffer WHERE names = ''") == 1, "buffer.names");
 	CHECK(fixture_int(h, "SELECT count(*) FROM new_findings") == 2, "new_findings on the new table");
+	/* version 4: the runs in blocks, one per campaign and context, read back through run */
+	CHECK(fixture_int(h, "SELECT count(*) FROM run_block") == 2, "one block per context");
+	CHECK(fixture_int(h, "SELECT n FROM run_block WHERE context = 0") == 4, "4 entries");
+	CHECK(fixture_int(h, "SELECT sum(count) FROM run") == 8 &&
+	      fixture_int(h, "SELECT count(*) FROM run") == 5, "every run row kept");
+	CHECK(fixture_int(h, "SELECT count(*) FROM run WHERE value = x'0002'") == 2 &&
+	      fixture_int(h, "SELECT count FROM run WHERE value = x'0002' AND outcome_id = 2") == 2,
+	      "the contradiction kept, with its counts");
+	CHECK(fixture_int(h, "SELECT count FROM run WHERE context = 0 AND value = x'0001'") == 3,
+	      "counts kept");
+	CHECK(fixture_int(h, "SELECT runs FROM campaign_summary") == 8 &&
+	      fixture_int(h, "SELECT runner_error FROM campaign_summary") == 3 &&
+	      fixture_int(h, "SELECT variants FROM campaign_summary") == 4,
+	      "campaign_summary from the blocks");
+	CHECK(ip_store_check_campaigns(h, NULL, 0, &d) == 0, "the blocks pass the checks: %s",
+	      d.msg);
 	/* the same field in another instruction is another finding now */
 	CHECK(sqlite3_exec(h, "INSERT INTO finding (probe_id, context, bundle, slot, format, lo, hi,"
 	                      " kind, confidence, first_seen, last_seen) VALUES (1, 0, 1, 0,"
@@ -383,31 +405,6 @@ static void test_migrate_v1(const char *dir)
 	free(path);
 }
 
-/* A database of schema version 2 (before campaign locks): read as it is by a read-only handle
- * (IP_STORE_READ_MIN_VERSION), migrated to version 3 by a read-write one, its rows kept. */
-static void test_migrate_v2(const char *dir)
-{
-	char *path = fixture_path(dir, "v2.db");
-	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
-	sqlite3 *db = ip_store_sqlite(s);
-	CHECK(ip_store_device(s, "sim", "t760", NULL, &d) == 1, "a row to keep");
-	CHECK(sqlite3_exec(db, "DROP TABLE campaign_lock; PRAGMA user_version = 2", NULL, NULL,
-	                   NULL) == SQLITE_OK, "made version 2");
-	ip_store_close(s);
-	s = open_or_die(path, IP_STORE_READ_ONLY);
-	db = ip_store_sqlite(s);
-	CHECK(fixture_int(db, "PRAGMA user_version") == 2, "read-only: read as it is");
-	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "read-only: rows read");
-	ip_store_close(s);
-	s = open_or_die(path, IP_STORE_READ_WRITE);
-	db = ip_store_sqlite(s);
-	CHECK(fixture_int(db, "PRAGMA user_version") == 3, "read-write: migrated");
-	CHECK(fixture_int(db, "SELECT count(*) FROM campaign_lock") == 0, "campaign_lock made");
-	CHECK(fixture_int(db, "SELECT count(*) FROM device") == 1, "rows kept");
-	ip_store_close(s);
-	free(path);
-}
-
 int main(void)
 {
 	char *dir = fixture_tmpdir("test_store");
@@ -419,7 +416,6 @@ int main(void)
 	test_layout(dir);
 	test_status_names(dir);
 	test_migrate_v1(dir);
-	test_migrate_v2(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
 }
