@@ -102,24 +102,25 @@ void ip_hash_outcome(enum ip_status status, uint32_t fault, const uint8_t *data,
 }
 
 /* The in-memory key of an outcome (not stored, so free to change): four lanes of 64-bit words,
- * each multiplied by a lane key and summed, independent of one another so that a core works
- * on several at once; then one scramble. Equal outcomes have equal keys; unequal ones compare
- * their bytes before they are taken as one (db/batch.c). */
+ * each lane xor-then-multiply, independent of one another so that a core works on all four at
+ * once; then one scramble. Equal outcomes have equal keys; unequal ones compare their bytes
+ * before they are taken as one (db/batch.c), so the key need only spread them. */
 uint64_t ip_hash_fast(enum ip_status status, uint32_t fault, const uint8_t *data, size_t len)
 {
-	uint64_t acc[4] = {K1 ^ len, K2, K3, K4};
+	uint64_t a = K1 ^ len, b = K2, c = K3, e = K4;
 	size_t i = 0;
-	for (; i + 32 <= len; i += 32)
-		for (unsigned k = 0; k < 4; k++) {
-			uint64_t x = load_word(data + i + 8 * k) ^ acc[k];
-			acc[k] = (x ^ (x >> 29)) * K5 + rotl(acc[k], 23);
-		}
+	for (; i + 32 <= len; i += 32) {
+		a = (a ^ load_word(data + i)) * K5;
+		b = (b ^ load_word(data + i + 8)) * K5;
+		c = (c ^ load_word(data + i + 16)) * K5;
+		e = (e ^ load_word(data + i + 24)) * K5;
+	}
 	for (; i + 8 <= len; i += 8)
-		acc[0] = (acc[0] ^ load_word(data + i)) * K6 + rotl(acc[0], 17);
+		a = (a ^ load_word(data + i)) * K6;
 	if (i < len)
-		acc[1] = (acc[1] ^ load_le(data + i, len - i)) * K5;
-	acc[2] ^= (uint64_t)(uint32_t)status | (uint64_t)fault << 32;
-	return scramble(acc[0] ^ rotl(acc[1], 16) ^ rotl(acc[2], 32) ^ rotl(acc[3], 48));
+		b = (b ^ load_le(data + i, len - i)) * K6;
+	c ^= (uint64_t)(uint32_t)status | (uint64_t)fault << 32;
+	return scramble(a ^ rotl(b, 16) ^ rotl(c, 32) ^ rotl(e, 48));
 }
 
 void ip_hash_text(const char *text, size_t len, uint8_t out[16])
