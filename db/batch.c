@@ -44,6 +44,7 @@ void ip_store_batch_free(struct ip_store_batch *b)
 	free(b->slots);
 	free(b->vals);
 	free(b->tmp);
+	free(b->arena);
 	if (b->memo)
 		free(b->memo->arena);
 	free(b->memo);
@@ -90,9 +91,25 @@ static long outcome_index(struct ip_store_batch *b, const struct ip_outcome *o)
 		return -1;
 	x = &b->oc[b->noc];
 	memset(x, 0, sizeof *x);
+	if (b->arena_len + o->len > b->arena_cap) { /* a copy of each distinct outcome's bytes */
+		size_t cap = b->arena_cap ? b->arena_cap : 65536;
+		uint8_t *a;
+		while (cap < b->arena_len + o->len)
+			cap *= 2;
+		if (!(a = realloc(b->arena, cap)))
+			return -1;
+		for (size_t k = 0; k < b->noc; k++) /* the copies moved */
+			if (b->oc[k].data)
+				b->oc[k].data = a + (b->oc[k].data - b->arena);
+		b->arena = a;
+		b->arena_cap = cap;
+	}
 	x->status = o->status;
 	x->fault = o->fault;
-	x->data = o->len ? o->data : (const uint8_t *)"";
+	x->data = b->arena ? b->arena + b->arena_len : (const uint8_t *)"";
+	if (o->len)
+		memcpy(b->arena + b->arena_len, o->data, o->len);
+	b->arena_len += o->len;
 	x->len = o->len;
 	x->key = key;
 	b->slots[i] = (uint32_t)++b->noc;
@@ -325,23 +342,33 @@ static int check_run(const struct ip_run *r, size_t i, size_t value_len, struct 
 	return 0;
 }
 
-int ip_store_batch_prepare(struct ip_store_batch *b, const struct ip_run *runs, size_t n,
-                           struct ip_diag *d)
+void ip_store_batch_clear(struct ip_store_batch *b)
 {
 	b->n = b->noc = 0;
-	b->runs = n;
-	b->value_len = n ? runs[0].value_len : 1;
+	b->arena_len = 0;
+	b->runs = 0;
+	b->value_len = 0;
+	if (b->slots)
+		memset(b->slots, 0, b->nslots * sizeof *b->slots);
+}
+
+int ip_store_batch_add(struct ip_store_batch *b, const struct ip_run *runs, size_t n,
+                       struct ip_diag *d)
+{
 	if (n && !runs)
 		return ip_diag_plain(d, "recording a batch: %zu runs but no array", n);
-	if (grow((void **)&b->e, &b->cap, n + 1, sizeof *b->e))
-		return ip_diag_plain(d, "recording a batch of %zu runs: out of memory", n);
+	if (!n)
+		return 0;
+	if (!b->value_len)
+		b->value_len = runs[0].value_len;
+	if (grow((void **)&b->e, &b->cap, b->n + n + 1, sizeof *b->e))
+		return ip_diag_plain(d, "recording a batch of %zu runs: out of memory", b->n + n);
 	if (!b->slots && rehash(b, 1024))
 		return ip_diag_plain(d, "recording a batch: out of memory");
-	memset(b->slots, 0, b->nslots * sizeof *b->slots);
 	for (size_t i = 0; i < n; i++) {
 		const struct ip_run *r = &runs[i];
 		long k;
-		if (check_run(r, i, b->value_len, d))
+		if (check_run(r, b->runs + i, b->value_len, d))
 			return -1;
 		while ((k = outcome_index(b, &r->outcome)) == -2)
 			if (rehash(b, b->nslots * 2))
@@ -351,6 +378,18 @@ int ip_store_batch_prepare(struct ip_store_batch *b, const struct ip_run *runs, 
 		b->e[b->n++] = (struct ip_batch_entry){r->context, (uint32_t)k,
 		                                       number_of(r->value, r->value_len), r->value, 1};
 	}
+	b->runs += n;
+	return 0;
+}
+
+int ip_store_batch_prepare(struct ip_store_batch *b, const struct ip_run *runs, size_t n,
+                           struct ip_diag *d)
+{
+	ip_store_batch_clear(b);
+	if (ip_store_batch_add(b, runs, n, d))
+		return -1;
+	if (!b->value_len)
+		b->value_len = 1;
 	return ip_store_batch_finish(b, d);
 }
 
@@ -379,6 +418,8 @@ int ip_store_batch_retract(struct ip_store_batch *b, uint32_t context, const uin
 
 int ip_store_batch_finish(struct ip_store_batch *b, struct ip_diag *d)
 {
+	if (!b->value_len)
+		b->value_len = 1;
 	if (order_and_sum(b) || write_values(b))
 		return ip_diag_plain(d, "recording a batch of %zu runs: out of memory", b->n);
 	for (size_t k = 0; k < b->noc; k++)

@@ -48,7 +48,7 @@ struct ip_outcome_cache {
 struct ip_batch_outcome {
 	enum ip_status status;
 	uint32_t fault;
-	const uint8_t *data;  /* the caller's bytes (NULL for an outcome known by its id) */
+	const uint8_t *data;  /* a copy of its bytes (NULL for an outcome known by its id) */
 	size_t len;
 	uint64_t key;         /* ip_hash_fast */
 	uint8_t hash[16];     /* ip_hash_outcome */
@@ -77,6 +77,8 @@ struct ip_store_batch {
 	struct ip_batch_entry *tmp; /* radix sort scratch */
 	size_t tmp_cap;
 	uint64_t runs;        /* runs in the batch (entries' counts, retractions apart) */
+	uint8_t *arena;       /* the distinct outcomes' bytes */
+	size_t arena_len, arena_cap;
 	struct ip_batch_memo *memo;
 };
 
@@ -194,8 +196,6 @@ char *ip_store_read_uri(const struct ip_store *s);
  * ip_store_rerecord replaces). The batch keeps the value pointer. 0, or -1 out of memory. */
 int ip_store_batch_retract(struct ip_store_batch *b, uint32_t context, const uint8_t *value,
                            int64_t outcome_id, struct ip_diag *d);
-/* Sorts and sums the entries again after retractions were added. */
-int ip_store_batch_finish(struct ip_store_batch *b, struct ip_diag *d);
 
 /* db/record.c: stores a prepared batch in one transaction: the lock checked, then step(s,
  * campaign_id, arg, d) (0, or -1 with d set to roll the batch back), then the outcomes and the

@@ -162,15 +162,22 @@ int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run
                     uint64_t new_cursor, struct ip_diag *d);
 
 /* The same in two steps, so that the work per run is done off the store's thread: a batch
- * object (one per thread: it remembers the outcomes it met) prepared from the runs by any
- * thread (it touches no database: outcomes hashed and told apart, repeats summed, values put in
- * order; the runs' bytes must stay valid until it is recorded), then recorded by the store's
- * thread as ip_store_record records. */
+ * object (it remembers the outcomes it met, for its next batches) prepared from the runs by
+ * any thread (it touches no database: outcomes hashed and told apart, each distinct one's bytes
+ * copied, repeats summed, values put in order; the runs' values must stay valid until it is
+ * recorded, their outputs need not), then recorded by the store's thread as ip_store_record
+ * records. */
 struct ip_store_batch;
 struct ip_store_batch *ip_store_batch_new(void);
 void ip_store_batch_free(struct ip_store_batch *b);
 int ip_store_batch_prepare(struct ip_store_batch *b, const struct ip_run *runs, size_t n,
                            struct ip_diag *d);
+/* ip_store_batch_prepare in pieces, for runs that come a few at a time (while their outputs
+ * are still in the cache): clear, add the runs (as many times as needed), finish. */
+void ip_store_batch_clear(struct ip_store_batch *b);
+int ip_store_batch_add(struct ip_store_batch *b, const struct ip_run *runs, size_t n,
+                       struct ip_diag *d);
+int ip_store_batch_finish(struct ip_store_batch *b, struct ip_diag *d);
 int ip_store_record_prepared(struct ip_store *s, int64_t campaign_id, struct ip_store_batch *b,
                              uint64_t new_cursor, struct ip_diag *d);
 
