@@ -25,9 +25,28 @@ static double seconds(clockid_t clock)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* CPU seconds the machine has been busy since boot: /proc/stat's first line, every field but
+ * idle and iowait. */
+static double machine_busy(void)
+{
+	unsigned long long f[10] = {0};
+	FILE *in = fopen("/proc/stat", "r");
+	double ticks = (double)sysconf(_SC_CLK_TCK);
+	int n;
+	if (!in)
+		return 0;
+	n = fscanf(in, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2], &f[3],
+	           &f[4], &f[5], &f[6], &f[7]);
+	fclose(in);
+	if (n < 8 || ticks <= 0)
+		return 0;
+	return (double)(f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) / ticks;
+}
+
 struct bench_time bench_now(void)
 {
-	struct bench_time t = {seconds(CLOCK_MONOTONIC), seconds(CLOCK_PROCESS_CPUTIME_ID)};
+	struct bench_time t = {seconds(CLOCK_MONOTONIC), seconds(CLOCK_PROCESS_CPUTIME_ID),
+	                       machine_busy()};
 	return t;
 }
 
@@ -36,6 +55,23 @@ void bench_lap(struct bench_time *acc, struct bench_time start)
 	struct bench_time t = bench_now();
 	acc->wall += t.wall - start.wall;
 	acc->cpu += t.cpu - start.cpu;
+	acc->busy += t.busy - start.busy;
+}
+
+unsigned bench_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+double bench_free_cpus(struct bench_time lap)
+{
+	double others = lap.busy - lap.cpu;
+	if (lap.busy <= 0 || lap.wall <= 0)
+		return -1;
+	if (others < 0)
+		others = 0; /* /proc/stat counts in clock ticks: a short lap rounds */
+	return (double)bench_cpus() - others / lap.wall;
 }
 
 static struct bench_result *add(struct bench_run *r, const char *name, const char *unit,

@@ -26,7 +26,7 @@ awk -v suites="sim bifrost utgard_gp store campaign infer remote afl" '
 			if ($7 != "-" || verdict != "-") bad = bad "\n  no target, yet a verdict: " $0
 			next
 		}
-		if ($6 !~ /^(>=|<=)[0-9]+$/ || !positive($7)) {
+		if ($6 !~ /^(>=|<=)[0-9]+(\.[0-9]+)?$/ || !positive($7)) {
 			bad = bad "\n  bad target/ratio: " $0
 			next
 		}
