@@ -125,15 +125,8 @@ static int bench_sim(struct bench_run *br)
 		return -1;
 	}
 	ip_program_free(&p);
-	memset(&job, 0, sizeof job);
-	job.code = bin;
-	job.code_len = len;
-	job.inputs = &in;
-	job.ninputs = 1;
+	ip_job_init(&job, &res, bin, len, &in, 1, &out, 1);
 	job.limits.invocations = LANES;
-	memset(&res, 0, sizeof res);
-	res.outputs = &out;
-	res.noutputs = 1;
 	t0 = bench_now();
 	for (unsigned j = 0; j < jobs; j++) {
 		regs_in[0] = (uint8_t)j;

@@ -34,12 +34,7 @@ static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t bu
 	char note[160];
 	int rc = -1, have_exec = 0;
 	ip_diag_init(&d, p->name);
-	for (unsigned c = 0; c < p->ncontexts; c++)
-		seeds[c] = p->contexts[c].seed_value;
-	sp.kind = IP_STRATEGY_EXHAUSTIVE;
-	sp.width = p->width;
-	sp.ncontexts = p->ncontexts;
-	sp.seed_values = seeds;
+	ip_strategy_params_of(&sp, p, IP_STRATEGY_EXHAUSTIVE, seeds);
 	sp.budget = budget;
 	sp.force = 1;
 	if (!v || !o || !data) {
@@ -52,6 +47,7 @@ static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t bu
 	if (ip_strategy_new(&sp, &st, &d))
 		goto out;
 	for (;;) {
+		const char *lost;
 		size_t n = 0;
 		while (n < BATCH && ip_strategy_next(st, &v[n]))
 			n++;
@@ -59,7 +55,7 @@ static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t bu
 			break;
 		if (!sim)
 			t0 = bench_now();
-		ip_exec_run(&x, v, n, data, o);
+		ip_exec_run(&x, v, n, data, o, &lost); /* the simulator is never lost */
 		if (sim) {
 			t0 = bench_now();
 			ip_runner_run_batch(x.runner, x.jobs, x.njobs, x.results);

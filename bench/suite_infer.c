@@ -90,8 +90,9 @@ out:
 }
 
 /* The synthetic devices 1..n without noise and with 1 % and 5 % of runs flaky: boundaries,
- * kinds, operations and register names right, fields without a wrong reserved verdict, and
- * runs against the noiseless campaigns (issue 19's thresholds as targets). */
+ * kinds, operations, register names and operand sources right, fields without a wrong
+ * reserved verdict, and runs against the noiseless campaigns (issue 19's thresholds as
+ * targets). */
 static int synthetic(struct bench_run *br)
 {
 	static const unsigned flaky[3] = {0, 10, 50};
@@ -106,9 +107,10 @@ static int synthetic(struct bench_run *br)
 			const char *name;
 			double v;
 			double target;
-		} figs[6] = {
+		} figs[7] = {
 			{"boundaries_found", 0, 99}, {"boundaries_right", 0, 99}, {"kinds", 0, 95},
 			{"operations", 0, 95},       {"registers", 0, 95},        {"reserved_right", 0, 100},
+			{"sources", 0, 95},
 		};
 		for (unsigned i = 0; i < n; i++)
 			if (synth_trial(1 + i, &o, &sc[k], why, sizeof why)) {
@@ -122,7 +124,8 @@ static int synthetic(struct bench_run *br)
 		figs[3].v = 100 * synth_ratio(sc[k].ops_right, sc[k].ops);
 		figs[4].v = 100 * synth_ratio(sc[k].regs_right, sc[k].regs);
 		figs[5].v = 100 * synth_ratio(sc[k].fields - sc[k].reserved_wrong, sc[k].fields);
-		for (unsigned f = 0; f < 6; f++) {
+		figs[6].v = 100 * synth_ratio(sc[k].sources_right, sc[k].sources);
+		for (unsigned f = 0; f < 7; f++) {
 			snprintf(what, sizeof what, "synth.%s.%s", level[k], figs[f].name);
 			snprintf(note, sizeof note, "%u synthetic devices, %u%% of runs flaky", n,
 			         flaky[k] / 10);
@@ -130,6 +133,8 @@ static int synthetic(struct bench_run *br)
 			            f == 0 ? note
 			            : f == 5 && k == 0 ? "fields without a reserved verdict on bits that "
 			                                 "are not reserved"
+			            : f == 6 && k == 0 ? "operand sources: moves named with their word, "
+			                                 "never a max or min they equal by chance"
 			                               : NULL);
 		}
 		snprintf(what, sizeof what, "synth.%s.runs", level[k]);
@@ -167,7 +172,7 @@ static const struct bench_ratio ratios[] = {
 };
 
 const struct bench_suite bench_suite_infer = {
-	"infer", "runs per target region for inference (issue 5, a count), inference runs/s, and "
-	         "inference on synthetic devices (issue 19: boundaries, kinds, operations, noise)",
+	"infer", "runs per target region for inference (a count), inference runs/s, and inference "
+	         "on synthetic devices (boundaries, kinds, operations, noise)",
 	run, ratios, sizeof ratios / sizeof ratios[0],
 };

@@ -118,6 +118,6 @@ static const struct bench_ratio ratios[] = {
 };
 
 const struct bench_suite bench_suite_sim = {
-	"sim", "Midgard simulator variants/s (issue 3) against copy and unpack baselines", run,
+	"sim", "Midgard simulator variants/s against copy and unpack baselines", run,
 	ratios, sizeof ratios / sizeof ratios[0],
 };

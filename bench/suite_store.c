@@ -211,6 +211,6 @@ static const struct bench_ratio ratios[] = {
 };
 
 const struct bench_suite bench_suite_store = {
-	"store", "runs recorded into SQLite per second and MiB per million variants (issue 4)", run,
+	"store", "runs recorded into SQLite per second and MiB per million variants", run,
 	ratios, sizeof ratios / sizeof ratios[0],
 };

@@ -1,6 +1,7 @@
 /* synth_trial.c: one trial of inference on a synthetic device: its probe campaigned with `auto`
  * on the synthetic backend (flaky on ask), inferred, and the findings scored against what the
- * device was drawn with: boundaries, kinds, operation names, register names, reserved verdicts. */
+ * device was drawn with: boundaries, kinds, operation names, operand sources, register names,
+ * reserved verdicts. */
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -249,6 +250,33 @@ static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
 				else
 					miss(t, ctx, "%u-%u value %u: %s, inferred '%s'", tf->lo, tf->hi, v, want,
 					     got);
+			}
+		if (f->kind == IP_SYNTH_SOURCE && kind_same("enum", hit->kind))
+			for (unsigned v = 0; v < 4; v++) {
+				char want[48];
+				const char *at = "$.values.\"%u\"";
+				switch (f->src[v]) {
+				case IP_SYNTH_SRC_REGISTER:
+					snprintf(want, sizeof want, "mov registers[%u]", f->src_at[v]);
+					break;
+				case IP_SYNTH_SRC_UNIFORM:
+					snprintf(want, sizeof want, "mov uniforms[%u]", f->src_at[v]);
+					break;
+				case IP_SYNTH_SRC_IMM: /* planted nowhere: no operation may claim it */
+					snprintf(want, sizeof want, "unidentified");
+					at = "$.ops.\"%u\"";
+					break;
+				default:
+					continue;
+				}
+				snprintf(path, sizeof path, at, v);
+				member(t, hit->details, path, got, sizeof got);
+				sc->sources++;
+				if (!strcmp(got, want))
+					sc->sources_right++;
+				else
+					miss(t, ctx, "%u-%u source value %u: %s, inferred '%s'", tf->lo, tf->hi, v,
+					     want, got);
 			}
 		if (f->kind == IP_SYNTH_REGISTER && !strcmp(hit->kind, "register"))
 			for (unsigned v = 0; v < (1u << f->w); v++) {

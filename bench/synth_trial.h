@@ -28,6 +28,9 @@ struct synth_score {
 	uint64_t fields, kinds_right;      /* true fields; of them inferred with their bits and kind */
 	uint64_t ops, ops_right;           /* (context, opcode value) pairs of recovered opcodes */
 	uint64_t regs, regs_right;         /* (context, value) pairs of recovered register selects */
+	uint64_t sources, sources_right;   /* (context, value) pairs of operand source selects: a
+	                                    * move named with the word it reads, an immediate
+	                                    * (planted nowhere) not named as an operation */
 	uint64_t reserved_wrong;           /* reserved verdicts on bits that are not reserved */
 	uint64_t runs;                     /* runs the campaigns made */
 	unsigned findings;                 /* findings written */

@@ -20,6 +20,7 @@ int cli_campaign_engine(int *argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
 int cmd_db(int argc, char **argv);
+int cmd_devices(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
 int cmd_report(int argc, char **argv);
@@ -43,12 +44,25 @@ struct cli_input {
  * ISA isa_name and reads the file. Returns 0, or the exit status to leave with (2 or 1). */
 int cli_isa_and_file(int argc, char **argv, const char *isa_name, void (*usage)(FILE *),
                      struct cli_input *in);
+/* Bytes as 32-bit little-endian words in hex, four to a line after indent (asm --hex). */
+void cli_hex_words(FILE *out, const uint8_t *bytes, size_t len, const char *indent);
+/* `isaprobe campaign --dry-run` (cli/cmd_campaign_dry_run.c): previews each probe's campaign
+ * with the options o (sample: variants run per context), as text or JSON; stores nothing.
+ * Returns the exit status. */
+struct ip_probe;
+struct ip_campaign_opts;
+int cli_campaign_dry_run(const struct ip_probe *probes, int n, const struct ip_campaign_opts *o,
+                         unsigned sample, int json);
 /* Display name of a path ("-" is "<stdin>"). */
 const char *cli_display_name(const char *path);
 /* Writes s as a JSON string, quoted and escaped (cli/json.c). */
 void cli_json_string(FILE *out, const char *s);
-/* Steps the SQLite statement stmt (sqlite3_stmt *) to the end, printing its rows as an aligned
- * table or a JSON array (cli/sql_print.c). Returns 0 or the SQLite error code. */
-int cli_sql_print(FILE *out, void *stmt, int json);
+/* How `query` prints rows: an aligned table, Markdown, CSV or JSON (cli/sql_print.c). */
+enum cli_format { CLI_FORMAT_TABLE, CLI_FORMAT_MD, CLI_FORMAT_CSV, CLI_FORMAT_JSON };
+/* 0 and *f for "table", "md", "csv" or "json"; -1 for any other name. */
+int cli_format_parse(const char *name, enum cli_format *f);
+/* Steps the SQLite statement stmt (sqlite3_stmt *) to the end, printing its rows in format.
+ * Returns 0 or the SQLite error code. */
+int cli_sql_print(FILE *out, void *stmt, enum cli_format format);
 
 #endif

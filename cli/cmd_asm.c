@@ -65,11 +65,7 @@ int cmd_asm(int argc, char **argv)
 		if (!out) {
 			perror(output);
 		} else {
-			for (size_t i = 0; i + 4 <= binlen; i += 4)
-				fprintf(out, "%08x%c", (unsigned)bin[i] | (unsigned)bin[i + 1] << 8 |
-				                           (unsigned)bin[i + 2] << 16 |
-				                           (unsigned)bin[i + 3] << 24,
-				        (i / 4) % 4 == 3 ? '\n' : ' ');
+			cli_hex_words(out, bin, binlen, "");
 			rc = (out == stdout ? fflush(out) : fclose(out)) != 0;
 		}
 	} else {

@@ -15,7 +15,7 @@ static void usage(FILE *out)
 	fputs("usage: isaprobe bench [--quick] [--json] [--runs N] [--dir DIR] [--keep] [SUITE...]\n"
 	      "\n"
 	      "Runs benchmark suites (all, or those named) and prints for each measurement its\n"
-	      "value, the target where an issue sets one, value/target and MET or NOT MET; then\n"
+	      "value, its target where the project sets one, value/target and MET or NOT MET; then\n"
 	      "ratios between measurements of this run (e.g. the simulator against copying the\n"
 	      "same job bytes), which compare across machines better than the values do. Rates\n"
 	      "are judged per CPU second (per core), the wall-clock rate is printed beside them.\n"

@@ -1,26 +1,17 @@
 /* cmd_campaign.c: `isaprobe campaign`: runs each probe's campaign into a findings database,
  * with a progress bar (terminal) or progress lines, Ctrl-C stopping cleanly, --resume. */
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "campaign_common.h"
 #include "cli.h"
 #include "isaprobe/campaign.h"
 
 /* Every campaign ran to its end, but some runs ended as runner errors (README, exit status). */
 #define EXIT_RUNNER_ERRORS 3
-
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = 1;
-	signal(sig, SIG_DFL); /* a second Ctrl-C kills: still safe, batches are transactions */
-}
 
 static void usage(FILE *out)
 {
@@ -28,6 +19,8 @@ static void usage(FILE *out)
 	      "                         [--budget N] [--jobs J] [--seed S] [--gpu MODEL]\n"
 	      "                         [--shard I/N] [--confirm N] [--resume] [--force]\n"
 	      "                         [--quiet] [--json]\n"
+	      "       isaprobe campaign PROBE... --dry-run [--sample N] [--runner NAME]\n"
+	      "                         [--strategy S] [--budget N] [--seed S] [--gpu MODEL] [--json]\n"
 	      "\n"
 	      "Runs the variants of each probe file (docs/probe-format.md) on a runner and stores\n"
 	      "every outcome in the findings database FILE (created if missing). One campaign per\n"
@@ -53,6 +46,11 @@ static void usage(FILE *out)
 	      "  --host NAME      machine name stored with the device (default none)\n"
 	      "  --quiet          no progress, no summary\n"
 	      "  --json           one JSON summary per campaign on standard output\n"
+	      "  --dry-run        store nothing, run no campaign: per context, print the seed\n"
+	      "                   program (hex and disassembly), the target bits, the variants of\n"
+	      "                   each strategy, and how many of a sample the runner models (auto's\n"
+	      "                   survey and the sample run; --db is not needed)\n"
+	      "  --sample N       dry run: variants run per context (default 64)\n"
 	      "  -h, --help       this help\n"
 	      "\n"
 	      "Ctrl-C stops after the batches in flight, all stored; run again with --resume.\n"
@@ -60,19 +58,6 @@ static void usage(FILE *out)
 	      "Exit status: 0 done, 1 error, 2 bad usage, 3 done but some runs ended as runner\n"
 	      "errors (the runner failed; --resume runs them again), 130 interrupted.\n",
 	      out);
-}
-
-struct progress_state {
-	const char *probe;
-	int tty, quiet;
-	double last;
-};
-
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static void fmt_eta(double s, char *buf, size_t n)
@@ -87,23 +72,17 @@ static void fmt_eta(double s, char *buf, size_t n)
 
 static void on_progress(void *arg, const struct ip_campaign_progress *pr)
 {
-	struct progress_state *ps = arg;
-	double t = mono(), frac = pr->total ? (double)pr->cursor / (double)pr->total : 1;
+	struct cli_progress *ps = arg;
+	double frac = pr->total ? (double)pr->cursor / (double)pr->total : 1;
 	double rate = pr->seconds > 0 ? (double)pr->runs / pr->seconds : 0;
 	double crate = pr->seconds > 0 ? (double)(pr->cursor - pr->start) / pr->seconds : 0;
 	char eta[32];
-	if (ps->quiet)
+	if (!cli_progress_due(ps, pr->done, 0.1))
 		return;
-	if (!pr->done && t - ps->last < (ps->tty ? 0.1 : 5.0))
-		return;
-	ps->last = t;
 	fmt_eta(crate > 0 ? (double)(pr->total - pr->cursor) / crate : -1, eta, sizeof eta);
 	if (ps->tty) {
 		char bar[31];
-		int fill = (int)(frac * 30);
-		for (int i = 0; i < 30; i++)
-			bar[i] = i < fill ? '#' : '-';
-		bar[30] = '\0';
+		cli_progress_bar(bar, frac);
 		fprintf(stderr, "\r%-24.24s [%s] %5.1f%% %llu/%llu  %.0f/s  ETA %s ", ps->probe, bar,
 		        100 * frac, (unsigned long long)pr->cursor, (unsigned long long)pr->total, rate,
 		        eta);
@@ -133,42 +112,17 @@ static int parse_shard(const char *s, uint32_t *i, uint32_t *n)
 	return 0;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	if (!*s || *s == '-')
-		return -1;
-	*v = strtoull(s, &end, 0);
-	return *end ? -1 : 0;
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static void print_summary(const struct ip_probe *p, const struct ip_campaign_opts *o,
                           const struct ip_campaign_result *r, const char *runner, int json)
 {
 	double rate = r->seconds > 0 ? (double)r->runs / r->seconds : 0;
 	if (json) {
 		printf("{\"probe\":");
-		json_str(p->name);
+		cli_json_string(stdout, p->name);
 		printf(",\"campaign\":%lld,\"runner\":", (long long)r->campaign_id);
-		json_str(runner);
+		cli_json_string(stdout, runner);
 		printf(",\"model\":");
-		json_str(r->model ? r->model : "");
+		cli_json_string(stdout, r->model ? r->model : "");
 		printf(",\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
 		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"reruns\":%llu,\"seconds\":%.3f,"
 		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,",
@@ -180,9 +134,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false");
 		printf("\"runner_errors\":%llu,\"rerun\":%llu,\"status\":{",
 		       (unsigned long long)r->runner_errors, (unsigned long long)r->rerun);
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
-			       (unsigned long long)r->by_status[i]);
+		cli_status_json(r->by_status);
 		printf("}}\n");
 		fflush(stdout);
 		return;
@@ -203,10 +155,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		if (r->reruns)
 			fprintf(stderr, "; %llu of them re-runs", (unsigned long long)r->reruns);
 		fputs("):", stderr);
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			if (r->by_status[i])
-				fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
-				        (unsigned long long)r->by_status[i]);
+		cli_status_text(r->by_status);
 		fprintf(stderr, "; %s\n",
 		        r->finished ? "complete" : "interrupted: run again with --resume");
 	}
@@ -220,7 +169,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 int cmd_campaign(int argc, char **argv)
 {
 	enum { O_DB = 256, O_RUNNER, O_STRATEGY, O_BUDGET, O_JOBS, O_SEED, O_GPU, O_SHARD, O_RESUME,
-	       O_FORCE, O_QUIET, O_JSON, O_BATCH, O_HOST, O_CONFIRM };
+	       O_FORCE, O_QUIET, O_JSON, O_BATCH, O_HOST, O_CONFIRM, O_DRY_RUN, O_SAMPLE };
 	static const struct option opts[] = {
 		{"db", required_argument, 0, O_DB},         {"runner", required_argument, 0, O_RUNNER},
 		{"strategy", required_argument, 0, O_STRATEGY},
@@ -230,15 +179,18 @@ int cmd_campaign(int argc, char **argv)
 		{"force", no_argument, 0, O_FORCE},         {"quiet", no_argument, 0, O_QUIET},
 		{"json", no_argument, 0, O_JSON},           {"batch", required_argument, 0, O_BATCH},
 		{"host", required_argument, 0, O_HOST},     {"confirm", required_argument, 0, O_CONFIRM},
+		{"dry-run", no_argument, 0, O_DRY_RUN},     {"sample", required_argument, 0, O_SAMPLE},
 		{"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0}};
 	struct ip_campaign_opts o;
 	const char *db = NULL;
-	int quiet = 0, json = 0, c, rc = 0, nprobes, errors = 0;
+	int quiet = 0, json = 0, dry_run = 0, c, rc = 0, nprobes, errors = 0;
+	unsigned sample = 64;
 	uint64_t v;
 	struct ip_probe *probes;
 	struct ip_store *store = NULL;
 	struct ip_diag d;
+	volatile sig_atomic_t *stop = NULL;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	switch (cli_campaign_engine(&argc, argv)) {
@@ -267,9 +219,11 @@ int cmd_campaign(int argc, char **argv)
 		case O_JOBS:
 		case O_BATCH:
 		case O_CONFIRM:
-			if (parse_u64(optarg, &v) ||
+		case O_SAMPLE:
+			if (cli_parse_u64(optarg, &v) ||
 			    (c == O_JOBS && (v < 1 || v > IP_CAMPAIGN_MAX_JOBS)) ||
-			    (c == O_BATCH && (v < 1 || v > 1000000)) || (c == O_CONFIRM && v > 100)) {
+			    ((c == O_BATCH || c == O_SAMPLE) && (v < 1 || v > 1000000)) ||
+			    (c == O_CONFIRM && v > 100)) {
 				fprintf(stderr, "isaprobe campaign: bad number '%s' for --%s\n", optarg,
 				        opts[c - O_DB].name);
 				return 2;
@@ -282,6 +236,8 @@ int cmd_campaign(int argc, char **argv)
 				o.jobs = (unsigned)v;
 			else if (c == O_CONFIRM)
 				o.confirm = v ? (unsigned)v : IP_CAMPAIGN_CONFIRM_NONE;
+			else if (c == O_SAMPLE)
+				sample = (unsigned)v;
 			else
 				o.batch = (unsigned)v;
 			break;
@@ -298,40 +254,33 @@ int cmd_campaign(int argc, char **argv)
 		case O_FORCE: o.force = 1; break;
 		case O_QUIET: quiet = 1; break;
 		case O_JSON: json = 1; break;
+		case O_DRY_RUN: dry_run = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!db || optind >= argc) {
-		fprintf(stderr, "isaprobe campaign: %s\n", !db ? "--db FILE is required"
+	if ((!db && !dry_run) || optind >= argc) {
+		fprintf(stderr, "isaprobe campaign: %s\n", !db && !dry_run ? "--db FILE is required"
 		                                               : "no probe file given");
 		usage(stderr);
 		return 2;
 	}
 	nprobes = argc - optind;
-	probes = calloc((size_t)nprobes, sizeof *probes);
-	if (!probes) {
-		fprintf(stderr, "isaprobe campaign: out of memory\n");
+	probes = cli_probes_load(argv + optind, nprobes);
+	if (!probes)
 		return 1;
+	if (dry_run) { /* no database, no campaign */
+		rc = cli_campaign_dry_run(probes, nprobes, &o, sample, json);
+		goto done;
 	}
-	/* Every probe is read before anything runs: a typo fails fast. */
-	for (int i = 0; i < nprobes && rc == 0; i++) {
-		if (ip_probe_load(argv[optind + i], &probes[i], &d) != 0) {
-			ip_diag_print(&d, stderr);
-			rc = 1;
-		}
-	}
-	if (rc == 0 && ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
+	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
 		ip_diag_print(&d, stderr);
 		rc = 1;
+	} else {
+		o.stop = stop = cli_stop_catch(0);
 	}
-	if (rc == 0) {
-		signal(SIGINT, on_signal);
-		signal(SIGTERM, on_signal);
-		o.stop = &stop_flag;
-	}
-	for (int i = 0; i < nprobes && rc == 0 && !stop_flag; i++) {
-		struct progress_state ps = {probes[i].name, isatty(2), quiet, mono()};
+	for (int i = 0; i < nprobes && rc == 0 && !*stop; i++) {
+		struct cli_progress ps = {probes[i].name, isatty(2), quiet, cli_mono()};
 		struct ip_campaign_result r;
 		o.progress = on_progress;
 		o.progress_arg = &ps;
@@ -354,13 +303,11 @@ int cmd_campaign(int argc, char **argv)
 	}
 	if (rc == 0 && errors)
 		rc = EXIT_RUNNER_ERRORS;
-	if (stop_flag && rc == 0)
+	if (stop && *stop && rc == 0)
 		rc = 130;
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
+	cli_stop_release();
+done:
 	ip_store_close(store);
-	for (int i = 0; i < nprobes; i++)
-		ip_probe_free(&probes[i]);
-	free(probes);
+	cli_probes_free(probes, nprobes);
 	return rc;
 }

@@ -1,23 +1,14 @@
 /* cmd_campaign_afl.c: `isaprobe campaign --engine afl`: each probe's AFL++ campaign into a
  * findings database (docs/afl.md), with progress, Ctrl-C stopping cleanly, --resume. */
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "campaign_common.h"
 #include "cli.h"
 #include "isaprobe/afl.h"
-
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = 1;
-	signal(sig, SIG_DFL); /* a second Ctrl-C kills: still safe, batches are transactions */
-}
 
 int cli_campaign_engine(int *argc, char **argv)
 {
@@ -87,28 +78,14 @@ static void usage(FILE *out)
 	      out);
 }
 
-struct progress_state {
-	const char *probe;
-	int tty, quiet;
-	double last;
-};
-
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void on_progress(void *arg, const struct ip_afl_progress *pr)
 {
-	struct progress_state *ps = arg;
-	double t = mono(), rate = pr->seconds > 0 ? (double)pr->runs / pr->seconds : 0, frac = -1;
+	struct cli_progress *ps = arg;
+	double rate = pr->seconds > 0 ? (double)pr->runs / pr->seconds : 0, frac = -1;
 	double left = -1;
 	char eta[32] = "-";
-	if (ps->quiet || (!pr->done && t - ps->last < (ps->tty ? 0.2 : 5.0)))
+	if (!cli_progress_due(ps, pr->done, 0.2))
 		return;
-	ps->last = t;
 	if (pr->budget) {
 		frac = (double)pr->cursor / (double)pr->budget;
 		left = rate > 0 ? (double)(pr->budget - (pr->cursor < pr->budget ? pr->cursor
@@ -128,10 +105,7 @@ static void on_progress(void *arg, const struct ip_afl_progress *pr)
 		snprintf(eta, sizeof eta, "%d:%02d", (int)left / 60, (int)left % 60);
 	if (ps->tty) {
 		char bar[31];
-		int fill = frac < 0 ? 0 : (int)(frac * 30);
-		for (int i = 0; i < 30; i++)
-			bar[i] = frac < 0 ? '?' : i < fill ? '#' : '-';
-		bar[30] = '\0';
+		cli_progress_bar(bar, frac);
 		fprintf(stderr, "\r%-24.24s [%s] %llu runs  %.0f/s  %llu classes  %llu queued  ETA %s ",
 		        ps->probe, bar, (unsigned long long)pr->cursor, rate,
 		        (unsigned long long)pr->classes, (unsigned long long)pr->queued, eta);
@@ -144,15 +118,6 @@ static void on_progress(void *arg, const struct ip_afl_progress *pr)
 		        (unsigned long long)pr->queued, eta);
 	}
 	fflush(stderr);
-}
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	if (!*s || *s == '-')
-		return -1;
-	*v = strtoull(s, &end, 0);
-	return *end ? -1 : 0;
 }
 
 /* T, Ts, Tm or Th (T a positive number) in seconds; 0 or -1. */
@@ -197,9 +162,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_afl_opts *o,
 		printf("},\"finished\":%s,\"interrupted\":%s,\"timed_out\":%s,\"status\":{",
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false",
 		       r->timed_out ? "true" : "false");
-		for (int i = 0; i < IP_STATUS_COUNT; i++)
-			printf("%s\"%s\":%llu", i ? "," : "", ip_status_name((enum ip_status)i),
-			       (unsigned long long)r->by_status[i]);
+		cli_status_json(r->by_status);
 		printf("}}\n");
 		fflush(stdout);
 		return;
@@ -216,10 +179,7 @@ static void print_summary(const struct ip_probe *p, const struct ip_afl_opts *o,
 	                "classes:",
 	        p->name, (long long)r->campaign_id, (unsigned long long)r->runs, r->seconds, rate,
 	        (unsigned long long)r->classes);
-	for (int i = 0; i < IP_STATUS_COUNT; i++)
-		if (r->by_status[i])
-			fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
-			        (unsigned long long)r->by_status[i]);
+	cli_status_text(r->by_status);
 	fprintf(stderr, "; afl-fuzz: %llu execs, %llu queued, %llu crashes, %llu hangs; %s\n",
 	        (unsigned long long)r->execs, (unsigned long long)r->queued,
 	        (unsigned long long)r->crashes, (unsigned long long)r->hangs,
@@ -260,6 +220,7 @@ int cmd_campaign_afl(int argc, char **argv)
 	struct ip_probe *probes;
 	struct ip_store *store = NULL;
 	struct ip_diag d;
+	volatile sig_atomic_t *stop = NULL;
 
 	memset(&o, 0, sizeof o);
 	o.runner = "sim";
@@ -282,7 +243,7 @@ int cmd_campaign_afl(int argc, char **argv)
 		case O_BUDGET:
 		case O_SEED:
 		case O_JOBS:
-			if (parse_u64(optarg, &v) ||
+			if (cli_parse_u64(optarg, &v) ||
 			    (c == O_JOBS && (v < 1 || v > IP_AFL_MAX_JOBS))) {
 				fprintf(stderr, "isaprobe campaign: bad number '%s' for --%s\n", optarg,
 				        opts[idx].name);
@@ -323,29 +284,19 @@ int cmd_campaign_afl(int argc, char **argv)
 	}
 	o.workdir = dir;
 	nprobes = argc - optind;
-	probes = calloc((size_t)nprobes, sizeof *probes);
+	probes = cli_probes_load(argv + optind, nprobes);
 	if (!probes) {
-		fputs("isaprobe campaign: out of memory\n", stderr);
 		free(dir_buf);
 		return 1;
 	}
-	for (int i = 0; i < nprobes && rc == 0; i++)
-		if (ip_probe_load(argv[optind + i], &probes[i], &d) != 0) {
-			ip_diag_print(&d, stderr);
-			rc = 1;
-		}
-	if (rc == 0 && ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
+	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &store, &d) != 0) {
 		ip_diag_print(&d, stderr);
 		rc = 1;
+	} else {
+		o.stop = stop = cli_stop_catch(1);
 	}
-	if (rc == 0) {
-		signal(SIGINT, on_signal);
-		signal(SIGTERM, on_signal);
-		signal(SIGPIPE, SIG_IGN);
-		o.stop = &stop_flag;
-	}
-	for (int i = 0; i < nprobes && rc == 0 && !stop_flag; i++) {
-		struct progress_state ps = {probes[i].name, isatty(2), quiet, 0};
+	for (int i = 0; i < nprobes && rc == 0 && !*stop; i++) {
+		struct cli_progress ps = {probes[i].name, isatty(2), quiet, 0};
 		struct ip_afl_result r;
 		o.progress = on_progress;
 		o.progress_arg = &ps;
@@ -360,14 +311,11 @@ int cmd_campaign_afl(int argc, char **argv)
 		if (r.interrupted)
 			rc = 130;
 	}
-	if (stop_flag && rc == 0)
+	if (stop && *stop && rc == 0)
 		rc = 130;
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
+	cli_stop_release();
 	ip_store_close(store);
-	for (int i = 0; i < nprobes; i++)
-		ip_probe_free(&probes[i]);
-	free(probes);
+	cli_probes_free(probes, nprobes);
 	free(dir_buf);
 	return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "isaprobe/infer.h"
+#include "isaprobe/report.h"
 #include "isaprobe/store.h"
 
 static void usage(FILE *out)
@@ -18,6 +19,8 @@ static void usage(FILE *out)
 	      "component, offset, immediate, shift, modifier, mask, enum, distinct) and writes\n"
 	      "them to the finding table with their evidence and confidence. Findings seen\n"
 	      "before keep their id and first_seen campaign; running it twice changes nothing.\n"
+	      "Each finding's sentence, as the report words it, goes into its details (the\n"
+	      "finding_text view shows it).\n"
 	      "\n"
 	      "  -d, --db FILE     the findings database\n"
 	      "  -p, --probe NAME  only this probe\n"
@@ -60,6 +63,8 @@ int cmd_infer(int argc, char **argv)
 	}
 	d.file = db;
 	rc = ip_infer(s, probe, &st, &d);
+	if (!rc) /* the report's words for each finding, for the finding_text view */
+		rc = ip_report_sentences(s, &d);
 	if (rc)
 		ip_diag_print(&d, stderr);
 	else if (!quiet)

@@ -1,5 +1,6 @@
 /* cmd_query.c: `isaprobe query`: named questions to a findings database (campaigns, new
- * findings, a field, examples, the fields still unknown) and read-only SQL, as a table or JSON. */
+ * findings, a field, examples, the fields still unknown) and read-only SQL, printed as a table,
+ * Markdown, CSV or JSON. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,12 +53,11 @@ static const struct question questions[] = {
 	   " JOIN campaign c ON c.id = t.campaign_id JOIN probe p ON p.id = c.probe_id"
 	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY c.id, t.lo"},
 	  {"findings",
-	   "SELECT DISTINCT p.name AS probe, g.context, (SELECT label FROM context x"
-	   " WHERE x.campaign_id = g.last_seen AND x.idx = g.context) AS label, g.format,"
-	   " " BITS("g.") " AS bits,"
-	   " g.kind, g.confidence, g.support, g.against, g.variants, g.details"
-	   " FROM temp.field_table f JOIN finding g ON g.format = f.fmt AND g.lo <= f.hi"
-	   " AND g.hi >= f.lo JOIN probe p ON p.id = g.probe_id"
+	   "SELECT DISTINCT p.name AS probe, g.context, t.context AS label, g.format,"
+	   " t.bits, g.kind, g.confidence, g.support, g.against, g.variants, g.details,"
+	   " t.sentence FROM temp.field_table f JOIN finding g ON g.format = f.fmt"
+	   " AND g.lo <= f.hi AND g.hi >= f.lo JOIN probe p ON p.id = g.probe_id"
+	   " JOIN finding_text t ON t.finding_id = g.id"
 	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY p.name, g.context, g.lo, g.kind"}}},
 	{"examples", "FIELD [N]", 1, 2,
 	 "for each campaign that targeted FIELD (NAME, FORMAT.NAME or ISA.FORMAT.NAME): each "
@@ -80,8 +80,9 @@ static const struct question questions[] = {
 	 "what is not determined yet, with what would settle it: fields the notes call unknown "
 	 "or unused whose bits no finding explains (never run, or not explained), and the "
 	 "findings of the ISA with values the runner could not say, values no operation names "
-	 "(unidentified, or different by context), values never run, or distinct behaviours "
-	 "(contexts: how many contexts say so)",
+	 "(unidentified, or different by context), values other operations fit as well "
+	 "(ambiguous), values never run, or distinct behaviours (contexts: how many contexts say "
+	 "so)",
 	 {{"unknown",
 	   "WITH RECURSIVE bit(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bit WHERE b < 1023),"
 	   /* per finding of the ISA: its probe's runner, and the values still open */
@@ -94,7 +95,8 @@ static const struct question questions[] = {
 	   " (SELECT group_concat(key, ' ') FROM json_each(f.details, '$.ops')"
 	   " WHERE value = 'differs by context') AS by_context,"
 	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.unmodeled')) AS unmodeled,"
-	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.not_run')) AS not_run"
+	   " (SELECT group_concat(value, ' ') FROM json_each(f.details, '$.not_run')) AS not_run,"
+	   " (SELECT group_concat(key, ' ') FROM json_each(f.details, '$.alike')) AS alike"
 	   " FROM finding f JOIN probe p ON p.id = f.probe_id WHERE p.isa = ?1"
 	   " AND f.kind <> 'model_differs')"
 	   " SELECT format, bundle, bits, field, probe, doc, what, \"values\", count(*) AS contexts,"
@@ -133,6 +135,13 @@ static const struct question questions[] = {
 	   " '', 'the evidence per context (details.evidence); contexts that share operands"
 	   " show whether the opcode or the context decides'"
 	   " FROM g WHERE by_context IS NOT NULL"
+	   /* values named, but fitted as well by other operations (the planted inputs do not tell
+	    * a move of the larger word from max, a float min from an integer min) */
+	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
+	   " " BITS("") ", field, probe, '', lo, cond, 'ambiguous', alike, '', hi - lo + 1, '',"
+	   " 'inputs that order or sign the operands otherwise (a context reading other words,"
+	   " or floats planted so); details.alike lists what fits as well'"
+	   " FROM g WHERE alike IS NOT NULL"
 	   /* values never run */
 	   " UNION ALL SELECT substr(format, instr(format, '.') + 1), bundle || '.' || slot,"
 	   " " BITS("") ", field, probe, '', lo, cond, 'never run', not_run, '', hi - lo + 1, '',"
@@ -151,15 +160,26 @@ static const struct question questions[] = {
 
 static void usage(FILE *out)
 {
-	fputs("usage: isaprobe query --db FILE [--json] QUESTION [ARGS]\n"
-	      "       isaprobe query --db FILE [--json] --sql 'SELECT ...'\n"
+	fputs("usage: isaprobe query --db FILE [--format table|md|csv|json] QUESTION [ARGS]\n"
+	      "       isaprobe query --db FILE [--format table|md|csv|json] --sql 'SELECT ...'\n"
 	      "\n"
 	      "Answers a named question from a findings database, or runs read-only SQL\n"
-	      "(statements that would write are refused). Prints an aligned table, or with\n"
-	      "--json an array of objects (an object of arrays for questions of several parts).\n"
-	      "SQL sees the database's tables and views (db/schema.sql), temp.field_table (every\n"
-	      "ISA's field tables: isa, format, fmt, name, lo, hi, width, kind, doc, cond, note)\n"
-	      "and ip_bits(value, lo, width) (bits of a big-endian variant value).\n"
+	      "(statements that would write are refused).\n"
+	      "\n"
+	      "  -d, --db FILE      the findings database\n"
+	      "  -f, --format FMT   table (aligned, the default), md (a Markdown table to paste\n"
+	      "                     into documentation), csv (RFC 4180) or json (an array of\n"
+	      "                     objects; an object of arrays for questions of several parts)\n"
+	      "  -j, --json         the same as --format json\n"
+	      "  -s, --sql SQL      run SQL instead of a question\n"
+	      "  -h, --help         this help\n"
+	      "\n"
+	      "Text is printed whole; table and md cut hex and JSON cells past 60 characters,\n"
+	      "csv and json never cut. In json, a column named details or ending in _json holds\n"
+	      "JSON objects, not strings. SQL sees the database's tables and views\n"
+	      "(db/schema.sql; finding_text: each finding as a sentence), temp.field_table\n"
+	      "(every ISA's field tables: isa, format, fmt, name, lo, hi, width, kind, doc,\n"
+	      "cond, note) and ip_bits(value, lo, width) (bits of a big-endian variant value).\n"
 	      "\nquestions:\n",
 	      out);
 	for (size_t i = 0; i < sizeof questions / sizeof questions[0]; i++) {
@@ -260,7 +280,7 @@ static int sql_error(const char *file, sqlite3 *db, const char *what)
 	return 1;
 }
 
-static int run_sql(const char *file, sqlite3 *db, const char *sql, int json)
+static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_format format)
 {
 	const char *next = sql;
 	int n = 0;
@@ -281,7 +301,7 @@ static int run_sql(const char *file, sqlite3 *db, const char *sql, int json)
 			sqlite3_finalize(st);
 			return 1;
 		}
-		if (cli_sql_print(stdout, st, json)) {
+		if (cli_sql_print(stdout, st, format)) {
 			sqlite3_finalize(st);
 			return sql_error(file, db, what);
 		}
@@ -292,8 +312,9 @@ static int run_sql(const char *file, sqlite3 *db, const char *sql, int json)
 }
 
 static int ask(const char *file, sqlite3 *db, const struct question *q, char **args, int nargs,
-               int json)
+               enum cli_format format)
 {
+	int json = format == CLI_FORMAT_JSON;
 	int nsections = 0;
 	while (nsections < 3 && q->sections[nsections].sql)
 		nsections++;
@@ -334,9 +355,13 @@ static int ask(const char *file, sqlite3 *db, const struct question *q, char **a
 			cli_json_string(stdout, s->title);
 			fputs(": ", stdout);
 		} else if (nsections > 1) {
-			printf("%s== %s ==\n", i ? "\n" : "", s->title);
+			/* a heading per part: Markdown's, a one-cell CSV row, or the table's rule */
+			printf(format == CLI_FORMAT_MD    ? "%s### %s\n\n"
+			       : format == CLI_FORMAT_CSV ? "%s# %s\n"
+			                                  : "%s== %s ==\n",
+			       i ? "\n" : "", s->title);
 		}
-		if (cli_sql_print(stdout, st, json)) {
+		if (cli_sql_print(stdout, st, format)) {
 			sqlite3_finalize(st);
 			return sql_error(file, db, q->name);
 		}
@@ -351,6 +376,7 @@ int cmd_query(int argc, char **argv)
 {
 	static const struct option opts[] = {{"db", required_argument, NULL, 'd'},
 	                                     {"sql", required_argument, NULL, 's'},
+	                                     {"format", required_argument, NULL, 'f'},
 	                                     {"json", no_argument, NULL, 'j'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {NULL, 0, NULL, 0}};
@@ -359,13 +385,21 @@ int cmd_query(int argc, char **argv)
 	struct ip_store *s;
 	struct ip_diag d;
 	sqlite3 *db;
-	int json = 0, c, rc, nargs;
+	enum cli_format format = CLI_FORMAT_TABLE;
+	int c, rc, nargs;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:s:jh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:s:f:jh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': file = optarg; break;
 		case 's': sql = optarg; break;
-		case 'j': json = 1; break;
+		case 'f':
+			if (cli_format_parse(optarg, &format)) {
+				fprintf(stderr, "isaprobe: query: unknown format '%s' (table, md, csv, "
+				                "json)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'j': format = CLI_FORMAT_JSON; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -405,9 +439,9 @@ int cmd_query(int argc, char **argv)
 	    load_field_tables(db))
 		rc = sql_error(file, db, "preparing the query");
 	else if (sql)
-		rc = run_sql(file, db, sql, json);
+		rc = run_sql(file, db, sql, format);
 	else
-		rc = ask(file, db, q, argv + optind + 1, nargs, json);
+		rc = ask(file, db, q, argv + optind + 1, nargs, format);
 	ip_store_close(s);
 	return rc;
 }

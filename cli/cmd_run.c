@@ -559,17 +559,10 @@ int cmd_run(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	memset(&job, 0, sizeof job);
-	job.code = bin;
-	job.code_len = len;
-	job.inputs = bufs;
-	job.ninputs = ninputs;
+	ip_job_init(&job, &res, bin, len, bufs, ninputs, outs, nout);
 	job.limits.invocations = (uint32_t)invocations;
 	job.limits.budget = (uint64_t)budget;
 	job.uniform_regs = (int)uregs;
-	memset(&res, 0, sizeof res);
-	res.outputs = outs;
-	res.noutputs = nout;
 	ip_runner_run(r, &job, &res);
 	if (json)
 		print_json(&res, outs, nout, ip_runner_model(r));

@@ -101,3 +101,19 @@ int cli_isa_and_file(int argc, char **argv, const char *isa_name, void (*usage)(
 	ip_diag_init(&in->d, cli_display_name(argv[optind]));
 	return 0;
 }
+
+void cli_hex_words(FILE *out, const uint8_t *b, size_t len, const char *indent)
+{
+	size_t i;
+	for (i = 0; i + 4 <= len; i += 4)
+		fprintf(out, "%s%08x%s", (i / 4) % 4 == 0 ? indent : " ",
+		        (unsigned)b[i] | (unsigned)b[i + 1] << 8 | (unsigned)b[i + 2] << 16 |
+		                (unsigned)b[i + 3] << 24,
+		        (i / 4) % 4 == 3 || i + 4 == len ? "\n" : "");
+	if (i < len) { /* a tail shorter than a word: its bytes */
+		fputs((i / 4) % 4 == 0 ? indent : " ", out);
+		for (; i < len; i++)
+			fprintf(out, "%02x", b[i]);
+		fputc('\n', out);
+	}
+}

@@ -18,6 +18,7 @@ static const struct command commands[] = {
 	{"bench", cmd_bench, "run the benchmark suites: values, targets, ratios (not tests)"},
 	{"campaign", cmd_campaign, "run probes' variants on a runner into a findings database"},
 	{"db", cmd_db, "findings database maintenance: db merge OUT IN..."},
+	{"devices", cmd_devices, "the GPUs the drm runner can reach: node, driver, GPU, model, ISA"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
 	{"infer", cmd_infer, "infer fields from a database's runs into its finding table"},

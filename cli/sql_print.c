@@ -1,5 +1,5 @@
-/* sql_print.c: prints the rows of an SQL statement for `isaprobe query`: an aligned table for
- * people (long cells cut, blobs as x'hex') or a JSON array of objects for tools. */
+/* sql_print.c: prints the rows of an SQL statement for `isaprobe query`: an aligned table or a
+ * Markdown table for people, CSV (RFC 4180 quoting) or a JSON array of objects for tools. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +8,19 @@
 
 #include "cli.h"
 
-#define CELL_MAX 60 /* table mode: longer cells end in "..." */
+/* table and md: hex blobs and JSON cells longer than this end in "..." (text is never cut). */
+#define CELL_MAX 60
+
+int cli_format_parse(const char *name, enum cli_format *f)
+{
+	static const char *const names[] = {"table", "md", "csv", "json"};
+	for (int i = 0; i < 4; i++)
+		if (strcmp(name, names[i]) == 0) {
+			*f = (enum cli_format)i;
+			return 0;
+		}
+	return -1;
+}
 
 static char *blob_hex(const unsigned char *p, int n, int quoted)
 {
@@ -30,68 +42,119 @@ static char *blob_hex(const unsigned char *p, int n, int quoted)
 	return s;
 }
 
-/* Column i of the current row as text for the table (malloc'd; NULL = out of memory). */
-static char *cell_text(sqlite3_stmt *st, int i)
+/* A column holds JSON when it is named `details` (the finding table's) or ends in `_json`;
+ * its text cells that are valid JSON are then written as JSON values, not strings. */
+static int json_named(const char *name)
 {
-	char buf[64];
-	switch (sqlite3_column_type(st, i)) {
+	size_t n = strlen(name);
+	return strcmp(name, "details") == 0 || (n > 5 && strcmp(name + n - 5, "_json") == 0);
+}
+
+struct printer {
+	sqlite3_stmt *st;
+	enum cli_format format;
+	int cols;
+	unsigned char *json_col; /* per column: json_named */
+	sqlite3_stmt *valid;     /* SELECT json_valid(?1) on the same connection */
+};
+
+/* Whether cell i of the current row is a JSON object or array to embed as it is. */
+static int json_cell(struct printer *p, int i)
+{
+	const char *t;
+	int ok;
+	if (!p->json_col[i] || sqlite3_column_type(p->st, i) != SQLITE_TEXT)
+		return 0;
+	t = (const char *)sqlite3_column_text(p->st, i);
+	while (t && (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r'))
+		t++;
+	if (!t || (*t != '{' && *t != '['))
+		return 0;
+	if (!p->valid && sqlite3_prepare_v2(sqlite3_db_handle(p->st), "SELECT json_valid(?1)", -1,
+	                                    &p->valid, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(p->valid, 1, t, -1, SQLITE_STATIC);
+	ok = sqlite3_step(p->valid) == SQLITE_ROW && sqlite3_column_int(p->valid, 0) == 1;
+	sqlite3_reset(p->valid);
+	sqlite3_clear_bindings(p->valid);
+	return ok;
+}
+
+/* Column i of the current row as text (malloc'd; NULL = out of memory). Blobs are hex, as
+ * x'..' in the table and Markdown, bare in CSV. For people (table, md) long hex and JSON are
+ * cut and line breaks become spaces. */
+static char *cell_text(struct printer *p, int i)
+{
+	char buf[64], *s;
+	int human = p->format == CLI_FORMAT_TABLE || p->format == CLI_FORMAT_MD, cut = 0;
+	switch (sqlite3_column_type(p->st, i)) {
 	case SQLITE_NULL:
 		return strdup("");
 	case SQLITE_INTEGER:
-		snprintf(buf, sizeof buf, "%lld", (long long)sqlite3_column_int64(st, i));
+		snprintf(buf, sizeof buf, "%lld", (long long)sqlite3_column_int64(p->st, i));
 		return strdup(buf);
 	case SQLITE_FLOAT:
-		snprintf(buf, sizeof buf, "%.6g", sqlite3_column_double(st, i));
+		snprintf(buf, sizeof buf, human ? "%.6g" : "%.17g", sqlite3_column_double(p->st, i));
 		return strdup(buf);
 	case SQLITE_BLOB:
-		return blob_hex(sqlite3_column_blob(st, i), sqlite3_column_bytes(st, i), 1);
+		s = blob_hex(sqlite3_column_blob(p->st, i), sqlite3_column_bytes(p->st, i), human);
+		cut = human;
+		break;
 	default: {
-		const char *t = (const char *)sqlite3_column_text(st, i);
-		char *s = strdup(t ? t : "");
-		for (char *p = s; p && *p; p++)
-			if (*p == '\n' || *p == '\t' || *p == '\r')
-				*p = ' ';
-		return s;
+		const char *t = (const char *)sqlite3_column_text(p->st, i);
+		cut = human && json_cell(p, i);
+		s = strdup(t ? t : "");
+		break;
 	}
 	}
+	if (s && human)
+		for (char *c = s; *c; c++)
+			if (*c == '\n' || *c == '\t' || *c == '\r')
+				*c = ' ';
+	if (s && cut && strlen(s) > CELL_MAX)
+		strcpy(s + CELL_MAX - 3, "...");
+	return s;
 }
 
-static void json_value(FILE *out, sqlite3_stmt *st, int i)
+static void json_value(struct printer *p, FILE *out, int i)
 {
-	switch (sqlite3_column_type(st, i)) {
+	switch (sqlite3_column_type(p->st, i)) {
 	case SQLITE_NULL:
 		fputs("null", out);
 		break;
 	case SQLITE_INTEGER:
-		fprintf(out, "%lld", (long long)sqlite3_column_int64(st, i));
+		fprintf(out, "%lld", (long long)sqlite3_column_int64(p->st, i));
 		break;
 	case SQLITE_FLOAT:
-		fprintf(out, "%.17g", sqlite3_column_double(st, i));
+		fprintf(out, "%.17g", sqlite3_column_double(p->st, i));
 		break;
 	case SQLITE_BLOB: {
-		char *h = blob_hex(sqlite3_column_blob(st, i), sqlite3_column_bytes(st, i), 0);
+		char *h = blob_hex(sqlite3_column_blob(p->st, i), sqlite3_column_bytes(p->st, i), 0);
 		cli_json_string(out, h ? h : "");
 		free(h);
 		break;
 	}
 	default:
-		cli_json_string(out, (const char *)sqlite3_column_text(st, i));
+		if (json_cell(p, i))
+			fputs((const char *)sqlite3_column_text(p->st, i), out);
+		else
+			cli_json_string(out, (const char *)sqlite3_column_text(p->st, i));
 		break;
 	}
 }
 
-static int print_json(FILE *out, sqlite3_stmt *st)
+static int print_json(struct printer *p, FILE *out)
 {
-	int cols = sqlite3_column_count(st), rc, rows = 0;
+	int rc, rows = 0;
 	fputc('[', out);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(p->st)) == SQLITE_ROW) {
 		fputs(rows++ ? ",\n {" : "\n {", out);
-		for (int i = 0; i < cols; i++) {
+		for (int i = 0; i < p->cols; i++) {
 			if (i)
 				fputs(", ", out);
-			cli_json_string(out, sqlite3_column_name(st, i));
+			cli_json_string(out, sqlite3_column_name(p->st, i));
 			fputs(": ", out);
-			json_value(out, st, i);
+			json_value(p, out, i);
 		}
 		fputc('}', out);
 	}
@@ -99,30 +162,146 @@ static int print_json(FILE *out, sqlite3_stmt *st)
 	return rc == SQLITE_DONE ? 0 : rc;
 }
 
-static void print_cell(FILE *out, const char *s, size_t width, int last)
+/* A CSV field: quoted when it holds a comma, quote or line break; quotes doubled. */
+static void csv_field(FILE *out, const char *s)
 {
-	size_t n = strlen(s);
-	if (n > CELL_MAX) {
-		fprintf(out, "%.*s...", CELL_MAX - 3, s);
-		n = CELL_MAX;
-	} else {
+	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
+		return;
 	}
-	if (!last)
-		for (; n < width + 2; n++)
-			fputc(' ', out);
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
 }
 
-static int print_table(FILE *out, sqlite3_stmt *st)
+static int print_csv(struct printer *p, FILE *out)
 {
-	int cols = sqlite3_column_count(st), rc;
+	int rc;
+	for (int i = 0; i < p->cols; i++) {
+		if (i)
+			fputc(',', out);
+		csv_field(out, sqlite3_column_name(p->st, i));
+	}
+	fputc('\n', out);
+	while ((rc = sqlite3_step(p->st)) == SQLITE_ROW) {
+		for (int i = 0; i < p->cols; i++) {
+			char *s = cell_text(p, i);
+			if (!s)
+				return SQLITE_NOMEM;
+			if (i)
+				fputc(',', out);
+			csv_field(out, s);
+			free(s);
+		}
+		fputc('\n', out);
+	}
+	return rc == SQLITE_DONE ? 0 : rc;
+}
+
+/* A Markdown table cell: pipes, backslashes, asterisks, backticks and '<' escaped so the cell
+ * reads as the text it holds. */
+static void md_cell(FILE *out, const char *s)
+{
+	fputc(' ', out);
+	for (; *s; s++) {
+		if (strchr("|\\*`<", *s))
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputs(" |", out);
+}
+
+static int print_md(struct printer *p, FILE *out)
+{
+	int rc;
+	fputc('|', out);
+	for (int i = 0; i < p->cols; i++)
+		md_cell(out, sqlite3_column_name(p->st, i));
+	fputs("\n|", out);
+	for (int i = 0; i < p->cols; i++)
+		fputs("---|", out);
+	fputc('\n', out);
+	while ((rc = sqlite3_step(p->st)) == SQLITE_ROW) {
+		fputc('|', out);
+		for (int i = 0; i < p->cols; i++) {
+			char *s = cell_text(p, i);
+			if (!s)
+				return SQLITE_NOMEM;
+			md_cell(out, s);
+			free(s);
+		}
+		fputc('\n', out);
+	}
+	return rc == SQLITE_DONE ? 0 : rc;
+}
+
+/* The next line of cell text *s, at most width characters, broken at a space where there is
+ * one: returns its length and moves *s past it and the spaces after it. */
+static size_t wrap(const char **s, size_t width)
+{
+	size_t n = strlen(*s), cut = n;
+	if (n > width) {
+		for (cut = width; cut > 0 && (*s)[cut] != ' '; cut--)
+			;
+		if (!cut)
+			cut = width;
+	}
+	*s += cut;
+	while (**s == ' ')
+		(*s)++;
+	return cut;
+}
+
+/* One row. A cell wider than its column (every column but the last is at most CELL_MAX wide)
+ * goes on over the following lines, broken at spaces: nothing is cut. at: cols pointers. */
+static void table_row(FILE *out, const char *const *cells, const size_t *width, int cols,
+                      const char **at)
+{
+	int more = 1;
+	for (int i = 0; i < cols; i++)
+		at[i] = cells[i];
+	while (more) {
+		size_t pending = 0; /* spaces owed before the next text: none at the end of a line */
+		more = 0;
+		for (int i = 0; i < cols; i++) {
+			const char *start = at[i];
+			size_t n = i < cols - 1 ? wrap(&at[i], width[i]) : strlen(at[i]);
+			if (i == cols - 1)
+				at[i] += n;
+			if (n) {
+				fprintf(out, "%*s", (int)pending, "");
+				fwrite(start, 1, n, out);
+				pending = 0;
+			}
+			pending += i < cols - 1 ? width[i] + 2 - n : 0;
+			more |= *at[i] != 0;
+		}
+		fputc('\n', out);
+	}
+}
+
+static int print_table(struct printer *p, FILE *out)
+{
+	int cols = p->cols, rc;
 	size_t *width = calloc((size_t)cols + 1, sizeof *width), n = 0, cap = 0;
 	char **cells = NULL;
-	if (!width)
+	const char **names = calloc((size_t)cols + 1, sizeof *names);
+	const char **at = calloc((size_t)cols + 1, sizeof *at);
+	if (!width || !names || !at) {
+		free(width);
+		free(names);
+		free(at);
 		return SQLITE_NOMEM;
-	for (int i = 0; i < cols; i++)
-		width[i] = strlen(sqlite3_column_name(st, i));
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	}
+	for (int i = 0; i < cols; i++) {
+		names[i] = sqlite3_column_name(p->st, i);
+		width[i] = strlen(names[i]);
+	}
+	while ((rc = sqlite3_step(p->st)) == SQLITE_ROW) {
 		if (n + (size_t)cols > cap) {
 			char **grown;
 			cap = cap ? cap * 2 : 256 + (size_t)cols;
@@ -135,7 +314,7 @@ static int print_table(FILE *out, sqlite3_stmt *st)
 		}
 		for (int i = 0; i < cols; i++) {
 			size_t len;
-			cells[n] = cell_text(st, i);
+			cells[n] = cell_text(p, i);
 			if (!cells[n]) {
 				rc = SQLITE_NOMEM;
 				goto done;
@@ -148,9 +327,7 @@ static int print_table(FILE *out, sqlite3_stmt *st)
 		}
 	}
 	if (rc == SQLITE_DONE) {
-		for (int i = 0; i < cols; i++)
-			print_cell(out, sqlite3_column_name(st, i), width[i], i == cols - 1);
-		fputc('\n', out);
+		table_row(out, names, width, cols, at);
 		for (int i = 0; i < cols; i++) {
 			for (size_t k = 0; k < width[i]; k++)
 				fputc('-', out);
@@ -158,11 +335,8 @@ static int print_table(FILE *out, sqlite3_stmt *st)
 				fputs("  ", out);
 		}
 		fputc('\n', out);
-		for (size_t r = 0; cols && r < n; r += (size_t)cols) {
-			for (int i = 0; i < cols; i++)
-				print_cell(out, cells[r + (size_t)i], width[i], i == cols - 1);
-			fputc('\n', out);
-		}
+		for (size_t r = 0; cols && r < n; r += (size_t)cols)
+			table_row(out, (const char *const *)cells + r, width, cols, at);
 		if (!n)
 			fputs("(no rows)\n", out);
 	}
@@ -170,12 +344,28 @@ done:
 	for (size_t i = 0; i < n; i++)
 		free(cells[i]);
 	free(cells);
+	free(names);
+	free(at);
 	free(width);
 	return rc == SQLITE_DONE ? 0 : rc;
 }
 
-int cli_sql_print(FILE *out, void *stmt, int json)
+int cli_sql_print(FILE *out, void *stmt, enum cli_format format)
 {
-	sqlite3_stmt *st = stmt;
-	return json ? print_json(out, st) : print_table(out, st);
+	struct printer p = {stmt, format, sqlite3_column_count(stmt), NULL, NULL};
+	int rc;
+	p.json_col = calloc((size_t)p.cols + 1, 1);
+	if (!p.json_col)
+		return SQLITE_NOMEM;
+	for (int i = 0; i < p.cols; i++)
+		p.json_col[i] = (unsigned char)json_named(sqlite3_column_name(p.st, i));
+	switch (format) {
+	case CLI_FORMAT_JSON: rc = print_json(&p, out); break;
+	case CLI_FORMAT_CSV: rc = print_csv(&p, out); break;
+	case CLI_FORMAT_MD: rc = print_md(&p, out); break;
+	default: rc = print_table(&p, out); break;
+	}
+	sqlite3_finalize(p.valid);
+	free(p.json_col);
+	return rc;
 }

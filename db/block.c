@@ -1,4 +1,4 @@
-/* block.c: the run_block row format (db/migrate.c, version 4): writing one (values side by side,
+/* block.c: the run_block row format (db/migrate.c, version 5): writing one (values side by side,
  * big-endian; outcomes and counts as a JSON array: an id alone for one run, [id, count]
  * otherwise) and reading one back entry by entry, every entry checked, its bytes either in
  * memory or read a piece at a time from the row (so that a reader merging thousands of blocks

@@ -245,7 +245,7 @@ struct campaign_row {
 
 static const char src_campaigns_sql[] =
 	"SELECT c.id, c.cursor, c.state = 'finished', c.origin,"
-	" (SELECT coalesce(sum(b.runs), 0) FROM src.run_block b WHERE b.campaign_id = c.id)"
+	" (SELECT coalesce(sum(b.runs), 0) FROM temp.src_run_block b WHERE b.campaign_id = c.id)"
 	" FROM src.campaign c ORDER BY c.id";
 
 /* The output's campaign with the natural key of input campaign ?1 (via names, not ids). */
@@ -349,7 +349,7 @@ static int copy_blocks(struct merger *m, int64_t src, int64_t dst)
 {
 	sqlite3_stmt *rd = prepare(m, "SELECT id, context, length(lo), n, vals, outs, ok, fault,"
 	                              " invalid, timeout, unmodeled, runner_error"
-	                              " FROM src.run_block WHERE campaign_id = ?1 ORDER BY id");
+	                              " FROM temp.src_run_block WHERE campaign_id = ?1 ORDER BY id");
 	sqlite3_stmt *wr = NULL;
 	struct id_map map = {NULL, NULL, 0};
 	struct ip_block_writer w;
@@ -626,17 +626,44 @@ static int log_merge(struct merger *m)
 	return run_stmt(m, st, "logging the merge");
 }
 
+/* The input's runs as blocks, whatever its version: its run_block, or for a file older than
+ * schema version 5 (read as it is) its run rows, one block of one entry each. */
+static const char src_blocks_sql[] =
+	"CREATE TEMP VIEW src_run_block AS SELECT * FROM src.run_block";
+static const char src_rows_as_blocks_sql[] =
+	"CREATE TEMP VIEW src_run_block (id, campaign_id, context, n, lo, hi, runs, ok, fault,"
+	" invalid, timeout, unmodeled, runner_error, vals, outs) AS"
+	" SELECT row_number() OVER (ORDER BY r.campaign_id, r.context, r.value, r.outcome_id),"
+	" r.campaign_id, r.context, 1, r.value, r.value, r.count,"
+	" iif(o.status = 0, r.count, 0), iif(o.status = 1, r.count, 0),"
+	" iif(o.status = 2, r.count, 0), iif(o.status = 3, r.count, 0),"
+	" iif(o.status = 4, r.count, 0), iif(o.status = 5, r.count, 0),"
+	" r.value, json_array(json_array(r.outcome_id, r.count))"
+	" FROM src.run r LEFT JOIN src.outcome o ON o.id = r.outcome_id";
+
 static int attach(struct merger *m)
 {
 	sqlite3_stmt *st = prepare(m, "ATTACH ?1 AS src");
+	int legacy = 0;
 	if (!st)
 		return -1;
 	sqlite3_bind_text(st, 1, m->in->uri, -1, SQLITE_STATIC);
-	return run_stmt(m, st, "attaching it");
+	if (run_stmt(m, st, "attaching it"))
+		return -1;
+	if (ip_store_query_int(m->out->db, "SELECT count(*) FROM src.sqlite_master"
+	                                   " WHERE name = 'run' AND type = 'table'", &legacy) ||
+	    sqlite3_exec(m->out->db, legacy ? src_rows_as_blocks_sql : src_blocks_sql, NULL, NULL,
+	                 NULL)) {
+		ip_store_fail(m->out, m->d, "merging %s: reading its runs", m->in->path);
+		sqlite3_exec(m->out->db, "DETACH src", NULL, NULL, NULL);
+		return -1;
+	}
+	return 0;
 }
 
 static int detach(struct merger *m, int failed)
 {
+	sqlite3_exec(m->out->db, "DROP VIEW IF EXISTS temp.src_run_block", NULL, NULL, NULL);
 	if (sqlite3_exec(m->out->db, "DETACH src", NULL, NULL, NULL) && !failed)
 		return ip_store_fail(m->out, m->d, "merging %s: detaching it", m->in->path);
 	return failed ? -1 : 0;

@@ -1,6 +1,9 @@
 /* migrate.c: forward-only schema migrations keyed on PRAGMA user_version. Version 1 runs
- * db/schema.sql; each later version is one function in the table below. */
+ * db/schema.sql's first part; each later version is one function in the table below (a view's
+ * SQL is a later part of db/schema.sql). */
+#include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "store_internal.h"
 
@@ -13,9 +16,96 @@ struct migration {
 	int (*apply)(sqlite3 *db);
 };
 
+/* db/schema.sql holds version 1, then the parts later versions add, each after a line that
+ * starts with this and the version's number. */
+#define SCHEMA_PART "\n-- == version "
+
+/* The part of db/schema.sql that starts after the marker of version `from` (0: the beginning)
+ * and ends at the next marker (sqlite3_malloc'd), or NULL when there is none (*rc says why). */
+static char *schema_text(int from, int *rc)
+{
+	char marker[32];
+	const char *start = ip_store_schema_sql, *end;
+	char *part;
+	*rc = SQLITE_OK;
+	if (from) {
+		snprintf(marker, sizeof marker, SCHEMA_PART "%d", from);
+		if (!(start = strstr(ip_store_schema_sql, marker)))
+			return NULL;
+		start += strcspn(start + 1, "\n") + 1; /* past the marker's line */
+	}
+	end = strstr(start, SCHEMA_PART);
+	part = sqlite3_mprintf("%.*s", (int)(end ? end - start : (ptrdiff_t)strlen(start)), start);
+	if (!part)
+		*rc = SQLITE_NOMEM;
+	return part;
+}
+
+/* Runs that part. */
+static int schema_part(sqlite3 *db, int from)
+{
+	int rc;
+	char *part = schema_text(from, &rc);
+	if (!part)
+		return rc ? rc : SQLITE_INTERNAL;
+	rc = sqlite3_exec(db, part, NULL, NULL, NULL);
+	sqlite3_free(part);
+	return rc;
+}
+
+/* The text with every "CREATE VIEW " made "CREATE TEMP VIEW " (sqlite3_malloc'd; NULL: out of
+ * memory). */
+static char *temp_views(const char *text)
+{
+	static const char view[] = "CREATE VIEW ", temp[] = "CREATE TEMP VIEW ";
+	size_t n = 0;
+	char *out, *o;
+	for (const char *p = strstr(text, view); p; p = strstr(p + 1, view))
+		n++;
+	out = o = sqlite3_malloc64(strlen(text) + n * (sizeof temp - sizeof view) + 1);
+	if (!out)
+		return NULL;
+	for (const char *p = text, *q; *p; p = q + sizeof view - 1) {
+		q = strstr(p, view);
+		if (!q) {
+			strcpy(o, p);
+			return out;
+		}
+		memcpy(o, p, (size_t)(q - p));
+		o += q - p;
+		memcpy(o, temp, sizeof temp - 1);
+		o += sizeof temp - 1;
+	}
+	*o = 0;
+	return out;
+}
+
+int ip_store_temp_views(struct ip_store *s, int version, struct ip_diag *d)
+{
+	for (int v = version + 1; v <= IP_STORE_SCHEMA_VERSION; v++) {
+		int rc;
+		char *part = schema_text(v, &rc), *temp;
+		if (!part) {
+			if (rc)
+				return ip_store_error(s, d, "out of memory");
+			continue; /* this version's changes are in this file's steps, not views */
+		}
+		/* the part's views, as this connection's own (a read-only file cannot get them) */
+		temp = temp_views(part);
+		sqlite3_free(part);
+		if (!temp)
+			return ip_store_error(s, d, "out of memory");
+		rc = sqlite3_exec(s->db, temp, NULL, NULL, NULL);
+		sqlite3_free(temp);
+		if (rc)
+			return ip_store_fail(s, d, "making the views of schema version %d", v);
+	}
+	return 0;
+}
+
 static int create_schema(sqlite3 *db)
 {
-	return sqlite3_exec(db, ip_store_schema_sql, NULL, NULL, NULL);
+	return schema_part(db, 0);
 }
 
 /* Version 2: a finding belongs to an instruction and may hold under a condition (bundle, slot
@@ -95,7 +185,14 @@ static int add_campaign_lock(sqlite3 *db)
 	                    NULL, NULL, NULL);
 }
 
-/* Version 4: runs stored in blocks (issue 22). A campaign's batch is written as one run_block
+/* Version 4: the view finding_text (db/schema.sql, its last part), in place of any older one. */
+static int add_finding_text(sqlite3 *db)
+{
+	int rc = sqlite3_exec(db, "DROP VIEW IF EXISTS finding_text", NULL, NULL, NULL);
+	return rc ? rc : schema_part(db, 4);
+}
+
+/* Version 5: runs stored in blocks (issue 22). A campaign's batch is written as one run_block
  * row per context: its distinct variants' values side by side in one big-endian blob, and their
  * outcomes and counts in one JSON array, so that storing a run costs a few bytes of a row
  * instead of a row (a B-tree insertion, 12-17 thousand instructions), and a campaign in random
@@ -227,8 +324,9 @@ static int runs_in_blocks(sqlite3 *db)
 		rc = copy_runs_to_blocks(db);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db,
-		                  "DROP VIEW campaign_summary; DROP VIEW variant;"
-		                  " DROP VIEW campaign_outcome; DROP VIEW run_orphan; DROP TABLE run;",
+		                  "DROP VIEW IF EXISTS campaign_summary; DROP VIEW IF EXISTS variant;"
+		                  " DROP VIEW IF EXISTS campaign_outcome; DROP VIEW IF EXISTS run_orphan;"
+		                  " DROP TABLE run;",
 		                  NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, block_views_sql, NULL, NULL, NULL);
@@ -239,8 +337,8 @@ static const struct migration migrations[] = {
 	{1, "create the schema (db/schema.sql)", create_schema},
 	{2, "findings keyed by instruction and condition, named records", finding_by_instruction},
 	{3, "campaign locks", add_campaign_lock},
-	{4, "runs stored in blocks", runs_in_blocks},
-	/* {5, "what it changes", add_something}, */
+	{4, "the finding_text view", add_finding_text},
+	{5, "runs stored in blocks", runs_in_blocks},
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == IP_STORE_SCHEMA_VERSION,

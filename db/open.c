@@ -294,7 +294,9 @@ int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **o
 	if (mode == IP_STORE_READ_ONLY && reopen_immutable(s, d) < 0)
 		goto fail;
 	if (inspect(s, &kind, &version, d) || check_version(s, kind, version, &migrate, d) ||
-	    configure(s, d) || (migrate && ip_store_migrate(s, d)) || ip_store_prepare(s, d))
+	    configure(s, d) || (migrate && ip_store_migrate(s, d)) ||
+	    (mode == IP_STORE_READ_ONLY && ip_store_temp_views(s, version, d)) ||
+	    ip_store_prepare(s, d))
 		goto fail;
 	if (d)
 		d->file = path;

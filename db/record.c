@@ -1,7 +1,7 @@
 /* record.c: storing a prepared batch (db/batch.c) in one transaction with the campaign's cursor:
  * each distinct outcome resolved to its row (cache, then database), then the batch's entries
  * written as run_block rows, one per context and up to IP_BLOCK_MAX entries each (db/schema.sql
- * version 4): values as one big-endian blob, outcomes and counts as one JSON array. */
+ * version 5): values as one big-endian blob, outcomes and counts as one JSON array. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -45,6 +45,10 @@ struct ip_scan {
 	uint8_t value[IP_STORE_MAX_VALUE];
 	const struct ip_scan_watch *watch; /* db/validate.c's checks, or NULL */
 	void *watch_arg;
+	/* a file older than schema version 5 (run a table, no run_block): its rows in table order,
+	 * the row after the current variant's already stepped to (rc) */
+	sqlite3_stmt *rows;
+	int rows_rc;
 };
 
 void ip_scan_watch(struct ip_scan *s, const struct ip_scan_watch *w, void *arg)
@@ -198,8 +202,45 @@ static int cmp_outcome(const void *a, const void *b)
 	return x->outcome_id < y->outcome_id ? -1 : x->outcome_id > y->outcome_id;
 }
 
+/* ip_scan_next on a file older than version 5: the rows of one variant are consecutive. */
+static int next_row_variant(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d)
+{
+	sqlite3_stmt *st = s->rows;
+	if (s->rows_rc == SQLITE_DONE)
+		return 0;
+	if (s->rows_rc != SQLITE_ROW)
+		return ip_diag_plain(d, "reading the runs: %s", sqlite3_errmsg(s->db));
+	s->context = (uint32_t)sqlite3_column_int64(st, 0);
+	s->vlen = (size_t)sqlite3_column_bytes(st, 1);
+	if (s->vlen < 1 || s->vlen > IP_STORE_MAX_VALUE)
+		return fail(s, d, "table run: a value of no bytes or more than a variant holds");
+	memcpy(s->value, sqlite3_column_blob(st, 1), s->vlen);
+	s->ngroup = 0;
+	do {
+		int64_t count = sqlite3_column_int64(st, 3);
+		if (count <= 0)
+			return fail(s, d, "table run: a row of no runs");
+		if (add_to_group(s, sqlite3_column_int64(st, 2), count, d))
+			return -1;
+		s->rows_rc = sqlite3_step(st);
+	} while (s->rows_rc == SQLITE_ROW && (uint32_t)sqlite3_column_int64(st, 0) == s->context &&
+	         (size_t)sqlite3_column_bytes(st, 1) == s->vlen &&
+	         memcmp(sqlite3_column_blob(st, 1), s->value, s->vlen) == 0);
+	if (s->rows_rc != SQLITE_ROW && s->rows_rc != SQLITE_DONE)
+		return ip_diag_plain(d, "reading the runs: %s", sqlite3_errmsg(s->db));
+	v->context = s->context;
+	v->value = s->value;
+	v->value_len = s->vlen;
+	v->number = number_of(s->value + (s->vlen > 8 ? s->vlen - 8 : 0), s->vlen > 8 ? 8 : s->vlen);
+	v->outcomes = s->group;
+	v->noutcomes = s->ngroup;
+	return 1;
+}
+
 int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d)
 {
+	if (s->rows)
+		return next_row_variant(s, v, d);
 	for (;;) {
 		size_t kept = 0;
 		/* blocks that start by the smallest value join the merge */
@@ -270,6 +311,7 @@ void ip_scan_close(struct ip_scan *s)
 		retire(s, heap_pop(s));
 	for (size_t i = 0; i < s->nspare; i++)
 		free(s->spare[i]);
+	sqlite3_finalize(s->rows);
 	if (s->began)
 		sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
 	free(s->m);
@@ -293,6 +335,13 @@ static char *scope_sql(const int64_t *campaigns, size_t n)
 	return sql;
 }
 
+int ip_store_runs_legacy(sqlite3 *db)
+{
+	int legacy = 0;
+	return ip_store_query_int(db, "SELECT count(*) FROM main.sqlite_master WHERE name = 'run'"
+	                              " AND type = 'table'", &legacy) == SQLITE_OK && legacy;
+}
+
 int ip_scan_open(void *handle, const int64_t *campaigns, size_t n, struct ip_scan **out,
                  struct ip_diag *d)
 {
@@ -311,6 +360,20 @@ int ip_scan_open(void *handle, const int64_t *campaigns, size_t n, struct ip_sca
 	s->db = db;
 	if (sqlite3_get_autocommit(db) && sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK)
 		s->began = 1; /* one snapshot for every block read */
+	if (ip_store_runs_legacy(db)) {
+		sprintf(sql, "SELECT context, value, outcome_id, count FROM run WHERE %s"
+		             " ORDER BY context, length(value), value, outcome_id", scope);
+		free(scope);
+		rc = sqlite3_prepare_v2(db, sql, -1, &s->rows, NULL);
+		free(sql);
+		if (rc != SQLITE_OK) {
+			ip_diag_plain(d, "reading the runs: %s", sqlite3_errmsg(db));
+			goto fail;
+		}
+		s->rows_rc = sqlite3_step(s->rows);
+		*out = s;
+		return 0;
+	}
 	sprintf(sql, "SELECT id, context, n, lo FROM run_block WHERE %s"
 	             " ORDER BY context, length(lo), lo, id", scope);
 	free(scope);

@@ -4,6 +4,10 @@
 --      table rebuilt with bundle, slot and cond (the condition a field holds under, e.g.
 --      'bit 30 = 1') in its key, so that one field probed in two instructions, or under two
 --      conditions, keeps one finding each. The comments below say where version 2 differs.
+--   3: the table campaign_lock (db/migrate.c, db/lock.c).
+--   4: the view finding_text, written at the end of this file, after the line that starts
+--      "-- == version 4": the first migration stops before that line and the fourth runs what
+--      follows it, in new files and old ones alike.
 --
 -- Conventions
 --   * Every id is an INTEGER PRIMARY KEY local to this file; the natural keys (the UNIQUE
@@ -278,3 +282,31 @@ CREATE VIEW run_orphan AS
 SELECT r.* FROM run r
 WHERE NOT EXISTS (SELECT 1 FROM campaign c WHERE c.id = r.campaign_id)
    OR NOT EXISTS (SELECT 1 FROM outcome o WHERE o.id = r.outcome_id);
+
+-- == version 4 (db/migrate.c runs what follows in every file; the first migration stops here)
+
+-- Each finding as a person reads it, for the sqlite3 shell and spreadsheets: the probe and its
+-- ISA, the context's label, the instruction (bundle and slot of the seed program) the bits
+-- belong to, the word format and the bits as `isaprobe fields` writes them ('33', '25-50'),
+-- the kind, the condition it holds under, the report's sentence (details.sentence, which
+-- `isaprobe infer` writes; NULL for findings inferred before it) and how it compares with what
+-- later public work says of these bits (public_verdict: NULL until the ISA has such an
+-- overlay).
+CREATE VIEW finding_text AS
+SELECT
+	p.name AS probe,
+	p.isa,
+	coalesce((SELECT x.label FROM context x WHERE x.campaign_id = f.last_seen
+	          AND x.idx = f.context), f.context) AS context,
+	CASE WHEN f.format = '' THEN NULL
+	     ELSE 'bundle ' || f.bundle || ' slot ' || f.slot END AS instruction,
+	f.format,
+	CASE WHEN f.lo = f.hi THEN f.lo ELSE f.lo || '-' || f.hi END AS bits,
+	f.kind,
+	f.cond AS "when",
+	json_extract(f.details, '$.sentence') AS sentence,
+	NULL AS public_verdict,
+	f.confidence,
+	f.id AS finding_id
+FROM finding f
+JOIN probe p ON p.id = f.probe_id;

@@ -43,7 +43,9 @@ static const char *const stmt_sql[ST_COUNT] = {
 int ip_store_prepare(struct ip_store *s, struct ip_diag *d)
 {
 	for (int i = 0; i < ST_COUNT; i++)
-		if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+		if (!(i == ST_BLOCK_ADD && s->mode == IP_STORE_READ_ONLY) && /* writes no runs (and a
+		     * file older than version 5 has no run_block) */
+		    sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL))
 			return ip_store_fail(s, d, "preparing \"%.200s\"", stmt_sql[i]);
 	return 0;

@@ -137,6 +137,11 @@ void ip_block_reader_close(struct ip_block_reader *r);
 int ip_block_reader_next(struct ip_block_reader *r, const uint8_t **value, int64_t *outcome,
                          int64_t *count);
 
+/* db/scan.c: 1 when the file is older than schema version 5 (read-only handles read such
+ * files as they are): run is a table of rows, one per (campaign, context, value, outcome), and
+ * there is no run_block. */
+int ip_store_runs_legacy(sqlite3 *db);
+
 /* db/scan.c, for db/validate.c: called for each entry a scan reads (its block, the block's
  * accumulators, zeroed when the block is opened, its outcome and count) and at the end of each
  * block; either returns 0, or -1 with d set to stop the scan. */
@@ -220,6 +225,10 @@ void ip_store_lock_free(struct ip_store *s);
 /* db/migrate.c: brings the schema from its PRAGMA user_version to IP_STORE_SCHEMA_VERSION in
  * one transaction. */
 int ip_store_migrate(struct ip_store *s, struct ip_diag *d);
+/* A read-only handle on a file of schema `version`, older than this build's: the views later
+ * versions add (db/schema.sql's later parts) as temporary views of this connection, so that
+ * readers find them. Returns 0, or -1 with d set. */
+int ip_store_temp_views(struct ip_store *s, int version, struct ip_diag *d);
 
 /* db/errors.c: fills d (file = the store's path) with "what: SQLite's message"; returns -1. */
 int ip_store_fail(struct ip_store *s, struct ip_diag *d, const char *fmt, ...)

@@ -130,7 +130,7 @@ static const struct rule campaign_rules[] = {
 	 " THEN 'the outputs together are over " XSTR(MAX_BUFFER_BYTES) " bytes'"
 	 " END AS why FROM buffer b"
 	 " WHERE" IN_SCOPE("b.campaign_id") " AND why IS NOT NULL LIMIT 1"},
-	/* Blocks of runs (db/migrate.c, version 4), as rows: what SQL can see of them. Their
+	/* Blocks of runs (db/migrate.c, version 5), as rows: what SQL can see of them. Their
 	 * entries, the outcomes they name and the counts per status are checked as they are read
 	 * (check_runs below). Checks against the layout only where the campaign has one. */
 	{"run_block",
@@ -174,6 +174,38 @@ static const struct rule campaign_rules[] = {
 	 " END AS why FROM run_block b LEFT JOIN lay l ON l.campaign_id = b.campaign_id"
 	 " WHERE" IN_SCOPE("b.campaign_id") " AND why IS NOT NULL LIMIT 1"},
 };
+
+/* The runs of a file older than schema version 5, as rows of the table run (read-only handles
+ * read such files as they are): in place of the run_block rule and check_runs. */
+static const struct rule legacy_run_rule = {"run",
+	 "WITH lay AS (SELECT c.id AS campaign_id,"
+	 " (SELECT count(*) FROM context x WHERE x.campaign_id = c.id) AS nctx,"
+	 " (SELECT max(length(seed_value)) FROM context x WHERE x.campaign_id = c.id) AS vlen,"
+	 " (SELECT max(t.value_lo + t.width) FROM target t WHERE t.campaign_id = c.id) AS width"
+	 " FROM campaign c WHERE" IN_SCOPE("c.id") ")"
+	 " SELECT printf('campaign %s, context %s, value %s, outcome_id %s', quote(r.campaign_id),"
+	 " quote(r.context), CASE WHEN length(r.value) <= 16 THEN quote(r.value)"
+	 " ELSE printf('%s of %d bytes', typeof(r.value), length(r.value)) END,"
+	 " quote(r.outcome_id)), CASE"
+	 " WHEN l.campaign_id IS NULL THEN 'its campaign does not exist'"
+	 " WHEN o.id IS NULL THEN printf('outcome %s does not exist', quote(r.outcome_id))"
+	 " WHEN NOT " IS_INT("r.count", "1", "9223372036854775807")
+	 " THEN printf('count %s is not a positive number of runs', quote(r.count))"
+	 " WHEN typeof(r.value) <> 'blob' OR length(r.value) NOT BETWEEN 1 AND "
+	 XSTR(IP_STORE_MAX_VALUE) " THEN 'its value is not 1 to " XSTR(IP_STORE_MAX_VALUE)
+	 " bytes'"
+	 OUTCOME_WHY("its outcome''s")
+	 " WHEN l.nctx = 0 THEN NULL" /* no layout: nothing more to compare with */
+	 " WHEN NOT " IS_INT("r.context", "0", "l.nctx - 1") /* contexts are 0 to n - 1 */
+	 " THEN printf('context %s is not one of the campaign''s contexts', quote(r.context))"
+	 " WHEN length(r.value) <> l.vlen"
+	 " THEN printf('its value is %d bytes, the campaign''s values are %d', length(r.value),"
+	 " l.vlen)"
+	 " WHEN NOT ip_value_fits(r.value, l.width)"
+	 " THEN printf('its value has bits set beyond the campaign''s %d target bits', l.width)"
+	 " END AS why FROM run r LEFT JOIN outcome o ON o.id = r.outcome_id"
+	 " LEFT JOIN lay l ON l.campaign_id = r.campaign_id"
+	 " WHERE" IN_SCOPE("r.campaign_id") " AND why IS NOT NULL LIMIT 1"};
 
 /* Every outcome row (db merge copies them all, whether runs name them or not). */
 static const struct rule outcome_rule = {
@@ -516,10 +548,12 @@ int ip_store_check_campaigns(void *handle, const int64_t *campaigns, size_t n,
 			                       (long long)campaigns[i]);
 		strcpy(scope + len, "]");
 	}
-	for (size_t i = 0; i < sizeof campaign_rules / sizeof campaign_rules[0] && !rc; i++)
+	size_t nrules = sizeof campaign_rules / sizeof campaign_rules[0];
+	int legacy = ip_store_runs_legacy(db);
+	for (size_t i = 0; i < nrules - (size_t)legacy && !rc; i++) /* run_block's rule is last */
 		rc = run_rule(db, &campaign_rules[i], scope, d);
 	if (!rc)
-		rc = check_runs(db, campaigns, n, d);
+		rc = legacy ? run_rule(db, &legacy_run_rule, scope, d) : check_runs(db, campaigns, n, d);
 	if (!rc && !campaigns)
 		rc = run_rule(db, &outcome_rule, NULL, d);
 	free(scope);

@@ -37,6 +37,7 @@ struct slot {
 	struct ip_store_batch *ready;
 	int prepared;             /* 0: ready holds the batch; else the error in diag */
 	struct ip_diag diag;
+	char lost[512];           /* the runner's device went away: why ("" when it did not) */
 };
 
 struct driver {
@@ -185,6 +186,7 @@ static int flips_from_seed(const struct ip_probe *p, const struct ip_variant *v)
 static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_variant *v)
 {
 	size_t olen = x->probe->output_len;
+	const char *why;
 	if (s->nx == s->xcap) {
 		s->xcap = s->xcap ? 2 * s->xcap : 64;
 		s->xv = realloc(s->xv, s->xcap * sizeof *s->xv);
@@ -197,7 +199,11 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 			s->xo[i].data = s->xdata + i * olen;
 	}
 	s->xv[s->nx] = *v;
-	ip_exec_run(x, v, 1, s->xdata + s->nx * olen, &s->xo[s->nx]);
+	if (ip_exec_run(x, v, 1, s->xdata + s->nx * olen, &s->xo[s->nx], &why) ==
+	    IP_RUNNER_DEVICE_LOST) {
+		snprintf(s->lost, sizeof s->lost, "%s", why);
+		return IP_STATUS_RUNNER_ERROR;
+	}
 	return s->xo[s->nx++].status;
 }
 
@@ -208,54 +214,58 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
 {
 	s->nx = 0;
-	for (size_t i = 0; i < s->n && n_more; i++) {
+	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++) {
 		enum ip_status st = s->outcomes[i].status;
 		int flips = flips_from_seed(x->probe, &s->variants[i]);
 		unsigned k = 0;
 		if (ip_status_is_noise(st)) {
-			while (k++ < n_more && ip_status_is_noise(st))
+			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
 				st = rerun(x, s, &s->variants[i]);
 			continue;
 		}
 		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
-			while (k++ < n_more)
+			while (k++ < n_more && !s->lost[0])
 				rerun(x, s, &s->variants[i]);
 	}
 }
 
 /* Runs variants v[0..n) in batches; a run that said nothing (timeout, runner_error) is run
  * again, up to `confirm` more times, so that a flaky runner's noise does not shape the plan.
- * Outcome i's data lies at data + i * output_len. */
-static void run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, uint8_t *data,
-                    struct ip_outcome *o, unsigned confirm)
+ * Outcome i's data lies at data + i * output_len. Returns 0, or IP_RUNNER_DEVICE_LOST (*why
+ * says why) when the runner's device went away. */
+static int run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, uint8_t *data,
+                   struct ip_outcome *o, unsigned confirm, const char **why)
 {
 	const struct ip_probe *p = x->probe;
 	size_t olen = p->output_len;
 	struct ip_variant *again = NULL;
 	size_t *at = NULL;
 	struct ip_outcome tmp;
-	for (uint64_t k = 0; k < n; k += x->cap) {
+	int rc = 0;
+	for (uint64_t k = 0; k < n && rc == 0; k += x->cap) {
 		size_t m = n - k < x->cap ? (size_t)(n - k) : x->cap;
-		ip_exec_run(x, v + k, m, data + k * olen, o + k);
+		rc = ip_exec_run(x, v + k, m, data + k * olen, o + k, why);
 	}
 	again = malloc((n + 1) * sizeof *again);
 	at = malloc((n + 1) * sizeof *at);
 	if (!again || !at)
 		abort();
-	for (unsigned t = 0; t < confirm; t++) {
+	for (unsigned t = 0; t < confirm && rc == 0; t++) {
 		size_t m = 0;
 		for (uint64_t i = 0; i < n; i++)
 			if (ip_status_is_noise(o[i].status)) {
 				at[m] = (size_t)i;
 				again[m++] = v[i];
 			}
-		for (size_t i = 0; i < m; i++) { /* one at a time: each into its own place */
-			ip_exec_run(x, &again[i], 1, data + at[i] * olen, &tmp);
-			o[at[i]] = tmp;
+		for (size_t i = 0; i < m && rc == 0; i++) { /* one at a time: each into its own place */
+			rc = ip_exec_run(x, &again[i], 1, data + at[i] * olen, &tmp, why);
+			if (rc == 0)
+				o[at[i]] = tmp;
 		}
 	}
 	free(again);
 	free(at);
+	return rc;
 }
 
 /* A target line of at most 8 bits is a field the probe's author names: auto sweeps it whole,
@@ -312,8 +322,8 @@ static uint64_t count_errors(const struct ip_outcome *o, uint64_t n)
 /* Auto's survey: every context's seed, single and pair flips, then the conditions' pairs
  * (dependents under the bit that enables them), run on one runner (not stored: the campaign
  * runs them again as its first variants, in order). */
-static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
-                  struct ip_auto_context_plan *plans, struct ip_diag *d)
+int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
+                   struct ip_auto_context_plan *plans, struct ip_diag *d)
 {
 	uint64_t n = ip_auto_survey_count(p->width);
 	uint64_t nc = IP_AUTO_MAX_CONDITIONS * (uint64_t)IP_AUTO_MAX_DEPENDENTS *
@@ -322,6 +332,7 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
 	struct ip_outcome *o = malloc(n * sizeof *o), *oc = malloc(nc * sizeof *oc);
 	uint8_t *data = malloc(n * p->output_len), *cdata = malloc(nc * p->output_len);
 	ip_word adjacent = ip_word_zero();
+	const char *why = NULL;
 	int rc = 0;
 	/* value bits i and i + 1 are neighbours when they sit side by side in one word */
 	for (unsigned t = 0; t < p->ntargets; t++) {
@@ -369,7 +380,8 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
 			}
 		}
 		ip_strategy_free(st);
-		run_all(x, v, k, data, o, confirm);
+		if (run_all(x, v, k, data, o, confirm, &why) != 0)
+			goto lost;
 		/* A flaky runner's stray errors are noise the plan tolerates; a runner that fails on
 		 * the seed, or on half the survey, is broken: nothing is planned from it. */
 		if (o[0].status == IP_STATUS_RUNNER_ERROR || 2 * count_errors(o, k) >= k) {
@@ -391,10 +403,15 @@ static int survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
 				v[i].context = c;
 				v[i].value = ip_auto_condition_variant(cd, seeds[0], i);
 			}
-			run_all(x, v, m, cdata, oc, confirm);
+			if (run_all(x, v, m, cdata, oc, confirm, &why) != 0)
+				goto lost;
 			ip_auto_segment_condition(p->width, &adjacent, o, oc, cd);
 		}
 	}
+	goto out;
+lost:
+	rc = ip_diag_plain(d, "%s; nothing of this probe is stored: run it again once the device is "
+	                      "back", why);
 out:
 	free(v);
 	free(o);
@@ -502,21 +519,32 @@ static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i
 
 /* Runs the slot's batch and makes it ready to store (in a worker): a piece at a time, each
  * piece's outcomes hashed while its outputs are still in the cache; then the re-runs
- * (confirm()). s->nrun runs, counted by status, in s->ready, or the error in s->diag. */
+ * (confirm()). s->nrun runs, counted by status, in s->ready, or the error in s->diag. A device
+ * that went away (IP_RUNNER_DEVICE_LOST) leaves s->lost set: the recorder stops there and
+ * stores nothing of the batch, so --resume runs it again. */
 static void run_batch(const struct driver *dr, struct exec_with_driver *e, struct slot *s)
 {
 	struct ip_exec *x = &e->x;
+	const char *why;
 	int rc = 0;
 	ip_diag_init(&s->diag, NULL);
 	memset(s->by_status, 0, sizeof s->by_status);
 	ip_store_batch_clear(s->ready);
+	s->lost[0] = '\0';
+	s->nx = 0;
 	for (size_t k = 0; k < s->n; k += dr->piece) {
 		size_t m = s->n - k < dr->piece ? s->n - k : dr->piece;
-		ip_exec_run(x, s->variants + k, m, e->out, s->outcomes + k);
+		if (ip_exec_run(x, s->variants + k, m, e->out, s->outcomes + k, &why) ==
+		    IP_RUNNER_DEVICE_LOST) {
+			snprintf(s->lost, sizeof s->lost, "%s", why);
+			return; /* the recorder stops here and stores nothing of the batch */
+		}
 		if (!rc)
 			rc = add_runs(dr, s, k, k + m);
 	}
 	confirm(x, s, dr->confirm);
+	if (s->lost[0])
+		return;
 	if (s->n + s->nx > s->runs_cap) {
 		s->runs_cap = s->n + s->nx;
 		s->runs = realloc(s->runs, s->runs_cap * sizeof *s->runs);
@@ -663,12 +691,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		rc = 0;
 		goto out;
 	}
-	for (unsigned c = 0; c < p->ncontexts; c++)
-		seeds[c] = p->contexts[c].seed_value;
-	sp.kind = o->strategy;
-	sp.width = p->width;
-	sp.ncontexts = p->ncontexts;
-	sp.seed_values = seeds;
+	ip_strategy_params_of(&sp, p, o->strategy, seeds);
 	sp.seed = o->seed;
 	sp.budget = o->budget;
 	sp.force = o->force;
@@ -678,7 +701,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			ip_diag_plain(d, "out of memory");
 			goto out;
 		}
-		if (survey(&ex[0].x, p, dr.confirm, plans, d))
+		if (ip_auto_survey(&ex[0].x, p, dr.confirm, plans, d))
 			goto out;
 		sp.plans = plans;
 	}
@@ -735,6 +758,12 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			pthread_cond_wait(&dr.done, &dr.lock);
 		}
 		pthread_mutex_unlock(&dr.lock);
+		if (next->lost[0]) {
+			ip_diag_plain(d, "%s; the %llu variants before it are stored: pass --resume once "
+			                 "the device is back",
+			              next->lost, (unsigned long long)(r->runs - r->reruns - r->rerun));
+			goto stop;
+		}
 		nrun = next->nrun;
 		if (next->prepared) {
 			ip_diag_plain(d, "%s", next->diag.msg);

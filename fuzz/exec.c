@@ -117,12 +117,14 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
 	return rc;
 }
 
-void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                 struct ip_outcome *out)
+int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                struct ip_outcome *out, const char **lost_why)
 {
 	const struct ip_probe *p = x->probe;
 	size_t olen = p->output_len, njobs = 0, used = 0;
 	struct ip_diag d;
+	int rc = 0;
+	*lost_why = NULL;
 	ip_diag_init(&d, NULL); /* what pack says of an encoding it refuses is not kept */
 	/* Nothing is cleared beforehand: a runner writes each output from its start (len bytes),
 	 * the rest of an ok one is zeroed below, and the data of any other outcome is not read.
@@ -158,9 +160,10 @@ void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_
 	}
 	for (size_t j = 0; j < njobs; j++)
 		make_job(x, j, x->arena + x->code_at[j], x->code_len[j], data + x->index[j] * olen);
-	x->njobs = njobs;
 	if (njobs)
-		ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);
+		rc = ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);
+	if (rc == IP_RUNNER_DEVICE_LOST)
+		*lost_why = x->results[0].why ? x->results[0].why : "the device is gone";
 	for (size_t j = 0; j < njobs; j++) {
 		const struct ip_result *res = &x->results[j];
 		size_t i = x->index[j];
@@ -177,4 +180,6 @@ void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_
 			}
 		}
 	}
+	x->njobs = njobs;
+	return rc == IP_RUNNER_DEVICE_LOST ? rc : 0;
 }

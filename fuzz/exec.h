@@ -37,8 +37,17 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d);
 
 /* Runs n <= cap variants. Outcome i's data lies at data + i * probe->output_len (ok: the
  * observed buffers in the probe's order, each its full capacity, zeroed past what the runner
- * wrote; any other status: no data, len 0). */
-void ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                 struct ip_outcome *out);
+ * wrote; any other status: no data, len 0). x->njobs of them ran as jobs: results[j] is the
+ * runner's result of variant index[j] (the others could not be packed). Returns 0, or
+ * IP_RUNNER_DEVICE_LOST when the runner's device is gone: then no outcome may be recorded and
+ * *lost_why says why. */
+int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                struct ip_outcome *out, const char **lost_why);
+
+/* Auto's survey of every context of p (the seed, each bit and each pair of bits flipped, the
+ * conditions' pairs), run on x with `confirm` re-runs of what says nothing, and the segments
+ * it finds (fuzz/campaign.c). Returns 0, or -1 with d set (also when the device is gone). */
+int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm,
+                   struct ip_auto_context_plan *plans, struct ip_diag *d);
 
 #endif

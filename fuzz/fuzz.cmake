@@ -33,7 +33,7 @@ if(ISAPROBE_AFL_CC AND NOT ISAPROBE_SANITIZE AND NOT ISAPROBE_FUZZ)
             -Wmissing-prototypes ${werror} -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
             -I${PROJECT_SOURCE_DIR}/include -I${PROJECT_SOURCE_DIR}/encoders
             -o ${ISAPROBE_AFL_HARNESS} ${PROJECT_SOURCE_DIR}/fuzz/afl/afl_harness_main.c
-            $<TARGET_FILE:isaprobe_lib> ${SQLite3_LIBRARIES} -lm -lpthread
+            $<TARGET_FILE:isaprobe_lib> ${SQLite3_LIBRARIES} ${LIBDRM_LINK_LIBRARIES} -lm -lpthread
     DEPENDS isaprobe_lib ${PROJECT_SOURCE_DIR}/fuzz/afl/afl_harness_main.c
             ${PROJECT_SOURCE_DIR}/fuzz/afl/afl_internal.h
     COMMENT "Building the AFL++ harness with ${ISAPROBE_AFL_CC}"

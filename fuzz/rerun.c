@@ -21,9 +21,14 @@ struct rerun {
 static int flush(struct ip_store *s, int64_t id, struct rerun *b, struct ip_campaign_result *r,
                  struct ip_diag *d)
 {
+	const char *lost;
 	if (!b->n)
 		return 0;
-	ip_exec_run(b->x, b->variants, b->n, b->data, b->outcomes);
+	if (ip_exec_run(b->x, b->variants, b->n, b->data, b->outcomes, &lost) ==
+	    IP_RUNNER_DEVICE_LOST)
+		return ip_diag_plain(d, "%s; running the stored runner errors again: %llu of them are "
+		                        "run again and stored: pass --resume once the device is back",
+		                     lost, (unsigned long long)r->rerun);
 	for (size_t i = 0; i < b->n; i++) {
 		uint8_t *val = b->values + i * b->value_len;
 		ip_word_to_bytes(&b->variants[i].value, val, (unsigned)b->value_len);

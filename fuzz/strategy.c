@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isaprobe/probe.h"
 #include "isaprobe/strategy.h"
 
 static const char *const names[IP_STRATEGY_COUNT] = {
@@ -192,6 +193,18 @@ static uint64_t plan_context(struct ip_strategy *s, uint32_t c)
 	return sum;
 }
 
+void ip_strategy_params_of(struct ip_strategy_params *sp, const struct ip_probe *p,
+                           enum ip_strategy_kind kind, ip_word *seeds)
+{
+	memset(sp, 0, sizeof *sp);
+	for (unsigned c = 0; c < p->ncontexts; c++)
+		seeds[c] = p->contexts[c].seed_value;
+	sp->kind = kind;
+	sp->width = p->width;
+	sp->ncontexts = p->ncontexts;
+	sp->seed_values = seeds;
+}
+
 int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy **out,
                     struct ip_diag *d)
 {
@@ -261,6 +274,11 @@ int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy 
 uint64_t ip_strategy_total(const struct ip_strategy *s)
 {
 	return s->total;
+}
+
+uint64_t ip_strategy_context_total(const struct ip_strategy *s, uint32_t c)
+{
+	return c < s->p.ncontexts ? s->per_ctx[c] : 0;
 }
 
 void ip_strategy_free(struct ip_strategy *s)

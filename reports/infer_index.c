@@ -28,6 +28,34 @@ static int64_t gcd64(int64_t a, int64_t b)
 	return a;
 }
 
+/* |v| as an unsigned 64-bit number (INT64_MIN included). */
+static uint64_t mag64(int64_t v)
+{
+	return v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+}
+
+/* a * b == c * d exactly, in 64-bit arithmetic (32-bit targets have no 128-bit integers):
+ * products that fit compare as they are; two that do not, by sign and 128-bit magnitude. */
+static int mul_eq(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+	int64_t p, q;
+	int op = __builtin_mul_overflow(a, b, &p), oq = __builtin_mul_overflow(c, d, &q);
+	uint64_t m[2][2];
+	if (!op && !oq)
+		return p == q;
+	if (op != oq || ((a < 0) != (b < 0)) != ((c < 0) != (d < 0)))
+		return 0;
+	for (int k = 0; k < 2; k++) {
+		uint64_t x = mag64(k ? c : a), y = mag64(k ? d : b);
+		uint64_t xl = x & 0xffffffffu, xh = x >> 32, yl = y & 0xffffffffu, yh = y >> 32;
+		uint64_t ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+		uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+		m[k][0] = (ll & 0xffffffffu) | mid << 32;
+		m[k][1] = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+	}
+	return m[0][0] == m[1][0] && m[0][1] == m[1][1];
+}
+
 /* An index in words may move by a fraction of v (a byte offset reads a word every 4). */
 int inf_linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64_t *num,
                  int64_t *den)
@@ -51,7 +79,7 @@ int inf_linear_q(const int64_t *x, const int64_t *y, size_t n, int64_t x0, int64
 				nu = -nu;
 				de = -de;
 			}
-		} else if ((__int128)y[i] * de != (__int128)nu * dx)
+		} else if (!mul_eq(y[i], de, nu, dx))
 			return 0;
 	}
 	*num = nu;
@@ -114,7 +142,7 @@ static int fit_indirect(const struct inf_data *data, const struct indirect *c, c
 	}
 	if (b == SIZE_MAX || I[b] == I[a])
 		return 0;
-	__int128 dI = I[b] - I[a], dx = xb - xa;
+	int64_t dI = I[b] - I[a], dx = xb - xa;
 	for (size_t i = 0; i < m; i++) {
 		long p = c->p0 + (long)c->t * (long)v[i];
 		int64_t x = 0;
@@ -126,11 +154,11 @@ static int fit_indirect(const struct inf_data *data, const struct indirect *c, c
 			if (v[i] < 64)
 				*zero |= UINT64_C(1) << v[i];
 		}
-		if ((__int128)(I[i] - I[a]) * dx != (__int128)(x - xa) * dI)
+		if (!mul_eq(I[i] - I[a], dx, x - xa, dI))
 			return 0;
 	}
-	*kn = (int64_t)dI;
-	*kd = (int64_t)dx;
+	*kn = dI;
+	*kd = dx;
 	if (*kd < 0) {
 		*kn = -*kn;
 		*kd = -*kd;
@@ -293,9 +321,19 @@ static void names(const struct inf_seg *s, const char *role, int comp, const int
 		sb_puts(d, "}");
 }
 
+/* The first planted word that holds w (not 0), or -1. */
+static long planted_at(const struct inf_data *data, uint32_t w)
+{
+	for (size_t j = 0; j < data->nin && w; j++)
+		if (data->in[j].value == w)
+			return (long)j;
+	return -1;
+}
+
 /* Register select / component select / offset: every changed output word is a planted input
- * word, and the input's index moves linearly with the field's value (or with 2^v: a shift), or
- * follows the value planted in the input word the field picks (an indirect select). */
+ * word (or every one a planted word negated: the instruction negates its source), and the
+ * input's index moves linearly with the field's value (or with 2^v: a shift), or follows the
+ * value planted in the input word the field picks (an indirect select). */
 int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	const struct inf_data *data = s->data;
@@ -317,11 +355,21 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		base_idx[k] = B->src[k]; /* the first planted word it is, traced at load */
 		ok = base_idx[k] >= 0;
 	}
+	/* every word the negation of a planted one (not of 0): a select read through a negate;
+	 * an immediate would match the words by chance (`distinct` words step evenly) */
+	uint32_t flip = 0;
+	if (!ok && s->K) {
+		ok = 1;
+		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++)
+			if (s->K >> k & 1)
+				ok = (base_idx[k] = planted_at(data, B->words[k] ^ 0x80000000u)) >= 0;
+		flip = ok ? 0x80000000u : 0;
+	}
 	/* the field may move where a store writes (the outputs are the buffers it writes): the
 	 * same words written elsewhere; else the outputs read planted inputs that move */
 	int dest = 0, kdest = -1;
 	long dest_in = -1;
-	if (dest_deltas(s, xu, xs, dy, &m, &dest_in, &kdest))
+	if (!flip && dest_deltas(s, xu, xs, dy, &m, &dest_in, &kdest))
 		dest = 1;
 	else
 		m = 0;
@@ -334,7 +382,7 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 			continue;
 		/* every output word 0 where the baseline reads planted words: a zero register */
 		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
-			zero &= !(s->K >> k & 1) || o->words[k] == 0;
+			zero &= !(s->K >> k & 1) || (o->words[k] ^ flip) == 0;
 		if (zero && s->K && it->fv < 64) {
 			zeros |= UINT64_C(1) << it->fv;
 			continue;
@@ -345,12 +393,12 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 				continue;
 			/* the match nearest the baseline's input keeps duplicates from confusing it; a
 			 * word planted once is the one traced at load */
-			int once = o->src[k] >= 0 && !data->in[o->src[k]].dup;
+			int once = !flip && o->src[k] >= 0 && !data->in[o->src[k]].dup;
 			if (once)
 				idx = o->src[k];
 			for (size_t j = 0; j < data->nin && !once; j++)
 				if ((idx < 0 || labs((long)j - base_idx[k]) < labs(idx - base_idx[k])) &&
-				    word_is(data, j, o->words[k]))
+				    word_is(data, j, o->words[k] ^ flip))
 					idx = (long)j;
 			if (idx < 0)
 				ok = 0;
@@ -389,7 +437,7 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 			}
 			if (pow_ok && inf_linear_q(x2, dy, m, INT64_C(1) << s->fv0, &num, &den))
 				mode = 2;
-			else if (same_role && find_indirect(s, xu, dy, m, &ind))
+			else if (same_role && !flip && find_indirect(s, xu, dy, m, &ind))
 				mode = 4;
 			else {
 				mode = 3;
@@ -508,6 +556,8 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		          __builtin_popcountll(s->K));
 		if (dest)
 			sb_puts(&v->details, ",\"written\":true");
+		if (flip)
+			sb_puts(&v->details, ",\"negated\":true");
 		if (mode == 0 && word_select && in0->rec > 1 && regs)
 			sb_printf(&v->details, ",\"record\":%u", in0->rec);
 	}

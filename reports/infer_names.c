@@ -1,8 +1,9 @@
 /* infer_names.c: names the values of opcode fields once, across every context that has the
  * field: per context and output word, the operands the instruction reads (planted words, or
  * their negations, and whether the result is negated) are the ones that explain the most
- * values; each value then gets the one operation (infer_ops.c) that explains it in every
- * context, else "behaves differently by context" or "unidentified", with the evidence. */
+ * values; each value then gets the simplest operation (infer_ops.c: a move before a max that
+ * equals it) that explains it in every context, with those that fit as well, else "behaves
+ * differently by context", a move of a word of its own, "keeps" or "unidentified". */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@ struct slot {
 	unsigned npool;
 };
 
+/* An operand's word (in >= 0). */
 static uint32_t opv(const struct inf_data *data, struct operand o)
 {
 	uint32_t x = data->in[o.in].value;
@@ -58,12 +60,13 @@ static uint32_t opv(const struct inf_data *data, struct operand o)
 static uint64_t explains(const struct inf_data *data, const struct slot *s, unsigned op,
                          const struct reading *r)
 {
-	uint32_t a = opv(data, r->a), b = r->b.in >= 0 ? opv(data, r->b) : 0;
+	uint32_t a, b = r->b.in >= 0 ? opv(data, r->b) : 0;
 	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, got;
 	uint64_t m = 0;
 	int either;
-	if (inf_op_arity(op) >= 2 && r->b.in < 0)
+	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0))
 		return 0;
+	a = opv(data, r->a);
 	if (inf_op_arity(op) == 3 && r->c.in < 0 && ip_f32_from_bits(b) == 0)
 		return 0;
 	/* inf_op_accepts for each value, the operation computed once */
@@ -100,6 +103,17 @@ static void pool_add(struct operand *pool, unsigned *support, unsigned *n, int32
 	if (*n < 4 * MAX_POOL) {
 		pool[*n] = (struct operand){in, (uint8_t)neg};
 		support[(*n)++] = weight;
+		return;
+	}
+	/* full: a word better supported than the least one takes its place (a move found after
+	 * a flood of chance pairs, such as every zero word of a zeroed buffer) */
+	unsigned least = 0;
+	for (unsigned i = 1; i < *n; i++)
+		if (support[i] < support[least])
+			least = i;
+	if (support[least] < weight) {
+		pool[least] = (struct operand){in, (uint8_t)neg};
+		support[least] = weight;
 	}
 }
 
@@ -182,6 +196,14 @@ static int32_t planted_exact(const struct images *im, const struct inf_data *dat
 	return -1;
 }
 
+/* Whether word y says little of where it came from: 0, 1 and -1 come of too many operations
+ * (comparisons, floor, sign), a NaN of any operation on a NaN or out of its domain. */
+static int uninformative(uint32_t y)
+{
+	uint32_t m = y & 0x7fffffffu;
+	return m == 0 || m == 0x3f800000u || m > 0x7f800000u;
+}
+
 /* The words slot s's values are (moves), or are one operation of (a unary one of any planted
  * word; add / sub / mul / nmul / div of a word near the first planted ones, or of one found
  * so, and any planted word), with how many values say so. */
@@ -194,7 +216,8 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
 	for (unsigned vi = 0; vi < MAX_VALUES; vi++) {
 		uint32_t y;
 		int32_t at;
-		if (!(s->have >> vi & 1))
+		/* a value that left the word as planted read nothing: not its operands */
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1))
 			continue;
 		y = s->y[vi];
 		/* 0, 1, -1 and NaN come of too many operations (comparisons, floor, sign, a
@@ -202,8 +225,7 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
 		 * with these very bits is still the operand of a move */
 		if ((y & 0x7fffffffu) > 0x7f800000u && (at = planted_exact(im, data, y)) >= 0)
 			pool_add(pool, support, n, at, 0, 6);
-		if ((y & 0x7fffffffu) == 0 || (y & 0x7fffffffu) == 0x3f800000u ||
-		    (y & 0x7fffffffu) > 0x7f800000u)
+		if (uninformative(y))
 			continue;
 		for (int neg = 0; neg < 2; neg++) {
 			uint32_t t = neg ? y ^ 0x80000000u : y;
@@ -305,6 +327,12 @@ static int better(const struct reading *x, const struct reading *y)
 	return x->b.in < y->b.in;
 }
 
+/* Slot s's simplest reading; when no reading explains a value, none (a.in < 0). */
+static struct reading simplest(const struct slot *s)
+{
+	return s->ntied ? s->tied[0] : (struct reading){{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
+}
+
 /* The readings of slot `at` that explain the most values (with some operation each). */
 static void readings(const struct inf_data *data, struct slot *slots, size_t ns, size_t at)
 {
@@ -369,14 +397,14 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 				s->tied[i] = s->tied[j];
 				s->tied[j] = t;
 			}
-	if (s->ntied)
-		s->r = s->tied[0];
+	s->r = simplest(s);
 }
 
 /* A value's name: none (it never ran ok), an operation of the readings, a float mode, an
  * operation of reading a and a second operand of its own from the same words (S_OWN: a
- * modifier dividing by one component or another), an operation per context, or none. */
-enum state { S_NONE, S_NAMED, S_MODE, S_OWN, S_BY_CONTEXT, S_UNIDENTIFIED, S_KEPT };
+ * modifier dividing by one component or another), a move of a planted word of its own (S_MOVE:
+ * a select of more words than a reading holds), an operation per context, or none. */
+enum state { S_NONE, S_NAMED, S_MODE, S_OWN, S_MOVE, S_BY_CONTEXT, S_UNIDENTIFIED, S_KEPT };
 
 /* The enum findings of one field (same bits and condition) in every context that has it. */
 struct group {
@@ -390,9 +418,10 @@ struct group {
 	unsigned op[MAX_VALUES];      /* the operation voted for each value */
 	const char *mode[MAX_VALUES]; /* a float mode it is in every context it ran in */
 	enum state st[MAX_VALUES];
-	unsigned alt[MAX_VALUES];     /* other operations with as many votes */
-	uint8_t *computes;            /* per finding: some value's word is no planted input (nor 0) */
+	uint8_t *computes;            /* per finding: some value's word is an operation of its
+	                               * reading's operands and no planted word (the field computes) */
 	uint8_t own_all[MAX_VALUES];  /* S_OWN: the operation holds in every context */
+	const struct images *im;      /* every planted word and its unary images */
 };
 
 static int value_index(const struct group *gr, uint64_t fv)
@@ -410,6 +439,15 @@ static const struct inf_outcome *outcome_of(const struct group *gr, size_t g, un
 	for (size_t i = 0; i < en->n; i++)
 		if (en->fv[i] == gr->value[vi])
 			return &gr->data->oc[en->oc[i]];
+	return NULL;
+}
+
+/* The first slot of finding g (its first output word), or NULL. */
+static const struct slot *first_slot(const struct group *gr, size_t g)
+{
+	for (size_t i = 0; i < gr->ns; i++)
+		if (gr->slot[i].g == g)
+			return &gr->slot[i];
 	return NULL;
 }
 
@@ -467,6 +505,25 @@ static int same_words(const struct slot *s, unsigned nv)
 	return 1;
 }
 
+/* Whether some value of slot s computes: its word is no planted word (negated or not), nor 0,
+ * 1 or NaN, and an operation of one of the slot's readings gives it. Only then is a value that
+ * equals max(a, b) or min(a, b) more than a move of a or b that happens to be the larger:
+ * without it, a field moving words of two buffers is a select, whatever order the words lie
+ * in, and a value planted nowhere (an immediate) that nothing explains says nothing. */
+static int computes(const struct inf_data *data, const struct images *im, const struct slot *s)
+{
+	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
+		unsigned vi = (unsigned)__builtin_ctzll(left);
+		if (uninformative(s->y[vi]) || planted_exact(im, data, s->y[vi]) >= 0 ||
+		    planted_exact(im, data, s->y[vi] ^ 0x80000000u) >= 0)
+			continue;
+		for (unsigned t = 0; t < s->ntied; t++)
+			if (explained(data, s, &s->tied[t]) >> vi & 1)
+				return 1;
+	}
+	return 0;
+}
+
 static int build_slots(struct group *gr, const struct images *im)
 {
 	const struct inf_data *data = gr->data;
@@ -498,21 +555,35 @@ static int build_slots(struct group *gr, const struct images *im)
 			}
 			if (!s->have || same_words(s, gr->nv))
 				continue;
-			for (unsigned vi = 0; vi < gr->nv; vi++)
-				gr->computes[g] |= (s->have >> vi & 1) && s->y[vi] &&
-				                   planted_exact(im, data, s->y[vi]) < 0;
 			primaries(data, im, s, near, nnear);
 			gr->ns++;
 			words++;
 		}
 	}
-	for (size_t i = 0; i < gr->ns; i++)
+	for (size_t i = 0; i < gr->ns; i++) {
 		readings(data, gr->slot, gr->ns, i);
+		gr->computes[gr->slot[i].g] |= (uint8_t)computes(data, im, &gr->slot[i]);
+	}
 	return 0;
 }
 
+/* Whether slot s's reading says which of its operands is a, for every value but vi: the
+ * other values' words are explained more often as they are than with a and b swapped (a
+ * floor of a, a sub, an exp2 of a: not only moves and operations whose operands commute). */
+static int order_fixed(const struct inf_data *data, const struct slot *s, unsigned vi)
+{
+	struct reading sw = s->r;
+	uint64_t others = ~(UINT64_C(1) << vi);
+	sw.a = s->r.b;
+	sw.b = s->r.a;
+	return __builtin_popcountll(explained(data, s, &s->r) & others) >
+	       __builtin_popcountll(explained(data, s, &sw) & others);
+}
+
 /* Votes each value's operation over every slot: with the slots' tied readings (any of them
- * may explain it) when `any`, else with each slot's chosen reading. */
+ * may explain it) when `any`, else with each slot's chosen reading. Ties go to the operation
+ * that holds whichever operand is a, in the contexts where the field computes (below); else
+ * to the simplest (the library's order: moves first). */
 static void vote(struct group *gr, int any)
 {
 	unsigned nops = inf_op_count();
@@ -521,32 +592,36 @@ static void vote(struct group *gr, int any)
 		for (size_t i = 0; i < gr->ns; i++) {
 			const struct slot *s = &gr->slot[i];
 			struct reading sw = s->r;
+			int fixed;
 			if (!(s->have >> vi & 1))
 				continue;
 			sw.a = s->r.b;
 			sw.b = s->r.a;
+			/* the other values say which operand is a (a unary operation of it, a sub): a
+			 * move of a is then as robust as max (counted on the reading held, not when any
+			 * tied reading may hit) */
+			fixed = !any && sw.a.in >= 0 && order_fixed(gr->data, s, vi);
 			for (unsigned op = 0; op < nops && op < 64; op++) {
 				int hit = 0;
 				for (unsigned t = 0; t < (any ? s->ntied : 1) && !hit; t++)
 					hit = (explains(gr->data, s, op, any ? &s->tied[t] : &s->r) >> vi) & 1;
 				count[op] += (unsigned)hit;
-				/* also with a and b the other way round: which operand is a is a guess (in a
-				 * context where the field computes: one whose every value reads planted
-				 * words is a select there, and moves name it best) */
+				/* also with a and b the other way round: which operand is a is a guess (a
+				 * move of a is "the larger" there, or max). Only where the field computes:
+				 * in a select of planted words, the words' order says nothing, and the
+				 * move is the simplest name (max of a register and a const that happens to
+				 * be the register is a chance) */
 				both[op] += hit && sw.a.in >= 0 && gr->computes[s->g] &&
-				            (explains(gr->data, s, op, &sw) >> vi & 1);
+				            (fixed || (explains(gr->data, s, op, &sw) >> vi & 1));
 			}
 		}
 		gr->op[vi] = 0;
-		gr->alt[vi] = 0;
 		for (unsigned op = 0; op < nops && op < 64; op++)
 			if (count[op] > best || (count[op] == best && both[op] > best_both)) {
 				best = count[op];
 				best_both = both[op];
 				gr->op[vi] = op;
 			}
-		for (unsigned op = 0; op < nops && op < 64; op++)
-			gr->alt[vi] += op != gr->op[vi] && count[op] == best && best;
 		if (!best)
 			gr->op[vi] = ~0u;
 	}
@@ -596,19 +671,28 @@ static uint64_t context_ops(const struct group *gr, size_t g, unsigned vi)
 	return any ? ops : 0;
 }
 
-/* Whether value vi leaves every word of finding g as planted (and it has some). */
-static int kept_all(const struct group *gr, size_t g, unsigned vi)
+/* Whether value vi, in finding g, leaves some word as planted and every other as the
+ * background has it: it differs from the seed only by not writing (a store sent to another
+ * table, a write it masks off, a branch that skips an instruction), and no word it holds is
+ * an operation of its own. Returns the first slot whose word it keeps, or NULL. */
+static const struct slot *keeps_in(const struct group *gr, size_t g, unsigned vi)
 {
-	int any = 0;
+	const struct inf_data *data = gr->data;
+	int32_t base = gr->f[g]->en->base;
+	const struct slot *first = NULL;
 	for (size_t i = 0; i < gr->ns; i++) {
 		const struct slot *s = &gr->slot[i];
 		if (s->g != g || !(s->have >> vi & 1))
 			continue;
-		if (!(s->kept >> vi & 1))
-			return 0;
-		any = 1;
+		if (s->kept >> vi & 1) {
+			first = first ? first : s;
+			continue;
+		}
+		if (base < 0 || data->oc[base].status != IP_STATUS_OK ||
+		    s->y[vi] != data->oc[base].words[s->k])
+			return NULL;
 	}
-	return any;
+	return first;
 }
 
 /* Values explained, over every slot, by their operations under the chosen readings. */
@@ -628,14 +712,14 @@ static unsigned total_explained(const struct group *gr)
  * a first vote letting any tied reading count), keeping the better end (ties: the first). */
 static void solve(struct group *gr)
 {
-	unsigned best_total = 0, best_op[MAX_VALUES], best_alt[MAX_VALUES];
+	unsigned best_total = 0, best_op[MAX_VALUES];
 	struct reading *best_r = malloc((gr->ns + 1) * sizeof *best_r);
 	if (!best_r)
 		abort();
 	for (int start = 0; start < 2; start++) {
 		unsigned total;
 		for (size_t i = 0; i < gr->ns; i++)
-			gr->slot[i].r = gr->slot[i].tied[0];
+			gr->slot[i].r = simplest(&gr->slot[i]);
 		vote(gr, start);
 		for (unsigned r = 0; r < ROUNDS; r++) {
 			choose(gr);
@@ -645,13 +729,11 @@ static void solve(struct group *gr)
 		if (start == 0 || total > best_total) {
 			best_total = total;
 			memcpy(best_op, gr->op, sizeof best_op);
-			memcpy(best_alt, gr->alt, sizeof best_alt);
 			for (size_t i = 0; i < gr->ns; i++)
 				best_r[i] = gr->slot[i].r;
 		}
 	}
 	memcpy(gr->op, best_op, sizeof best_op);
-	memcpy(gr->alt, best_alt, sizeof best_alt);
 	for (size_t i = 0; i < gr->ns; i++)
 		gr->slot[i].r = best_r[i];
 	free(best_r);
@@ -662,7 +744,7 @@ static void solve(struct group *gr)
 static struct operand own_b(const struct inf_data *data, const struct slot *s, unsigned op,
                             unsigned vi)
 {
-	for (unsigned i = 0; i < s->npool; i++) {
+	for (unsigned i = 0; i < s->npool && s->r.a.in >= 0; i++) {
 		struct reading r = s->r;
 		r.b = s->pool[i];
 		r.c.in = -1;
@@ -710,13 +792,38 @@ static int own_operand(struct group *gr, unsigned vi)
 	return 0;
 }
 
+/* The planted word value vi's word is in slot s (unique, not 0), or -1. */
+static int32_t own_word(const struct group *gr, const struct slot *s, unsigned vi)
+{
+	int32_t at;
+	if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || !(s->y[vi] & 0x7fffffffu))
+		return -1;
+	at = planted_exact(gr->im, gr->data, s->y[vi]);
+	return at >= 0 && !gr->data->in[at].dup ? at : -1;
+}
+
+/* Whether value vi's word is a planted word in every slot it ran in (and it ran). */
+static int moves_own(const struct group *gr, unsigned vi)
+{
+	int any = 0;
+	for (size_t i = 0; i < gr->ns; i++) {
+		const struct slot *s = &gr->slot[i];
+		if (!(s->have >> vi & 1))
+			continue;
+		if (own_word(gr, s, vi) < 0)
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
 static void classify(struct group *gr)
 {
 	const struct inf_data *data = gr->data;
 	int moves = 0;
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
 		unsigned n = 0, e = 0;
-		int kept = 0;
+		int kept = 0; /* 1: it keeps words in every context with words compared, -1: not */
 		const char *mode = NULL;
 		int modes = 1, ran = 0;
 		/* a float mode of the background's outputs in every context it ran in */
@@ -743,14 +850,21 @@ static void classify(struct group *gr)
 			gr->mode[vi] = mode;
 			continue;
 		}
+		/* where it only keeps words (the rest as the seed has them), its words are no
+		 * operation of its own (a context without words compared says nothing) */
+		for (size_t g = 0; g < gr->n; g++) {
+			const struct inf_outcome *o = outcome_of(gr, g, vi);
+			if (o && o->status == IP_STATUS_OK && first_slot(gr, g))
+				kept = keeps_in(gr, g, vi) && kept >= 0 ? 1 : -1;
+		}
+		if (kept > 0) {
+			gr->st[vi] = S_KEPT;
+			continue;
+		}
 		for (size_t i = 0; i < gr->ns; i++) {
 			const struct slot *s = &gr->slot[i];
-			if (!(s->have >> vi & 1))
+			if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || keeps_in(gr, s->g, vi))
 				continue;
-			if (s->kept >> vi & 1) {
-				kept = 1;
-				continue;
-			}
 			n++;
 			e += gr->op[vi] != ~0u && (explains(data, s, gr->op[vi], &s->r) >> vi & 1);
 		}
@@ -758,15 +872,11 @@ static void classify(struct group *gr)
 			gr->st[vi] = S_NAMED;
 			continue;
 		}
-		if (!n && kept) { /* it writes none of the words: they keep what was planted */
-			gr->st[vi] = S_KEPT;
-			continue;
-		}
 		/* some context named, the others by another operation or none: it differs by
 		 * context (each context says its own); none: unidentified */
 		gr->st[vi] = S_UNIDENTIFIED;
 		for (size_t g = 0; g < gr->n && gr->st[vi] == S_UNIDENTIFIED; g++)
-			if (context_ops(gr, g, vi) || kept_all(gr, g, vi))
+			if (context_ops(gr, g, vi) || keeps_in(gr, g, vi))
 				gr->st[vi] = S_BY_CONTEXT;
 	}
 	/* values of a field that moves a record for another value, in some context (a load's
@@ -779,6 +889,13 @@ static void classify(struct group *gr)
 				if ((ops >> op & 1) && !strncmp(inf_op_name(op), "mov ", 4))
 					moves = 1;
 		}
+	/* a value whose every word is a planted word no reading names (or not in every context):
+	 * a move of that word, the simplest name there is (a select of more words than two) */
+	for (unsigned vi = 0; vi < gr->nv; vi++)
+		if ((gr->st[vi] == S_UNIDENTIFIED || gr->st[vi] == S_BY_CONTEXT) && moves_own(gr, vi)) {
+			gr->st[vi] = S_MOVE;
+			moves = 1;
+		}
 	for (unsigned vi = 0; vi < gr->nv && moves; vi++)
 		if (gr->st[vi] == S_UNIDENTIFIED && own_operand(gr, vi))
 			gr->st[vi] = S_OWN;
@@ -787,15 +904,6 @@ static void classify(struct group *gr)
 static void operand_name(const struct inf_data *data, struct operand o, struct strbuf *b)
 {
 	sb_printf(b, "%s%s[%u]", o.neg ? "-" : "", data->in[o.in].role, data->in[o.in].index);
-}
-
-/* The first slot of finding g (its first output word), or NULL. */
-static const struct slot *first_slot(const struct group *gr, size_t g)
-{
-	for (size_t i = 0; i < gr->ns; i++)
-		if (gr->slot[i].g == g)
-			return &gr->slot[i];
-	return NULL;
 }
 
 /* "keeps W": the value leaves output word W (slot s's) as planted. */
@@ -810,6 +918,51 @@ static void keeps_text(const struct group *gr, const struct slot *s, struct strb
 	sb_printf(b, "keeps %s", name);
 }
 
+/* Operation op under slot s's reading: its name, a move with its operand ("mov
+ * attributes[4]", "(negated)" when the result is). */
+static void op_text(const struct inf_data *data, const struct slot *s, unsigned op,
+                    struct strbuf *b)
+{
+	if (!s || s->r.a.in < 0 || strncmp(inf_op_name(op), "mov ", 4)) {
+		sb_puts(b, inf_op_name(op));
+		return;
+	}
+	sb_puts(b, "mov ");
+	operand_name(data, !strcmp(inf_op_name(op), "mov a") ? s->r.a : s->r.b, b);
+	if (s->r.neg_out)
+		sb_puts(b, " (negated)");
+}
+
+/* A value that differs by context, in finding g: the operation voted for it when it holds
+ * here and in another context too; else of the operations that hold here, the one that holds
+ * in the most contexts, then the simplest (the library's order: a move before a min that
+ * equals it in this context alone); ~0u when none. */
+static unsigned here_op(const struct group *gr, size_t g, unsigned vi)
+{
+	uint64_t ops = context_ops(gr, g, vi);
+	unsigned best = ~0u, best_n = 0, voted = gr->op[vi];
+	for (unsigned op = 0; op < inf_op_count() && op < 64; op++) {
+		unsigned n = 0;
+		if (!(ops >> op & 1))
+			continue;
+		for (size_t h = 0; h < gr->n; h++)
+			n += (unsigned)(h == g || (context_ops(gr, h, vi) >> op & 1));
+		if (op == voted && n >= 2)
+			return op;
+		if (n > best_n) {
+			best = op;
+			best_n = n;
+		}
+	}
+	/* named here alone from words such as 0 or 1 (any false or true comparison): none */
+	for (size_t i = 0; i < gr->ns && best_n < 2 && best != ~0u; i++) {
+		const struct slot *s = &gr->slot[i];
+		if (s->g == g && (s->have >> vi & 1) && !uninformative(s->y[vi]))
+			return best;
+	}
+	return best_n < 2 ? ~0u : best;
+}
+
 static void value_text(const struct group *gr, size_t g, unsigned vi, struct strbuf *b)
 {
 	const struct slot *s = first_slot(gr, g);
@@ -819,13 +972,7 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		sb_puts(b, gr->mode[vi]);
 		return;
 	case S_NAMED:
-		if (s && !strncmp(inf_op_name(op), "mov ", 4)) {
-			sb_puts(b, "mov ");
-			operand_name(gr->data, !strcmp(inf_op_name(op), "mov a") ? s->r.a : s->r.b, b);
-			if (s->r.neg_out)
-				sb_puts(b, " (negated)");
-		} else
-			sb_puts(b, inf_op_name(op));
+		op_text(gr->data, s, op, b);
 		return;
 	case S_OWN:
 		if (!own_holds(gr, g, op, vi)) {
@@ -843,22 +990,23 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		}
 		return;
 	case S_KEPT:
-		keeps_text(gr, s, b);
+		keeps_text(gr, keeps_in(gr, g, vi), b);
+		return;
+	case S_MOVE:
+		if (s && own_word(gr, s, vi) >= 0) {
+			sb_puts(b, "mov ");
+			operand_name(gr->data, (struct operand){own_word(gr, s, vi), 0}, b);
+		} else
+			sb_puts(b, "mov");
 		return;
 	case S_BY_CONTEXT: {
-		/* this context's own operation (the voted one when it holds here) */
-		uint64_t ops = context_ops(gr, g, vi);
-		unsigned here = op != ~0u && (ops >> op & 1) ? op
-		              : ops ? (unsigned)__builtin_ctzll(ops) : ~0u;
-		if (kept_all(gr, g, vi))
-			keeps_text(gr, s, b);
+		unsigned here = here_op(gr, g, vi);
+		if (keeps_in(gr, g, vi))
+			keeps_text(gr, keeps_in(gr, g, vi), b);
 		else if (here == ~0u)
 			sb_puts(b, "unidentified here");
-		else if (s && !strncmp(inf_op_name(here), "mov ", 4)) {
-			sb_puts(b, "mov ");
-			operand_name(gr->data, !strcmp(inf_op_name(here), "mov a") ? s->r.a : s->r.b, b);
-		} else
-			sb_puts(b, inf_op_name(here));
+		else
+			op_text(gr->data, s, here, b);
 		return;
 	}
 	default:
@@ -875,6 +1023,7 @@ static const char *global_name(const struct group *gr, unsigned vi)
 	case S_OWN: return gr->own_all[vi] ? inf_op_name(gr->op[vi]) : "differs by context";
 	case S_BY_CONTEXT: return "differs by context";
 	case S_KEPT: return "keeps";
+	case S_MOVE: return "mov";
 	default: return "unidentified";
 	}
 }
@@ -900,17 +1049,14 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 	}
 	if (gr->st[vi] == S_BY_CONTEXT) {
 		for (size_t g = 0; g < gr->n; g++) {
-			uint64_t ops = context_ops(gr, g, vi);
 			const struct inf_context *c = gr->f[g]->en->c;
 			const struct inf_outcome *o = outcome_of(gr, g, vi);
-			unsigned op = gr->op[vi];
+			unsigned here = here_op(gr, g, vi);
 			if (!o || o->status != IP_STATUS_OK)
 				continue;
 			sb_printf(b, "%s%s: %s", b->len ? "; " : "", c->label,
-			          kept_all(gr, g, vi) ? "keeps"
-			          : !ops ? "unidentified"
-			               : inf_op_name(op != ~0u && (ops >> op & 1)
-			                             ? op : (unsigned)__builtin_ctzll(ops)));
+			          keeps_in(gr, g, vi) ? "keeps"
+			          : here == ~0u ? "unidentified" : inf_op_name(here));
 		}
 		return;
 	}
@@ -922,6 +1068,10 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 		inf_out_name(data, s->k, name, sizeof name);
 		sb_printf(b, "%s: %s = ", gr->f[s->g]->en->c->label, name);
 		hex_float(b, s->y[vi]);
+		if (s->r.a.in < 0) {
+			sb_puts(b, "; no planted words explain the words of this field");
+			return;
+		}
 		sb_puts(b, " where ");
 		operand_name(data, s->r.a, b);
 		sb_puts(b, " = ");
@@ -934,6 +1084,101 @@ static void evidence(const struct group *gr, unsigned vi, struct strbuf *b)
 		}
 		return;
 	}
+}
+
+/* Whether value vi is a move (of a reading's operand or of a word of its own; differing by
+ * context: a move or nothing named in each). */
+static int is_move(const struct group *gr, unsigned vi)
+{
+	if (gr->st[vi] == S_BY_CONTEXT) {
+		for (size_t g = 0; g < gr->n; g++) {
+			unsigned op = here_op(gr, g, vi);
+			if (op != ~0u && strncmp(inf_op_name(op), "mov ", 4) && !keeps_in(gr, g, vi))
+				return 0;
+		}
+		return 1;
+	}
+	return gr->st[vi] == S_MOVE ||
+	       (gr->st[vi] == S_NAMED && !strncmp(inf_op_name(gr->op[vi]), "mov ", 4));
+}
+
+/* Whether every value that ran moves a planted word or keeps the words (a select: nothing
+ * else happens, so a move that equals the max of two words is no chance of an operation). */
+static int only_moves(const struct group *gr)
+{
+	for (unsigned vi = 0; vi < gr->nv; vi++)
+		if (gr->st[vi] != S_NONE && gr->st[vi] != S_KEPT && !is_move(gr, vi))
+			return 0;
+	return 1;
+}
+
+/* The operations that explain value vi as well as its name, in finding g: a value named across
+ * contexts in every slot of every context it ran in, one that differs by context in g's: as
+ * they do there (with a and b swapped as well where its name holds so, unless the other
+ * values say which operand is a). A select that reads no third operand (a move of a, then) is
+ * not one, nor a bitwise one (they match patterned words by chance), nor, for a move, a unary
+ * operation that leaves its word as it is (abs of a positive word); nor is any in a field of
+ * moves only. */
+static uint64_t alike_ops(const struct group *gr, size_t g, unsigned vi)
+{
+	int by = gr->st[vi] == S_BY_CONTEXT;
+	unsigned named = by ? here_op(gr, g, vi) : gr->op[vi];
+	uint64_t m = 0;
+	int any = 0, move = !strncmp(inf_op_name(named), "mov ", 4);
+	if ((gr->st[vi] != S_NAMED && !by) || named == ~0u || only_moves(gr) ||
+	    (by && keeps_in(gr, g, vi)))
+		return 0;
+	m = ~(UINT64_C(1) << named);
+	for (size_t i = 0; i < gr->ns && m; i++) {
+		const struct slot *s = &gr->slot[i];
+		struct reading sw = s->r;
+		uint64_t here = 0;
+		int robust, fixed;
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || (by && s->g != g))
+			continue;
+		any = 1;
+		sw.a = s->r.b;
+		sw.b = s->r.a;
+		robust = sw.a.in >= 0 && (explains(gr->data, s, named, &sw) >> vi & 1);
+		fixed = sw.a.in < 0 || order_fixed(gr->data, s, vi);
+		for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
+			if ((m >> op & 1) && !inf_op_weak(op) && (op != inf_op_select() || s->r.c.in >= 0) &&
+			    (!move || inf_op_arity(op) > 1) &&
+			    (explains(gr->data, s, op, &s->r) >> vi & 1) &&
+			    (!robust || fixed || (explains(gr->data, s, op, &sw) >> vi & 1)))
+				here |= UINT64_C(1) << op;
+		m &= here;
+	}
+	return any ? m : 0;
+}
+
+/* ,"alike":{value: "max, imax"}: the operations that explain a named value as well as its
+ * name, on the same runs (the planted words cannot tell them apart: a move of the larger of
+ * two words is also their max, a float min of words of opposite signs an integer min);
+ * nothing when every name stands alone. Said in the report after the values. */
+static void alike_members(const struct group *gr, size_t g, struct strbuf *d)
+{
+	const struct inf_enum *en = gr->f[g]->en;
+	const struct slot *s = first_slot(gr, g);
+	unsigned shown = 0;
+	for (size_t i = 0; i < en->n; i++) {
+		int vi = value_index(gr, en->fv[i]);
+		unsigned k = 0;
+		uint64_t ops = vi < 0 ? 0 : alike_ops(gr, g, (unsigned)vi);
+		if (!ops || gr->data->oc[en->oc[i]].status != IP_STATUS_OK)
+			continue;
+		sb_printf(d, "%s\"%llu\":\"", shown++ ? "," : ",\"alike\":{",
+		          (unsigned long long)en->fv[i]);
+		for (unsigned op = 0; op < inf_op_count() && op < 64; op++) {
+			if (!(ops >> op & 1))
+				continue;
+			sb_puts(d, k++ ? ", " : "");
+			op_text(gr->data, s, op, d);
+		}
+		sb_puts(d, "\"");
+	}
+	if (shown)
+		sb_puts(d, "}");
 }
 
 /* The finding's naming members, then its other details. */
@@ -976,15 +1221,17 @@ static void render(struct group *gr, size_t g)
 		if (j == nb && nb < MAX_VALUES)
 			beh[nb++] = en->oc[i];
 		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE || gr->st[vi] == S_KEPT ||
-		     (gr->st[vi] == S_BY_CONTEXT && kept_all(gr, g, (unsigned)vi)) ||
+		     gr->st[vi] == S_MOVE ||
+		     (gr->st[vi] == S_BY_CONTEXT && keeps_in(gr, g, (unsigned)vi)) ||
 		     (gr->st[vi] == S_OWN && own_holds(gr, g, gr->op[vi], (unsigned)vi)) ||
-		     (gr->st[vi] == S_BY_CONTEXT && context_ops(gr, g, (unsigned)vi))) &&
+		     (gr->st[vi] == S_BY_CONTEXT && here_op(gr, g, (unsigned)vi) != ~0u)) &&
 		    (int32_t)en->oc[i] != en->base)
 			named++;
 		sb_printf(&d, "%s\"%llu\":", shown++ ? "," : "", (unsigned long long)en->fv[i]);
 		sb_json_str(&d, global_name(gr, (unsigned)vi));
 	}
 	sb_puts(&d, "}");
+	alike_members(gr, g, &d);
 	shown = 0;
 	for (size_t i = 0; i < en->n; i++) {
 		int vi = value_index(gr, en->fv[i]);
@@ -1005,7 +1252,7 @@ static void render(struct group *gr, size_t g)
 	for (size_t i = 0; i < gr->ns; i++) {
 		const struct slot *s = &gr->slot[i];
 		char name[64];
-		if (s->g != g)
+		if (s->g != g || s->r.a.in < 0)
 			continue;
 		inf_out_name(data, s->k, name, sizeof name);
 		sb_printf(&d, "%s%s: a = ", shown++ ? "; " : ",\"operands\":\"", name);
@@ -1062,6 +1309,7 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 			continue;
 		memset(&gr, 0, sizeof gr);
 		gr.data = data;
+		gr.im = &im;
 		gr.f = calloc(fs->n, sizeof *gr.f);
 		if (!gr.f)
 			abort();

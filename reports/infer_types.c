@@ -562,7 +562,8 @@ static void unmodeled_values(const struct inf_seg *s, struct strbuf *d, int whol
 	sb_json_str(d, s->data->runner ? s->data->runner : "");
 	if (!whole)
 		return;
-	sb_printf(d, ",\"seed_value\":%llu", (unsigned long long)s->fv0);
+	if (inf_seg_base(s)->status != IP_STATUS_UNMODELED) /* the seed's value ran */
+		sb_printf(d, ",\"seed_value\":%llu", (unsigned long long)s->fv0);
 	if (s->w <= 8) {
 		unsigned shown = 0;
 		for (uint64_t fv = 0; fv < (UINT64_C(1) << s->w); fv++)
@@ -640,7 +641,9 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		typed = 0;
 	} else if (f.varied != full) {
 		/* a bit never varied here: nothing can be said of this segment as a whole */
-	} else if (f.all_base) {
+	} else if (f.all_base && inf_seg_base(s)->status != IP_STATUS_UNMODELED) {
+		/* (every value as the seed, when the runner could not say the seed either, is no
+		 * evidence that the bits do nothing: unmodeled, below) */
 		v->kind = "ignored";
 		v->cost = 1;
 		typed = 0;

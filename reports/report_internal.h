@@ -51,6 +51,11 @@ void rp_free(struct rp_model *m);
 const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx);
 /* Display name of a finding kind: "register select", "must be zero / reserved", ... */
 const char *rp_kind_title(const char *kind);
+/* The columns a finding is read with ("SELECT <these> FROM finding f": column 4 is the kind),
+ * and the description of such a row (malloc'd): what the report says after the kind. */
+struct sqlite3_stmt;
+const char *rp_finding_columns(void);
+char *rp_finding_what(struct sqlite3_stmt *st);
 /* Distinct contexts that findings of p mention, ascending; returns the count (<= 256). */
 size_t rp_contexts(const struct rp_probe *p, unsigned *out);
 

@@ -144,7 +144,8 @@ static void unmodeled_text(struct strbuf *b, sqlite3_stmt *st)
 
 /* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
  * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written,
- * summary, meanings, unmodeled, runner, seed_value, not_run, unmodeled_more. */
+ * summary, meanings, unmodeled, runner, seed_value, not_run, unmodeled_more; 36-38 bundle,
+ * slot, cond; 39 names, 40 alike, 41 negated (a select read through a negate). */
 static char *describe(const char *kind, sqlite3_stmt *st)
 {
 	struct strbuf b;
@@ -163,14 +164,16 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 		if (col(st, 27)[0])
 			sb_printf(&b, "; %s other readings fit too", col(st, 27));
 	} else if (!strcmp(col(st, 13), "table")) {
-		sb_printf(&b, "%s follows the input v picks: ", col(st, 14));
+		sb_printf(&b, "%s follows the %sinput v picks: ", col(st, 14),
+		          sqlite3_column_int(st, 41) ? "negated " : "");
 		pairs(&b, col(st, 17), " -> ");
 	} else if (written && col(st, 12)[0])
 		sb_printf(&b, "writes %s[%s]%s", col(st, 12), col(st, 13),
 		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
 	else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
 	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
-		sb_printf(&b, "%s = %s[%s]%s", col(st, 14), col(st, 12), col(st, 13),
+		sb_printf(&b, "%s = %s%s[%s]%s", col(st, 14), sqlite3_column_int(st, 41) ? "-" : "",
+		          col(st, 12), col(st, 13),
 		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
 	else if (!strncmp(kind, "imm_", 4))
 		sb_printf(&b, "%s changes by %s*v", col(st, 14), col(st, 20));
@@ -182,6 +185,10 @@ static char *describe(const char *kind, sqlite3_stmt *st)
 			sb_puts(&b, " [");
 			pairs_by(&b, col(st, 30), ": ", "; ");
 			sb_puts(&b, "]");
+		}
+		if (col(st, 40)[0]) { /* other operations the same runs fit as well */
+			sb_puts(&b, "; also fits ");
+			pairs_by(&b, col(st, 40), ": ", "; ");
 		}
 	}
 	else if (!strcmp(kind, "mask"))
@@ -237,7 +244,7 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 40 /* columns of finding_cols */
+#define FINDING_NCOLS 42 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -253,7 +260,18 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.unmodeled'), json_extract(f.details, '$.runner'),"
 	" json_extract(f.details, '$.seed_value'),"
 	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
-	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names')";
+	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names'),"
+	" json_extract(f.details, '$.alike'), json_extract(f.details, '$.negated')";
+
+const char *rp_finding_columns(void)
+{
+	return finding_cols;
+}
+
+char *rp_finding_what(sqlite3_stmt *st)
+{
+	return describe(col(st, 4), st);
+}
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 {

@@ -92,14 +92,15 @@ int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_ru
 int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
                         struct ip_result *results)
 {
-	if (r->backend->run_batch(r->state, jobs, n, results) == 0)
+	int rc = r->backend->run_batch(r->state, jobs, n, results);
+	if (rc == 0)
 		return 0;
 	for (size_t i = 0; i < n; i++) {
 		results[i].status = IP_STATUS_RUNNER_ERROR;
 		if (!results[i].why)
 			results[i].why = "the runner failed";
 	}
-	return -1;
+	return rc == IP_RUNNER_DEVICE_LOST ? rc : -1;
 }
 
 int ip_runner_run(struct ip_runner *r, const struct ip_job *job, struct ip_result *result)

@@ -117,14 +117,7 @@ static inline int a3xx_test_run(int line, const char *src, struct a3xx_job *j)
 		in[nin++] = (struct ip_buf){IP_BUF_GLOBAL, global_in, j->global_len};
 		out[nout++] = (struct ip_out_buf){IP_BUF_GLOBAL, j->global, j->global_len, 0};
 	}
-	memset(&job, 0, sizeof job);
-	job.code = code;
-	job.code_len = code_len;
-	job.inputs = in;
-	job.ninputs = nin;
-	memset(&res, 0, sizeof res);
-	res.outputs = out;
-	res.noutputs = nout;
+	ip_job_init(&job, &res, code, code_len, in, nin, out, nout);
 	a3xx_sim.run(a3xx_test_sim, &job, &res);
 	j->status = res.status;
 	j->why = res.why;

@@ -55,16 +55,9 @@ static inline enum ip_status run(const char *src, struct io *io)
 		in[nin++] = (struct ip_buf){IP_BUF_GLOBAL, io->global, sizeof io->global};
 	out[0] = (struct ip_out_buf){IP_BUF_REGISTERS, (uint8_t *)io->regs, sizeof io->regs, 0};
 	out[1] = (struct ip_out_buf){IP_BUF_GLOBAL, gout, sizeof gout, 0};
-	memset(&job, 0, sizeof job);
-	job.code = bin;
-	job.code_len = len;
-	job.inputs = in;
-	job.ninputs = nin;
+	ip_job_init(&job, &io->res, bin, len, in, nin, out, io->use_global ? 2 : 1);
 	job.limits.invocations = io->invocations ? io->invocations : 1;
 	job.limits.budget = io->budget;
-	memset(&io->res, 0, sizeof io->res);
-	io->res.outputs = out;
-	io->res.noutputs = io->use_global ? 2 : 1;
 	ip_runner_run(r, &job, &io->res);
 	if (io->use_global)
 		memcpy(io->global, gout, sizeof gout);

@@ -2,8 +2,10 @@
 # cli_a3xx_infer.sh: the shipped a3xx probes run on the simulator as `ci/demo` runs them
 # (`--strategy auto`), then `isaprobe infer` and `report`: every probe has its section, the
 # source-kind probe recovers what the probe planted (the source field holds 6: register r1.z is
-# registers word 6, const c1.z uniforms word 6), and the bits the header calls dummy come out as
-# "unmodeled on the simulator; run on hardware". Usage: SCRIPT ISAPROBE SRCDIR
+# registers word 6, const c1.z uniforms word 6; in context low_reg 7: r1.w, planted below c1.w)
+# as moves, not as the max and min the words also are (low_reg tells them apart: nothing is
+# left ambiguous), and the bits the header calls dummy come out as "unmodeled on the simulator;
+# run on hardware". Usage: SCRIPT ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 db=$tmp/a3.db
@@ -18,21 +20,29 @@ for p in "$src"/probes/a3xx/*.probe; do
 	name=$(basename "$p" .probe)
 	grep -qF "## a3xx: probe \`$name\`" "$tmp/r.md" && ok || fail "no section for $name"
 done
-# the field map line of a context (what follows the value list cut off)
+# the field map line of a context whose bits are $3 ("53-54:"), without the instruction that
+# leads it ("    [0.0] 53-54: ..." reads "    53-54: ...")
 line() {
 	awk -v probe="## a3xx: probe \`$1\`" -v c="### Context $2 " \
 		'index($0, probe) == 1 { p = 1; next } /^## / { p = 0 } p && index($0, c) == 1 { on = 1; next } /^### / { on = 0 } p && on' \
-		"$tmp/r.md" | grep -F -- "    $3"
+		"$tmp/r.md" | sed -E 's/^    \[[0-9]+\.[0-9]+\] /    /' | grep -F -- "    $3"
 }
-for ctx in 0 1; do
-	if line cat1_src_mode $ctx "53-54:" | grep -qF "0: mov registers[6], 1: mov uniforms[6]"; then
+for ctx in 0 1 2; do
+	word=$([ $ctx = 2 ] && echo 7 || echo 6)
+	if line cat1_src_mode $ctx "53-54:" |
+		grep -qF "0: mov registers[$word], 1: mov uniforms[$word], 2: unidentified"; then
 		ok
 	else
 		fail "cat1_src_mode context $ctx: $(line cat1_src_mode $ctx 53-54:)"
 	fi
 	line cat1_src_mode $ctx "53-54:" | grep -qF "value 3: unmodeled on the simulator; run on hardware" &&
 		ok || fail "cat1_src_mode context $ctx: value 3 should be unmodeled"
+	! line cat1_src_mode $ctx "53-54:" | grep -qF "also fits" && ok ||
+		fail "cat1_src_mode context $ctx: still ambiguous: $(line cat1_src_mode $ctx 53-54:)"
 done
+"$bin" query --db "$db" unknown-fields a3xx >"$tmp/unknown" || fail "query unknown-fields"
+! grep -E "^cat1 .*53-54 .*src_mode .*ambiguous" "$tmp/unknown" >/dev/null && ok ||
+	fail "cat1_src_mode listed as ambiguous: $(grep ambiguous "$tmp/unknown")"
 for spec in "cat0_unknown 0 16-31:" "cat0_unknown 0 45-51:" "cat1_pad 0 57-58:" \
 	"cat4_unknown 1 47-51:" "cat5_unknown 0 17-20:" "cat6_unknown 0 41-48:" "cat6_store_pad 0 14-21:"; do
 	set -- $spec

@@ -12,7 +12,7 @@ st=$?
 
 # Every result line: suite, name, value > 0, unit, per-cpu (> 0 or -), target (>=N, <=N or -),
 # ratio (judged / target, or -), verdict (MET, NOT MET, or - without a target).
-awk -v suites="sim bifrost utgard_gp store campaign infer remote afl" '
+awk -v suites="sim bifrost utgard_gp store campaign infer remote drm afl" '
 	function positive(x) { return x ~ /^[0-9.]+(e[+-]?[0-9]+)?$/ && x + 0 > 0 }
 	BEGIN { n = split(suites, s, " "); for (i = 1; i <= n; i++) want[s[i]] = 1 }
 	/^== / { sub(/:$/, "", $2); header[$2] = 1; next }
@@ -58,7 +58,8 @@ for pattern in '^sim +midgard\.ok +[0-9]+ +variants/s +[0-9]+ +>=1000000 ' \
 	'^ratio sim\.midgard\.ok +/ sim\.copy +=' \
 	'^ratio campaign\.exhaustive\.j1 +/ campaign\.exec +=' \
 	'^ratio remote\.remote\.b256 +/ remote\.local\.b256 += +[0-9.e-]+  \(wall\) ' \
-	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 8 suites run, 0 failed$'; do
+	'^ratio drm\.midgard\.drm +/ drm\.midgard\.sim +=' \
+	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 9 suites run, 0 failed$'; do
 	grep -Eq -- "$pattern" "$tmp/out" && ok || fail "no line /$pattern/"
 done
 # A count, worked out by hand: walk (the seed + 26 flips = 27) and pairs (the seed + 26*25/2
@@ -68,6 +69,14 @@ grep -Eq '^infer +walk_pairs\.runs_per_region\.max +353 +runs +- +<=20000 +0\.02
 # 200,000 variants asked of sim --quick, in batches of 256: 782 batches = 200,192 jobs, all ok.
 grep -Eq '# .*every job runs to the end; 200192 of 200192 ok' "$tmp/out" && ok ||
 	fail "sim --quick: 200192 of 200192 ok"
+# drm --quick: 4096 variants per ISA in one batch, 1024 jobs per submission (the runner's
+# default): 4 submissions; one job per submission: 4096 / 8 = 512 variants, 512 submissions.
+for isa in midgard bifrost utgard_gp; do
+	grep -Eq "^drm +$isa\.per_submission +1024 +variants " "$tmp/out" && ok ||
+		fail "drm: $isa: 1024 variants per submission"
+done
+grep -Eq '^drm +midgard\.single_submissions +[0-9]+ +submissions/s ' "$tmp/out" && ok ||
+	fail "drm: one job per submission"
 # Without --keep no database is left behind.
 ls "$tmp"/bench-*.db* >/dev/null 2>&1 && fail "databases left in $tmp" || ok
 
@@ -108,7 +117,7 @@ st=$?
 expect 2 "no suite 'nosuch'" -- "$bin" bench nosuch
 expect 2 "--runs wants a positive number, not '12x'" -- "$bin" bench --runs 12x sim
 "$bin" bench --list >"$tmp/out" 2>&1
-[ "$(grep -cE '^(sim|bifrost|utgard_gp|store|campaign|infer|remote|afl) ' "$tmp/out")" -eq 8 ] &&
-	ok || fail "--list: eight suites"
+[ "$(grep -cE '^(sim|bifrost|utgard_gp|store|campaign|infer|remote|drm|afl) ' "$tmp/out")" -eq 9 ] &&
+	ok || fail "--list: nine suites"
 
 finish

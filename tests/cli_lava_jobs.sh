@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# cli_lava_jobs.sh: ci/lava-jobs writes one valid LAVA job per shard; running each job's test
-# steps (lava-test-case stood in, file:// URLs; a stand-in isaprobe, then the real one) runs
-# ci/nightly on shard I/N and uploads its database; collect.sh merges exactly the N shards, and
-# with the real program they equal one unsharded campaign. Usage: SCRIPT BIN SRCDIR
+# cli_lava_jobs.sh: ci/lava-jobs writes one valid LAVA job per shard, running only the probes
+# of the boards' ISA and GPU model (never those of another ISA or model, nor, on a GPU, those
+# of the register file) as one lava-test-case each; running each job's test steps
+# (lava-test-case stood in, file:// URLs; a stand-in isaprobe, then the real one) runs shard
+# I/N and uploads its database; collect.sh merges exactly the N shards, and with the real
+# program they equal one unsharded campaign. Usage: SCRIPT BIN SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
@@ -11,11 +13,19 @@ set -u
 mkdir -p "$tmp/bundle/ci" "$tmp/bundle/build/release" "$tmp/bundle/probes/midgard" \
 	"$tmp/upload/night1" # an HTTP server takes any path; a file:// folder must exist
 echo "stand-in probe" >"$tmp/bundle/probes/midgard/a.probe"
+# probes given to ci/lava-jobs: two for t760 boards, and three it leaves out
+mkdir -p "$tmp/probes"
+printf 'isa midgard\nobserve varyings_out 64\n' >"$tmp/probes/a.probe"
+printf 'isa midgard\ngpu t760\n' >"$tmp/probes/b.probe"
+printf 'isa midgard\ngpu t604\n' >"$tmp/probes/other_model.probe"
+printf 'isa midgard\ninput registers distinct 512\n' >"$tmp/probes/registers.probe"
+printf 'isa utgard_gp\n' >"$tmp/probes/other_isa.probe"
 cp "$src/ci/nightly" "$tmp/bundle/ci/"
 cat >"$tmp/bundle/build/release/isaprobe" <<'STUB'
 #!/usr/bin/env bash
 echo "$*" >>"$FAKE_CALLS"
 if [ "$1 ${2:-}" = "db merge" ]; then cat "${@:4}" >"$3"; exit; fi
+if [ "$1" = devices ]; then [ "${2:-}" = --json ] && echo '[{"model": "t760"}]'; exit 0; fi
 [ "$1" = campaign ] || exit 0
 db="" shard="" host=""
 while [ $# -gt 0 ]; do
@@ -33,7 +43,8 @@ export FAKE_CALLS=$tmp/calls
 	--kernel https://example.invalid/zImage --dtb https://example.invalid/rk3288.dtb \
 	--rootfs https://example.invalid/rootfs.tar.xz --bundle "file://$tmp/bundle.tar.gz" \
 	--upload "file://$tmp/upload" --stamp night1 --seed 5 --workdir "$tmp/board" \
-	--out "$tmp/jobs" >/dev/null && ok || fail "ci/lava-jobs failed"
+	--out "$tmp/jobs" "$tmp/probes/a.probe" "$tmp/probes/b.probe" \
+	>/dev/null && ok || fail "ci/lava-jobs failed"
 [ "$(ls "$tmp/jobs"/*.yaml | wc -l)" -eq 4 ] && ok || fail "not 4 job files"
 [ -x "$tmp/jobs/collect.sh" ] && ok || fail "no collect.sh"
 
@@ -48,17 +59,23 @@ try:
     job = yaml.safe_load(text)
     assert job["device_type"] == "rk3288-veyron-jaq"
     assert [list(a)[0] for a in job["actions"]] == ["deploy", "boot", "test"]
-    assert job["actions"][0]["deploy"]["kernel"]["url"].endswith("zImage")
+    assert job["actions"][0]["deploy"]["kernel"] == {"url": "https://example.invalid/zImage",
+                                                     "type": "zimage"}
     steps = job["actions"][2]["test"]["definitions"][0]["repository"]["run"]["steps"]
 except ImportError:  # no PyYAML: the steps are the JSON strings after "steps:", the last key
     lines = text.splitlines()
     at = [i for i, l in enumerate(lines) if l.strip() == "steps:"][0]
     steps = [json.loads(l.strip()[2:]) for l in lines[at + 1:]]
+# one lava-test-case per step: fetch, the GPU, each probe, the upload; the database referenced
+cases = [s.split()[1] for s in steps if s.startswith("lava-test-case ")]
+assert cases == ["fetch-isaprobe", "gpu", "campaign-a", "campaign-b", "upload-db"], cases
+assert steps[-1].startswith("lava-test-reference shard-db --result pass --reference "), steps
 open(sys.argv[2], "w").write("\n".join(steps) + "\n")
 PY
 	# lava-test-case NAME --shell CMD: runs CMD; a failing case fails this board.
 	(
 		lava-test-case() { shift 2; eval "$*" || { echo "case failed: $*" >&2; exit 1; }; }
+		lava-test-reference() { :; }
 		hostname() { echo "board$i"; }
 		set -e
 		source "$tmp/steps$i.sh"
@@ -66,8 +83,11 @@ PY
 	grep -q "^shard=$i/4 host=board$i\$" "$tmp/upload/night1/t760-shard-$i-of-4.db" 2>/dev/null && ok ||
 		fail "board $i: uploaded database wrong or missing"
 done
-[ "$(grep -c "^campaign .*/probes/midgard/a.probe --runner drm .*--gpu t760 --seed 5" "$FAKE_CALLS")" -eq 4 ] && ok ||
-	fail "campaign calls: $(cat "$FAKE_CALLS")"
+for p in a b; do
+	[ "$(grep -c "^campaign $tmp/probes/$p.probe --db .* --runner drm --strategy auto --seed 5 --shard [0-3]/4 --gpu t760 " "$FAKE_CALLS")" -eq 4 ] && ok ||
+		fail "campaign calls of $p: $(cat "$FAKE_CALLS")"
+done
+grep -q "other_model\|registers\|other_isa" "$FAKE_CALLS" && fail "a probe not for these boards ran" || ok
 grep -q "^infer\|^report" "$FAKE_CALLS" && fail "a board ran infer/report" || ok
 
 # collect.sh: the 4 shards fetched and merged in order, then infer/report on the merged one.
@@ -101,7 +121,8 @@ tar -czf "$tmp/real.tar.gz" -C "$tmp/real" .
 "$src/ci/lava-jobs" --device-type rk3288-veyron-jaq --gpu t760 --shards 4 --runner sim \
 	--kernel https://example.invalid/zImage --rootfs https://example.invalid/rootfs.tar.xz \
 	--bundle "file://$tmp/real.tar.gz" --upload "file://$tmp/upload" --stamp night2 \
-	--workdir "$tmp/board2" --out "$tmp/jobs2" >/dev/null && ok || fail "ci/lava-jobs (real)"
+	--workdir "$tmp/board2" --out "$tmp/jobs2" "$src/probes/midgard/scalar_unk.probe" \
+	"$src/probes/midgard/branch_unk7.probe" >/dev/null && ok || fail "ci/lava-jobs (real)"
 for i in 0 1 2 3; do
 	python3 - "$tmp/jobs2/t760-shard-$i-of-4.yaml" "$tmp/steps$i.sh" <<'PY'
 import json, sys
@@ -111,6 +132,7 @@ open(sys.argv[2], "w").write("\n".join(json.loads(l.strip()[2:]) for l in lines[
 PY
 	(
 		lava-test-case() { shift 2; eval "$*" || { echo "case failed: $*" >&2; exit 1; }; }
+		lava-test-reference() { :; }
 		hostname() { echo "board$i"; }
 		set -e
 		rm -rf "$tmp/board2/isaprobe"
@@ -133,6 +155,25 @@ merged=$tmp/nights2/night2-t760/findings.db
 	[ "$(sqlite3 "$tmp/collect_real/merged.db" "$runs")" = "$(sqlite3 "$tmp/whole.db" "$runs")" ] &&
 	ok || fail "a shard merged twice changed the counts"
 [ -s "$tmp/nights2/night2-t760/report.md" ] && ok || fail "no report of the merged night"
+
+# Depthcharge boots take no kernel type; probes not for the boards are refused or left out.
+"$src/ci/lava-jobs" --device-type rk3399-gru-kevin --gpu t860 --shards 1 --boot-method depthcharge \
+	--kernel k --rootfs r --bundle b --upload u --stamp s --out "$tmp/dc" "$tmp/probes/a.probe" \
+	>/dev/null && ! grep -q '^ *type:' "$tmp/dc/t860-shard-0-of-1.yaml" && ok ||
+	fail "depthcharge: a kernel type, or no job"
+"$src/ci/lava-jobs" --device-type x --gpu t760 --shards 1 --kernel k --rootfs r --bundle b \
+	--upload u --stamp s --out "$tmp/x" "$tmp/probes/other_isa.probe" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "a probe of utgard_gp, not of the boards' midgard" "$tmp/err" && ok ||
+	fail "a probe of another ISA: $(cat "$tmp/err")"
+"$src/ci/lava-jobs" --device-type x --gpu t760 --shards 1 --kernel k --rootfs r --bundle b \
+	--upload u --stamp s --out "$tmp/x" "$tmp/probes/registers.probe" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "1 plant or observe the register file" "$tmp/err" && ok ||
+	fail "a register probe on a GPU: $(cat "$tmp/err")"
+# every shipped Utgard GP probe for Mali-400 boards (none of them needs the register file)
+"$src/ci/lava-jobs" --device-type sun8i-h3 --gpu mali400 --shards 1 --kernel k --rootfs r \
+	--bundle b --upload u --stamp s --out "$tmp/m4" >/dev/null &&
+	[ "$(grep -c 'lava-test-case campaign-' "$tmp/m4/mali400-shard-0-of-1.yaml")" -eq \
+	  "$(ls "$src"/probes/utgard_gp/*.probe | wc -l)" ] && ok || fail "mali400: not every GP probe"
 
 # Bad arguments: argparse's status 2.
 "$src/ci/lava-jobs" --device-type x --gpu 't 7' --shards 2 --kernel k --rootfs r --bundle b \

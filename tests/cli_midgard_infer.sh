@@ -8,23 +8,16 @@
 # context. Skips (77) while this build has no `campaign` command or no shipped probe.
 # Usage: SCRIPT ISAPROBE SRCDIR
 set -u
-bin=$1
-src=$2
+. "$(dirname "$0")/shell_lib.sh"
 probe=$src/probes/midgard/ls_loads.probe
 if ! "$bin" --help | grep -qw campaign || [ ! -f "$probe" ]; then
 	echo "cli_midgard_infer: no campaign command or no $probe: skipped"
 	exit 77
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 db=$tmp/mg.db
-"$bin" campaign "$probe" --runner sim --db "$db" --strategy auto --jobs 2 --quiet || {
-	echo "FAIL: auto campaign" >&2
-	exit 1
-}
-"$bin" infer --db "$db" -q || { echo "FAIL: infer" >&2; exit 1; }
-"$bin" report --db "$db" --format md -o "$tmp/r.md" || { echo "FAIL: report" >&2; exit 1; }
-fails=0
+must "auto campaign" "$bin" campaign "$probe" --runner sim --db "$db" --strategy auto --jobs 2 --quiet
+must "infer" "$bin" infer --db "$db" -q
+must "report" "$bin" report --db "$db" --format md -o "$tmp/r.md"
 # want CONTEXT LINE: the field map of that context holds the line (the instruction's "[0.1] ",
 # confidence etc. cut off, and the values the simulator could not say)
 want() {
@@ -33,8 +26,9 @@ want() {
 		-e 's/ \(confidence [0-9.]+;.*//' \
 		-e 's/(: |; )values? [^:]*: (unmodeled on the simulator; run on hardware|the runner could not say).*//' |
 		grep -qxF -- "    $2"; then
-		echo "FAIL: context $1 lacks '$2'" >&2
-		fails=$((fails + 1))
+		fail "context $1 lacks '$2'"
+	else
+		ok
 	fi
 }
 
@@ -138,24 +132,18 @@ want 11 "48-50: offset: registers[0] = uniforms[0 + 4*v]"
 
 # runs per context, against 2^26, at most 20,000 each (loads; the stores are checked below)
 n=$(grep -c "; an exhaustive sweep of the 26 target bits is 2^26 = 67108864 runs" "$tmp/r.md")
-if [ "$n" -ne 12 ]; then
-	echo "FAIL: $n contexts with runs against 2^26, want 12" >&2
-	fails=$((fails + 1))
-fi
+[ "$n" -eq 12 ] && ok || fail "$n contexts with runs against 2^26, want 12"
 awk '/^### Context / { c = $3 " " $4 } /^Runs: / { print "ls_loads " c ": " $2 " runs of 2^26"; if ($2 + 0 > 20000 || $2 + 0 < 1) bad++ }
-	END { exit bad > 0 }' "$tmp/r.md" || {
-	echo "FAIL: a context used more than 20,000 runs" >&2
-	fails=$((fails + 1))
-}
+	END { exit bad > 0 }' "$tmp/r.md" && ok || fail "a context used more than 20,000 runs"
 # The stores (probes/midgard/ls_stores.probe: the same registers and vertices, tables of 65
 # records (260 words) per vertex; r1 is stored, both tables observed): the fields that pick
 # where the record goes show as the place it is written. A shift of 8 (bit 41) leaves the
 # table (unmodeled), as do bits 42-50 without an explicit vertex: one unmodeled run of bits.
 # Contexts: 0 st_vary_32, 1 st_vary_16, 2 st_vary_32_vertex, 3 usual.
-"$bin" campaign "$src/probes/midgard/ls_stores.probe" --runner sim --db "$db" --strategy auto \
-	--jobs 2 --quiet || { echo "FAIL: stores campaign" >&2; exit 1; }
-"$bin" infer --db "$db" --probe ls_stores -q || { echo "FAIL: infer stores" >&2; exit 1; }
-"$bin" report --db "$db" --format md -o "$tmp/all.md" || { echo "FAIL: report" >&2; exit 1; }
+must "stores campaign" "$bin" campaign "$src/probes/midgard/ls_stores.probe" --runner sim \
+	--db "$db" --strategy auto --jobs 2 --quiet
+must "infer stores" "$bin" infer --db "$db" --probe ls_stores -q
+must "report" "$bin" report --db "$db" --format md -o "$tmp/all.md"
 awk '/^## / { on = index($0, "`ls_stores`") > 0 } on' "$tmp/all.md" >"$tmp/r.md"
 wsel_idx() {
 	echo "33-34: component select: writes attributes at the index held in registers[108 + 1*v] (a component of one record of 4 words); $comps"
@@ -183,9 +171,5 @@ want 2 "44-50: unmodeled by the runner"
 want 3 "33-34: ignored: no effect seen"
 want 3 "38-41: ignored: no effect seen"
 awk '/^### Context / { c = $3 " " $4 } /^Runs: / { print "ls_stores " c ": " $2 " runs of 2^26"; if ($2 + 0 > 20000 || $2 + 0 < 1) bad++ }
-	END { exit bad > 0 }' "$tmp/r.md" || {
-	echo "FAIL: a store context used more than 20,000 runs" >&2
-	fails=$((fails + 1))
-}
-[ "$fails" -eq 0 ] && echo "cli_midgard_infer: ok" || echo "cli_midgard_infer: $fails failed"
-[ "$fails" -eq 0 ]
+	END { exit bad > 0 }' "$tmp/r.md" && ok || fail "a store context used more than 20,000 runs"
+finish

@@ -3,11 +3,7 @@
 # infer uses the newest campaign's model and adds a "differs by GPU model" finding for each
 # field whose values give other outcomes on the other model. Usage: SCRIPT BIN SRCDIR
 set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$(dirname "$0")/shell_lib.sh"
 
 # The word type (bits 0-3 of the ALU control word) of a one-word program; the seed is 0x8
 # (alu4). docs/midgard-simulator.md: types 0xC-0xF (bits 0-2 = 4-7 with bit 3 set) fault
@@ -24,31 +20,30 @@ target 0.alu_control bits 0-3
 input registers distinct 512
 observe registers 512
 PROBE
-"$bin" campaign "$tmp/tag.probe" --strategy exhaustive --gpu t604 --db "$tmp/m.db" --quiet || bad "t604"
-"$bin" infer --db "$tmp/m.db" >/dev/null || bad "infer, one model"
-"$bin" report --db "$tmp/m.db" >"$tmp/one.md" || bad "report, one model"
-grep -q "differs by GPU model" "$tmp/one.md" && bad "one model, yet a model difference" || true
+"$bin" campaign "$tmp/tag.probe" --strategy exhaustive --gpu t604 --db "$tmp/m.db" --quiet && ok || fail "t604"
+"$bin" infer --db "$tmp/m.db" >/dev/null && ok || fail "infer, one model"
+"$bin" report --db "$tmp/m.db" >"$tmp/one.md" && ok || fail "report, one model"
+grep -q "differs by GPU model" "$tmp/one.md" && fail "one model, yet a model difference" || ok
 
-"$bin" campaign "$tmp/tag.probe" --strategy exhaustive --gpu t860 --db "$tmp/m.db" --quiet || bad "t860"
-"$bin" infer --db "$tmp/m.db" >"$tmp/infer.txt" || bad "infer, two models"
+"$bin" campaign "$tmp/tag.probe" --strategy exhaustive --gpu t860 --db "$tmp/m.db" --quiet && ok || fail "t860"
+"$bin" infer --db "$tmp/m.db" >"$tmp/infer.txt" && ok || fail "infer, two models"
 # t860 (the newest) alone: 16 runs; bits 0-2 unmodeled, bit 3 reserved; plus the difference
-grep -q "^3 findings in 1 context of 1 probe, from 16 runs" "$tmp/infer.txt" || bad "infer: $(cat "$tmp/infer.txt")"
-"$bin" report --db "$tmp/m.db" >"$tmp/two.md" || bad "report, two models"
-grep -A1 -q "^    \[0\.0\] 0-2: unmodeled by the runner" "$tmp/two.md" || bad "no 0-2 unmodeled line"
+grep -q "^3 findings in 1 context of 1 probe, from 16 runs" "$tmp/infer.txt" && ok || fail "infer: $(cat "$tmp/infer.txt")"
+"$bin" report --db "$tmp/m.db" >"$tmp/two.md" && ok || fail "report, two models"
+grep -A1 -q "^    \[0\.0\] 0-2: unmodeled by the runner" "$tmp/two.md" && ok || fail "no 0-2 unmodeled line"
 grep -A1 "^    \[0\.0\] 0-2: unmodeled by the runner" "$tmp/two.md" | tail -1 | grep -q \
-	"^    \[0\.0\] 0-2: differs by GPU model: values 4-7: unmodeled on sim t860, fault 0x51 on sim t604 (sim t604 alone infers 0-1: unmodeled, 2: reserved) (confidence 1.00; 8 runs for, 0 against, 8 variants)" ||
-	bad "model line: $(grep 'differs' "$tmp/two.md")"
-[ "$(grep -c "differs by GPU model" "$tmp/two.md")" -eq 1 ] || bad "bit 3 reported as differing"
-grep -q "^| tag | seed | 2 | 16 | 2^4 |" "$tmp/two.md" || bad "summary row: $(grep '^| tag' "$tmp/two.md")"
-"$bin" report --db "$tmp/m.db" --format json -o "$tmp/a.json" || bad "json"
-grep -q '"kind":"model_differs"' "$tmp/a.json" || bad "json kind"
-grep -q '"values":\[{"from":4,"to":7,"here":"unmodeled","there":"fault 0x51"}\]' "$tmp/a.json" ||
-	bad "json values: $(grep -o '"models":[^]]*' "$tmp/a.json")"
+	"^    \[0\.0\] 0-2: differs by GPU model: values 4-7: unmodeled on sim t860, fault 0x51 on sim t604 (sim t604 alone infers 0-1: unmodeled, 2: reserved) (confidence 1.00; 8 runs for, 0 against, 8 variants)" && ok ||
+	fail "model line: $(grep 'differs' "$tmp/two.md")"
+[ "$(grep -c "differs by GPU model" "$tmp/two.md")" -eq 1 ] && ok || fail "bit 3 reported as differing"
+grep -q "^| tag | seed | 2 | 16 | 2^4 |" "$tmp/two.md" && ok || fail "summary row: $(grep '^| tag' "$tmp/two.md")"
+"$bin" report --db "$tmp/m.db" --format json -o "$tmp/a.json" && ok || fail "json"
+grep -q '"kind":"model_differs"' "$tmp/a.json" && ok || fail "json kind"
+grep -q '"values":\[{"from":4,"to":7,"here":"unmodeled","there":"fault 0x51"}\]' "$tmp/a.json" && ok ||
+	fail "json values: $(grep -o '"models":[^]]*' "$tmp/a.json")"
 "$bin" infer --db "$tmp/m.db" >/dev/null
 "$bin" report --db "$tmp/m.db" --format json -o "$tmp/b.json"
-cmp -s "$tmp/a.json" "$tmp/b.json" || bad "a second infer changed the findings"
-"$bin" report --db "$tmp/m.db" --format html -o "$tmp/r.html" || bad "html"
-[ "$(grep -o '<rect class="field"' "$tmp/r.html" | wc -l)" -eq 2 ] || bad "html: not 2 field boxes"
+cmp -s "$tmp/a.json" "$tmp/b.json" && ok || fail "a second infer changed the findings"
+"$bin" report --db "$tmp/m.db" --format html -o "$tmp/r.html" && ok || fail "html"
+[ "$(grep -o '<rect class="field"' "$tmp/r.html" | wc -l)" -eq 2 ] && ok || fail "html: not 2 field boxes"
 
-[ "$fails" -eq 0 ] && echo "cli_models: ok" || echo "cli_models: $fails failed"
-[ "$fails" -eq 0 ]
+finish

@@ -1,26 +1,14 @@
 #!/usr/bin/env bash
 # cli_query.sh: `isaprobe query` on a small findings database written here with the sqlite3
-# shell from db/schema.sql, answers worked out by hand; and `isaprobe db merge` from the
-# command line. Usage: cli_query.sh ISAPROBE SRCDIR
+# shell from db/schema.sql, answers worked out by hand (table, md, csv and json; the finding_text
+# view); and `isaprobe db merge` from the command line. Usage: cli_query.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
 db=$tmp/f.db
 
-# expect STATUS PATTERN -- command...: exit status STATUS, and stdout+stderr match PATTERN
-# (this test's own, in place of shell_lib.sh's, which reads stderr alone).
-expect() {
-	local want=$1 pattern=$2
-	shift 3
-	"$@" >"$tmp/out" 2>&1
-	local got=$?
-	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/out"; then
-		fail "$*: status $got (want $want), wanted /$pattern/ in:"
-		cat "$tmp/out" >&2
-	else
-		passes=$((passes + 1))
-	fi
-}
+# expect: stdout and stderr together (shell_lib.sh's expect_out), the answers being on stdout.
+expect() { expect_out "$@"; }
 
 # expect_not PATTERN -- command...: succeeds and its output does not match PATTERN.
 expect_not() {
@@ -40,7 +28,7 @@ expect_not() {
 #   0x0, 0x1 -> outcome 1 (ok, aa); 0x2 -> outcome 2 (fault 4); 0x3 -> outcome 3 (ok, bb),
 #   variant 0x1 run 3 times: 6 runs. One finding: bits 25-30 ignored.
 {
-	cat "$src/db/schema.sql"
+	sed '/^-- == version /,$d' "$src/db/schema.sql" # version 1: what the first migration runs
 	cat <<'EOF'
 PRAGMA user_version = 1;
 INSERT INTO device (id, runner, model, host) VALUES (1, 'sim', 't860', 'board0');
@@ -61,9 +49,9 @@ INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, suppor
 EOF
 } | sqlite3 "$db" || fail "building the database"
 # A database of schema version 1 (as built above): query refuses it until `db migrate`.
-expect 1 'schema version 1 is older than this isaprobe.s \(4\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
-expect 0 'f.db: schema version 4' -- "$bin" db migrate "$db"
-expect 0 '^4$' -- sqlite3 "$db" 'PRAGMA user_version'
+expect 1 'schema version 1 is older than this isaprobe.s \(5\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
+expect 0 'f.db: schema version 5' -- "$bin" db migrate "$db"
+expect 0 '^5$' -- sqlite3 "$db" 'PRAGMA user_version'
 
 expect 0 'campaign_id +probe +device' -- "$bin" query --db "$db" campaigns
 expect 0 '^1 +ls +sim:t860@board0 +walk' -- "$bin" query --db "$db" campaigns
@@ -135,6 +123,37 @@ expect 2 'db FILE is required' -- "$bin" query campaigns
 echo "not a database" >"$tmp/bad.db"
 expect 1 "bad.db: error: not an SQLite database" -- "$bin" query --db "$tmp/bad.db" campaigns
 expect 1 "missing.db: error: cannot open" -- "$bin" query --db "$tmp/missing.db" campaigns
+
+# --format: the same rows as Markdown, CSV and JSON. The finding's sentence (in its details, as
+# `isaprobe infer` writes it) holds a comma, quotes, a pipe and an asterisk; details is JSON.
+sqlite3 "$db" "UPDATE finding SET details = '{\"sentence\":\"a, \\\"b\\\" | c*d\",\"n\":[1,2]}' WHERE lo = 25"
+expect 0 '^\| campaign_id \| probe \| device \| strategy \|' -- "$bin" query --db "$db" --format md campaigns
+expect 0 '^\|---\|---\|' -- "$bin" query --db "$db" --format md campaigns
+expect 0 '^\| 1 \| ls \| sim:t860@board0 \| walk \|' -- "$bin" query --db "$db" --format md campaigns
+expect 0 '^campaign_id,probe,device,strategy,' -- "$bin" query --db "$db" --format csv campaigns
+expect 0 '^1,ls,sim:t860@board0,walk,' -- "$bin" query --db "$db" -f csv campaigns
+expect 0 '^ls,ld_attr_32,midgard.load_store,25-30,ignored,"a, ""b"" \| c\*d"$' -- "$bin" query --db "$db" -f csv --sql 'SELECT probe, context, format, bits, kind, sentence FROM finding_text'
+expect 0 '^\| ls \| ld_attr_32 \| 25-30 \| a, "b" \\\| c\\\*d \|$' -- "$bin" query --db "$db" -f md --sql 'SELECT probe, context, bits, sentence FROM finding_text'
+expect 0 '^ls +ld_attr_32 +bundle 0 slot 1 +25-30 +ignored +a, "b" \| c\*d$' -- "$bin" query --db "$db" --sql 'SELECT probe, context, instruction, bits, kind, sentence FROM finding_text'
+"$bin" query --db "$db" --format json new-findings >"$tmp/n.json" 2>&1
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; sys.exit(0 if r["details"]=={"sentence":"a, \"b\" | c*d","n":[1,2]} and r["kind"]=="ignored" else 1)' "$tmp/n.json" &&
+	passes=$((passes + 1)) || { fail "new-findings --format json: details as an object"; cat "$tmp/n.json" >&2; }
+"$bin" query --db "$db" --json field unk25 >"$tmp/f.json" 2>&1
+python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"][0]; sys.exit(0 if f["details"]["n"]==[1,2] and f["sentence"]=="a, \"b\" | c*d" else 1)' "$tmp/f.json" &&
+	passes=$((passes + 1)) || { fail "field --json: details an object, the sentence"; cat "$tmp/f.json" >&2; }
+# Text is never cut, in every format; JSON cells longer than 60 characters are, in the table.
+long="the sentence of a finding that goes on well past sixty characters, to its very last word"
+sqlite3 "$db" "UPDATE finding SET details = json_set(details, '$.sentence', '$long', '$.pad', '0123456789012345678901234567890123456789012345678901234567890123456789') WHERE lo = 25"
+expect 0 "very last word\$" -- "$bin" query --db "$db" field unk25
+expect 0 "^\\{.{56}\\.\\.\\.  x\$" -- "$bin" query --db "$db" --sql "SELECT details, 'x' FROM finding WHERE lo = 25"
+expect 0 "very last word \|\$" -- "$bin" query --db "$db" -f md field unk25
+expect 0 "### findings" -- "$bin" query --db "$db" -f md field unk25
+expect 0 "^# findings\$" -- "$bin" query --db "$db" -f csv field unk25
+# A column whose name ends in _json holds JSON; text that is not JSON stays a string.
+expect 0 '"a_json": \{"k":1\}, "b_json": "\{nope", "c": "\{\}"' -- "$bin" query --db "$db" --json --sql "SELECT json_object('k', 1) AS a_json, '{nope' AS b_json, '{}' AS c"
+expect 2 "unknown format 'xml'" -- "$bin" query --db "$db" --format xml campaigns
+expect 2 'no question: name one of those below, or give --sql' -- "$bin" query --db "$db"
+expect 2 'not both' -- "$bin" query --db "$db" --sql 'SELECT 1' campaigns
 
 # db merge from the command line: added, then already merged; a bad input changes nothing.
 expect 0 'f.db: 1 campaigns added, 0 updated, 0 already merged; 6 runs, 2 findings' -- "$bin" db merge "$tmp/m.db" "$db"

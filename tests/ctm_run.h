@@ -54,14 +54,7 @@ static inline enum ip_status ctm_run_text(const char *src, uint8_t *mem, const c
 		free(out);
 		return IP_STATUS_RUNNER_ERROR;
 	}
-	memset(&job, 0, sizeof job);
-	job.code = bin;
-	job.code_len = len;
-	job.inputs = &in;
-	job.ninputs = 1;
-	memset(&res, 0, sizeof res);
-	res.outputs = &ob;
-	res.noutputs = 1;
+	ip_job_init(&job, &res, bin, len, &in, 1, &ob, 1);
 	ip_runner_run(r, &job, &res);
 	st = res.status;
 	*why = res.why ? res.why : "";

@@ -18,6 +18,7 @@
 
 #include "isaprobe/isa.h"
 #include "isaprobe/runner.h"
+#include "sample_probes.h"
 
 static unsigned fake_delay_us;
 
@@ -120,13 +121,7 @@ static const struct ip_runner_backend fake_backend = {
 /* The probe the campaign tests run on it: bits 25-50 under two opcodes. */
 static const char fake_probe_text[] =
 	"# the campaign tests' probe\n"
-	"isa midgard\n"
-	"program <<END\n"
-	"ls {\n"
-	"\tld_attr_32 r0.xyzw, [0].xyzw\n"
-	"\tnoop\n"
-	"}\n"
-	"END\n"
+	SAMPLE_MIDGARD_LD_ATTR_HEAD
 	"target 0.load_store unk25\n"
 	"input attributes distinct 64\n"
 	"observe registers 16\n"

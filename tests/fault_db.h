@@ -42,33 +42,6 @@ static inline int campaign(const char *db, int shard, int resume, struct ip_camp
 	return rc;
 }
 
-static inline char *dump(const char *db, const char *sql)
-{
-	sqlite3 *h;
-	sqlite3_stmt *st;
-	size_t cap = 1 << 16, n = 0;
-	char *out = malloc(cap);
-	out[0] = 0;
-	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
-		snprintf(out, cap, "cannot query %s: %s", db, sqlite3_errmsg(h));
-		sqlite3_close(h);
-		return out;
-	}
-	while (sqlite3_step(st) == SQLITE_ROW)
-		for (int c = 0; c < sqlite3_column_count(st); c++) {
-			const char *t = (const char *)sqlite3_column_text(st, c);
-			size_t l = strlen(t ? t : "") + 2;
-			if (n + l + 1 > cap)
-				out = realloc(out, cap = (n + l + 1) * 2);
-			n += (size_t)snprintf(out + n, cap - n, "%s%c", t ? t : "",
-			                      c + 1 == sqlite3_column_count(st) ? '\n' : '|');
-		}
-	sqlite3_finalize(st);
-	sqlite3_close(h);
-	return out;
-}
-
 /* What must be equal: runs (by variant and outcome contents), campaigns (by key, with cursor
  * and state), layouts, findings; and no lock left. Ids and timestamps may differ. */
 static const char *const compare_sql[] = {
@@ -87,7 +60,7 @@ static inline int same_db(const char *a, const char *b, const char *what)
 {
 	int same = 1;
 	for (size_t i = 0; i < sizeof compare_sql / sizeof compare_sql[0]; i++) {
-		char *x = dump(a, compare_sql[i]), *y = dump(b, compare_sql[i]);
+		char *x = fixture_file_rows(a, compare_sql[i]), *y = fixture_file_rows(b, compare_sql[i]);
 		if (strcmp(x, y) != 0) {
 			CHECK(0, "%s: differs from the uninterrupted run in: %s\n--- got:\n%.400s\n"
 			         "--- want:\n%.400s", what, compare_sql[i], x, y);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "isaprobe/float_bits.h"
 #include "isaprobe/store.h"
 
 /* The layout (value bits), context 0 ("ops"):
@@ -31,13 +32,6 @@
 static const float dev_a[4] = {-1.5f, 2.25f, 3.0f, -0.75f};
 static const float dev_b[4] = {2.0f, -4.5f, 0.5f, 1.25f};
 
-static inline uint32_t dev_f2u(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 static inline uint32_t dev_reg(unsigned i) { return 0xa0000000u | (i * 0x01010101u) | 0x10; }
 static inline uint32_t dev_uni(unsigned i) { return 0xc0de0000u + i * 7u; }
 
@@ -49,7 +43,7 @@ static inline void dev_inputs(uint8_t regs[64], uint8_t unis[64], uint8_t attrs[
 		memcpy(unis + 4 * i, &u, 4);
 	}
 	for (unsigned i = 0; i < 4; i++) {
-		uint32_t a = dev_f2u(dev_a[i]), b = dev_f2u(dev_b[i]);
+		uint32_t a = ip_f32_bits(dev_a[i]), b = ip_f32_bits(dev_b[i]);
 		memcpy(attrs + 4 * i, &a, 4);
 		memcpy(attrs + 16 + 4 * i, &b, 4);
 	}
@@ -70,7 +64,7 @@ static inline int dev_run(unsigned ctx, uint32_t v, uint32_t out[DEV_NOUT])
 	for (unsigned k = 0; k < 2; k++) {
 		float a = dev_a[k], b = dev_b[k];
 		float r = op == 0 ? a + b : op == 1 ? a * b : op == 2 ? fminf(a, b) : fmaxf(a, b);
-		out[2 + k] = dev_f2u(neg ? -r : r);
+		out[2 + k] = ip_f32_bits(neg ? -r : r);
 	}
 	out[4] = mask & 4 ? 0x0badf00du : 0xdeadbeefu;
 	out[5] = 0xabcu << sh;

@@ -84,17 +84,10 @@ static inline enum ip_status sim_run_bin(const uint8_t *bin, size_t len, struct 
 	out[1] = (struct ip_out_buf){IP_BUF_VARYINGS_OUT, io->vary_out,
 	                             io->varyings_out_cap ? io->varyings_out_cap : 64, 0};
 	out[2] = (struct ip_out_buf){IP_BUF_ATTRIBUTES, io->attr_out, io->attributes_out_cap, 0};
-	memset(&job, 0, sizeof job);
-	job.code = bin;
-	job.code_len = len;
-	job.inputs = in;
-	job.ninputs = nin;
+	ip_job_init(&job, &io->res, bin, len, in, nin, out, io->attributes_out_cap ? 3 : 2);
 	job.limits.invocations = io->invocations;
 	job.limits.budget = io->budget;
 	job.uniform_regs = io->uniform_regs;
-	memset(&io->res, 0, sizeof io->res);
-	io->res.outputs = out;
-	io->res.noutputs = io->attributes_out_cap ? 3 : 2;
 	ip_runner_run(r, &job, &io->res);
 	io->res.outputs = NULL;
 	io->res.noutputs = 0;

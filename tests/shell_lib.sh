@@ -1,5 +1,6 @@
 # shell_lib.sh: what the cli_*.sh tests share, sourced first thing: the arguments as bin and src,
-# a scratch folder $tmp removed on exit, pass/fail counting, expect, and the summary line.
+# a scratch folder $tmp removed on exit, pass/fail counting, expect, expect_out, must, and the
+# summary line.
 # (Not named cli_*.sh, so that tests/CMakeLists.txt does not take it for a test.)
 bin=$1
 src=$2
@@ -46,6 +47,29 @@ probe_programs() {
 			{ fail "$name: disasm -> asm differs: $(cat "$tmp/err")"; continue; }
 		ok
 	done
+}
+
+# expect_out STATUS PATTERN -- command...: exit status STATUS and stdout+stderr together
+# matching PATTERN (for commands whose answer is on stdout).
+expect_out() {
+	local want=$1 pattern=$2
+	shift 3
+	"$@" >"$tmp/out" 2>&1
+	local got=$?
+	if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/out"; then
+		fail "$*: status $got (want $want), wanted /$pattern/ in:"
+		cat "$tmp/out" >&2
+	else
+		ok
+	fi
+}
+
+# must WHAT command...: a step that what follows needs: a pass, or a failure that ends the test
+# (with its summary line).
+must() {
+	local what=$1
+	shift
+	"$@" && ok || { fail "$what"; finish; exit; }
 }
 
 # The summary line; its status is the test's: the last command of every test.

@@ -135,6 +135,65 @@ static inline void fixture_check_intact(const char *path, const char *when)
 	ip_store_close(s);
 }
 
+/* A new, empty findings database at path (a file there, and its -wal and -shm, removed
+ * first); exits when it cannot be made. */
+static inline struct ip_store *fixture_fresh_store(const char *path)
+{
+	struct ip_store *s;
+	struct ip_diag d;
+	ip_store_remove(path);
+	ip_diag_init(&d, path);
+	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
+		ip_diag_print(&d, stderr);
+		exit(1);
+	}
+	return s;
+}
+
+/* The rows of an SQL query on db as text: a line per row, its columns joined by '|'
+ * (malloc'd; "cannot query: ..." when the query does not prepare). */
+static inline char *fixture_rows(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	size_t cap = 1 << 16, n = 0;
+	char *out = malloc(cap);
+	if (!out)
+		abort();
+	out[0] = '\0';
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		snprintf(out, cap, "cannot query: %s", sqlite3_errmsg(db));
+		return out;
+	}
+	while (sqlite3_step(st) == SQLITE_ROW)
+		for (int c = 0; c < sqlite3_column_count(st); c++) {
+			const char *t = (const char *)sqlite3_column_text(st, c);
+			size_t l = strlen(t ? t : "") + 2;
+			if (n + l + 1 > cap && !(out = realloc(out, cap = (n + l + 1) * 2)))
+				abort();
+			n += (size_t)snprintf(out + n, cap - n, "%s%c", t ? t : "",
+			                      c + 1 == sqlite3_column_count(st) ? '\n' : '|');
+		}
+	sqlite3_finalize(st);
+	return out;
+}
+
+/* The same on the database file at path, opened read-only. */
+static inline char *fixture_file_rows(const char *path, const char *sql)
+{
+	sqlite3 *h;
+	char *out;
+	if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		size_t cap = strlen(path) + 256;
+		if (!(out = malloc(cap)))
+			abort();
+		snprintf(out, cap, "cannot open %s: %s", path, sqlite3_errmsg(h));
+	} else {
+		out = fixture_rows(h, sql);
+	}
+	sqlite3_close(h);
+	return out;
+}
+
 /* The whole file's bytes, to show that a refused file was not touched. */
 static inline char *fixture_slurp(const char *path, size_t *len)
 {

@@ -7,6 +7,7 @@
 
 #include "../fuzz/afl/afl_internal.h"
 #include "check.h"
+#include "sample_probes.h"
 
 /* The mutator is a shared library of its own; its source is compiled into this test. */
 #include "../fuzz/afl/afl_mutator.c"
@@ -42,18 +43,7 @@ static const char *const probes[] = {
 	"context add\n"
 	"context max op=0x10\n",
 	/* Utgard GP: one field of the 128-bit word */
-	"isa utgard_gp\n"
-	"program <<END\n"
-	"instr {\n"
-	"\tload 0\n"
-	"\treg0 attr 0\n"
-	"\tacc0.add ld_x, ld_y\n"
-	"\tstore0.varying 0, acc0, acc0\n"
-	"}\n"
-	"END\n"
-	"target 0.instr flags\n"
-	"input attributes floats 11.5 -2.0 0.125 100.0\n"
-	"observe varyings_out 32\n",
+	SAMPLE_UTGARD_GP_FLAGS_PROBE,
 };
 
 static ip_word random_value(uint64_t *rng, unsigned width)

@@ -399,16 +399,9 @@ static void test_random_code(void)
 				ip_program_free(&p);
 			}
 		}
-		memset(&job, 0, sizeof job);
-		job.code = code;
-		job.code_len = len;
-		job.inputs = in;
-		job.ninputs = 2;
+		ip_job_init(&job, &res, code, len, in, 2, &out, 1);
 		job.limits.invocations = 1 + (uint32_t)(test_rand(&rng) % 6);
 		job.limits.budget = 64;
-		memset(&res, 0, sizeof res);
-		res.outputs = &out;
-		res.noutputs = 1;
 		ip_runner_run(r, &job, &res);
 		CHECK(res.status < IP_STATUS_COUNT && res.status != IP_STATUS_RUNNER_ERROR,
 		      "status %d", res.status);

@@ -47,15 +47,8 @@ static int run_program(const char *src, const float *in, const float *in2, unsig
 	}
 	buf = (struct ip_buf){IP_BUF_REGISTERS, regs_in, (size_t)n * 256};
 	ob = (struct ip_out_buf){IP_BUF_REGISTERS, regs_out, sizeof regs_out, 0};
-	memset(&job, 0, sizeof job);
-	job.code = bin;
-	job.code_len = len;
-	job.inputs = &buf;
-	job.ninputs = 1;
+	ip_job_init(&job, &res, bin, len, &buf, 1, &ob, 1);
 	job.limits.invocations = n;
-	memset(&res, 0, sizeof res);
-	res.outputs = &ob;
-	res.noutputs = 1;
 	ip_runner_run(r, &job, &res);
 	ip_runner_close(r);
 	free(bin);

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "fake_device.h"
 #include "isaprobe/campaign.h"
+#include "store_fixture.h"
 
 static char dir[256];
 
@@ -67,44 +68,13 @@ static int campaign(const char *db, const struct ip_probe *p, const struct run_a
 	return rc;
 }
 
-/* All runs of the database, summed over its campaigns, as text (one line per row). */
-static char *dump(const char *db, const char *sql)
-{
-	sqlite3 *h;
-	sqlite3_stmt *st;
-	size_t cap = 1 << 16, n = 0;
-	char *out = malloc(cap);
-	out[0] = '\0';
-	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
-		snprintf(out, cap, "cannot query %s: %s", db, sqlite3_errmsg(h));
-		sqlite3_close(h);
-		return out;
-	}
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		for (int c = 0; c < sqlite3_column_count(st); c++) {
-			const char *t = (const char *)sqlite3_column_text(st, c);
-			size_t l = strlen(t ? t : "") + 2;
-			if (n + l + 1 > cap) {
-				cap = (n + l + 1) * 2;
-				out = realloc(out, cap);
-			}
-			n += (size_t)snprintf(out + n, cap - n, "%s%c", t ? t : "",
-			                      c + 1 == sqlite3_column_count(st) ? '\n' : '|');
-		}
-	}
-	sqlite3_finalize(st);
-	sqlite3_close(h);
-	return out;
-}
-
 static const char runs_sql[] =
 	"SELECT r.context, hex(r.value), o.status, o.fault, hex(o.data), sum(r.count)"
 	" FROM run r JOIN outcome o ON o.id = r.outcome_id GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5";
 
 static long long scalar(const char *db, const char *sql)
 {
-	char *t = dump(db, sql);
+	char *t = fixture_file_rows(db, sql);
 	long long v = atoll(t);
 	free(t);
 	return v;
@@ -112,7 +82,7 @@ static long long scalar(const char *db, const char *sql)
 
 static void same_runs(const char *a, const char *b, const char *what)
 {
-	char *x = dump(a, runs_sql), *y = dump(b, runs_sql);
+	char *x = fixture_file_rows(a, runs_sql), *y = fixture_file_rows(b, runs_sql);
 	CHECK(strcmp(x, y) == 0 && strlen(x) > 100, "%s: the run tables differ (%zu vs %zu bytes)",
 	      what, strlen(x), strlen(y));
 	free(x);
@@ -145,27 +115,29 @@ static void test_auto_by_hand(const struct ip_probe *p)
 	/* The sweep value of context 0: bits 0-2 flipped = 0x00000007; outcome word 0 = attribute
 	 * word 7 = 0x45003D00 + 7 * 0x10001 = 0x45073D07 (little-endian 073D0745). The distinct
 	 * generator: 0x44003C00 + role 1 (attributes) * 0x01000100 + word * 0x00010001. */
-	t = dump(db, "SELECT hex(o.data) FROM run r JOIN outcome o ON o.id = r.outcome_id"
-	             " WHERE r.context = 0 AND r.value = x'00000007'");
+	t = fixture_file_rows(db, "SELECT hex(o.data) FROM run r JOIN outcome o ON o.id = r.outcome_id"
+	                          " WHERE r.context = 0 AND r.value = x'00000007'");
 	CHECK(strncmp(t, "073D0745", 8) == 0, "sweep outcome %s", t);
 	free(t);
 	/* The seed's outcome: word 0 = attribute word 0, word 1 = it shifted by 0, op 0x94. */
-	t = dump(db, "SELECT hex(o.data) FROM run r JOIN outcome o ON o.id = r.outcome_id"
-	             " WHERE r.context = 0 AND r.value = x'00000000'");
+	t = fixture_file_rows(db, "SELECT hex(o.data) FROM run r JOIN outcome o ON o.id = r.outcome_id"
+	                          " WHERE r.context = 0 AND r.value = x'00000000'");
 	CHECK(strcmp(t, "003D0045003D00459400000000000000\n") == 0, "seed outcome %s", t);
 	free(t);
-	t = dump(db, "SELECT status, fault, length(data) FROM outcome WHERE status != 0 ORDER BY 1");
+	t = fixture_file_rows(db, "SELECT status, fault, length(data) FROM outcome WHERE status != 0"
+	                          " ORDER BY 1");
 	CHECK(strcmp(t, "1|66|0\n3|0|0\n") == 0, "non-ok outcomes carry no data: %s", t);
 	free(t);
 	/* Layout. */
-	t = dump(db, "SELECT idx, label, hex(seed_value) FROM context ORDER BY idx");
+	t = fixture_file_rows(db, "SELECT idx, label, hex(seed_value) FROM context ORDER BY idx");
 	CHECK(strcmp(t, "0|attr|00000000\n1|vary|00000000\n") == 0, "contexts: %s", t);
 	free(t);
-	t = dump(db, "SELECT value_lo, width, format, field, bundle, slot, lo FROM target");
+	t = fixture_file_rows(db, "SELECT value_lo, width, format, field, bundle, slot, lo FROM"
+	                          " target");
 	CHECK(strcmp(t, "0|26|midgard.load_store|unk25|0|1|25\n") == 0, "targets: %s", t);
 	free(t);
-	t = dump(db, "SELECT direction, role, offset, len, hex(substr(data, 1, 8)) FROM buffer"
-	             " ORDER BY direction");
+	t = fixture_file_rows(db, "SELECT direction, role, offset, len, hex(substr(data, 1, 8)) FROM"
+	                          " buffer ORDER BY direction");
 	CHECK(strcmp(t, "in|attributes|0|64|003D0045013D0145\nout|registers|0|16|\n") == 0,
 	      "buffers: %s", t);
 	free(t);

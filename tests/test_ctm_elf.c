@@ -119,8 +119,8 @@ int main(void)
 		put32(b + coff, ctm_cmd_header_word(CTM_OP_SET_DOMAIN, 30));
 		expect_error(b, len, coff, "parameters", "command count");
 	}
-	/* an executable without commands (the writer once passed NULL to memcpy: found by the
-	 * fuzzer, tests/fuzz/ctm_fuzz.c) */
+	/* an executable without commands (the writer once passed NULL to memcpy: found by
+	 * fuzzing the CTM executables, now the disasm-ctm target of fuzz/targets/) */
 	{
 		const struct ip_isa *isa = ip_isa_find("ctm");
 		uint32_t w[CTM_INSTR_WORDS] = {1, 0, 0, 0, 0, 0}, pi[1] = {1};

@@ -12,16 +12,18 @@
 
 #include "../runners/remote/proto.h"
 #include "check.h"
+#include "echo_device.h"
 #include "fake_device.h"
 #include "isaprobe/campaign.h"
 #include "store_fixture.h"
 
 static char self[PATH_MAX], *dir;
 
-/* ---- the agent: an echo device (output byte k = code[k % len] ^ k), honest or lying --------- */
+/* ---- the agent: an echo device (echo_device.h), honest or lying ------------------------------ */
 
 static const char *counter_path;
 
+/* Counts a batch the agent ran, in the file counter_path. */
 static void bump(void)
 {
 	FILE *f = fopen(counter_path, "a");
@@ -43,31 +45,6 @@ static long count_calls(const char *path)
 	return n;
 }
 
-static int echo_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
-{
-	static int opened;
-	(void)cfg, (void)d;
-	*state = &opened; /* the agent takes a NULL state for "not opened" */
-	return 0;
-}
-
-static int echo_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *res)
-{
-	(void)state;
-	bump();
-	for (size_t i = 0; i < n; i++) {
-		ip_result_clear(&res[i]);
-		res[i].steps = jobs[i].code_len;
-		for (unsigned o = 0; o < res[i].noutputs; o++) {
-			struct ip_out_buf *b = &res[i].outputs[o];
-			for (size_t k = 0; k < b->cap; k++)
-				b->data[k] = (uint8_t)(jobs[i].code[k % jobs[i].code_len] ^ k);
-			b->len = b->cap;
-		}
-	}
-	return 0;
-}
-
 /* Faults every job with a why text of 4000 bytes. */
 static int whys_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *res)
 {
@@ -82,20 +59,6 @@ static int whys_run(void *state, const struct ip_job *jobs, size_t n, struct ip_
 	return 0;
 }
 
-static void echo_close(void *state)
-{
-	(void)state;
-}
-
-static const char *echo_model(void *state)
-{
-	(void)state;
-	return "echo-1";
-}
-
-static const struct ip_runner_backend echo_backend = {
-	"echo", "test device", echo_open, echo_run, echo_close, echo_model, NULL,
-};
 static const struct ip_runner_backend whys_backend = {
 	"whys", "test device", echo_open, whys_run, echo_close, echo_model, NULL,
 };
@@ -549,6 +512,7 @@ int main(int argc, char **argv)
 	ssize_t n;
 	if (argc == 4 && strcmp(argv[1], "agent") == 0) {
 		counter_path = argv[3];
+		echo_on_batch = bump;
 		return agent_main(argv[2]);
 	}
 	n = readlink("/proc/self/exe", self, sizeof self - 1);

@@ -94,9 +94,10 @@ static const struct damage {
 	 "is not a place in a program", REPORT | MERGE},
 	{"finding", "UPDATE finding SET cond = x'00' WHERE id = (SELECT min(id) FROM finding)",
 	 "its condition is not a text", REPORT | MERGE},
-	/* (found by tests/fuzz/fuzz_db_readers.c: an index whose entry for a finding holds other
-	 * bits than its row, which a report scanning by that index read: an HTML diagram four
-	 * billion bits wide. quick_check does not see it.) */
+	/* (found by fuzzing the database readers, now the db-merge target of fuzz/targets/: an
+	 * index whose entry for a finding holds other bits than its row, which a report scanning
+	 * by that index read: an HTML diagram four billion bits wide. quick_check does not see
+	 * it.) */
 	{"finding", "PRAGMA writable_schema = ON; UPDATE sqlite_master SET type = 'table',"
 	            " name = 'hidden', tbl_name = 'hidden', sql = 'CREATE TABLE hidden (a, b)'"
 	            " WHERE name = 'finding_first_seen';;"

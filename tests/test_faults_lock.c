@@ -34,7 +34,7 @@ static void sleep_ms(long ms)
 
 static long long scalar(const char *db, const char *sql)
 {
-	char *t = dump(db, sql);
+	char *t = fixture_file_rows(db, sql);
 	long long v = atoll(t);
 	free(t);
 	return v;

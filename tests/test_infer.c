@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include "check.h"
+#include "store_fixture.h"
 #include "infer_device.h"
 #include "isaprobe/infer.h"
 
@@ -25,31 +26,6 @@ static const struct expect expected[] = {
 	{1, 32, 34, "register"}, {1, 35, 38, "offset"}, {1, 39, 43, "ignored"},
 	{1, 44, 44, "modifier"}, {1, 45, 47, "mask"},   {1, 48, 51, "shift"},
 };
-
-static char *dump(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	size_t cap = 1 << 16, len = 0;
-	char *out = calloc(cap, 1);
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return out;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		for (int i = 0; i < sqlite3_column_count(st); i++) {
-			const char *t = (const char *)sqlite3_column_text(st, i);
-			size_t n = strlen(t ? t : "");
-			if (len + n + 2 >= cap) {
-				cap *= 2;
-				out = realloc(out, cap);
-			}
-			memcpy(out + len, t ? t : "", n);
-			len += n;
-			out[len++] = i + 1 < sqlite3_column_count(st) ? '|' : '\n';
-			out[len] = 0;
-		}
-	}
-	sqlite3_finalize(st);
-	return out;
-}
 
 /* Checks the finding table against expected[]; returns the finding count. */
 static void check_layout(sqlite3 *db, const char *what)
@@ -82,7 +58,7 @@ static char *details(sqlite3 *db, unsigned ctx, unsigned lo)
 	char sql[256];
 	snprintf(sql, sizeof sql, "SELECT details FROM finding WHERE context = %u AND lo = %u", ctx,
 	         lo);
-	return dump(db, sql);
+	return fixture_rows(db, sql);
 }
 
 static double conf(sqlite3 *db, unsigned ctx, unsigned lo, long long *against)
@@ -104,19 +80,6 @@ static double conf(sqlite3 *db, unsigned ctx, unsigned lo, long long *against)
 
 
 
-static struct ip_store *fresh(const char *path)
-{
-	struct ip_store *s;
-	struct ip_diag d;
-	dev_remove(path);
-	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		exit(1);
-	}
-	return s;
-}
-
 static void run_infer(struct ip_store *s, const char *probe)
 {
 	struct ip_diag d;
@@ -131,7 +94,7 @@ static void run_infer(struct ip_store *s, const char *probe)
 static void test_walk_pairs(const char *path)
 {
 	static uint32_t v[1 + DEV_WIDTH + DEV_WIDTH * DEV_WIDTH];
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	size_t n = dev_walk_pairs(v);
 	CHECK(dev_campaign(s, "synth", "pairs", v, n, 1) > 0, "campaign");
@@ -154,9 +117,9 @@ static void test_walk_pairs(const char *path)
 	free(enm), free(reg), free(off), free(mod), free(mask), free(sh);
 
 	/* idempotence: a second run leaves the same table, ids and first_seen included */
-	char *before = dump(db, "SELECT * FROM finding ORDER BY id");
+	char *before = fixture_rows(db, "SELECT * FROM finding ORDER BY id");
 	run_infer(s, "synth");
-	char *after = dump(db, "SELECT * FROM finding ORDER BY id");
+	char *after = fixture_rows(db, "SELECT * FROM finding ORDER BY id");
 	CHECK(strcmp(before, after) == 0, "second inference changed the table:\n%s\n---\n%s",
 	      before, after);
 	free(before);
@@ -171,7 +134,7 @@ static void test_walk_pairs(const char *path)
 static void test_noise(const char *path)
 {
 	static uint32_t v[1 + DEV_WIDTH + DEV_WIDTH * DEV_WIDTH];
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_diag d;
 	size_t n = dev_walk_pairs(v);
@@ -213,7 +176,7 @@ static void test_noise(const char *path)
 static void test_walk_only(const char *path)
 {
 	uint32_t v[1 + DEV_WIDTH + 16];
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	size_t n = 0;
 	v[n++] = DEV_SEED;
@@ -263,7 +226,7 @@ static int ind_run(uint32_t v, uint32_t out[4])
 
 static void test_indirect(const char *path)
 {
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_diag d;
 	uint64_t cursor;
@@ -305,7 +268,7 @@ static void test_indirect(const char *path)
 	}
 	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "indirect runs");
 	run_infer(s, "indirect");
-	char *got = dump(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
+	char *got = fixture_rows(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
 	CHECK(!strcmp(got, "0|2|register\n3|5|shift\n6|7|ignored\n"), "indirect findings:\n%s", got);
 	char *reg = details(db, 0, 0), *sh = details(db, 0, 3);
 	/* register v holds ind_regs[v], the slot read: 4 attribute words per unit of it */
@@ -325,7 +288,7 @@ static void test_indirect(const char *path)
  * bit 4 on the one with bit 0 flipped. Bits 5-7 of the 1-byte value are never varied. */
 static void test_conditional(const char *path)
 {
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_diag d;
 	uint64_t cursor;
@@ -359,9 +322,10 @@ static void test_conditional(const char *path)
 		}
 	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "conditional runs");
 	run_infer(s, "cond");
-	char *got = dump(db, "SELECT lo, hi, kind, cond, json_extract(details, '$.when') FROM finding"
-	                     " WHERE context = 0 ORDER BY lo, cond, hi");
-	char *none = dump(db, "SELECT lo, hi, kind, confidence FROM finding WHERE context = 1");
+	char *got = fixture_rows(db, "SELECT lo, hi, kind, cond, json_extract(details, '$.when') FROM"
+	                             " finding"
+	                             " WHERE context = 0 ORDER BY lo, cond, hi");
+	char *none = fixture_rows(db, "SELECT lo, hi, kind, confidence FROM finding WHERE context = 1");
 	CHECK(!strcmp(none, "0|7|unknown|0.0\n"), "context without runs:\n%s", none);
 	free(none);
 	/* with bit 0 set, bit 4 moves registers[0] or registers[1] to the output */
@@ -388,7 +352,7 @@ static const unsigned perm8[8] = {0, 5, 3, 6, 1, 7, 2, 4};
 
 static void test_table_entry(const char *path)
 {
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_diag d;
 	uint64_t cursor;
@@ -425,8 +389,8 @@ static void test_table_entry(const char *path)
 		}
 	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "tables runs");
 	run_infer(s, "tables");
-	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.values'),"
-	                     " json_extract(details, '$.index') FROM finding ORDER BY lo");
+	char *got = fixture_rows(db, "SELECT lo, hi, kind, json_extract(details, '$.values'),"
+	                             " json_extract(details, '$.index') FROM finding ORDER BY lo");
 	CHECK(!strcmp(got, "0|0|enum|{\"0\":\"mov attributes[0]\",\"1\":\"mov varyings_in[0]\"}|\n"
 	                   "1|3|register|{\"0\":\"attributes[0]\",\"1\":\"attributes[5]\","
 	                   "\"2\":\"attributes[3]\",\"3\":\"attributes[6]\",\"4\":\"attributes[1]\","
@@ -461,7 +425,7 @@ static void kinds_run(unsigned v, const uint8_t *regs, uint32_t out[6])
 
 static void test_more_kinds(const char *path)
 {
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_diag d;
 	uint64_t cursor;
@@ -495,7 +459,7 @@ static void test_more_kinds(const char *path)
 		}
 	CHECK(ip_store_record(s, id, runs, n, n, &d) == 0, "kinds runs");
 	run_infer(s, "kinds");
-	char *got = dump(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
+	char *got = fixture_rows(db, "SELECT lo, hi, kind FROM finding ORDER BY lo");
 	CHECK(!strcmp(got, "0|1|modifier\n2|3|component\n4|7|imm_signed\n"), "kinds:\n%s", got);
 	char *mod = details(db, 0, 0), *imm = details(db, 0, 4), *comp = details(db, 0, 2);
 	CHECK(strstr(mod, "\"values\":{\"0\":\"none\",\"1\":\"abs\",\"2\":\"saturate\",\"3\":\"neg\"}"),
@@ -514,7 +478,7 @@ static void test_more_kinds(const char *path)
  * select (0-1) and a register select (2-4); without it the runs read as one word select. */
 static void record_split(const char *path, uint32_t record, int drop_column)
 {
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_diag d;
 	uint64_t cursor;
@@ -549,8 +513,9 @@ static void record_split(const char *path, uint32_t record, int drop_column)
 		CHECK(sqlite3_exec(db, "ALTER TABLE buffer DROP COLUMN record", NULL, NULL, NULL) ==
 		      SQLITE_OK, "dropping buffer.record: %s", sqlite3_errmsg(db));
 	run_infer(s, "records");
-	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.index') FROM finding"
-	                     " ORDER BY lo");
+	char *got = fixture_rows(db, "SELECT lo, hi, kind, json_extract(details, '$.index') FROM"
+	                             " finding"
+	                             " ORDER BY lo");
 	if (record && !drop_column)
 		CHECK(!strcmp(got, "0|1|component|0 + 1*v\n2|4|register|0 + 4*v\n5|7|ignored|\n"),
 		      "record 16: findings:\n%s", got);
@@ -574,7 +539,7 @@ static void test_record_split(const char *path)
  * the words land, not which words they are: a destination offset of 8 words per unit of v. */
 static void test_store_destination(const char *path)
 {
-	struct ip_store *s = fresh(path);
+	struct ip_store *s = fixture_fresh_store(path);
 	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_diag d;
 	uint64_t cursor;
@@ -606,8 +571,8 @@ static void test_store_destination(const char *path)
 	}
 	CHECK(ip_store_record(s, id, runs, 32, 32, &d) == 0, "store runs");
 	run_infer(s, "store");
-	char *got = dump(db, "SELECT lo, hi, kind, json_extract(details, '$.index'),"
-	                     " json_extract(details, '$.written') FROM finding ORDER BY lo");
+	char *got = fixture_rows(db, "SELECT lo, hi, kind, json_extract(details, '$.index'),"
+	                             " json_extract(details, '$.written') FROM finding ORDER BY lo");
 	/* the seed (v = 1) writes words 8-11: index 8 + 8 (v - 1) = 0 + 8*v; bits 5-7 never ran */
 	CHECK(!strcmp(got, "0|2|offset|0 + 8*v|1\n3|4|ignored||\n5|7|unknown||\n"),
 	      "store findings:\n%s", got);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "store_fixture.h"
 #include "isaprobe/infer.h"
 #include "isaprobe/store.h"
 
@@ -50,34 +51,12 @@ static int toy_run(unsigned ctx, unsigned v, uint32_t out[NOUT])
 	return IP_STATUS_OK;
 }
 
-static char *dump(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	size_t cap = 1 << 16, len = 0;
-	char *out = calloc(cap, 1);
-	if (!out || sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return out;
-	while (sqlite3_step(st) == SQLITE_ROW)
-		for (int i = 0; i < sqlite3_column_count(st); i++) {
-			const char *t = (const char *)sqlite3_column_text(st, i);
-			size_t n = strlen(t ? t : "");
-			if (len + n + 2 >= cap)
-				break;
-			memcpy(out + len, t ? t : "", n);
-			len += n;
-			out[len++] = i + 1 < sqlite3_column_count(st) ? '|' : '\n';
-			out[len] = 0;
-		}
-	sqlite3_finalize(st);
-	return out;
-}
-
 static char *values(sqlite3 *db, unsigned ctx, unsigned lo)
 {
 	char sql[256];
 	snprintf(sql, sizeof sql, "SELECT json_extract(details, '$.values') FROM finding"
 	                          " WHERE context = %u AND lo = %u", ctx, lo);
-	return dump(db, sql);
+	return fixture_rows(db, sql);
 }
 
 int main(void)
@@ -131,7 +110,7 @@ int main(void)
 	CHECK(rc == 0, "ip_infer");
 	sqlite3 *db = ip_store_sqlite(s);
 
-	char *got = dump(db, "SELECT lo, hi, kind FROM finding WHERE context = 0 ORDER BY lo");
+	char *got = fixture_rows(db, "SELECT lo, hi, kind FROM finding WHERE context = 0 ORDER BY lo");
 	CHECK(!strcmp(got, "0|1|modifier\n2|2|modifier\n3|3|modifier\n4|4|ignored\n5|7|unknown\n"),
 	      "modes:\n%s", got);
 	free(got);
@@ -145,18 +124,19 @@ int main(void)
 	got = values(db, 0, 3);
 	CHECK(!strcmp(got, "{\"0\":\"none\",\"1\":\"suppress_nan\"}\n"), "suppress_nan: %s", got);
 	free(got);
-	got = dump(db, "SELECT json_extract(details, '$.meanings.suppress_inf') FROM finding"
-	               " WHERE context = 0 AND lo = 2");
+	got = fixture_rows(db, "SELECT json_extract(details, '$.meanings.suppress_inf') FROM finding"
+	                       " WHERE context = 0 AND lo = 2");
 	CHECK(strstr(got, "infinity becomes +-largest finite"), "meaning: %s", got);
 	free(got);
 
 	/* the decoys: three fields, none named by a float mode */
-	got = dump(db, "SELECT lo, hi, kind FROM finding WHERE context = 1 AND lo BETWEEN 2 AND 4"
-	               " ORDER BY lo");
+	got = fixture_rows(db, "SELECT lo, hi, kind FROM finding WHERE context = 1 AND lo BETWEEN 2 AND"
+	                       " 4"
+	                       " ORDER BY lo");
 	CHECK(!strncmp(got, "2|2|", 4) && strstr(got, "\n3|3|") && strstr(got, "\n4|4|"),
 	      "decoy fields:\n%s", got);
 	free(got);
-	got = dump(db, "SELECT details FROM finding WHERE context = 1");
+	got = fixture_rows(db, "SELECT details FROM finding WHERE context = 1");
 	CHECK(!strstr(got, "suppress_") && !strstr(got, "ftz"), "decoys named by a float mode:\n%s",
 	      got);
 	free(got);

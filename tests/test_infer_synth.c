@@ -3,12 +3,16 @@
  * against what the device was drawn with, reading nothing but the stored runs and layout),
  * without noise and with 1 % and 5 % of runs flaky (timeout / runner_error):
  *   boundaries found and right >= 99 %, kinds >= 95 %, operations named right >= 95 %,
- *   register names right >= 95 %, no reserved verdict on bits that are not reserved (a lone
- *   flaky run must not make one), and at most twice the runs of the noiseless device;
+ *   register names right >= 95 %, operand sources right >= 95 % (a select of a register word,
+ *   a uniforms word and an immediate, where max and min of the two words equal the moves: the
+ *   move is named, with its word, and the immediate matches no operation), no reserved
+ *   verdict on bits that are not reserved (a lone flaky run must not make one), and at most
+ *   twice the runs of the noiseless device;
  * a device whose layout is in two instructions keeps the findings of both (the key holds the
  * bundle and slot); and campaigns with --seed 1 and --seed 7 give the same field list.
  * Devices: 20 (ISAPROBE_TEST_SCALE scales them), the first ISAPROBE_SEED (default 1).
- * Usage: test_infer_synth [DEVICES [FIRST]] (prints the figures either way). */
+ * Usage: test_infer_synth [DEVICES [FIRST]] (prints the figures either way); with
+ * ISAPROBE_VERBOSE set, every miss is printed to stderr. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +20,18 @@
 #include "check.h"
 #include "synth_trial.h"
 
+static int verbose;
+
 static void report(const char *what, const struct synth_score *s)
 {
 	printf("%-10s %u devices: boundaries found %.4f right %.4f, kinds %.4f (%llu fields), "
-	       "operations %.4f (%llu), registers %.4f (%llu), reserved wrong %llu, runs %llu\n",
+	       "operations %.4f (%llu), sources %.4f (%llu), registers %.4f (%llu), reserved wrong "
+	       "%llu, runs %llu\n",
 	       what, s->trials, synth_ratio(s->cuts_found, s->cuts_true),
 	       synth_ratio(s->cuts_right, s->cuts_inferred), synth_ratio(s->kinds_right, s->fields),
 	       (unsigned long long)s->fields, synth_ratio(s->ops_right, s->ops),
-	       (unsigned long long)s->ops, synth_ratio(s->regs_right, s->regs),
+	       (unsigned long long)s->ops, synth_ratio(s->sources_right, s->sources),
+	       (unsigned long long)s->sources, synth_ratio(s->regs_right, s->regs),
 	       (unsigned long long)s->regs, (unsigned long long)s->reserved_wrong,
 	       (unsigned long long)s->runs);
 }
@@ -41,6 +49,10 @@ static void thresholds(const char *what, const struct synth_score *s)
 	      synth_ratio(s->ops_right, s->ops));
 	CHECK(synth_ratio(s->regs_right, s->regs) >= 0.95, "%s: registers %.4f < 0.95", what,
 	      synth_ratio(s->regs_right, s->regs));
+	/* operand sources (moves from registers and uniforms whose max and min coincide with
+	 * them, an immediate planted nowhere): the move, never the chance binary operation */
+	CHECK(synth_ratio(s->sources_right, s->sources) >= 0.95, "%s: sources %.4f < 0.95", what,
+	      synth_ratio(s->sources_right, s->sources));
 	CHECK(s->reserved_wrong == 0, "%s: %llu reserved verdicts on bits that are not reserved",
 	      what, (unsigned long long)s->reserved_wrong);
 }
@@ -54,11 +66,13 @@ static void noise_levels(unsigned n, uint64_t first)
 	char why[512];
 	memset(sc, 0, sizeof sc);
 	for (unsigned k = 0; k < 3; k++) {
-		struct synth_trial_opts o = {1, flaky[k], 0, 1, NULL, 0, 0, NULL};
+		struct synth_trial_opts o = {1, flaky[k], 0, 1, NULL, verbose, 0, NULL};
 		for (unsigned i = 0; i < n; i++)
 			CHECK(synth_trial(first + i, &o, &sc[k], why, sizeof why) == 0, "%s", why);
 		report(what[k], &sc[k]);
 		thresholds(what[k], &sc[k]);
+		CHECK(n < 10 || sc[k].sources > 0, "%s: %u devices drew no operand source select",
+		      what[k], n);
 		CHECK(sc[k].runs <= 2 * sc[0].runs, "%s: %llu runs, more than twice the noiseless %llu",
 		      what[k], (unsigned long long)sc[k].runs, (unsigned long long)sc[0].runs);
 	}
@@ -73,7 +87,7 @@ static void two_instructions(unsigned n, uint64_t first)
 	memset(&sc, 0, sizeof sc);
 	for (unsigned i = 0; i < n; i++) {
 		char *fields = NULL;
-		struct synth_trial_opts o = {2, 0, 0, 1, NULL, 0, 0, &fields};
+		struct synth_trial_opts o = {2, 0, 0, 1, NULL, verbose, 0, &fields};
 		CHECK(synth_trial(first + i, &o, &sc, why, sizeof why) == 0, "%s", why);
 		if (!fields)
 			continue;
@@ -94,8 +108,8 @@ static void seed_stable(unsigned n, uint64_t first)
 	memset(&sc, 0, sizeof sc);
 	for (unsigned i = 0; i < n; i++) {
 		char *f1 = NULL, *f7 = NULL;
-		struct synth_trial_opts o1 = {1, 0, 0, 1, NULL, 0, 0, &f1};
-		struct synth_trial_opts o7 = {1, 0, 0, 7, NULL, 0, 0, &f7};
+		struct synth_trial_opts o1 = {1, 0, 0, 1, NULL, verbose, 0, &f1};
+		struct synth_trial_opts o7 = {1, 0, 0, 7, NULL, verbose, 0, &f7};
 		CHECK(synth_trial(first + i, &o1, &sc, why, sizeof why) == 0, "%s", why);
 		CHECK(synth_trial(first + i, &o7, &sc, why, sizeof why) == 0, "%s", why);
 		CHECK(f1 && f7 && !strcmp(f1, f7),
@@ -111,6 +125,7 @@ int main(int argc, char **argv)
 	unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : (unsigned)test_scaled(20);
 	uint64_t first = argc > 2 ? strtoull(argv[2], NULL, 0) : test_seed(1);
 	unsigned few = n / 4 ? n / 4 : 1;
+	verbose = getenv("ISAPROBE_VERBOSE") != NULL;
 	noise_levels(n, first);
 	two_instructions(few, first);
 	seed_stable(few, first);

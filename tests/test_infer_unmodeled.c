@@ -3,7 +3,8 @@
  * typed from the values that ran, and the report lists the others plainly: "unmodeled on the
  * simulator; run on hardware" when the runner is the simulator, "the runner could not say"
  * otherwise; a field of which only the seed ran says so and lists the values never run; a
- * target piece whose bits only lead to unmodeled values stays one opcode field. */
+ * target piece whose bits only lead to unmodeled values stays one opcode field; a field whose
+ * every value, the seed's too, the runner could not say is unmodeled, not ignored. */
 #include <math.h>
 #include <sqlite3.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
 #include "isaprobe/store.h"
+#include "toy_store.h"
 
 static const float toy_a[2] = {3.0f, -0.5f}, toy_b[2] = {11.5f, -2.0f};
 
@@ -33,53 +35,21 @@ static int toy_run(unsigned v, uint32_t out[2])
 	return IP_STATUS_OK;
 }
 
-static char *report_md(struct ip_store *s)
-{
-	struct ip_report_options o = {IP_REPORT_MD, "t", 0, NULL, NULL};
-	struct ip_diag d;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	ip_diag_init(&d, "report");
-	CHECK(f && ip_report(s, &o, f, &d) == 0, "report");
-	fclose(f);
-	return buf;
-}
-
-static char *one(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	char *out = NULL;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		out = strdup((const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	return out ? out : strdup("");
-}
-
 static void run_on(const char *path, const char *runner, const char *advice)
 {
 	struct ip_store *s;
 	struct ip_diag d;
-	uint64_t cursor;
-	int fin;
+	int64_t id;
 	uint8_t in[16], seed = 0;
-	unlink(path);
 	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		exit(1);
-	}
 	memcpy(in, toy_a, 8);
 	memcpy(in + 8, toy_b, 8);
-	int64_t dev = ip_store_device(s, runner, "toy", NULL, &d);
-	int64_t probe = ip_store_probe(s, "ops", "toy", "ops\n", 0, &d);
-	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
-	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"plain", &seed, 1};
 	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
 	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, NULL, 0, bufs, 2};
-	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
+	if (!(s = toy_store(path, runner, "ops", &lay, &id)))
+		exit(1);
 	static uint8_t vals[32];
 	static uint32_t outs[32][2];
 	static struct ip_run runs[32];
@@ -100,18 +70,18 @@ static void run_on(const char *path, const char *runner, const char *advice)
 		ip_diag_print(&d, stderr);
 	CHECK(rc == 0, "infer");
 	sqlite3 *db = ip_store_sqlite(s);
-	char *got = one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
+	char *got = toy_one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
 	                    " (SELECT * FROM finding ORDER BY lo)");
 	CHECK(!strcmp(got, "0-2 enum, 3-4 unmodeled, 5-7 unknown"), "%s: fields %s", runner, got);
 	free(got);
-	got = one(db, "SELECT json_extract(details, '$.values') FROM finding WHERE lo = 0");
+	got = toy_one(db, "SELECT json_extract(details, '$.values') FROM finding WHERE lo = 0");
 	CHECK(!strcmp(got, "{\"0\":\"add\",\"1\":\"mul\",\"2\":\"sub\",\"3\":\"min\",\"4\":\"max\","
 	                   "\"5\":\"unmodeled\",\"6\":\"unmodeled\",\"7\":\"unmodeled\"}"),
 	      "%s: opcode values %s", runner, got);
 	free(got);
-	got = one(db, "SELECT json_extract(details, '$.unmodeled') || ' ' ||"
+	got = toy_one(db, "SELECT json_extract(details, '$.unmodeled') || ' ' ||"
 	              " json_extract(details, '$.runner') FROM finding WHERE lo = 0");
-	char *md = report_md(s), want[512];
+	char *md = toy_report_md(s), want[512];
 	snprintf(want, sizeof want, "[5,6,7] %s", runner);
 	CHECK(!strcmp(got, want), "%s: unmodeled %s", runner, got);
 	free(got);
@@ -136,28 +106,19 @@ static void pass_like(const char *path, int with_target)
 {
 	struct ip_store *s;
 	struct ip_diag d;
-	uint64_t cursor;
-	int fin;
+	int64_t id;
 	uint8_t in[16], seed = 2;
-	unlink(path);
 	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		exit(1);
-	}
 	memcpy(in, toy_a, 8);
 	memcpy(in + 8, toy_b, 8);
-	int64_t dev = ip_store_device(s, "sim", "toy", NULL, &d);
-	int64_t probe = ip_store_probe(s, "pass", "toy", "pass\n", 0, &d);
-	struct ip_campaign_key key = {probe, dev, "exhaustive", 0, 0, 0, 1};
-	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
 	struct ip_layout_context ctx = {"plain", &seed, 1};
 	struct ip_layout_target tgt = {0, 3, "toy.word", "op", 0, 0, 100};
 	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
 	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
 	struct ip_campaign_layout lay = {&ctx, 1, with_target ? &tgt : NULL, with_target ? 1 : 0,
 	                                 bufs, 2};
-	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
+	if (!(s = toy_store(path, "sim", "pass", &lay, &id)))
+		exit(1);
 	static uint8_t vals[8];
 	static uint32_t outs[8][2];
 	static struct ip_run runs[8];
@@ -175,20 +136,56 @@ static void pass_like(const char *path, int with_target)
 	CHECK(ip_store_record(s, id, runs, 8, 8, &d) == 0, "runs");
 	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer");
 	sqlite3 *db = ip_store_sqlite(s);
-	char *got = one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
+	char *got = toy_one(db, "SELECT group_concat(lo || '-' || hi || ' ' || kind, ', ') FROM"
 	                    " (SELECT * FROM finding ORDER BY lo)");
 	CHECK(!strcmp(got, with_target ? "100-102 enum" : "0-1 unmodeled, 2-2 enum, 3-7 unknown"),
 	      "pass-like (target %d): fields %s", with_target, got);
 	free(got);
 	if (with_target) {
-		got = one(db, "SELECT json_extract(details, '$.unmodeled') FROM finding");
+		got = toy_one(db, "SELECT json_extract(details, '$.unmodeled') FROM finding");
 		CHECK(!strcmp(got, "[0,1,3,4,5,7]"), "pass-like: unmodeled %s", got);
 		free(got);
-		char *md = report_md(s);
-		CHECK(strstr(md, "; values 0, 1, 3, 4, 5, 7: unmodeled on the simulator; run on "
-		                 "hardware ("), "pass-like report:\n%s", md);
-		free(md);
+		toy_report_has(s, "; values 0, 1, 3, 4, 5, 7: unmodeled on the simulator; run on "
+		                  "hardware (", "pass-like");
 	}
+	ip_store_close(s);
+	unlink(path);
+}
+
+/* Every value of a 2-bit field unmodeled, the seed's (0) too: as many outcomes as the seed's,
+ * and no evidence that the bits do nothing. */
+static void all_unmodeled(const char *path)
+{
+	struct ip_store *s;
+	struct ip_diag d;
+	int64_t id;
+	uint8_t in[16], seed = 0;
+	static uint8_t vals[4];
+	static struct ip_run runs[4];
+	ip_diag_init(&d, path);
+	memcpy(in, toy_a, 8);
+	memcpy(in + 8, toy_b, 8);
+	struct ip_layout_context ctx = {"plain", &seed, 1};
+	struct ip_layout_target tgt = {0, 2, "toy.word", "unk", 0, 0, 32};
+	struct ip_layout_buffer bufs[2] = {{0, "attributes", 0, in, sizeof in, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, 8, 0, NULL}};
+	struct ip_campaign_layout lay = {&ctx, 1, &tgt, 1, bufs, 2};
+	if (!(s = toy_store(path, "sim", "dark", &lay, &id)))
+		exit(1);
+	for (unsigned v = 0; v < 4; v++) {
+		vals[v] = (uint8_t)v;
+		runs[v] = (struct ip_run){0, &vals[v], 1, {IP_STATUS_UNMODELED, 0, NULL, 0}};
+	}
+	CHECK(ip_store_record(s, id, runs, 4, 4, &d) == 0, "runs");
+	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer");
+	char *got = toy_one(ip_store_sqlite(s), "SELECT lo || '-' || hi || ' ' || kind || ' ' ||"
+	                                    " json_extract(details, '$.unmodeled') || ' ' ||"
+	                                    " coalesce(json_extract(details, '$.seed_value'), '-')"
+	                                    " FROM finding");
+	CHECK(!strcmp(got, "32-33 unmodeled [0,1,2,3] -"), "all unmodeled: %s", got);
+	free(got);
+	toy_report_has(s, "    [0.0] 32-33: unmodeled by the runner: values 0-3: unmodeled on the "
+	                  "simulator; run on hardware (", "all unmodeled");
 	ip_store_close(s);
 	unlink(path);
 }
@@ -201,5 +198,6 @@ int main(void)
 	run_on(path, "remote", "the runner could not say");
 	pass_like(path, 1);
 	pass_like(path, 0);
+	all_unmodeled(path);
 	return check_report("test_infer_unmodeled");
 }

@@ -1,5 +1,5 @@
 /* test_midgard_bits.c: Midgard bit positions checked against examples worked out by hand from
- * the seed notes (shared/seeds/000_3a2d5c54c1fe762a.txt); every expected word is a literal. */
+ * the seed notes (docs/notes/000_3a2d5c54c1fe762a.txt); every expected word is a literal. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

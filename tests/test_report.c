@@ -7,20 +7,7 @@
 #include "infer_device.h"
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
-
-static struct ip_store *open_db(const char *path, int fresh)
-{
-	struct ip_store *s;
-	struct ip_diag d;
-	if (fresh)
-		dev_remove(path);
-	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		exit(1);
-	}
-	return s;
-}
+#include "store_fixture.h"
 
 static int infer(struct ip_store *s)
 {
@@ -60,7 +47,7 @@ static size_t count(const char *hay, const char *needle)
 static struct ip_store *synthetic(const char *path, int pairs)
 {
 	static uint32_t v[1 + DEV_WIDTH + DEV_WIDTH * DEV_WIDTH];
-	struct ip_store *s = open_db(path, 1);
+	struct ip_store *s = fixture_fresh_store(path);
 	size_t n = dev_walk_pairs(v);
 	if (!pairs)
 		n = 1 + DEV_WIDTH;

@@ -1,5 +1,5 @@
 /* test_utgard_gp_bits.c: Utgard GP bit positions against instructions encoded by hand from the
- * seed notes (shared/seeds/001_4b8138d72e63c526.txt), the doc levels of unknown values, and
+ * seed notes (docs/notes/001_4b8138d72e63c526.txt), the doc levels of unknown values, and
  * errors on bad assembly and binaries. Every expected word is a literal worked out by hand. */
 #include <stdio.h>
 #include <stdlib.h>

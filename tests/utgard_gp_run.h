@@ -85,15 +85,8 @@ static int gp_test_run(int line, const char *src, const float *uniforms, size_t 
 	rbytes = malloc(vlen);
 	out[0] = (struct ip_out_buf){IP_BUF_VARYINGS_OUT, vbytes, vlen, 0};
 	out[1] = (struct ip_out_buf){IP_BUF_REGISTERS, rbytes, vlen, 0};
-	memset(&job, 0, sizeof job);
-	job.code = code;
-	job.code_len = code_len;
-	job.inputs = in;
-	job.ninputs = nin;
+	ip_job_init(&job, &res, code, code_len, in, nin, out, 2);
 	job.limits.invocations = invocations;
-	memset(&res, 0, sizeof res);
-	res.outputs = out;
-	res.noutputs = 2;
 	utgard_gp_sim.run(gp_test_sim, &job, &res);
 	run->status = res.status;
 	run->why = res.why;

@@ -428,7 +428,7 @@ static const struct ip_format *const formats[A3XX_CATEGORIES] = {
 const struct ip_isa a3xx_isa = {
 	"a3xx",
 	"Adreno a3xx (freedreno ir3)",
-	"004_3339d99c21457542.txt",
+	"docs/notes/004_3339d99c21457542.txt",
 	formats,
 	A3XX_CATEGORIES,
 	a3xx_unpack,

@@ -17,7 +17,7 @@ static const struct ip_format *const bifrost_formats[] = {
 const struct ip_isa bifrost_isa = {
 	"bifrost",
 	"Mali Bifrost (G71 and later) shader cores",
-	"shared/seeds/003_1f8067fbcc28bcec.txt",
+	"docs/notes/003_1f8067fbcc28bcec.txt",
 	bifrost_formats,
 	IP_COUNT(bifrost_formats),
 	bifrost_unpack,

@@ -227,7 +227,7 @@ static const struct ip_format *const ctm_formats[] = {
 const struct ip_isa ctm_isa = {
 	"ctm",
 	"ATI CTM data-parallel processor (R5xx fragment processor): programs and executables",
-	"002_4c86a11da0c70ff8.txt",
+	"docs/notes/002_4c86a11da0c70ff8.txt",
 	ctm_formats,
 	IP_COUNT(ctm_formats),
 	ctm_unpack,
@@ -242,7 +242,7 @@ static const struct ip_format *const ctm_cb_formats[] = {CTM_CB_FORMATS};
 const struct ip_isa ctm_cb_isa = {
 	"ctm_cb",
 	"ATI CTM command buffers (the command processor's commands)",
-	"002_4c86a11da0c70ff8.txt",
+	"docs/notes/002_4c86a11da0c70ff8.txt",
 	ctm_cb_formats,
 	IP_COUNT(ctm_cb_formats),
 	ctm_cb_unpack,

@@ -1,5 +1,5 @@
 /* midgard_tables.c: every Midgard word format as a field table, from the seed notes
- * (shared/seeds/000_3a2d5c54c1fe762a.txt). The only place Midgard bit positions are written. */
+ * (docs/notes/000_3a2d5c54c1fe762a.txt). The only place Midgard bit positions are written. */
 #include "midgard.h"
 
 #define SEED "seed notes 000 (Midgard), section "
@@ -389,7 +389,7 @@ static const struct ip_format *const midgard_formats[] = {
 const struct ip_isa midgard_isa = {
 	"midgard",
 	"Mali Midgard (T6xx-T8xx) shader cores",
-	"shared/seeds/000_3a2d5c54c1fe762a.txt",
+	"docs/notes/000_3a2d5c54c1fe762a.txt",
 	midgard_formats,
 	IP_COUNT(midgard_formats),
 	midgard_unpack,

@@ -1,5 +1,5 @@
 /* utgard_gp_tables.c: the Utgard GP 128-bit instruction as a field table, from the seed notes
- * (shared/seeds/001_4b8138d72e63c526.txt). The only place Utgard GP bit positions are written. */
+ * (docs/notes/001_4b8138d72e63c526.txt). The only place Utgard GP bit positions are written. */
 #include "utgard_gp.h"
 
 #define SEED "seed notes 001 (Utgard GP), section "
@@ -194,7 +194,7 @@ static const struct ip_format *const formats[] = {&utgard_gp_instr};
 const struct ip_isa utgard_gp_isa = {
 	"utgard_gp",
 	"Mali-200/400 (Utgard) GP vertex processor",
-	"001_4b8138d72e63c526.txt",
+	"docs/notes/001_4b8138d72e63c526.txt",
 	formats,
 	IP_COUNT(formats),
 	utgard_gp_unpack,

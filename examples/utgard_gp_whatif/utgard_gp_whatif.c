@@ -18,7 +18,7 @@
  * and the simulator); this file only answers the simulator's what-if hooks
  * (include/isaprobe/utgard_gp_whatif.h). docs/utgard-gp-whatif.md explains how to write one.
  *
- * Usage: isaprobe campaign PROBE --runner remote:'build/examples/utgard_gp_whatif' --db F */
+ * Usage: isaprobe campaign PROBE --runner remote:'build/release/examples/utgard_gp_whatif' --db F */
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>

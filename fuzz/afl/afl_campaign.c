@@ -83,6 +83,14 @@ int ip_afl_find_tools(struct ip_afl_tools *t, struct ip_diag *d)
 		return ip_diag_plain(d, "afl-fuzz not found (on PATH or $ISAPROBE_AFL_FUZZ): the afl "
 		                        "engine needs AFL++ (Debian: apt-get install afl++)");
 	self_dir(dir, sizeof dir);
+#ifdef ISAPROBE_HELPER_FROM_BIN
+	{ /* installed: the helpers are in LIBEXECDIR/isaprobe (packaging/install.cmake) */
+		char next[4200];
+		textf(next, sizeof next, "%sisaprobe-afl-harness", dir);
+		if (!executable(next) && dir[0])
+			textf(dir + strlen(dir), sizeof dir - strlen(dir), "%s/", ISAPROBE_HELPER_FROM_BIN);
+	}
+#endif
 	if ((e = getenv("ISAPROBE_AFL_HARNESS")) && *e)
 		textf(t->harness, sizeof t->harness, "%s", e);
 	else
@@ -583,7 +591,14 @@ static int baselines(struct driver *dr, struct ip_diag *d)
 	textf(dr->runner_name, sizeof dr->runner_name, "%s", ip_runner_name(runner));
 	for (unsigned c = 0; c < p->ncontexts; c++) {
 		struct ip_variant v = {c, p->contexts[c].seed_value};
-		ip_exec_run(&x, &v, 1, dr->base_data + c * olen, &dr->base[c]);
+		const char *why = NULL;
+		if (ip_exec_run(&x, &v, 1, dr->base_data + c * olen, &dr->base[c], &why) ==
+		    IP_RUNNER_DEVICE_LOST) {
+			ip_diag_plain(d, "the device is gone: %s", why);
+			ip_exec_free(&x);
+			ip_runner_close(runner);
+			return -1;
+		}
 	}
 	ip_exec_free(&x);
 	ip_runner_close(runner);

@@ -26,6 +26,7 @@ struct ip_afl_harness {
 	struct ip_runner *runner;
 	struct ip_exec exec;
 	int started;
+	const char *lost;            /* why the device is gone, after IP_AFL_DEVICE_LOST */
 	struct baseline base[IP_PROBE_MAX_CONTEXTS];
 	uint8_t *data;               /* one outcome's output */
 	uint8_t *rec;                /* one log record */
@@ -97,7 +98,8 @@ int ip_afl_harness_start(struct ip_afl_harness *h, struct ip_diag *d)
 		b->data = malloc(p->output_len ? p->output_len : 1);
 		if (!b->data)
 			return ip_diag_plain(d, "out of memory");
-		ip_exec_run(&h->exec, &v, 1, b->data, &b->o);
+		if (ip_exec_run(&h->exec, &v, 1, b->data, &b->o, &h->lost) == IP_RUNNER_DEVICE_LOST)
+			return ip_diag_plain(d, "the device is gone: %s", h->lost);
 		b->o.data = b->data;
 	}
 	return 0;
@@ -131,7 +133,8 @@ enum ip_afl_harness_result ip_afl_harness_run(struct ip_afl_harness *h, const ui
 	if (h->counter && h->counter[1] &&
 	    __atomic_fetch_add(&h->counter[0], 1, __ATOMIC_SEQ_CST) >= h->counter[1])
 		return IP_AFL_BUDGET_SPENT;
-	ip_exec_run(&h->exec, &v, 1, h->data, &o);
+	if (ip_exec_run(&h->exec, &v, 1, h->data, &o, &h->lost) == IP_RUNNER_DEVICE_LOST)
+		return IP_AFL_DEVICE_LOST;
 	ip_afl_classify(h->classes, &h->base[v.context].o, &o, emit, arg);
 	if (h->log_fd >= 0) {
 		struct ip_afl_logrec r;
@@ -147,6 +150,11 @@ enum ip_afl_harness_result ip_afl_harness_run(struct ip_afl_harness *h, const ui
 			return IP_AFL_LOG_FAILED;
 	}
 	return IP_AFL_RAN;
+}
+
+const char *ip_afl_harness_lost(const struct ip_afl_harness *h)
+{
+	return h->lost ? h->lost : "";
 }
 
 void ip_afl_harness_close(struct ip_afl_harness *h)

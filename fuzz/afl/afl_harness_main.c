@@ -87,8 +87,14 @@ int main(int argc, char **argv)
 	buf = __AFL_FUZZ_TESTCASE_BUF;
 	while (__AFL_LOOP(100000)) {
 		size_t len = __AFL_FUZZ_TESTCASE_LEN;
-		if (ip_afl_harness_run(h, buf, len, hit, NULL) == IP_AFL_LOG_FAILED) {
+		enum ip_afl_harness_result r = ip_afl_harness_run(h, buf, len, hit, NULL);
+		if (r == IP_AFL_LOG_FAILED) {
 			fputs("isaprobe-afl-harness: the run log is gone (campaign stopped)\n", stderr);
+			_exit(1);
+		}
+		if (r == IP_AFL_DEVICE_LOST) {
+			fprintf(stderr, "isaprobe-afl-harness: the device is gone: %s\n",
+			        ip_afl_harness_lost(h));
 			_exit(1);
 		}
 	}

@@ -153,6 +153,7 @@ enum ip_afl_harness_result {
 	IP_AFL_REJECTED,     /* not a variant of the probe: nothing ran */
 	IP_AFL_BUDGET_SPENT, /* the campaign's budget is used up: nothing ran */
 	IP_AFL_LOG_FAILED,   /* ran, but the log could not be written (the campaign is gone) */
+	IP_AFL_DEVICE_LOST,  /* the runner's device is gone (IP_RUNNER_DEVICE_LOST): nothing logged */
 };
 struct ip_afl_harness;
 /* Parses the probe, lays out its images, builds the classifier, opens log and counter. */
@@ -165,6 +166,8 @@ enum ip_afl_harness_result ip_afl_harness_run(struct ip_afl_harness *h, const ui
                                               size_t len, void (*emit)(void *arg,
                                                                        uint32_t feature),
                                               void *arg);
+/* Why the device is gone, after IP_AFL_DEVICE_LOST ("" before). */
+const char *ip_afl_harness_lost(const struct ip_afl_harness *h);
 void ip_afl_harness_close(struct ip_afl_harness *h);
 
 #endif

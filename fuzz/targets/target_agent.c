@@ -9,12 +9,16 @@
 #include <unistd.h>
 
 #include "../../runners/remote/proto.h"
+#include "../../tests/echo_device.h"
+#include "../../tests/sample_probes.h"
 #include "isaprobe/isa.h"
 #include "targets.h"
 
 /* Input layout of both targets: one mode byte, then the stream. Mode bit 0 set: every frame's
  * length is clipped to what follows and its checksum recomputed, so that the fuzzer reaches
- * the message decoders instead of stopping at the checksum. */
+ * the message decoders instead of stopping at the checksum. Bit 1 (agent): the agent serves
+ * the echo device (tests/echo_device.h), which runs any code and fills every output to its
+ * capacity, instead of the simulators: answers as large as the jobs ask for. */
 static uint8_t *prepare(const uint8_t *data, size_t len, size_t *n)
 {
 	uint8_t *s;
@@ -58,7 +62,7 @@ void fuzz_run_agent(const struct fuzz_target *t, const uint8_t *data, size_t len
 	if (ftruncate(in, 0) != 0 || pwrite(in, s, n, 0) != (ssize_t)n ||
 	    lseek(in, 0, SEEK_SET) != 0)
 		abort();
-	cfg.backend = ip_runner_backend_find("sim");
+	cfg.backend = len && data[0] & 2 ? &echo_backend : ip_runner_backend_find("sim");
 	ip_diag_init(&d, "<fuzz>");
 	(void)ip_agent_serve(&cfg, in, out, &d);
 	free(s);
@@ -100,7 +104,6 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 	size_t n, at = 0;
 	uint8_t *s = prepare(data, len, &n);
 	struct caller_jobs cj;
-	(void)t;
 	caller_jobs_init(&cj);
 	/* As the remote runner reads them: the answer to HELLO, then one to each BATCH. */
 	for (uint32_t k = 0; k < 8 && at + IP_PROTO_HEADER <= n; k++) {
@@ -120,8 +123,12 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 		} else if (k == 0) {
 			struct ip_welcome w;
 			(void)ip_decode_welcome(&r, &w);
-		} else {
-			(void)ip_decode_results(&r, k - 1, cj.results, JOBS, intern, NULL);
+		} else if (ip_decode_results(&r, k - 1, cj.results, JOBS, intern, NULL) == 0) {
+			for (int i = 0; i < JOBS; i++)
+				for (int o = 0; o < 2; o++)
+					if (cj.outs[i][o].len > cj.outs[i][o].cap)
+						fuzz_fail(t, "job %d output %d: %zu bytes decoded into %zu", i, o,
+						          cj.outs[i][o].len, cj.outs[i][o].cap);
 		}
 		at += IP_PROTO_HEADER + f.length;
 	}
@@ -133,7 +140,7 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 
 /* A small Midgard job of each kind a campaign sends: code, uniforms, attributes. */
 static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char *program,
-                       int results)
+                       int results, uint8_t mode)
 {
 	const struct ip_isa *isa = ip_isa_find(isa_name);
 	struct ip_program prog;
@@ -144,7 +151,6 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 	struct caller_jobs cj;
 	struct ip_job jobs[JOBS];
 	struct ip_buf in[2];
-	uint8_t mode = 1;
 	int rc = 0;
 	if (!isa)
 		return 0;
@@ -208,16 +214,18 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 	return rc;
 }
 
-static const char midgard_program[] = "ls {\n\tld_attr_32 r0.xyzw, [0].xyzw\n\tnoop\n}\n";
-
+/* HELLO, two BATCHes and BYE, served by the simulators and by the echo device. */
 int fuzz_seed_agent(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	(void)t;
-	return seed_stream(c, "midgard", midgard_program, 0);
+	if (seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1) != 0)
+		return -1;
+	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 2);
 }
 
+/* WELCOME, RESULTS and ERROR. */
 int fuzz_seed_caller(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	(void)t;
-	return seed_stream(c, "midgard", midgard_program, 1);
+	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1);
 }

@@ -1,5 +1,5 @@
 /* target_text.c: fuzz targets of what users write and what binaries hold: probe files, each
- * ISA's assembler (with the disassembly round trip) and each ISA's unpacker and disassembler. */
+ * ISA's assembler (with the disassembly round trips) and each ISA's unpacker and disassembler. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,8 +51,9 @@ int fuzz_seed_probe(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 	return fuzz_seed_probes(c, seed_probe_text, NULL);
 }
 
-/* The disassembly of prog, NUL-terminated (malloc'd). */
-static char *disassemble(const struct fuzz_target *t, const struct ip_program *prog)
+/* The disassembly of prog (expanded: with --expand's line per repetition), NUL-terminated
+ * (malloc'd). */
+static char *disassemble(const struct fuzz_target *t, const struct ip_program *prog, int expanded)
 {
 	const struct ip_isa *isa = t->arg;
 	char *buf = NULL;
@@ -60,7 +61,7 @@ static char *disassemble(const struct fuzz_target *t, const struct ip_program *p
 	FILE *f = open_memstream(&buf, &n);
 	if (!f)
 		abort();
-	if (isa->disassemble(prog, f) != 0) {
+	if ((expanded ? isa->disassemble_expanded : isa->disassemble)(prog, f) != 0) {
 		fclose(f);
 		fuzz_fail(t, "a program that assembled (or unpacked) does not disassemble");
 	}
@@ -83,12 +84,14 @@ static int same_words(const struct ip_program *a, const struct ip_program *b)
 	return 1;
 }
 
-/* Disassembles prog, assembles the text again and checks that the words are the same and
- * pack to the same bytes. */
-static void round_trip(const struct fuzz_target *t, const struct ip_program *prog)
+/* Disassembles prog (plainly, or with --expand's line per repetition), assembles the text
+ * again and checks that the words are the same and pack to the same bytes. */
+static void round_trip_as(const struct fuzz_target *t, const struct ip_program *prog,
+                          int expanded)
 {
 	const struct ip_isa *isa = t->arg;
-	char *text = disassemble(t, prog);
+	char *text = disassemble(t, prog, expanded);
+	const char *how = expanded ? "expanded disassembly" : "disassembly";
 	struct ip_program again;
 	struct ip_diag d;
 	uint8_t *a = NULL, *b = NULL;
@@ -97,34 +100,28 @@ static void round_trip(const struct fuzz_target *t, const struct ip_program *pro
 	ip_program_init(&again, isa);
 	ip_diag_init(&d, "disassembly");
 	if (isa->assemble(text, &again, &d) != 0)
-		fuzz_fail(t, "the disassembly does not assemble: %u:%u: %s\n%s", d.line, d.col, d.msg,
+		fuzz_fail(t, "the %s does not assemble: %u:%u: %s\n%s", how, d.line, d.col, d.msg,
 		          text);
 	if (!same_words(prog, &again))
-		fuzz_fail(t, "the disassembly assembles to other words:\n%s", text);
+		fuzz_fail(t, "the %s assembles to other words:\n%s", how, text);
 	ip_diag_init(&d, NULL);
 	pa = isa->pack(prog, &a, &na, &d);
 	ip_diag_init(&d, NULL);
 	pb = isa->pack(&again, &b, &nb, &d);
 	if (pa != pb || (pa == 0 && (na != nb || memcmp(a, b, na) != 0)))
-		fuzz_fail(t, "the disassembly packs to other bytes:\n%s", text);
+		fuzz_fail(t, "the %s packs to other bytes:\n%s", how, text);
 	free(a);
 	free(b);
 	free(text);
 	ip_program_free(&again);
 }
 
-void fuzz_run_asm(const struct fuzz_target *t, const uint8_t *data, size_t len)
+static void round_trip(const struct fuzz_target *t, const struct ip_program *prog)
 {
 	const struct ip_isa *isa = t->arg;
-	char *text = as_text(data, len);
-	struct ip_program prog;
-	struct ip_diag d;
-	ip_program_init(&prog, isa);
-	ip_diag_init(&d, "fuzz.s");
-	if (isa->assemble(text, &prog, &d) == 0)
-		round_trip(t, &prog);
-	ip_program_free(&prog);
-	free(text);
+	round_trip_as(t, prog, 0);
+	if (isa->disassemble_expanded)
+		round_trip_as(t, prog, 1);
 }
 
 /* An ELF executable: a container that an ISA may read in any layout and write in its own (ctm
@@ -134,7 +131,12 @@ static int is_elf(const uint8_t *data, size_t len)
 	return len >= 4 && memcmp(data, "\x7f" "ELF", 4) == 0;
 }
 
-void fuzz_run_disasm(const struct fuzz_target *t, const uint8_t *data, size_t len)
+/* A binary through the unpacker: refused with an error naming a byte offset inside it, or
+ * unpacked to words that pack back to it (an executable: to bytes that unpack to the same words
+ * and pack to themselves) and survive the disassembly round trips. must_unpack: the bytes are
+ * what pack wrote, so refusing them is a failure too. */
+static void check_binary(const struct fuzz_target *t, const uint8_t *data, size_t len,
+                         int must_unpack)
 {
 	const struct ip_isa *isa = t->arg;
 	struct ip_program prog, again;
@@ -144,7 +146,13 @@ void fuzz_run_disasm(const struct fuzz_target *t, const uint8_t *data, size_t le
 	ip_program_init(&prog, isa);
 	ip_program_init(&again, isa);
 	ip_diag_init(&d, "fuzz.bin");
-	if (isa->unpack(data, len, &prog, &d) == 0) {
+	if (isa->unpack(data, len, &prog, &d) != 0) {
+		if (must_unpack)
+			fuzz_fail(t, "what pack wrote does not unpack: %s", d.msg);
+		if (d.offset < 0 || (size_t)d.offset > len)
+			fuzz_fail(t, "an unpack error names byte offset %ld of %zu bytes: %s", d.offset,
+			          len, d.msg);
+	} else {
 		ip_diag_init(&d, NULL);
 		if (isa->pack(&prog, &packed, &n, &d) != 0)
 			fuzz_fail(t, "a binary that unpacks does not pack again: %s", d.msg);
@@ -167,6 +175,35 @@ void fuzz_run_disasm(const struct fuzz_target *t, const uint8_t *data, size_t le
 	free(repacked);
 	ip_program_free(&again);
 	ip_program_free(&prog);
+}
+
+void fuzz_run_asm(const struct fuzz_target *t, const uint8_t *data, size_t len)
+{
+	const struct ip_isa *isa = t->arg;
+	char *text = as_text(data, len);
+	struct ip_program prog;
+	struct ip_diag d;
+	ip_program_init(&prog, isa);
+	ip_diag_init(&d, "fuzz.s");
+	if (isa->assemble(text, &prog, &d) == 0) {
+		uint8_t *bin = NULL;
+		size_t n = 0;
+		round_trip(t, &prog);
+		/* what assembles and packs goes through the unpacker as any binary does */
+		ip_diag_init(&d, NULL);
+		if (isa->pack(&prog, &bin, &n, &d) == 0)
+			check_binary(t, bin, n, 1);
+		free(bin);
+	} else if (d.line < 1) {
+		fuzz_fail(t, "an assembly error names no line: %s", d.msg);
+	}
+	ip_program_free(&prog);
+	free(text);
+}
+
+void fuzz_run_disasm(const struct fuzz_target *t, const uint8_t *data, size_t len)
+{
+	check_binary(t, data, len, 0);
 }
 
 /* The program of a probe: its heredoc, or the file it names (relative to the probe). */
@@ -264,20 +301,68 @@ static int seed_one_program(struct fuzz_seed_ctx *c, const char *path, const cha
 	return rc;
 }
 
+/* Programs of the ISAs no probe is written in: a CTM command buffer (the domain and output of
+ * the ctm simulator target's; one with a constants format). */
+static const struct {
+	const char *isa, *name, *text;
+} samples[] = {
+	{"ctm_cb", "domain-4x2", fuzz_ctm_commands},
+	{"ctm_cb", "constants",
+	 "set_constf_fmt address=0x800 format.pitch=4 format.data=float32_4\n"
+	 "set_out_fmt output=0 address=0x1000 format.pitch=1 format.data=float32_4 height=1\n"
+	 "set_domain i0=0 j0=0 i1=3 j1=0\n"
+	 "start_program\n"},
+};
+
+/* The samples of t's ISA as seeds: text for asm targets, packed for the others. */
+static int seed_samples(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
+{
+	const struct ip_isa *isa = t->arg;
+	for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
+		struct ip_program prog;
+		struct ip_diag d;
+		uint8_t *bin = NULL;
+		size_t n = 0;
+		int rc;
+		if (strcmp(samples[i].isa, isa->name) != 0)
+			continue;
+		if (t->run == fuzz_run_asm) {
+			if (fuzz_seed_write(c, samples[i].name, samples[i].text, strlen(samples[i].text)))
+				return -1;
+			continue;
+		}
+		ip_program_init(&prog, isa);
+		ip_diag_init(&d, samples[i].name);
+		if (isa->assemble(samples[i].text, &prog, &d) != 0 ||
+		    isa->pack(&prog, &bin, &n, &d) != 0) {
+			fprintf(stderr, "isaprobe-fuzz: sample %s: %s\n", samples[i].name, d.msg);
+			rc = -1;
+		} else {
+			rc = fuzz_seed_write(c, samples[i].name, bin, n);
+		}
+		free(bin);
+		ip_program_free(&prog);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 int fuzz_seed_asm(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	unsigned before = c->count;
-	if (fuzz_seed_probes(c, seed_one_program, t) != 0)
+	if (fuzz_seed_probes(c, seed_one_program, t) != 0 || seed_samples(t, c) != 0)
 		return -1;
 	if (c->count == before) /* an ISA without probes yet: a start anyway */
 		return fuzz_seed_write(c, "empty", "\n", 1);
 	return 0;
 }
 
+/* The probes' programs assembled and packed: for disasm-ISA and sim-ISA. */
 int fuzz_seed_disasm(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	unsigned before = c->count;
-	if (fuzz_seed_probes(c, seed_one_program, t) != 0)
+	if (fuzz_seed_probes(c, seed_one_program, t) != 0 || seed_samples(t, c) != 0)
 		return -1;
 	if (c->count == before)
 		return fuzz_seed_write(c, "zeros", "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16);

@@ -19,43 +19,52 @@ static const struct fuzz_target fixed[] = {
 	 fuzz_run_caller, fuzz_seed_caller, NULL, ""},
 	{"db", "a damaged findings database under infer, report and query (reports/, db/)",
 	 fuzz_run_db, fuzz_seed_db, NULL, ""},
+	{"db-merge", "a damaged findings database read-only under report, and under db merge "
+	 "(db/merge.c)", fuzz_run_db_merge, fuzz_seed_db_merge, NULL, ""},
 };
 
 static struct fuzz_target *all;
 static size_t nall;
 
+/* The target PREFIX-ISA of one ISA. */
+static void isa_target(const char *prefix, const struct ip_isa *isa, const char *what,
+                       void (*run)(const struct fuzz_target *, const uint8_t *, size_t),
+                       int (*seed)(const struct fuzz_target *, struct fuzz_seed_ctx *))
+{
+	struct fuzz_target *t = &all[nall++];
+	fuzz_format(t->name_buf, sizeof t->name_buf, "%s-%s", prefix, isa->name);
+	t->name = t->name_buf;
+	t->what = what;
+	t->run = run;
+	t->seed = seed;
+	t->arg = isa;
+}
+
 const struct fuzz_target *fuzz_targets(size_t *n)
 {
 	if (!all) {
 		const struct ip_isa *const *isas = ip_isa_all();
-		size_t nisa = 0, k = 0;
+		size_t nisa = 0;
 		while (isas[nisa])
 			nisa++;
-		all = calloc(sizeof fixed / sizeof fixed[0] + 2 * nisa, sizeof *all);
+		all = calloc(sizeof fixed / sizeof fixed[0] + 3 * nisa, sizeof *all);
 		if (!all) {
 			fputs("isaprobe-fuzz: out of memory\n", stderr);
 			exit(1);
 		}
 		for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-			all[k++] = fixed[i];
+			all[nall++] = fixed[i];
 		for (size_t i = 0; i < nisa; i++) {
-			struct fuzz_target *a = &all[k++], *b = &all[k++];
-			fuzz_format(a->name_buf, sizeof a->name_buf, "asm-%s", isas[i]->name);
-			a->name = a->name_buf;
-			a->what = "an ISA's assembler; what assembles must disassemble and assemble to "
-			          "the same bits";
-			a->run = fuzz_run_asm;
-			a->seed = fuzz_seed_asm;
-			a->arg = isas[i];
-			fuzz_format(b->name_buf, sizeof b->name_buf, "disasm-%s", isas[i]->name);
-			b->name = b->name_buf;
-			b->what = "an ISA's unpacker and disassembler; what unpacks must pack and "
-			          "assemble back to the same bytes";
-			b->run = fuzz_run_disasm;
-			b->seed = fuzz_seed_disasm;
-			b->arg = isas[i];
+			isa_target("asm", isas[i], "an ISA's assembler; what assembles must disassemble "
+			           "and assemble to the same bits", fuzz_run_asm, fuzz_seed_asm);
+			isa_target("disasm", isas[i], "an ISA's unpacker and disassembler; what unpacks "
+			           "must pack and assemble back to the same bytes", fuzz_run_disasm,
+			           fuzz_seed_disasm);
 		}
-		nall = k;
+		for (size_t i = 0; i < nisa; i++)
+			if (fuzz_sim_runs(isas[i]))
+				isa_target("sim", isas[i], "an ISA's binary run on the sim runner (ctm_cb: "
+				           "on ctm's), twice: the same result", fuzz_run_sim, fuzz_seed_sim);
 	}
 	*n = nall;
 	return all;

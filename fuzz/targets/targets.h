@@ -23,12 +23,12 @@ struct fuzz_target {
 	void (*run)(const struct fuzz_target *t, const uint8_t *data, size_t len);
 	/* Writes the seed corpus with fuzz_seed_write; 0, or -1 after printing why. */
 	int (*seed)(const struct fuzz_target *t, struct fuzz_seed_ctx *c);
-	const void *arg;    /* per-target data (the ISA of asm-* and disasm-*) */
+	const void *arg;    /* per-target data (the ISA of asm-*, disasm-* and sim-*) */
 	char name_buf[48];
 };
 
-/* Every target: the fixed ones of fuzz/targets/targets.c and an asm and disasm target per ISA
- * of encoders/isa_registry.c. */
+/* Every target: the fixed ones of fuzz/targets/targets.c, an asm and a disasm target per ISA of
+ * encoders/isa_registry.c, and a sim target per ISA the sim runner runs. */
 const struct fuzz_target *fuzz_targets(size_t *n);
 const struct fuzz_target *fuzz_target_find(const char *name);
 
@@ -59,5 +59,14 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 int fuzz_seed_caller(const struct fuzz_target *t, struct fuzz_seed_ctx *c);
 void fuzz_run_db(const struct fuzz_target *t, const uint8_t *data, size_t len);
 int fuzz_seed_db(const struct fuzz_target *t, struct fuzz_seed_ctx *c);
+void fuzz_run_db_merge(const struct fuzz_target *t, const uint8_t *data, size_t len);
+int fuzz_seed_db_merge(const struct fuzz_target *t, struct fuzz_seed_ctx *c);
+void fuzz_run_sim(const struct fuzz_target *t, const uint8_t *data, size_t len);
+int fuzz_seed_sim(const struct fuzz_target *t, struct fuzz_seed_ctx *c);
+/* Whether the sim runner runs isa's binaries (as programs, or as another ISA's input). */
+struct ip_isa;
+int fuzz_sim_runs(const struct ip_isa *isa);
+/* The CTM command buffer the ctm simulator target runs programs after (ctm_cb assembly). */
+extern const char fuzz_ctm_commands[];
 
 #endif

@@ -23,4 +23,9 @@ struct ip_report_options {
 int ip_report(struct ip_store *s, const struct ip_report_options *o, FILE *out,
               struct ip_diag *d);
 
+/* Stores each finding's sentence (what the report says of it: "register select: ...") in its
+ * details as "sentence", which the finding_text view shows; `isaprobe infer` calls it after
+ * ip_infer. Returns 0, or -1 with d set (nothing changed). */
+int ip_report_sentences(struct ip_store *s, struct ip_diag *d);
+
 #endif

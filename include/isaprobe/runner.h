@@ -87,7 +87,8 @@ struct ip_runner_backend {
 	/* Opens with a config; *state belongs to the backend. Returns 0, or -1 with d set. */
 	int (*open)(const struct ip_runner_config *cfg, void **state, struct ip_diag *d);
 	/* Runs n jobs, filling results[i] for jobs[i]. Per-job problems are statuses in the
-	 * results; returns -1 only if the backend itself broke (then every result says so). */
+	 * results; returns -1 only if the backend itself broke (then every result says so), or
+	 * IP_RUNNER_DEVICE_LOST. */
 	int (*run_batch)(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results);
 	void (*close)(void *state);
 	/* The model actually in use (after defaults), e.g. "t760". */
@@ -98,6 +99,12 @@ struct ip_runner_backend {
 	int (*check_job)(void *state, const struct ip_job *job, const struct ip_result *result,
 	                 struct ip_diag *d);
 };
+
+/* run_batch's return when the device is gone and stays gone (a GPU lost after recovery): no
+ * result of the batch says anything about its variants, so none may be recorded; results[0].why
+ * says why. A campaign stops there, everything before it stored, and --resume runs the batch
+ * again once the device is back. */
+#define IP_RUNNER_DEVICE_LOST (-2)
 
 struct ip_runner;
 
@@ -110,6 +117,7 @@ int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, stru
 /* The same with a backend given directly (one outside the registry, e.g. a test's model). */
 int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_runner_config *cfg,
                            struct ip_runner **out, struct ip_diag *d);
+/* 0, -1 (the backend broke: every result is runner_error) or IP_RUNNER_DEVICE_LOST. */
 int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
                         struct ip_result *results);
 /* One job: the same as a batch of one. */
@@ -127,5 +135,15 @@ void ip_result_clear(struct ip_result *res);
 struct ip_out_buf *ip_result_output(struct ip_result *res, enum ip_buf_role role);
 /* The job's input buffer of this role, or NULL. */
 const struct ip_buf *ip_job_input(const struct ip_job *job, enum ip_buf_role role);
+/* Readies one run: job of code[0..len) with inputs[0..ninputs), and res with the caller's
+ * outputs[0..noutputs); the rest zero (one invocation, the default budget, no uniform
+ * registers), for the caller to set after. */
+static inline void ip_job_init(struct ip_job *job, struct ip_result *res, const uint8_t *code,
+                               size_t len, const struct ip_buf *inputs, unsigned ninputs,
+                               struct ip_out_buf *outputs, unsigned noutputs)
+{
+	*job = (struct ip_job){code, len, inputs, ninputs, {0, 0}, 0};
+	*res = (struct ip_result){.outputs = outputs, .noutputs = noutputs};
+}
 
 #endif

@@ -9,13 +9,16 @@
 #include "isaprobe/diag.h"
 
 /* Schema version kept in PRAGMA user_version; migrations go forward only. */
-#define IP_STORE_SCHEMA_VERSION 4
+#define IP_STORE_SCHEMA_VERSION 5
 /* The oldest version a read-only handle reads as it is (queries, reports, `db merge` inputs):
  * version 2 changed the findings readers read (bundle, slot, cond; buffer names); version 3
- * added only what writers use (campaign_lock); version 4 stores runs in blocks (run_block, the
- * view run). Raise it with a migration that changes what readers read. Older versions are
- * migrated by a read-write opening. */
-#define IP_STORE_READ_MIN_VERSION 4
+ * added only what writers use (campaign_lock); version 4 the view finding_text, which a
+ * read-only handle of an older file makes as a temporary view; version 5 stores runs in blocks
+ * (run_block, the view run), which a read-only handle of an older file reads through a
+ * temporary view run_block over its run table (one block per row). Raise it with a migration
+ * that changes what readers read beyond that. Older versions are migrated by a read-write
+ * opening. */
+#define IP_STORE_READ_MIN_VERSION 2
 /* PRAGMA application_id of every isaprobe database: 'ISAP'. */
 #define IP_STORE_APPLICATION_ID 0x49534150
 /* Longest variant value, in bytes. */

@@ -66,6 +66,13 @@ struct ip_strategy_params {
 	const struct ip_auto_context_plan *plans; /* auto: per context, from ip_auto_segment */
 };
 
+/* The parameters of strategy `kind` over probe p: its width, its contexts and their seed values
+ * (copied into seeds, which holds IP_PROBE_MAX_CONTEXTS and must outlive the strategy); the
+ * rest (seed, budget, force, plans) zero, for the caller to set. */
+struct ip_probe;
+void ip_strategy_params_of(struct ip_strategy_params *sp, const struct ip_probe *p,
+                           enum ip_strategy_kind kind, ip_word *seeds);
+
 struct ip_variant {
 	uint32_t context;
 	ip_word value;
@@ -78,8 +85,9 @@ int ip_strategy_new(const struct ip_strategy_params *params, struct ip_strategy 
                     struct ip_diag *d);
 /* 1 with the next variant in *v, or 0 when the strategy is done. */
 int ip_strategy_next(struct ip_strategy *s, struct ip_variant *v);
-/* Variants the strategy gives in all. */
+/* Variants the strategy gives in all, and to context c alone. */
 uint64_t ip_strategy_total(const struct ip_strategy *s);
+uint64_t ip_strategy_context_total(const struct ip_strategy *s, uint32_t c);
 void ip_strategy_free(struct ip_strategy *s);
 
 /* Variants of auto's survey per context, which come first in every auto context: the seed,

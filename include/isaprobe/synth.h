@@ -22,7 +22,18 @@ enum ip_synth_kind {
 	IP_SYNTH_ENUM,        /* 2 output words = op[v] of the context's two operand pairs */
 	IP_SYNTH_MODE,        /* 1 output word: 0 = a fixed register word, 1 = what the dependent
 	                       * register and component fields pick (they act only then) */
+	IP_SYNTH_SOURCE,      /* 1 output word = the source value v picks (src[v]): a register word,
+	                       * a uniforms word, an immediate of its own, or a fault (an operand's
+	                       * register / const / immediate select: moves from several buffers) */
 	IP_SYNTH_KIND_COUNT
+};
+
+/* What a value of an IP_SYNTH_SOURCE field reads. */
+enum ip_synth_src {
+	IP_SYNTH_SRC_REGISTER, /* registers word src_at[v] */
+	IP_SYNTH_SRC_UNIFORM,  /* uniforms word src_at[v] */
+	IP_SYNTH_SRC_IMM,      /* the integer src_at[v] (planted nowhere) */
+	IP_SYNTH_SRC_FAULT     /* faults */
 };
 
 #define IP_SYNTH_ZERO 0xFFu   /* register map value: the zero register (reads 0) */
@@ -40,6 +51,8 @@ struct ip_synth_field {
 	uint8_t op[8];            /* ENUM: value -> operation (ip_synth_op_name); MODIFIER: mod */
 	int mode;                 /* REGISTER, COMPONENT: the index of the MODE field that enables
 	                           * them (they act when its bit is 1), else -1 */
+	uint8_t src[4];           /* SOURCE: value -> what it reads (enum ip_synth_src) */
+	uint16_t src_at[4];       /* SOURCE: the word read, or the immediate */
 };
 
 struct ip_synth_device {
@@ -57,7 +70,8 @@ struct ip_synth_device {
 };
 
 /* Draws a device from seed: 1 target piece (pieces 2: the same layout in two instructions,
- * each driving its own outputs). Deterministic: the same seed gives the same device. */
+ * each driving its own outputs); half the devices have an operand source select (SOURCE) in 2
+ * bits above the layout. Deterministic: the same seed gives the same device. */
 void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *dev);
 /* Runs variant `value` in context ctx on the planted buffers: returns the status; out gets
  * dev->nout words when ok, *fault the fault code otherwise. */

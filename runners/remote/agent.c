@@ -125,13 +125,21 @@ static int on_hello(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 static int on_batch(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 {
 	struct ip_batch b;
+	int rc;
 	if (!a->state) {
 		ip_diag_offset(d, r->base - IP_PROTO_HEADER, "a BATCH before HELLO");
 		return fail(a, IP_PERR_UNEXPECTED, d);
 	}
 	if (ip_decode_batch(r, &b) != 0)
 		return fail(a, IP_PERR_MESSAGE, d);
-	if (a->backend->run_batch(a->state, b.jobs, b.n, b.results) != 0) {
+	rc = a->backend->run_batch(a->state, b.jobs, b.n, b.results);
+	if (rc == IP_RUNNER_DEVICE_LOST) {
+		/* The device is gone: no result says anything; the caller hears why and stops */
+		ip_diag_plain(d, "%s", b.results[0].why ? b.results[0].why : "the device is gone");
+		ip_batch_free(&b);
+		return fail(a, IP_PERR_LOST, d);
+	}
+	if (rc != 0) {
 		/* The backend broke: every result says so (as ip_runner_run_batch does). */
 		for (size_t i = 0; i < b.n; i++) {
 			b.results[i].status = IP_STATUS_RUNNER_ERROR;

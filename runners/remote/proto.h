@@ -35,6 +35,7 @@ enum ip_proto_error {
 	IP_PERR_MESSAGE = 3,
 	IP_PERR_UNEXPECTED = 4,
 	IP_PERR_DEVICE = 5,
+	IP_PERR_LOST = 6, /* the device went away and stays gone: the caller stops, resumes later */
 };
 
 /* crc32.c: CRC-32 (reflected 0xEDB88320). Start with crc = 0; feed pieces in order. */

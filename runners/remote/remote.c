@@ -19,6 +19,7 @@ struct remote {
 	int alive;
 	int timeout_ms, retries;
 	uint32_t next_id;
+	int device_gone;           /* an attempt at this batch was answered ERROR 6 (device gone) */
 	struct ip_wbuf out, in;
 	/* why texts of results: each distinct text kept once, for the runner's lifetime */
 	char **texts;
@@ -82,6 +83,8 @@ static int expect_frame(struct remote *r, unsigned want, struct ip_rbuf *payload
 		struct ip_error_msg e;
 		if (ip_decode_error(payload, &e) != 0)
 			return -1;
+		if (f.version == IP_PROTO_VERSION && e.code == IP_PERR_LOST)
+			r->device_gone = 1;
 		if (f.version != IP_PROTO_VERSION)
 			return ip_diag_plain(d, "the agent speaks protocol version %u; this isaprobe "
 			                        "speaks version %u (the agent says: %s)",
@@ -226,7 +229,9 @@ static void fail_jobs(struct remote *r, struct ip_result *results, size_t n, con
 	fprintf(stderr, "isaprobe: remote runner: %s\n", why);
 }
 
-/* Runs jobs[0..n) with retries; the batch is one unit: all its results or none. */
+/* Runs jobs[0..n) with retries; the batch is one unit: all its results or none. Returns 0, -1,
+ * or IP_RUNNER_DEVICE_LOST when an agent said its device is gone (ERROR code 6) and no later
+ * attempt ran the batch. */
 static int run_chunk(struct remote *r, const struct ip_job *jobs, size_t n,
                      struct ip_result *results)
 {
@@ -234,6 +239,7 @@ static int run_chunk(struct remote *r, const struct ip_job *jobs, size_t n,
 	char why[sizeof d.msg + 128];
 	int tries = r->retries + 1;
 	ip_diag_init(&d, NULL);
+	r->device_gone = 0;
 	for (int t = 0; t < tries; t++)
 		if (attempt(r, jobs, n, results, &d) == 0)
 			return 0;
@@ -245,7 +251,7 @@ static int run_chunk(struct remote *r, const struct ip_job *jobs, size_t n,
 		snprintf(why, sizeof why, "remote agent failed %d time%s; last: %s", tries,
 		         tries == 1 ? "" : "s", d.msg);
 	fail_jobs(r, results, n, why);
-	return -1;
+	return r->device_gone ? IP_RUNNER_DEVICE_LOST : -1;
 }
 
 /* What one job takes of the protocol's limits: its bytes in a BATCH, the most its result can
@@ -325,7 +331,12 @@ static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
 			at++;
 			continue;
 		}
-		if (run_chunk(r, jobs + at, k, results + at) != 0)
+		int c = run_chunk(r, jobs + at, k, results + at);
+		if (c == IP_RUNNER_DEVICE_LOST) {
+			results[0].why = results[at].why;
+			return c; /* nothing of the batch may be stored */
+		}
+		if (c != 0)
 			failed += k;
 		at += k;
 	}

@@ -1,7 +1,8 @@
 /* synth_device.c: synthetic devices drawn from a seed: a random field layout (selects with
  * non-linear maps and a zero register, immediates, offsets, shifts, modifiers, masks, opcodes
- * running operations of their own, reserved and ignored bits, fields a mode bit enables), what
- * a variant does on them, and the probe file that carries their bits in utgard_gp words. */
+ * running operations of their own, operand sources, reserved and ignored bits, fields a mode
+ * bit enables), what a variant does on them, and the probe file that carries their bits in
+ * utgard_gp words. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,6 +51,7 @@ const char *ip_synth_kind_name(const struct ip_synth_field *f)
 	case IP_SYNTH_MASK: return "mask";
 	case IP_SYNTH_ENUM: return "enum";
 	case IP_SYNTH_MODE: return "enum";
+	case IP_SYNTH_SOURCE: return "enum";
 	default: return "?";
 	}
 }
@@ -91,7 +93,7 @@ static unsigned words_of(enum ip_synth_kind k, unsigned w)
 	switch (k) {
 	case IP_SYNTH_REGISTER: return 4;
 	case IP_SYNTH_COMPONENT: case IP_SYNTH_IMM: case IP_SYNTH_OFFSET: case IP_SYNTH_SHIFT:
-	case IP_SYNTH_MODE: return 1;
+	case IP_SYNTH_MODE: case IP_SYNTH_SOURCE: return 1;
 	case IP_SYNTH_MODIFIER: case IP_SYNTH_ENUM: return 2;
 	case IP_SYNTH_MASK: return w;
 	default: return 0;
@@ -136,6 +138,36 @@ static void register_map(uint64_t *s, struct ip_synth_field *f, int zero)
 	}
 }
 
+/* An operand source select (2 bits): a register word and a uniforms word (the planted
+ * registers are all larger than the uniforms it reads, so max and min of the two coincide
+ * with the moves), an immediate planted nowhere, and one more of any of these or a fault,
+ * in random order. */
+static void source_map(uint64_t *s, struct ip_synth_field *f)
+{
+	uint8_t kind[4] = {IP_SYNTH_SRC_REGISTER, IP_SYNTH_SRC_UNIFORM, IP_SYNTH_SRC_IMM,
+	                   (uint8_t)pick(s, 4)};
+	for (unsigned i = 3; i > 0; i--) {
+		unsigned j = pick(s, i + 1);
+		uint8_t t = kind[i];
+		kind[i] = kind[j];
+		kind[j] = t;
+	}
+	for (unsigned v = 0; v < 4; v++) {
+		unsigned at;
+		int dup;
+		do {
+			at = kind[v] == IP_SYNTH_SRC_REGISTER ? pick(s, NREGS * 4)
+			   : kind[v] == IP_SYNTH_SRC_UNIFORM ? UNI_OPERANDS + pick(s, UNI_WORDS - UNI_OPERANDS)
+			   : 2 + pick(s, 200);
+			dup = 0;
+			for (unsigned u = 0; u < v; u++)
+				dup |= kind[u] == kind[v] && f->src_at[u] == at;
+		} while (dup);
+		f->src[v] = kind[v];
+		f->src_at[v] = (uint16_t)at;
+	}
+}
+
 /* A seed value of field f the device is happy with (a register that exists, no fault). */
 static uint64_t field_seed(uint64_t *s, const struct ip_synth_field *f)
 {
@@ -153,16 +185,22 @@ static uint64_t field_seed(uint64_t *s, const struct ip_synth_field *f)
 			v = pick(s, 1u << f->w);
 		while (f->op[v] == OP_FAULT);
 		return v;
+	case IP_SYNTH_SOURCE:
+		do
+			v = pick(s, 4);
+		while (f->src[v] == IP_SYNTH_SRC_FAULT);
+		return v;
 	default:
 		return pick(s, 1u << f->w);
 	}
 }
 
-/* Lays out `width` bits from bit `at` as fields of random kinds. */
-static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned width)
+/* Lays out `width` bits from bit `at` as fields of random kinds, at most `most` fields. */
+static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned width,
+                   unsigned most)
 {
 	unsigned end = at + width, enums = 0, mode = 0;
-	while (at < end && d->nf + 3 < IP_SYNTH_MAX_FIELDS) {
+	while (at < end && d->nf + 3 < most) {
 		static const enum ip_synth_kind kinds[] = {
 			IP_SYNTH_IGNORED, IP_SYNTH_RESERVED, IP_SYNTH_REGISTER, IP_SYNTH_REGISTER,
 			IP_SYNTH_COMPONENT, IP_SYNTH_IMM, IP_SYNTH_OFFSET, IP_SYNTH_SHIFT,
@@ -276,14 +314,21 @@ static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned
 
 void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *d)
 {
-	uint64_t s = seed ^ UINT64_C(0x5EED5EED);
+	uint64_t s = seed ^ UINT64_C(0x5EED5EED), src = seed ^ UINT64_C(0x50C5050C);
 	uint64_t base = 0;
 	int mode = -1;
 	memset(d, 0, sizeof *d);
 	d->seed = seed;
 	d->npieces = pieces < 1 ? 1 : pieces > IP_SYNTH_MAX_PIECES ? IP_SYNTH_MAX_PIECES : pieces;
 	d->piece_w[0] = 16 + pick(&s, 13);
-	layout(&s, d, 0, d->piece_w[0]);
+	/* two pieces: the second copies the first's fields, so the first has half of them */
+	layout(&s, d, 0, d->piece_w[0], IP_SYNTH_MAX_FIELDS / d->npieces);
+	/* half the devices: an operand source select in 2 bits above the layout, drawn from a
+	 * stream of its own (the layout and operands stay those of the device without it) */
+	if (pick(&src, 2) && d->nf < IP_SYNTH_MAX_FIELDS / d->npieces) {
+		source_map(&src, add(d, IP_SYNTH_SOURCE, d->piece_w[0], 2));
+		d->piece_w[0] += 2;
+	}
 	d->width = d->piece_w[0];
 	if (d->npieces == 2) {
 		/* the same layout in the second instruction, with outputs of its own */
@@ -303,7 +348,7 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *d
 	for (unsigned i = 0; i < d->nf; i++) {
 		const struct ip_synth_field *f = &d->f[i];
 		if (i < d->nf / d->npieces || d->npieces == 1)
-			base |= field_seed(&s, f) << f->lo;
+			base |= field_seed(f->kind == IP_SYNTH_SOURCE ? &src : &s, f) << f->lo;
 		else /* the second instance starts where the first does */
 			base |= (base >> (f->lo - d->width / 2) & ((UINT64_C(1) << f->w) - 1)) << f->lo;
 		if (f->kind == IP_SYNTH_MODE && mode < 0)
@@ -406,6 +451,10 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 			*fault = 0x60;
 			return IP_STATUS_FAULT;
 		}
+		if (f->kind == IP_SYNTH_SOURCE && f->src[v] == IP_SYNTH_SRC_FAULT) {
+			*fault = 0x70;
+			return IP_STATUS_FAULT;
+		}
 	}
 	for (unsigned i = 0; i < d->nf; i++) {
 		const struct ip_synth_field *f = &d->f[i];
@@ -449,6 +498,12 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 				o[k] = ip_f32_bits(r);
 			}
 			break;
+		case IP_SYNTH_SOURCE: {
+			unsigned at = f->src_at[v];
+			o[0] = f->src[v] == IP_SYNTH_SRC_REGISTER ? reg_word(regs, nregs, at / 4, at % 4)
+			     : f->src[v] == IP_SYNTH_SRC_UNIFORM ? (at < nunis ? unis[at] : 0) : at;
+			break;
+		}
 		case IP_SYNTH_MODE:
 			if (!v) {
 				o[0] = reg_word(regs, nregs, (unsigned)f->base, 0);

@@ -5,6 +5,7 @@
 
 #include "ctm/ctm.h"
 #include "ctm_sim.h"
+#include "isaprobe/float_bits.h"
 
 #define LOOP_DEPTH 32
 #define CALL_DEPTH 32
@@ -44,13 +45,6 @@ static uint32_t fld(const uint32_t *w, unsigned k, const char *name)
 	return (uint32_t)ip_field_get(ip_format_field(ctm_inst_formats[k], name), &x);
 }
 
-static float bits_f(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
 static int read_mem(struct proc *p, long long a, unsigned n, void *out)
 {
 	if (a < 0 || a + n > (long long)p->m->mem_len)
@@ -81,7 +75,7 @@ static int fconst(struct proc *p, int c, float out[4])
 	if (read_mem(p, a, 16, u) != 0)
 		return -1;
 	for (unsigned k = 0; k < 4; k++)
-		out[k] = bits_f(u[k]);
+		out[k] = ip_f32_from_bits(u[k]);
 	return 0;
 }
 
@@ -487,7 +481,7 @@ static int exec_tex(struct proc *p, const uint32_t *w)
 					return halt(p, IP_STATUS_UNMODELED, why);
 				if (read_mem(p, a, 4, &u) != 0)
 					return -1;
-				texel[k] = bits_f(u);
+				texel[k] = ip_f32_from_bits(u);
 			}
 			have = 0xF;
 		} else {
@@ -499,7 +493,7 @@ static int exec_tex(struct proc *p, const uint32_t *w)
 			if (read_mem(p, a, 4 * n, u) != 0)
 				return -1;
 			for (unsigned k = 0; k < n; k++)
-				texel[k] = bits_f(u[k]);
+				texel[k] = ip_f32_from_bits(u[k]);
 			have = (1u << n) - 1;
 		}
 	}

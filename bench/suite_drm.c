@@ -1,0 +1,331 @@
+/* suite_drm.c: the drm runner through the fake DRM device: variants per submission, submissions
+ * and variants per second for each ISA against the same jobs on the simulator, and one variant
+ * per submission (what a submission costs). The fake device must be preloaded, so the suite runs
+ * itself in a child `isaprobe bench drm` with it and relays the child's results. */
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "../runners/drm/drm_uapi.h"
+#include "../runners/drm/model_ext.h"
+#include "bench.h"
+#include "isaprobe/isa.h"
+
+extern char **environ;
+
+#define BATCH 4096
+#define CHILD_OUT "ISAPROBE_BENCH_DRM_OUT"
+
+static const char *const nodes[3] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
+                                     "/dev/dri/renderD130"};
+
+/* A GPU model's counter (model_ext.h) on the node of the ISA. */
+static uint64_t counter(int node, uint32_t param)
+{
+	struct ip_panfrost_get_param p = {.param = param}; /* the same layout on lima */
+	unsigned long req = node == 2 ? IP_IOCTL_LIMA_GET_PARAM : IP_IOCTL_PANFROST_GET_PARAM;
+	int fd = open(nodes[node], O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (ioctl(fd, req, &p) != 0)
+		p.value = 0;
+	close(fd);
+	return p.value;
+}
+
+/* Jobs of one program, all alike: Bifrost and Utgard GP (Midgard's are bench_mg_jobs). */
+struct simple_jobs {
+	uint8_t *code;
+	size_t len;
+	struct ip_job *jobs;
+	struct ip_result *res;
+	struct ip_out_buf *outs;
+	uint8_t *out_data;
+	struct ip_buf in;
+	uint8_t in_data[256];
+};
+
+static int simple_jobs(struct simple_jobs *s, const char *isa_name, const char *text,
+                       enum ip_buf_role in_role, enum ip_buf_role out_role, size_t out_cap)
+{
+	const struct ip_isa *isa = ip_isa_find(isa_name);
+	struct ip_program p;
+	struct ip_diag d;
+	memset(s, 0, sizeof *s);
+	ip_diag_init(&d, "the drm suite's program");
+	ip_program_init(&p, isa);
+	if (isa->assemble(text, &p, &d) || isa->pack(&p, &s->code, &s->len, &d)) {
+		ip_program_free(&p);
+		ip_diag_print(&d, stderr);
+		return -1;
+	}
+	ip_program_free(&p);
+	for (size_t i = 0; i < sizeof s->in_data; i++)
+		s->in_data[i] = (uint8_t)(i * 7 + 1);
+	s->in = (struct ip_buf){in_role, s->in_data, sizeof s->in_data};
+	s->jobs = calloc(BATCH, sizeof *s->jobs);
+	s->res = calloc(BATCH, sizeof *s->res);
+	s->outs = calloc(BATCH, sizeof *s->outs);
+	s->out_data = calloc(BATCH, out_cap);
+	if (!s->jobs || !s->res || !s->outs || !s->out_data)
+		return -1;
+	for (size_t i = 0; i < BATCH; i++) {
+		s->jobs[i] = (struct ip_job){s->code, s->len, &s->in, 1, {1, 0}, -1};
+		s->outs[i] = (struct ip_out_buf){out_role, s->out_data + i * out_cap, out_cap, 0};
+		s->res[i].outputs = &s->outs[i];
+		s->res[i].noutputs = 1;
+	}
+	return 0;
+}
+
+static void simple_free(struct simple_jobs *s)
+{
+	free(s->code);
+	free(s->jobs);
+	free(s->res);
+	free(s->outs);
+	free(s->out_data);
+}
+
+/* Runs total jobs in batches on the runner; their time in *t, ok results in *ok. */
+static int batches(struct ip_runner *r, const struct ip_job *jobs, struct ip_result *res,
+                   uint64_t total, struct bench_time *t, uint64_t *ok)
+{
+	struct bench_time t0 = bench_now();
+	*ok = 0;
+	for (uint64_t done = 0; done < total; done += BATCH) {
+		size_t n = total - done < BATCH ? (size_t)(total - done) : BATCH;
+		if (ip_runner_run_batch(r, jobs, n, res) != 0)
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			*ok += res[i].status == IP_STATUS_OK;
+	}
+	bench_lap(t, t0);
+	return 0;
+}
+
+/* One ISA: the jobs on the simulator, then through the drm runner with the default jobs per
+ * submission, then (single) one job per submission. */
+static int measure_isa(struct bench_run *br, const char *isa, int node, const struct ip_job *jobs,
+                       struct ip_result *res, uint64_t total, int single)
+{
+	struct ip_runner_config cfg = {isa, NULL, NULL};
+	struct ip_runner *sim = NULL, *drm = NULL;
+	struct bench_time ts = {0, 0, 0}, td = {0, 0, 0};
+	uint64_t ok_sim, ok_drm, s0, s1, j0, j1;
+	char name[48], note[160], spec[64];
+	struct ip_diag d;
+	int rc = -1;
+	ip_diag_init(&d, "drm suite");
+	snprintf(spec, sizeof spec, "drm:%s", nodes[node]);
+	if (single)
+		setenv("ISAPROBE_DRM_JOBS", "1", 1);
+	if (ip_runner_open("sim", &cfg, &sim, &d) || ip_runner_open(spec, &cfg, &drm, &d)) {
+		ip_diag_print(&d, stderr);
+		goto out;
+	}
+	if (!single && batches(sim, jobs, res, total, &ts, &ok_sim) != 0)
+		goto out;
+	s0 = counter(node, IP_MODEL_PARAM_SUBMISSIONS);
+	j0 = counter(node, IP_MODEL_PARAM_JOBS);
+	if (batches(drm, jobs, res, total, &td, &ok_drm) != 0)
+		goto out;
+	s1 = counter(node, IP_MODEL_PARAM_SUBMISSIONS) - s0;
+	j1 = counter(node, IP_MODEL_PARAM_JOBS) - j0;
+	if (!s1 || j1 != total || (!single && ok_drm != ok_sim)) {
+		fprintf(stderr, "isaprobe bench drm: %s: %llu submissions, %llu jobs for %llu variants "
+		        "(%llu ok, %llu on the simulator)\n", isa, (unsigned long long)s1,
+		        (unsigned long long)j1, (unsigned long long)total, (unsigned long long)ok_drm,
+		        (unsigned long long)(single ? ok_drm : ok_sim));
+		goto out;
+	}
+	if (!single) {
+		snprintf(name, sizeof name, "%s.sim", isa);
+		snprintf(note, sizeof note, "the same jobs on the simulator, batches of %d", BATCH);
+		bench_rate(br, name, "variants/s", (double)total, ts, BENCH_REPORT, 0, note);
+	}
+	snprintf(name, sizeof name, single ? "%s.single" : "%s.drm", isa);
+	snprintf(note, sizeof note, "through the fake device (runner, ioctls, device, simulator)%s",
+	         single ? ", one job per submission" : "");
+	bench_rate(br, name, "variants/s", (double)total, td, BENCH_REPORT, 0, note);
+	snprintf(name, sizeof name, single ? "%s.single_submissions" : "%s.submissions", isa);
+	bench_rate(br, name, "submissions/s", (double)s1, td, BENCH_REPORT, 0,
+	           "submit, wait, read back: the runner's and the device's share");
+	if (!single) {
+		snprintf(name, sizeof name, "%s.per_submission", isa);
+		bench_value(br, name, "variants", (double)total / (double)s1, BENCH_REPORT, 0,
+		            "variants in one submission (ISAPROBE_DRM_JOBS, ISAPROBE_DRM_BO_BUDGET)");
+	}
+	rc = 0;
+out:
+	unsetenv("ISAPROBE_DRM_JOBS");
+	ip_runner_close(sim);
+	ip_runner_close(drm);
+	return rc;
+}
+
+/* In the child, the fake device preloaded: measures, then writes the results to the file. */
+static int measure(struct bench_run *br, const char *path)
+{
+	uint64_t total = bench_size(br, 200000, 4096);
+	size_t first = br->n;
+	struct bench_mg_jobs *mg = bench_mg_jobs_new(BATCH);
+	struct simple_jobs bf, gp;
+	FILE *f;
+	int rc = -1;
+	memset(&bf, 0, sizeof bf);
+	memset(&gp, 0, sizeof gp);
+	if (!mg ||
+	    simple_jobs(&bf, "bifrost", "clause {\n\treg read=r0 read=r1 wfma=r3 first=1\n"
+	                "\tfma FCMP.D3D.f32 src0=p0 src1=p1 cmp=olt\n\tadd NOP src0=p0\n}\n",
+	                IP_BUF_REGISTERS, IP_BUF_REGISTERS, 256) ||
+	    simple_jobs(&gp, "utgard_gp", "instr {\n\tacc0.add ld_x, ld_y\n\tload 3\n"
+	                "\tstore0.varying 0, acc0, acc0\n}\n", IP_BUF_UNIFORMS, IP_BUF_VARYINGS_OUT, 32))
+		goto out;
+	for (size_t i = 0; i < BATCH; i++)
+		bench_mg_jobs_set(mg, i, 0x1c1c ^ (i & 0x303));
+	if (measure_isa(br, "midgard", 0, mg->jobs, mg->res, total, 0) ||
+	    measure_isa(br, "midgard", 0, mg->jobs, mg->res, total / 8, 1) ||
+	    measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0) ||
+	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0))
+		goto out;
+	if (!(f = fopen(path, "w")))
+		goto out;
+	for (size_t i = first; i < br->n; i++) {
+		const struct bench_result *x = &br->results[i];
+		/* a rate as its count and times, a value as itself */
+		fprintf(f, "%s|%s|%.17g|%.17g|%.17g|%s\n", x->name, x->unit,
+		        x->wall_s > 0 ? x->value * x->wall_s : x->value, x->wall_s, x->cpu_s, x->note);
+	}
+	rc = fclose(f) == 0 ? 0 : -1;
+out:
+	bench_mg_jobs_free(mg);
+	simple_free(&bf);
+	simple_free(&gp);
+	return rc;
+}
+
+/* What LD_PRELOAD must say for the fake device: FAKEDRM_PRELOAD (the tests'), else the build's. */
+static const char *preload(void)
+{
+	const char *p = getenv("FAKEDRM_PRELOAD");
+#ifdef ISAPROBE_FAKEDRM_PRELOAD
+	if (!p || !*p)
+		p = ISAPROBE_FAKEDRM_PRELOAD;
+#endif
+	return p && *p ? p : NULL;
+}
+
+/* In the parent: runs `isaprobe bench drm` with the fake device preloaded, relays its results. */
+static int relay(struct bench_run *br)
+{
+	const char *pre = preload();
+	char self[4096], out[512], runs[32], line[512];
+	char *argv[6], **env = NULL;
+	size_t nenv = 0, k = 0;
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int status, rc = -1;
+	ssize_t len;
+	FILE *f;
+	if (!pre) {
+		bench_value(br, "skipped", "", 0, BENCH_REPORT, 0,
+		            "the fake DRM device (tests/fakedrm) is not built: nothing to measure");
+		return 0;
+	}
+	len = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (len <= 0)
+		return -1;
+	self[len] = 0;
+	bench_db_path(br, "drm-results", out, sizeof out);
+	while (environ[nenv])
+		nenv++;
+	env = calloc(nenv + 8, sizeof *env);
+	if (!env)
+		return -1;
+	for (size_t i = 0; i < nenv; i++)
+		if (strncmp(environ[i], "LD_PRELOAD=", 11) && strncmp(environ[i], "FAKEDRM_", 8) &&
+		    strncmp(environ[i], "ISAPROBE_DRM_", 13))
+			env[k++] = environ[i];
+	{
+		static char ld[4200], res[600];
+		snprintf(ld, sizeof ld, "LD_PRELOAD=%s", pre);
+		snprintf(res, sizeof res, CHILD_OUT "=%s", out);
+		env[k++] = ld;
+		env[k++] = res;
+		env[k++] = "FAKEDRM_DEVICES=/dev/dri/renderD128=t760,/dev/dri/renderD129=g71,"
+		           "/dev/dri/renderD130=mali400";
+		env[k] = NULL;
+	}
+	snprintf(runs, sizeof runs, "%llu", (unsigned long long)bench_size(br, 200000, 4096));
+	argv[0] = self;
+	argv[1] = "bench";
+	argv[2] = "drm";
+	argv[3] = "--runs";
+	argv[4] = runs;
+	argv[5] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	if (posix_spawn(&pid, self, &fa, NULL, argv, env) != 0) {
+		perror("isaprobe bench drm: spawn");
+		goto out;
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "isaprobe bench drm: the measuring child (the fake device preloaded: "
+		                "%s) failed\n", pre);
+		goto out;
+	}
+	if (!(f = fopen(out, "r")))
+		goto out;
+	while (fgets(line, sizeof line, f)) {
+		char *fld[6], *save = NULL, *t = line;
+		int nf = 0;
+		line[strcspn(line, "\n")] = 0;
+		while (nf < 6 && (fld[nf] = strtok_r(t, "|", &save)) != NULL) {
+			nf++;
+			t = NULL;
+		}
+		if (nf < 6)
+			continue;
+		if (atof(fld[3]) > 0) {
+			struct bench_time tm = {atof(fld[3]), atof(fld[4]), 0};
+			bench_rate(br, fld[0], strcmp(fld[1], "submissions/s") ? "variants/s" : "submissions/s",
+			           atof(fld[2]), tm, BENCH_REPORT, 0, fld[5]);
+		} else {
+			bench_value(br, fld[0], "variants", atof(fld[2]), BENCH_REPORT, 0, fld[5]);
+		}
+	}
+	fclose(f);
+	rc = 0;
+out:
+	posix_spawn_file_actions_destroy(&fa);
+	if (!br->opts->keep)
+		remove(out);
+	free(env);
+	return rc;
+}
+
+static int run(struct bench_run *br)
+{
+	const char *out = getenv(CHILD_OUT);
+	return out ? measure(br, out) : relay(br);
+}
+
+static const struct bench_ratio ratios[] = {
+	{"drm.midgard.drm", "drm.midgard.sim", "Midgard: through the fake device against the simulator",
+	 0},
+	{"drm.bifrost.drm", "drm.bifrost.sim", "Bifrost: the same", 0},
+	{"drm.utgard_gp.drm", "drm.utgard_gp.sim", "Utgard GP: the same", 0},
+	{"drm.midgard.single", "drm.midgard.drm", "Midgard: one variant per submission against "
+	 "batched", 0},
+};
+
+const struct bench_suite bench_suite_drm = {
+	"drm", "the drm runner through the fake DRM device: variants per submission, submissions/s",
+	run, ratios, sizeof ratios / sizeof ratios[0],
+};

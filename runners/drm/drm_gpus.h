@@ -1,0 +1,15 @@
+/* drm_gpus.h: which GPU a driver's id names (model, title, architecture, ISA): the tables of
+ * drm_gpus.c, shared by the runner, `isaprobe devices` and the tests. */
+#ifndef ISAPROBE_DRM_GPUS_H
+#define ISAPROBE_DRM_GPUS_H
+
+#include <stdint.h>
+
+#include "drm_dev.h"
+
+/* panfrost: from GPU_PROD_ID (the GPU_ID register's upper 16 bits). */
+void ip_drm_panfrost_gpu(uint32_t prod_id, struct ip_drm_gpu *g);
+/* lima: from GPU_ID (1 Mali-400, 2 Mali-450) and the GP_VERSION register. */
+void ip_drm_lima_gpu(uint32_t gpu_id, uint32_t gp_version, struct ip_drm_gpu *g);
+
+#endif

@@ -1,0 +1,585 @@
+/* fake_panfrost.c: the fake device's panfrost driver (interface 1.1): its ioctls with the
+ * kernel's checks and errnos, and a Mali job manager that walks a submitted job chain in GPU
+ * memory, checks each header and descriptor as the hardware would, runs compute and vertex
+ * jobs' shaders on the project's simulator (Midgard v4/v5, Bifrost v6/v7), writes each job's
+ * exception status back and ends the fence as the kernel does (fault: -EINVAL, hang or reset:
+ * -ECANCELED after the scheduler's timeout). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../runners/drm/drm_uapi.h"
+#include "../../runners/drm/model_ext.h"
+#include "fakedrm.h"
+
+#define VA_START (32ull << 20)
+#define VA_END (4ull << 30)
+#define EXEC_MARGIN (16ull << 20)
+
+/* Exception codes the job manager writes (bits 7:0 of a header's first word). */
+enum {
+	ST_DONE = 0x01,
+	ST_ACTIVE = 0x08,
+	ST_JOB_CONFIG_FAULT = 0x40,
+	ST_JOB_READ_FAULT = 0x42,
+	ST_INSTR_TYPE_MISMATCH = 0x52,
+	ST_DATA_INVALID_FAULT = 0x58,
+	ST_TRANSLATION_FAULT_1 = 0xc1,
+	ST_PERM_FAULT_1 = 0xc9,
+};
+#define ACCESS_READ 1u
+#define ACCESS_EXECUTE 2u
+
+static const char *exception_name(uint32_t code)
+{
+	switch (code) {
+	case 0x40: return "JOB_CONFIG_FAULT";
+	case 0x42: return "JOB_READ_FAULT";
+	case 0x50: return "INSTR_INVALID_PC";
+	case 0x51: return "INSTR_INVALID_ENC";
+	case 0x52: return "INSTR_TYPE_MISMATCH";
+	case 0x53: return "INSTR_OPERAND_FAULT";
+	case 0x58: return "DATA_INVALID_FAULT";
+	case 0x54: return "INSTR_TLS_FAULT";
+	case 0x55: return "INSTR_BARRIER_FAULT";
+	case 0x56: return "INSTR_ALIGN_FAULT";
+	case 0x59: return "TILE_RANGE_FAULT";
+	case 0x5a: return "ADDR_RANGE_FAULT";
+	case 0x5b: return "IMPRECISE_FAULT";
+	case 0x60: return "OOM";
+	case 0xc1: return "TRANSLATION_FAULT_1";
+	case 0xc9: return "PERM_FAULT_1";
+	default: return "UNKNOWN";
+	}
+}
+
+/* ---- ioctls ---- */
+
+static int get_param(struct fake_file *f, struct ip_panfrost_get_param *p)
+{
+	const struct fake_gpu *g = &f->node->gpu;
+	if (p->pad)
+		return -EINVAL;
+	if (p->param == IP_MODEL_PARAM && fake_model_ext) {
+		p->value = 1;
+		return 0;
+	}
+	if (fake_model_ext && fake_counter(p->param, &p->value) == 0)
+		return 0;
+	switch (p->param) {
+	case 0: p->value = g->id; break;          /* GPU_PROD_ID */
+	case 1: p->value = 0; break;              /* GPU_REVISION: r0p0 */
+	case 2: p->value = 0xf; break;            /* SHADER_PRESENT: 4 cores */
+	case 3: p->value = 1; break;              /* TILER_PRESENT */
+	case 4: p->value = 1; break;              /* L2_PRESENT */
+	case 5: p->value = 0xf; break;            /* STACK_PRESENT */
+	case 6: p->value = 0xff; break;           /* AS_PRESENT */
+	case 7: p->value = 0x7; break;            /* JS_PRESENT */
+	case 12: p->value = 0x2830; break;        /* MMU_FEATURES: 48-bit VA, 40-bit PA */
+	case 14: p->value = 256; break;           /* MAX_THREADS */
+	case 38: p->value = 1; break;             /* NR_CORE_GROUPS */
+	default:
+		if (p->param > 39)                /* AFBC_FEATURES (40) came with 1.2 */
+			return -EINVAL;
+		p->value = 0;
+	}
+	return 0;
+}
+
+static int create_bo(struct fake_file *f, struct ip_panfrost_create_bo *c)
+{
+	struct fake_bo *bo;
+	int exec = !(c->flags & IP_PANFROST_BO_NOEXEC), rc;
+	if (!c->size || c->pad || (c->flags & ~(IP_PANFROST_BO_NOEXEC | IP_PANFROST_BO_HEAP)))
+		return -EINVAL;
+	if ((c->flags & IP_PANFROST_BO_HEAP) && exec)
+		return -EINVAL; /* heaps are never executable */
+	/* executable BOs keep 16 MiB away from the 4 GiB line (panfrost_drm_mm_color_adjust) */
+	if (exec && f->va_next + c->size > VA_END - EXEC_MARGIN)
+		return -ENOMEM;
+	rc = fake_bo_create(f, c->size, c->flags, exec, &bo);
+	if (rc)
+		return rc;
+	c->handle = bo->handle;
+	c->offset = bo->va;
+	fake_trace("bo handle=%u size=%zu va=0x%llx%s", bo->handle, bo->size,
+	           (unsigned long long)bo->va, exec ? " exec" : "");
+	return 0;
+}
+
+static int mmap_bo(struct fake_file *f, struct ip_panfrost_mmap_bo *m)
+{
+	struct fake_bo *bo;
+	if (m->flags)
+		return -EINVAL;
+	if (!(bo = fake_bo_lookup(f, m->handle)))
+		return -ENOENT;
+	if (bo->flags & IP_PANFROST_BO_HEAP)
+		return -EINVAL;
+	m->offset = bo->mmap_off;
+	return 0;
+}
+
+static int wait_bo(struct fake_file *f, struct ip_panfrost_wait_bo *w)
+{
+	struct fake_bo *bo;
+	if (w->pad)
+		return -EINVAL;
+	if (!(bo = fake_bo_lookup(f, w->handle)))
+		return -ENOENT;
+	return fake_bo_wait(bo, w->timeout_ns);
+}
+
+/* ---- the job manager ---- */
+
+struct chain {
+	struct fake_file *f;
+	struct fake_vm vm;
+	int64_t signal_ns;
+	int error;
+	int stop;
+};
+
+/* A job ended with a fault code: the kernel stops the slot's chain and fails the fence. */
+static void job_fault(struct chain *c, uint8_t *hdr, uint64_t va, uint32_t code, uint32_t access,
+                      const char *why)
+{
+	fake_w32(hdr, code | access << 8);
+	fake_trace("  -> fault 0x%02x %s: %s", code, exception_name(code), why);
+	fake_kmsg("panfrost: js fault, js=1, status=%s, head=0x%x, tail=0x%x", exception_name(code),
+	          (unsigned)va, (unsigned)va);
+	c->error = -EINVAL;
+	c->stop = 1;
+}
+
+/* The invocation count an Invocation descriptor packs (the product of its six sizes). */
+static int invocations(const uint8_t *inv, uint64_t *count)
+{
+	uint32_t w0 = fake_r32(inv), w1 = fake_r32(inv + 4);
+	unsigned s[7] = {0, w1 & 0x1f, w1 >> 5 & 0x1f, w1 >> 10 & 0x3f, w1 >> 16 & 0x3f,
+	                 w1 >> 22 & 0x3f, 32};
+	uint64_t total = 1;
+	for (unsigned i = 0; i < 6; i++) {
+		unsigned hi = s[i + 1] > 32 ? 32 : s[i + 1], lo = s[i];
+		uint64_t v;
+		if (lo > hi)
+			return -1; /* shifts go backwards */
+		v = lo >= hi ? 0 : (w0 >> lo) & ((1ull << (hi - lo)) - 1);
+		total *= v + 1;
+		if (total > 0xffffffffull)
+			return -1;
+	}
+	*count = total;
+	return 0;
+}
+
+/* Checks an attribute (or varying) table: one buffer of type 1D at the role's memory with a
+ * stride of the role's block, and slots of RGBA32F at 16-byte offsets. */
+static const char *check_table(const struct fake_vm *vm, uint64_t bufs, uint64_t attrs,
+                               uint32_t count, const uint8_t *mem, size_t len, size_t block)
+{
+	const uint8_t *b, *a;
+	struct fake_bo *bo;
+	uint64_t ptr;
+	if (!count)
+		return block ? "a table without slots in the renderer state" : NULL;
+	if (!(b = fake_gpu_ptr(vm, bufs, 16, NULL)) || !(a = fake_gpu_ptr(vm, attrs, 8ull * count, NULL)))
+		return "attribute descriptors outside the submission's BOs";
+	ptr = fake_r64(b) & 0x00ffffffffffffc0ull;
+	if ((fake_r32(b) & 0x3f) != 1)
+		return "attribute buffer of a type other than 1D";
+	if (!mem || fake_gpu_ptr(vm, ptr, 1, &bo) != mem)
+		return "attribute buffer does not point at the table";
+	if (fake_r32(b + 8) != block || fake_r32(b + 12) < len)
+		return "attribute buffer stride or size disagrees with the table";
+	if (count != block / 16)
+		return "slot count disagrees with the table's stride";
+	for (uint32_t k = 0; k < count; k++) {
+		uint32_t w = fake_r32(a + 8 * k);
+		if ((w & 0x1ff) != 0 || !(w >> 9 & 1) || (w >> 10) != ((191u << 12) | 0x688u))
+			return "an attribute other than RGBA32F of buffer 0 with its offset";
+		if (fake_r32(a + 8 * k + 4) != 16 * k)
+			return "an attribute slot not at 16 bytes times its index";
+	}
+	return NULL;
+}
+
+static size_t block_of(size_t len, uint64_t n)
+{
+	return (size_t)(len / n / 16 * 16);
+}
+
+/* Runs a compute or vertex job's shader. Returns the exception code (0: done) and why. */
+static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip_result *res,
+                           const char **why, uint32_t *access, enum fake_inject inj,
+                           uint32_t inj_code, int *hang)
+{
+	struct fake_node *node = c->f->node;
+	unsigned arch = node->gpu.arch;
+	const uint8_t *draw = job + 64, *rsd, *ls;
+	struct fake_bo *code_bo;
+	struct fake_job j;
+	uint64_t n, rsd_va, shader, ls_va, rec_va;
+	uint32_t props;
+	(void)va;
+	memset(&j, 0, sizeof j);
+	*access = 0;
+	if (invocations(job + 32, &n) != 0) {
+		*why = "invocation descriptor shifts out of order";
+		return ST_DATA_INVALID_FAULT;
+	}
+	j.invocations = (uint32_t)n;
+	if (n > FAKE_MAX_INVOCATIONS) {
+		*why = "more invocations than the fake runs in one job (a limit of the fake)";
+		return ST_JOB_CONFIG_FAULT;
+	}
+	if (!(fake_r32(draw) & 2)) {
+		*why = "draw descriptor not marked 64-bit";
+		return ST_DATA_INVALID_FAULT;
+	}
+	rsd_va = fake_r64(draw + 4 * 14);
+	if ((rsd_va & 63) || !(rsd = fake_gpu_ptr(&c->vm, rsd_va, 64, NULL))) {
+		*why = "renderer state unaligned or outside the submission's BOs";
+		*access = ACCESS_READ;
+		return ST_TRANSLATION_FAULT_1;
+	}
+	ls_va = fake_r64(draw + 4 * 28);
+	if (!(ls = fake_gpu_ptr(&c->vm, ls_va, 32, NULL))) {
+		*why = "thread storage outside the submission's BOs";
+		*access = ACCESS_READ;
+		return ST_TRANSLATION_FAULT_1;
+	}
+	shader = fake_r64(rsd);
+	if (arch <= 5)
+		shader &= ~0xfull; /* Midgard: the low nibble is the first word's tag */
+	props = fake_r32(rsd + 16);
+	rec_va = fake_r64(ls + IP_MODEL_LS_OFFSET);
+	if (fake_model_ext) {
+		uint8_t *rec = rec_va ? fake_gpu_ptr(&c->vm, rec_va, IP_MODEL_RECORD_BYTES, NULL) : NULL;
+		if (!rec || (*why = fake_read_record(&c->vm, rec, &j)) != NULL) {
+			if (!rec)
+				*why = "no model record in the thread storage (words 6-7)";
+			return ST_DATA_INVALID_FAULT;
+		}
+	}
+	if (!(j.code = fake_gpu_ptr(&c->vm, shader, fake_model_ext ? (j.code_len ? j.code_len : 1) : 1,
+	                            &code_bo))) {
+		*why = "shader outside the submission's BOs";
+		*access = ACCESS_EXECUTE;
+		return ST_TRANSLATION_FAULT_1;
+	}
+	if (!code_bo->exec) {
+		*why = "shader in a NOEXEC buffer";
+		*access = ACCESS_EXECUTE;
+		return ST_PERM_FAULT_1;
+	}
+	if (!fake_model_ext) /* the hardware fetches until the program ends: all the BO holds */
+		j.code_len = code_bo->size - (shader - code_bo->va);
+	if (arch <= 5 && (fake_r64(rsd) & 0xf) != (j.code[0] & 0xfu)) {
+		*why = "the renderer state's first tag is not the first word's";
+		return ST_INSTR_TYPE_MISMATCH;
+	}
+	if (arch <= 5) {
+		uint64_t ubos = fake_r64(draw + 4 * 6), push = fake_r64(draw + 4 * 12);
+		const uint8_t *ubo = ubos ? fake_gpu_ptr(&c->vm, ubos, 8, NULL) : NULL;
+		uint32_t ucount = props >> 21 & 0x1f, nattr = fake_r32(rsd + 12) & 0xffff,
+		         nvary = fake_r32(rsd + 12) >> 16;
+		uint64_t u0 = ubo ? (fake_r64(ubo) >> 12) << 4 : 0;
+		size_t u_len = ubo ? ((fake_r64(ubo) & 0xfff) + 1) * 16 : 0;
+		struct fake_role *ur = &j.role[IP_BUF_UNIFORMS];
+		struct fake_role *ar = &j.role[IP_BUF_ATTRIBUTES];
+		struct fake_role *vr = j.role[IP_BUF_VARYINGS_OUT].mem || !fake_model_ext
+		                           ? &j.role[IP_BUF_VARYINGS_OUT]
+		                           : &j.role[IP_BUF_VARYINGS_IN];
+		j.uniform_regs = (int)ucount;
+		if (ubos && !ubo) {
+			*why = "uniform buffer descriptors outside the submission's BOs";
+			*access = ACCESS_READ;
+			return ST_TRANSLATION_FAULT_1;
+		}
+		if (!fake_model_ext) {
+			ur->mem = u0 ? fake_gpu_ptr(&c->vm, u0, u_len, NULL) : NULL;
+			ur->in_len = ur->mem ? u_len : 0;
+		} else if (ur->mem && (!ubo || fake_gpu_ptr(&c->vm, u0, 1, NULL) != ur->mem ||
+		                       u_len < ur->in_len)) {
+			*why = "uniform buffer 0 is not the uniforms";
+			return ST_DATA_INVALID_FAULT;
+		}
+		if (ucount && (!ur->mem || fake_gpu_ptr(&c->vm, push, 1, NULL) != ur->mem)) {
+			*why = "push uniforms are not uniform buffer 0";
+			return ST_DATA_INVALID_FAULT;
+		}
+		if (!fake_model_ext) {
+			/* the hardware's tables: read and written in place */
+			uint64_t bufs[2] = {fake_r64(draw + 4 * 16), fake_r64(draw + 4 * 20)};
+			struct fake_role *sides[2][2] = {{ar, ar},
+			                                 {&j.role[IP_BUF_VARYINGS_IN], &j.role[IP_BUF_VARYINGS_OUT]}};
+			for (int t = 0; t < 2; t++) {
+				const uint8_t *b = bufs[t] ? fake_gpu_ptr(&c->vm, bufs[t], 16, NULL) : NULL;
+				uint8_t *mem;
+				size_t size;
+				if (!b)
+					continue;
+				size = fake_r32(b + 12);
+				mem = fake_gpu_ptr(&c->vm, fake_r64(b) & 0x00ffffffffffffc0ull, size, NULL);
+				for (int side = 0; side < 2 && mem; side++) {
+					sides[t][side]->mem = mem;
+					sides[t][side]->in_len = size;
+					sides[t][side]->out_cap = size;
+				}
+			}
+		}
+		{
+			size_t alen = ar->in_len > ar->out_cap ? ar->in_len : ar->out_cap;
+			size_t vlen = vr->in_len > vr->out_cap ? vr->in_len : vr->out_cap;
+			size_t ablock = block_of(ar->in_len ? ar->in_len : ar->out_cap, n);
+			size_t vblock = block_of(vr->in_len ? vr->in_len : vr->out_cap, n);
+			if ((*why = check_table(&c->vm, fake_r64(draw + 4 * 16), fake_r64(draw + 4 * 18), nattr,
+			                        ar->mem, alen, ar->mem ? ablock : 0)) != NULL ||
+			    (*why = check_table(&c->vm, fake_r64(draw + 4 * 20), fake_r64(draw + 4 * 22), nvary,
+			                        vr->mem, vlen, vr->mem ? vblock : 0)) != NULL)
+				return ST_DATA_INVALID_FAULT;
+		}
+	} else {
+		uint64_t push = fake_r64(draw + 4 * 12);
+		size_t push_len = (size_t)(fake_r32(rsd + 48) >> 15 & 0x7f) * 8;
+		struct fake_role *ur = &j.role[IP_BUF_UNIFORMS];
+		j.uniform_regs = -1;
+		if (!fake_model_ext) {
+			ur->mem = push_len ? fake_gpu_ptr(&c->vm, push, push_len, NULL) : NULL;
+			ur->in_len = ur->mem ? push_len : 0;
+		} else if (ur->mem && (fake_gpu_ptr(&c->vm, push, 1, NULL) != ur->mem ||
+		                       push_len < ur->in_len)) {
+			*why = "push uniforms are not the uniforms";
+			return ST_DATA_INVALID_FAULT;
+		}
+	}
+	switch (fake_program_inject(inj, inj_code, j.code, j.code_len, &inj_code)) {
+	case FAKE_FAULT:
+		*why = "injected (FAKEDRM_INJECT)";
+		return inj_code;
+	case FAKE_HANG:
+		*hang = 1;
+		*why = "injected (FAKEDRM_INJECT)";
+		return 0;
+	default: break;
+	}
+	fake_trace("  shader=0x%llx code=%zu invocations=%llu uniforms=%zu attributes=%zu/%zu "
+	           "varyings=%zu/%zu registers=%zu/%zu record=0x%llx",
+	           (unsigned long long)shader, j.code_len, (unsigned long long)n,
+	           j.role[IP_BUF_UNIFORMS].in_len, j.role[IP_BUF_ATTRIBUTES].in_len,
+	           j.role[IP_BUF_ATTRIBUTES].out_cap, j.role[IP_BUF_VARYINGS_IN].in_len,
+	           j.role[IP_BUF_VARYINGS_OUT].out_cap, j.role[IP_BUF_REGISTERS].in_len,
+	           j.role[IP_BUF_REGISTERS].out_cap, (unsigned long long)rec_va);
+	fake_run_sim(node, &j, res);
+	*why = res->why;
+	return 0;
+}
+
+static const char *job_type_name(unsigned t)
+{
+	static const char *const names[] = {"not-started", "null",   "write-value", "cache-flush",
+	                                    "compute",     "vertex", "geometry",    "tiler",
+	                                    "fused",       "fragment"};
+	return t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
+static void run_chain(struct chain *c, uint64_t jc)
+{
+	uint8_t seen[65536 / 8];
+	uint64_t va = jc;
+	memset(seen, 0, sizeof seen);
+	c->signal_ns = fake_now_ns();
+	while (va && !c->stop) {
+		uint8_t *hdr = fake_gpu_ptr(&c->vm, va, 192, NULL);
+		uint32_t w4, w5, type, index, dep1, dep2, code, access = 0;
+		enum fake_inject inj;
+		uint32_t inj_code = 0;
+		struct ip_result res;
+		const char *why = NULL;
+		int hang = 0;
+		uint64_t k, next;
+		if (!hdr || (va & 63)) {
+			/* the job manager cannot read (or write) the header: an MMU fault */
+			fake_kmsg("panfrost: Unhandled Page fault in AS0 at VA 0x%016llX",
+			          (unsigned long long)va);
+			fake_trace("job va=0x%llx -> page fault", (unsigned long long)va);
+			c->error = -EINVAL;
+			return;
+		}
+		w4 = fake_r32(hdr + 16);
+		w5 = fake_r32(hdr + 20);
+		type = w4 >> 1 & 0x7f;
+		index = w4 >> 16;
+		dep1 = w5 & 0xffff;
+		dep2 = w5 >> 16;
+		next = fake_r64(hdr + 24);
+		k = fake_next_job(&inj, &inj_code);
+		fake_trace("job %llu va=0x%llx type=%s index=%u deps=%u,%u next=0x%llx",
+		           (unsigned long long)k, (unsigned long long)va, job_type_name(type), index, dep1,
+		           dep2, (unsigned long long)next);
+		if (!(w4 & 1) || !index || (seen[index / 8] >> (index % 8) & 1) ||
+		    (dep1 && !(seen[dep1 / 8] >> (dep1 % 8) & 1)) ||
+		    (dep2 && !(seen[dep2 / 8] >> (dep2 % 8) & 1))) {
+			job_fault(c, hdr, va, ST_JOB_CONFIG_FAULT, 0,
+			          "32-bit descriptors, index 0 or repeated, or a dependency on a job "
+			          "not before it");
+			return;
+		}
+		seen[index / 8] |= (uint8_t)(1u << (index % 8));
+		switch (inj) {
+		case FAKE_RESET:
+			fake_trace("  inject reset");
+			fake_kmsg("panfrost: GPU reset while job 0x%x ran", (unsigned)va);
+			c->error = -ECANCELED;
+			return;
+		case FAKE_LOST:
+		case FAKE_UNPLUG:
+			fake_trace("  inject %s", inj == FAKE_LOST ? "lost" : "unplug");
+			fake_node_lose(c->f->node, inj);
+			c->signal_ns = INT64_MAX;
+			c->stop = 1;
+			return;
+		default: break; /* faults and hangs: the program's (shader_job) */
+		}
+		if (type == 1) { /* null job */
+			fake_w32(hdr, ST_DONE);
+			va = next;
+			continue;
+		}
+		if (type != 4 && type != 5) {
+			job_fault(c, hdr, va, ST_JOB_CONFIG_FAULT, 0, "a job type the fake does not run");
+			return;
+		}
+		memset(&res, 0, sizeof res);
+		code = shader_job(c, hdr, va, &res, &why, &access, inj, inj_code, &hang);
+		if (code) {
+			job_fault(c, hdr, va, code, access, why);
+			return;
+		}
+		if (hang)
+			res.status = IP_STATUS_TIMEOUT;
+		switch (res.status) {
+		case IP_STATUS_FAULT:
+			code = res.fault > 0x3f ? res.fault & 0xff : ST_DATA_INVALID_FAULT;
+			job_fault(c, hdr, va, code, 0, why ? why : "the simulator faulted");
+			return;
+		case IP_STATUS_TIMEOUT:
+			/* the shader never ends: the scheduler's timeout, a reset, the fence cancelled */
+			fake_w32(hdr, ST_ACTIVE);
+			fake_trace("  -> hang: %s", why ? why : "");
+			fake_kmsg("panfrost: gpu sched timeout, js=1, config=0x7300, status=0x8, "
+			          "head=0x%x, tail=0x%x, sched_job=0", (unsigned)va, (unsigned)va);
+			c->signal_ns += fake_sched_timeout_ns;
+			c->error = -ECANCELED;
+			return;
+		case IP_STATUS_OK:
+			fake_w32(hdr, ST_DONE);
+			fake_trace("  -> done");
+			break;
+		default:
+			if (!fake_model_ext) {
+				/* no hardware can say "the model does not know": a documented stand-in */
+				job_fault(c, hdr, va, ST_DATA_INVALID_FAULT, 0, why ? why : "unmodeled");
+				return;
+			}
+			fake_w32(hdr, ST_DONE);
+			fake_trace("  -> done, model says %s: %s", res.status == IP_STATUS_UNMODELED ?
+			           "unmodeled" : res.status == IP_STATUS_INVALID ? "invalid" : "runner_error",
+			           why ? why : "");
+		}
+		va = next;
+	}
+}
+
+static int submit(struct fake_file *f, struct ip_panfrost_submit *s)
+{
+	struct fake_syncobj *out = NULL;
+	struct fake_bo *bos[256];
+	uint32_t handles[256];
+	struct chain c;
+	int rc;
+	if (!s->jc)
+		return -EINVAL;
+	if (s->requirements & ~IP_PANFROST_JD_REQ_FS)
+		return -EINVAL;
+	if (s->out_sync && !(out = fake_syncobj_lookup(f, s->out_sync)))
+		return -ENODEV;
+	if (s->in_sync_count) {
+		uint32_t in[64];
+		if (s->in_sync_count > 64)
+			return -EINVAL;
+		if ((rc = fake_copy_in(in, s->in_syncs, s->in_sync_count * 4)) != 0)
+			return rc;
+		for (uint32_t i = 0; i < s->in_sync_count; i++)
+			if (!fake_syncobj_lookup(f, in[i]))
+				return -ENOENT;
+	}
+	if (s->bo_handle_count > 256)
+		return -EINVAL; /* a limit of the fake, not of the kernel: said in the trace */
+	if ((rc = fake_copy_in(handles, s->bo_handles, s->bo_handle_count * 4u)) != 0)
+		return rc;
+	for (uint32_t i = 0; i < s->bo_handle_count; i++)
+		if (!(bos[i] = fake_bo_lookup(f, handles[i])))
+			return -ENOENT;
+	fake_trace("submit fd=%d jc=0x%llx bos=%u requirements=0x%x out_sync=%u", f->fd,
+	           (unsigned long long)s->jc, s->bo_handle_count, s->requirements, s->out_sync);
+	fake_count_submission();
+	memset(&c, 0, sizeof c);
+	c.f = f;
+	c.vm.bos = bos;
+	c.vm.n = s->bo_handle_count;
+	run_chain(&c, s->jc);
+	return fake_submission_end(out, bos, s->bo_handle_count, c.signal_ns, c.error);
+}
+
+static int pan_ioctl(struct fake_file *f, unsigned nr, void *arg)
+{
+	switch (nr) {
+	case IP_PANFROST_SUBMIT: return submit(f, arg);
+	case IP_PANFROST_WAIT_BO: return wait_bo(f, arg);
+	case IP_PANFROST_CREATE_BO: return create_bo(f, arg);
+	case IP_PANFROST_MMAP_BO: return mmap_bo(f, arg);
+	case IP_PANFROST_GET_PARAM: return get_param(f, arg);
+	case IP_PANFROST_GET_BO_OFFSET: {
+		struct ip_panfrost_get_bo_offset *o = arg;
+		struct fake_bo *bo = fake_bo_lookup(f, o->handle);
+		if (!bo)
+			return -ENOENT;
+		o->offset = bo->va;
+		return 0;
+	}
+	case 6: case 7: return -ENOSYS; /* performance counters: the unstable_ioctls parameter is off */
+	case IP_PANFROST_MADVISE: {
+		struct ip_panfrost_madvise *m = arg;
+		if (!fake_bo_lookup(f, m->handle))
+			return -ENOENT;
+		m->retained = 1;
+		return 0;
+	}
+	default: return -EINVAL;
+	}
+}
+
+/* panfrost_drm.h, driver 1.1: name, size, copied in, copied out */
+static const struct fake_ioctl ioctls[] = {
+	{"PANFROST_SUBMIT", 40, 1, 0},        {"PANFROST_WAIT_BO", 16, 1, 0},
+	{"PANFROST_CREATE_BO", 24, 1, 1},     {"PANFROST_MMAP_BO", 16, 1, 1},
+	{"PANFROST_GET_PARAM", 16, 1, 1},     {"PANFROST_GET_BO_OFFSET", 16, 1, 1},
+	{"PANFROST_PERFCNT_ENABLE", 8, 1, 0}, {"PANFROST_PERFCNT_DUMP", 8, 1, 0},
+	{"PANFROST_MADVISE", 12, 1, 1},
+};
+
+const struct fake_driver fake_panfrost = {
+	.name = "panfrost",
+	.date = "20180908",
+	.desc = "panfrost DRM",
+	.major = 1,
+	.minor = 1,
+	.patch = 0,
+	.ioctls = ioctls,
+	.nioctls = sizeof ioctls / sizeof ioctls[0],
+	.ioctl = pan_ioctl,
+	.va_start = VA_START,
+	.va_end = VA_END,
+};
