@@ -306,39 +306,50 @@ static void mark_h16(struct inf_data *data)
 	free(keys);
 }
 
-static int load_outcomes(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+/* The outcomes of these ids (ascending, distinct), into data->oc in that order: each row's
+ * status, fault and the observed output words. */
+static int load_outcomes(sqlite3 *db, struct inf_data *data, const int64_t *ids, size_t n,
+                         struct ip_diag *d)
 {
-	char sql[1024];
-	sqlite3_stmt *st;
-	int rc;
-	snprintf(sql, sizeof sql,
-	         "SELECT id, status, fault, data FROM outcome WHERE id IN (SELECT DISTINCT outcome_id"
-	         " FROM run WHERE campaign_id IN (%s)) ORDER BY id", group_sql);
-	if (!(st = prep_group(db, sql, data, d)))
+	sqlite3_stmt *st = prep(db, "SELECT id, status, fault, data FROM outcome WHERE id = ?1",
+	                        0, d);
+	int rc = SQLITE_DONE;
+	if (!st)
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct inf_outcome *o;
-		const uint8_t *p = sqlite3_column_blob(st, 3);
-		int len = sqlite3_column_bytes(st, 3);
-		data->oc = realloc(data->oc, (data->noc + 1) * sizeof *data->oc);
-		if (!data->oc)
-			abort();
-		o = &data->oc[data->noc++];
-		memset(o, 0, sizeof *o); /* src is filled later: an error before must free NULL */
-		o->id = sqlite3_column_int64(st, 0);
-		o->status = sqlite3_column_int(st, 1);
-		o->fault = (uint32_t)sqlite3_column_int64(st, 2);
-		o->words = xcalloc(data->nout, sizeof *o->words);
-		for (size_t k = 0; k < data->nout; k++) {
-			uint32_t off = data->out[k].offset, v = 0;
-			if ((int64_t)off >= len)
-				continue;
-			for (unsigned b = 0; b < 4 && (int64_t)off + b < len; b++)
-				v |= (uint32_t)p[off + b] << (8 * b);
-			o->words[k] = v;
-			if (k < INF_MAX_WORDS)
-				o->have |= UINT64_C(1) << k;
+	data->oc = xcalloc(n + 1, sizeof *data->oc);
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_DONE) {
+			sqlite3_finalize(st);
+			return ip_diag_plain(d, "probe %s: a run names outcome %lld, which is missing",
+			                     data->name, (long long)ids[i]);
 		}
+		if (rc != SQLITE_ROW)
+			break;
+		{
+			struct inf_outcome *o;
+			const uint8_t *p = sqlite3_column_blob(st, 3);
+			int len = sqlite3_column_bytes(st, 3);
+			o = &data->oc[data->noc++];
+			memset(o, 0, sizeof *o); /* src is filled later: an error before must free NULL */
+			o->id = sqlite3_column_int64(st, 0);
+			o->status = sqlite3_column_int(st, 1);
+			o->fault = (uint32_t)sqlite3_column_int64(st, 2);
+			o->words = xcalloc(data->nout, sizeof *o->words);
+			for (size_t k = 0; k < data->nout; k++) {
+				uint32_t off = data->out[k].offset, v = 0;
+				if ((int64_t)off >= len)
+					continue;
+				for (unsigned b = 0; b < 4 && (int64_t)off + b < len; b++)
+					v |= (uint32_t)p[off + b] << (8 * b);
+				o->words[k] = v;
+				if (k < INF_MAX_WORDS)
+					o->have |= UINT64_C(1) << k;
+			}
+		}
+		sqlite3_reset(st);
+		rc = SQLITE_DONE;
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the outcomes");
@@ -537,60 +548,122 @@ static void fold_variants(const struct inf_data *data, struct inf_context *c, st
 	}
 }
 
+/* Outcome ids met while reading the runs, each given the next number (open addressing). */
+struct id_set {
+	int64_t *keys;   /* 0: free */
+	uint32_t *nums;
+	size_t cap, n;
+	int64_t *list;   /* number -> id */
+};
+
+static uint32_t id_number(struct id_set *s, int64_t id)
+{
+	size_t i;
+	if (2 * (s->n + 1) > s->cap) {
+		struct id_set g = {NULL, NULL, s->cap ? 2 * s->cap : 1024, s->n, NULL};
+		g.keys = xcalloc(g.cap, sizeof *g.keys);
+		g.nums = xcalloc(g.cap, sizeof *g.nums);
+		g.list = realloc(s->list, g.cap / 2 * sizeof *g.list);
+		if (!g.list)
+			abort();
+		for (size_t k = 0; k < s->cap; k++)
+			if (s->keys[k]) {
+				size_t j = (uint64_t)s->keys[k] * UINT64_C(0x9E3779B97F4A7C15) >> 20 &
+				           (g.cap - 1);
+				while (g.keys[j])
+					j = (j + 1) & (g.cap - 1);
+				g.keys[j] = s->keys[k];
+				g.nums[j] = s->nums[k];
+			}
+		free(s->keys);
+		free(s->nums);
+		*s = g;
+	}
+	i = (uint64_t)id * UINT64_C(0x9E3779B97F4A7C15) >> 20 & (s->cap - 1);
+	while (s->keys[i] && s->keys[i] != id)
+		i = (i + 1) & (s->cap - 1);
+	if (!s->keys[i]) {
+		s->keys[i] = id;
+		s->nums[i] = (uint32_t)s->n;
+		s->list[s->n++] = id;
+	}
+	return s->nums[i];
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The runs of the campaigns used, read variant by variant (ip_scan: the blocks merged in value
+ * order, each variant's outcomes summed over every campaign), then their outcomes, then each
+ * context's variants folded. */
 static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
 {
-	char sql[1024];
-	sqlite3_stmt *st;
-	int rc;
 	struct raw_run **raw = xcalloc(data->nctx, sizeof *raw);
 	size_t *nraw = xcalloc(data->nctx, sizeof *nraw), *cap = xcalloc(data->nctx, sizeof *cap);
-	int failed = 0;
-	snprintf(sql, sizeof sql,
-	         "SELECT context, value, outcome_id, sum(count) FROM run WHERE campaign_id IN (%s)"
-	         " GROUP BY context, value, outcome_id", group_sql);
-	if (!(st = prep_group(db, sql, data, d))) {
+	struct id_set ids = {NULL, NULL, 0, 0, NULL};
+	struct ip_scan *sc = NULL;
+	struct ip_scan_variant v;
+	int64_t *sorted = NULL;
+	size_t ci = data->nctx;
+	int64_t ctx = -1;
+	int failed = 0, rc;
+	if (ip_scan_open(db, data->campaigns, data->ncampaigns, &sc, d)) {
 		failed = 1;
 		goto out;
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t ctx = sqlite3_column_int64(st, 0);
-		size_t ci = data->nctx;
-		uint64_t value;
-		int32_t oc = outcome_index(data, sqlite3_column_int64(st, 2));
-		for (size_t i = 0; i < data->nctx; i++)
-			if (data->ctx[i].idx == ctx)
-				ci = i;
-		if (ci == data->nctx) {
-			ip_diag_plain(d, "probe %s: runs of context %lld, which its layout lacks",
-			              data->name, (long long)ctx);
+	while ((rc = ip_scan_next(sc, &v, d)) > 0) {
+		if ((int64_t)v.context != ctx) {
+			ctx = v.context;
+			for (ci = 0; ci < data->nctx && data->ctx[ci].idx != ctx; ci++)
+				;
+			if (ci == data->nctx) {
+				ip_diag_plain(d, "probe %s: runs of context %lld, which its layout lacks",
+				              data->name, (long long)ctx);
+				failed = 1;
+				break;
+			}
+		}
+		if (v.value_len > 8) {
+			ip_diag_plain(d, "probe %s: a run value of %zu bytes; inference handles regions "
+			                 "of up to 64 bits", data->name, v.value_len);
 			failed = 1;
 			break;
 		}
-		if (be_value(sqlite3_column_blob(st, 1), sqlite3_column_bytes(st, 1), &value)) {
-			ip_diag_plain(d, "probe %s: a run value of %d bytes; inference handles regions "
-			                 "of up to 64 bits", data->name, sqlite3_column_bytes(st, 1));
-			failed = 1;
-			break;
+		for (size_t k = 0; k < v.noutcomes; k++) {
+			if (nraw[ci] == cap[ci]) {
+				cap[ci] = cap[ci] ? 2 * cap[ci] : 256;
+				raw[ci] = realloc(raw[ci], cap[ci] * sizeof *raw[ci]);
+				if (!raw[ci])
+					abort();
+			}
+			raw[ci][nraw[ci]++] = (struct raw_run){v.number,
+			                                       id_number(&ids, v.outcomes[k].outcome_id),
+			                                       v.outcomes[k].count};
 		}
-		if (oc < 0) {
-			ip_diag_plain(d, "probe %s: a run names outcome %lld, which is missing",
-			              data->name, (long long)sqlite3_column_int64(st, 2));
-			failed = 1;
-			break;
-		}
-		if (nraw[ci] == cap[ci]) {
-			cap[ci] = cap[ci] ? 2 * cap[ci] : 256;
-			raw[ci] = realloc(raw[ci], cap[ci] * sizeof *raw[ci]);
-			if (!raw[ci])
-				abort();
-		}
-		raw[ci][nraw[ci]++] = (struct raw_run){value, (uint32_t)oc,
-		                                       (uint64_t)sqlite3_column_int64(st, 3)};
 	}
-	if (!failed && rc != SQLITE_DONE)
-		failed = inf_sql_error(db, d, "reading the runs") != 0;
-	sqlite3_finalize(st);
-	for (size_t i = 0; !failed && i < data->nctx; i++) {
+	if (rc < 0)
+		failed = 1;
+	ip_scan_close(sc);
+	if (failed)
+		goto out;
+	/* the outcomes met, in id order (data->oc is searched by id), and each run's number made
+	 * its index there */
+	sorted = xcalloc(ids.n + 1, sizeof *sorted);
+	if (ids.n)
+		memcpy(sorted, ids.list, ids.n * sizeof *sorted);
+	qsort(sorted, ids.n, sizeof *sorted, cmp_id);
+	if (load_outcomes(db, data, sorted, ids.n, d)) {
+		failed = 1;
+		goto out;
+	}
+	for (size_t n = 0; n < ids.n; n++)
+		sorted[n] = outcome_index(data, ids.list[n]); /* number -> index, reusing the array */
+	for (size_t i = 0; i < data->nctx; i++) {
+		for (size_t k = 0; k < nraw[i]; k++)
+			raw[i][k].oc = (uint32_t)sorted[raw[i][k].oc];
 		if (nraw[i])
 			qsort(raw[i], nraw[i], sizeof *raw[i], cmp_raw);
 		fold_variants(data, &data->ctx[i], raw[i], nraw[i]);
@@ -601,6 +674,10 @@ out:
 	free(raw);
 	free(nraw);
 	free(cap);
+	free(sorted);
+	free(ids.keys);
+	free(ids.nums);
+	free(ids.list);
 	return failed ? -1 : 0;
 }
 
@@ -645,7 +722,7 @@ int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const cha
 	if (data->width == 0 || data->width > INF_MAX_WIDTH)
 		return ip_diag_plain(d, "probe %s: a target region of %u bits; inference handles 1 "
 		                        "to %d", data->name, data->width, INF_MAX_WIDTH);
-	if (load_outcomes(db, data, d) || load_runs(db, data, d))
+	if (load_runs(db, data, d))
 		return -1;
 	mark_h16(data);
 	compact_outputs(data);
