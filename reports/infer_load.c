@@ -482,14 +482,6 @@ struct raw_run {
 	uint64_t count;
 };
 
-static int cmp_raw(const void *a, const void *b)
-{
-	const struct raw_run *x = a, *y = b;
-	if (x->value != y->value)
-		return x->value < y->value ? -1 : 1;
-	return x->oc < y->oc ? -1 : x->oc > y->oc;
-}
-
 /* Whether a run with this status says nothing about its variant: the runner failed, or the
  * job timed out (a flaky board; a variant that hangs on every run is told apart by folding). */
 static int is_noise(int status)
@@ -497,55 +489,57 @@ static int is_noise(int status)
 	return status == IP_STATUS_RUNNER_ERROR || status == IP_STATUS_TIMEOUT;
 }
 
-/* Folds a context's raw runs (sorted) into variants with their majority outcome, taken over
- * the informative runs: noise runs neither decide nor count against it. A variant with noise
- * runs only is kept when it timed out on every run, two or more (it hangs), else left out. */
-static void fold_variants(const struct inf_data *data, struct inf_context *c, struct raw_run *r,
-                          size_t n)
+/* Folds one variant's runs (r[0..n), one per outcome, by outcome index) into c's next
+ * variant with its majority outcome, taken over the informative runs: noise runs neither
+ * decide nor count against it. A variant with noise runs only is kept when it timed out on
+ * every run, two or more (it hangs), else left out. *cap: c->v's room, grown here. */
+static void fold_variant(const struct inf_data *data, struct inf_context *c, size_t *cap,
+                         uint64_t value, const struct raw_run *r, size_t n)
 {
-	c->v = xcalloc(n, sizeof *c->v);
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		struct inf_variant *v = &c->v[c->nv];
-		uint64_t best = 0, timeouts = 0;
-		int32_t timeout_oc = -1;
-		memset(v, 0, sizeof *v);
-		v->value = r[i].value;
-		for (; j < n && r[j].value == r[i].value; j++) {
-			int st = data->oc[r[j].oc].status;
-			if (is_noise(st)) {
-				v->noise += r[j].count;
-				if (st == IP_STATUS_TIMEOUT) {
-					timeouts += r[j].count;
-					timeout_oc = (int32_t)r[j].oc;
-				}
-				continue;
-			}
-			v->runs += r[j].count;
-			v->noutcomes++;
-			if (r[j].count > best) { /* ties: the lowest outcome id (sorted first) */
-				best = r[j].count;
-				v->oc = r[j].oc;
-			}
-		}
-		i = j;
-		c->noise += v->noise;
-		if (!v->runs) {
-			if (timeouts < 2 || timeouts != v->noise) {
-				continue; /* said nothing: as if never run */
-			}
-			/* it hangs: every run, two or more, timed out */
-			v->oc = (uint32_t)timeout_oc;
-			v->runs = v->noise;
-			v->noise = 0;
-			v->noutcomes = 1;
-			c->noise -= v->runs;
-			best = v->runs;
-		}
-		v->against = v->runs - best;
-		c->runs += v->runs;
-		c->nv++;
+	struct inf_variant *v;
+	uint64_t best = 0, timeouts = 0;
+	int32_t timeout_oc = -1;
+	if (c->nv == *cap) {
+		*cap = *cap ? 2 * *cap : 256;
+		c->v = realloc(c->v, *cap * sizeof *c->v);
+		if (!c->v)
+			abort();
 	}
+	v = &c->v[c->nv];
+	memset(v, 0, sizeof *v);
+	v->value = value;
+	for (size_t j = 0; j < n; j++) {
+		int st = data->oc[r[j].oc].status;
+		if (is_noise(st)) {
+			v->noise += r[j].count;
+			if (st == IP_STATUS_TIMEOUT) {
+				timeouts += r[j].count;
+				timeout_oc = (int32_t)r[j].oc;
+			}
+			continue;
+		}
+		v->runs += r[j].count;
+		v->noutcomes++;
+		if (r[j].count > best) { /* ties: the lowest outcome id (first) */
+			best = r[j].count;
+			v->oc = r[j].oc;
+		}
+	}
+	c->noise += v->noise;
+	if (!v->runs) {
+		if (timeouts < 2 || timeouts != v->noise)
+			return; /* said nothing: as if never run */
+		/* it hangs: every run, two or more, timed out */
+		v->oc = (uint32_t)timeout_oc;
+		v->runs = v->noise;
+		v->noise = 0;
+		v->noutcomes = 1;
+		c->noise -= v->runs;
+		best = v->runs;
+	}
+	v->against = v->runs - best;
+	c->runs += v->runs;
+	c->nv++;
 }
 
 /* Outcome ids met while reading the runs, each given the next number (open addressing). */
@@ -596,85 +590,84 @@ static int cmp_id(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The runs of the campaigns used, read variant by variant (ip_scan: the blocks merged in value
- * order, each variant's outcomes summed over every campaign), then their outcomes, then each
- * context's variants folded. */
-static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+/* One pass over the runs of the campaigns used, variant by variant (ip_scan: the blocks
+ * merged in value order, each variant's outcomes summed over every campaign and sorted by id).
+ * Pass 0 numbers the outcomes met; pass 1 folds each variant into its context (ix: outcome
+ * number -> index in data->oc). Memory: the outcomes and the folded variants, never the runs. */
+static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct id_set *ids,
+                     const int64_t *ix, size_t *vcap, struct ip_diag *d)
 {
-	struct raw_run **raw = xcalloc(data->nctx, sizeof *raw);
-	size_t *nraw = xcalloc(data->nctx, sizeof *nraw), *cap = xcalloc(data->nctx, sizeof *cap);
-	struct id_set ids = {NULL, NULL, 0, 0, NULL};
+	struct raw_run r[64], *rr = r;
+	size_t rcap = 64, ci = data->nctx;
 	struct ip_scan *sc = NULL;
 	struct ip_scan_variant v;
-	int64_t *sorted = NULL;
-	size_t ci = data->nctx;
 	int64_t ctx = -1;
-	int failed = 0, rc;
-	if (ip_scan_open(db, data->campaigns, data->ncampaigns, &sc, d)) {
-		failed = 1;
-		goto out;
-	}
-	while ((rc = ip_scan_next(sc, &v, d)) > 0) {
+	int rc, failed = 0;
+	if (ip_scan_open(db, data->campaigns, data->ncampaigns, &sc, d))
+		return -1;
+	while (!failed && (rc = ip_scan_next(sc, &v, d)) > 0) {
 		if ((int64_t)v.context != ctx) {
 			ctx = v.context;
 			for (ci = 0; ci < data->nctx && data->ctx[ci].idx != ctx; ci++)
 				;
 			if (ci == data->nctx) {
-				ip_diag_plain(d, "probe %s: runs of context %lld, which its layout lacks",
-				              data->name, (long long)ctx);
-				failed = 1;
+				failed = ip_diag_plain(d, "probe %s: runs of context %lld, which its layout "
+				                          "lacks", data->name, (long long)ctx);
 				break;
 			}
 		}
 		if (v.value_len > 8) {
-			ip_diag_plain(d, "probe %s: a run value of %zu bytes; inference handles regions "
-			                 "of up to 64 bits", data->name, v.value_len);
-			failed = 1;
+			failed = ip_diag_plain(d, "probe %s: a run value of %zu bytes; inference handles "
+			                          "regions of up to 64 bits", data->name, v.value_len);
 			break;
 		}
-		for (size_t k = 0; k < v.noutcomes; k++) {
-			if (nraw[ci] == cap[ci]) {
-				cap[ci] = cap[ci] ? 2 * cap[ci] : 256;
-				raw[ci] = realloc(raw[ci], cap[ci] * sizeof *raw[ci]);
-				if (!raw[ci])
-					abort();
-			}
-			raw[ci][nraw[ci]++] = (struct raw_run){v.number,
-			                                       id_number(&ids, v.outcomes[k].outcome_id),
-			                                       v.outcomes[k].count};
+		if (pass == 0) {
+			for (size_t k = 0; k < v.noutcomes; k++)
+				id_number(ids, v.outcomes[k].outcome_id);
+			continue;
 		}
+		if (v.noutcomes > rcap) {
+			rcap = v.noutcomes;
+			rr = rr == r ? malloc(rcap * sizeof *rr) : realloc(rr, rcap * sizeof *rr);
+			if (!rr)
+				abort();
+		}
+		for (size_t k = 0; k < v.noutcomes; k++)
+			rr[k] = (struct raw_run){v.number,
+			                         (uint32_t)ix[id_number(ids, v.outcomes[k].outcome_id)],
+			                         v.outcomes[k].count};
+		fold_variant(data, &data->ctx[ci], &vcap[ci], v.number, rr, v.noutcomes);
 	}
-	if (rc < 0)
-		failed = 1;
+	if (!failed && rc < 0)
+		failed = -1;
 	ip_scan_close(sc);
-	if (failed)
-		goto out;
-	/* the outcomes met, in id order (data->oc is searched by id), and each run's number made
-	 * its index there */
-	sorted = xcalloc(ids.n + 1, sizeof *sorted);
-	if (ids.n)
-		memcpy(sorted, ids.list, ids.n * sizeof *sorted);
-	qsort(sorted, ids.n, sizeof *sorted, cmp_id);
-	if (load_outcomes(db, data, sorted, ids.n, d)) {
-		failed = 1;
-		goto out;
+	if (rr != r)
+		free(rr);
+	return failed ? -1 : 0;
+}
+
+/* The runs: the outcomes they name (in id order: data->oc is searched by id), then each
+ * context's variants folded. */
+static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+{
+	struct id_set ids = {NULL, NULL, 0, 0, NULL};
+	size_t *vcap = xcalloc(data->nctx + 1, sizeof *vcap);
+	int64_t *ix = NULL;
+	int failed = read_runs(db, data, 0, &ids, NULL, vcap, d);
+	if (!failed) {
+		ix = xcalloc(ids.n + 1, sizeof *ix);
+		if (ids.n)
+			memcpy(ix, ids.list, ids.n * sizeof *ix);
+		qsort(ix, ids.n, sizeof *ix, cmp_id);
+		failed = load_outcomes(db, data, ix, ids.n, d);
 	}
-	for (size_t n = 0; n < ids.n; n++)
-		sorted[n] = outcome_index(data, ids.list[n]); /* number -> index, reusing the array */
-	for (size_t i = 0; i < data->nctx; i++) {
-		for (size_t k = 0; k < nraw[i]; k++)
-			raw[i][k].oc = (uint32_t)sorted[raw[i][k].oc];
-		if (nraw[i])
-			qsort(raw[i], nraw[i], sizeof *raw[i], cmp_raw);
-		fold_variants(data, &data->ctx[i], raw[i], nraw[i]);
+	if (!failed) {
+		for (size_t n = 0; n < ids.n; n++)
+			ix[n] = outcome_index(data, ids.list[n]); /* number -> index */
+		failed = read_runs(db, data, 1, &ids, ix, vcap, d);
 	}
-out:
-	for (size_t i = 0; i < data->nctx; i++)
-		free(raw[i]);
-	free(raw);
-	free(nraw);
-	free(cap);
-	free(sorted);
+	free(vcap);
+	free(ix);
 	free(ids.keys);
 	free(ids.nums);
 	free(ids.list);
