@@ -77,8 +77,8 @@ struct bench_suite {
 /* Every suite, in the order `isaprobe bench` runs them; NULL-terminated. */
 extern const struct bench_suite *const bench_suites[];
 extern const struct bench_suite bench_suite_sim, bench_suite_bifrost, bench_suite_utgard_gp,
-	bench_suite_store, bench_suite_campaign, bench_suite_infer, bench_suite_remote,
-	bench_suite_drm, bench_suite_afl;
+	bench_suite_store, bench_suite_campaign, bench_suite_infer, bench_suite_scale,
+	bench_suite_remote, bench_suite_drm, bench_suite_afl;
 
 /* count / elapsed as a rate result of the running suite; note may be NULL. Returns it. */
 struct bench_result *bench_rate(struct bench_run *r, const char *name, const char *unit,
