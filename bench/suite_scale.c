@@ -66,6 +66,26 @@ static int child(const char *path, int what, double *wall, double *peak_mib)
 	return 0;
 }
 
+/* `infer` (what = 0, at most 10 s) or `report` (1, at most 5 s) on path: its time and peak
+ * memory (at most 200 MiB) as results, judged or only reported. */
+static int timed(struct bench_run *br, const char *path, const char *tag, int what, int judged)
+{
+	static const char *const cmd[2] = {"infer", "report"};
+	static const double most[2] = {10, 5};
+	char name[64], note[128];
+	double wall, peak;
+	enum bench_goal goal = judged ? BENCH_AT_MOST : BENCH_REPORT;
+	if (child(path, what, &wall, &peak))
+		return -1;
+	snprintf(name, sizeof name, "%s.%s_s", tag, cmd[what]);
+	snprintf(note, sizeof note, "isaprobe %s --db on it, a process of its own (wall clock)",
+	         cmd[what]);
+	bench_value(br, name, "s", wall, goal, judged ? most[what] : 0, note);
+	snprintf(name, sizeof name, "%s.%s_peak", tag, cmd[what]);
+	bench_value(br, name, "MiB", peak, goal, judged ? 200 : 0, "its peak resident memory");
+	return 0;
+}
+
 static int one(struct bench_run *br, const struct ip_probe *p, uint64_t n, const char *tag,
                int judged)
 {
@@ -75,7 +95,7 @@ static int one(struct bench_run *br, const struct ip_probe *p, uint64_t n, const
 	struct ip_campaign_result res;
 	struct ip_diag d;
 	struct stat st;
-	double w0, w1, wall, peak;
+	double w0, w1;
 	int64_t outcomes = 0;
 	sqlite3_stmt *q = NULL;
 	int rc = -1;
@@ -117,24 +137,8 @@ static int one(struct bench_run *br, const struct ip_probe *p, uint64_t n, const
 		bench_value(br, name, "x", (w1 - w0) / (double)st.st_size,
 		            judged ? BENCH_AT_MOST : BENCH_REPORT, judged ? 3 : 0, note);
 	}
-	if (child(path, 0, &wall, &peak))
+	if (timed(br, path, tag, 0, judged) || timed(br, path, tag, 1, judged))
 		goto out;
-	snprintf(name, sizeof name, "%s.infer_s", tag);
-	snprintf(note, sizeof note, "isaprobe infer --db on it, a process of its own (wall clock)");
-	bench_value(br, name, "s", wall, judged ? BENCH_AT_MOST : BENCH_REPORT, judged ? 10 : 0,
-	            note);
-	snprintf(name, sizeof name, "%s.infer_peak", tag);
-	bench_value(br, name, "MiB", peak, judged ? BENCH_AT_MOST : BENCH_REPORT,
-	            judged ? 200 : 0, "its peak resident memory");
-	if (child(path, 1, &wall, &peak))
-		goto out;
-	snprintf(name, sizeof name, "%s.report_s", tag);
-	snprintf(note, sizeof note, "isaprobe report --db on it (Markdown), a process of its own");
-	bench_value(br, name, "s", wall, judged ? BENCH_AT_MOST : BENCH_REPORT, judged ? 5 : 0,
-	            note);
-	snprintf(name, sizeof name, "%s.report_peak", tag);
-	bench_value(br, name, "MiB", peak, judged ? BENCH_AT_MOST : BENCH_REPORT,
-	            judged ? 200 : 0, "its peak resident memory");
 	rc = 0;
 out:
 	if (rc && d.msg[0]) {

@@ -54,9 +54,8 @@ static int64_t outcome_id(struct ip_store *s, const struct ip_batch_outcome *o, 
 	return id;
 }
 
-/* The status of stored outcome id (an outcome runs are taken back from). */
-static int outcome_status(struct ip_store *s, int64_t id, enum ip_status *status,
-                          struct ip_diag *d)
+int ip_store_outcome_status(struct ip_store *s, int64_t id, enum ip_status *status,
+                            struct ip_diag *d)
 {
 	sqlite3_stmt *st = s->st[ST_OUTCOME_STATUS];
 	int rc, v = -1;
@@ -79,7 +78,7 @@ static int resolve_outcomes(struct ip_store *s, struct ip_store_batch *b, struct
 	for (size_t k = 0; k < b->noc; k++) {
 		struct ip_batch_outcome *o = &b->oc[k];
 		if (!o->data) {
-			if (outcome_status(s, o->id, &o->status, d))
+			if (ip_store_outcome_status(s, o->id, &o->status, d))
 				return -1;
 		} else if (!(o->id = outcome_id(s, o, d))) {
 			return -1;

@@ -21,20 +21,14 @@ struct statuses {
 static int status_of(struct ip_store *s, struct statuses *t, int64_t id, int *status,
                      struct ip_diag *d)
 {
-	sqlite3_stmt *st = s->st[ST_OUTCOME_STATUS];
-	int rc, v = -1;
+	enum ip_status v;
 	for (size_t i = 0; i < t->n; i++)
 		if (t->id[i] == id) {
 			*status = t->status[i];
 			return 0;
 		}
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		v = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return ip_store_fail(s, d, "reading outcome %lld", (long long)id);
+	if (ip_store_outcome_status(s, id, &v, d))
+		return -1;
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 64;
 		int64_t *a = realloc(t->id, cap * sizeof *a);
@@ -47,8 +41,8 @@ static int status_of(struct ip_store *s, struct statuses *t, int64_t id, int *st
 		t->cap = cap;
 	}
 	t->id[t->n] = id;
-	t->status[t->n++] = v;
-	*status = v;
+	t->status[t->n++] = (int)v;
+	*status = (int)v;
 	return 0;
 }
 

@@ -137,6 +137,11 @@ void ip_block_reader_close(struct ip_block_reader *r);
 int ip_block_reader_next(struct ip_block_reader *r, const uint8_t **value, int64_t *outcome,
                          int64_t *count);
 
+/* db/record.c: the status of stored outcome id; an error naming it when it does not exist or
+ * its status is not one (ST_OUTCOME_STATUS). */
+int ip_store_outcome_status(struct ip_store *s, int64_t id, enum ip_status *status,
+                            struct ip_diag *d);
+
 /* db/scan.c: 1 when the file is older than schema version 5 (read-only handles read such
  * files as they are): run is a table of rows, one per (campaign, context, value, outcome), and
  * there is no run_block. */
