@@ -98,17 +98,19 @@ static long outcome_index(struct ip_store_batch *b, const struct ip_outcome *o)
 			cap *= 2;
 		if (!(a = realloc(b->arena, cap)))
 			return -1;
-		for (size_t k = 0; k < b->noc; k++) /* the copies moved */
-			if (b->oc[k].data)
+		for (size_t k = 0; k < b->noc; k++) /* the copies moved (empty ones are "") */
+			if (b->oc[k].len)
 				b->oc[k].data = a + (b->oc[k].data - b->arena);
 		b->arena = a;
 		b->arena_cap = cap;
 	}
 	x->status = o->status;
 	x->fault = o->fault;
-	x->data = b->arena ? b->arena + b->arena_len : (const uint8_t *)"";
-	if (o->len)
+	x->data = (const uint8_t *)"";
+	if (o->len) {
+		x->data = b->arena + b->arena_len;
 		memcpy(b->arena + b->arena_len, o->data, o->len);
+	}
 	b->arena_len += o->len;
 	x->len = o->len;
 	x->key = key;
@@ -271,7 +273,7 @@ static void stored_hash(struct ip_store_batch *b, struct ip_batch_outcome *o)
 	for (i = o->key & (MEMO_SLOTS - 1); m->slot[i]; i = (i + 1) & (MEMO_SLOTS - 1)) {
 		const struct memo_entry *e = &m->e[m->slot[i] - 1];
 		if (e->key == o->key && e->status == o->status && e->fault == o->fault &&
-		    e->len == o->len && memcmp(m->arena + e->at, o->data, o->len) == 0) {
+		    e->len == o->len && (!o->len || memcmp(m->arena + e->at, o->data, o->len) == 0)) {
 			memcpy(o->hash, e->hash, 16);
 			return;
 		}
@@ -295,7 +297,8 @@ static void stored_hash(struct ip_store_batch *b, struct ip_batch_outcome *o)
 		m->arena = a;
 		m->cap = cap;
 	}
-	memcpy(m->arena + m->used, o->data, o->len);
+	if (o->len)
+		memcpy(m->arena + m->used, o->data, o->len);
 	m->e[m->n] = (struct memo_entry){o->key, o->status, o->fault, o->len, m->used, {0}};
 	memcpy(m->e[m->n].hash, o->hash, 16);
 	m->used += o->len;
