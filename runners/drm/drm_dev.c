@@ -21,6 +21,7 @@
 static const struct ip_drm_driver *const drivers[] = {
 	&ip_drm_panfrost,
 	&ip_drm_lima,
+	&ip_drm_msm,
 	NULL,
 };
 
@@ -234,9 +235,11 @@ static int fence_error(struct ip_drm_dev *dev)
 
 enum ip_drm_fence ip_drm_wait(struct ip_drm_dev *dev, int64_t deadline_ns)
 {
-	int rc = drmSyncobjWait(dev->fd, &dev->syncobj, 1, deadline_ns,
-	                        DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL, NULL);
-	int st;
+	int rc, st;
+	if (dev->drv->wait)
+		return dev->drv->wait(dev, deadline_ns);
+	rc = drmSyncobjWait(dev->fd, &dev->syncobj, 1, deadline_ns, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL,
+	                    NULL);
 	if (rc != 0) {
 		int err = rc < 0 ? -rc : errno;
 		if (err == ETIME || err == ETIMEDOUT)

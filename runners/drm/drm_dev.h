@@ -58,10 +58,14 @@ struct ip_drm_driver {
 	int (*submit)(struct ip_drm_dev *dev, const void *args);
 	/* Reads a GET_PARAM; 0 or errno. */
 	int (*get_param)(struct ip_drm_dev *dev, uint32_t param, uint64_t *value);
+	/* Waits for the last submission its own way (msm: WAIT_FENCE on the queue's fence); NULL:
+	 * the syncobj the submission signals (ip_drm_wait). */
+	enum ip_drm_fence (*wait)(struct ip_drm_dev *dev, int64_t deadline_ns);
 };
 
 extern const struct ip_drm_driver ip_drm_panfrost;
 extern const struct ip_drm_driver ip_drm_lima;
+extern const struct ip_drm_driver ip_drm_msm;
 
 /* The drivers the runner knows, NULL-terminated. */
 const struct ip_drm_driver *const *ip_drm_drivers(void);
@@ -75,7 +79,9 @@ struct ip_drm_dev {
 	struct ip_drm_gpu gpu;
 	int model_ext;          /* the device is a GPU model (model_ext.h) */
 	uint32_t syncobj;       /* receives each submission's fence */
-	uint32_t ctx;           /* driver context (lima) */
+	uint32_t ctx;           /* driver context (lima), submit queue (msm) */
+	uint32_t fence;         /* msm: the last submission's fence in the queue */
+	uint32_t faults;        /* msm: the queue's recovered hangs before it */
 	int kmsg_fd;            /* /dev/kmsg opened at the end of the log, or -1 */
 	uint32_t generation;    /* bumped by each re-open: BOs of older generations are gone */
 };

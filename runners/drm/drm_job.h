@@ -56,7 +56,8 @@ struct ip_drm_batch {
 	struct ip_drm_arena code, desc, data;
 	struct ip_drm_slot **slots;          /* the jobs of this submission, in order */
 	size_t n;
-	uint64_t list_va, list_end;          /* a command list the builder wrote (lima) */
+	uint64_t list_va, list_end;          /* a command list the builder wrote (lima, msm) */
+	const char *kmsg;                    /* for collect: what the kernel logged meanwhile */
 };
 
 /* Bytes a job needs in each arena (upper bounds, alignment included). */
@@ -88,6 +89,7 @@ struct ip_drm_jobkind {
 extern const struct ip_drm_jobkind ip_drm_midgard_kind;
 extern const struct ip_drm_jobkind ip_drm_bifrost_kind;
 extern const struct ip_drm_jobkind ip_drm_utgard_gp_kind;
+extern const struct ip_drm_jobkind ip_drm_a3xx_kind;
 
 /* The kinds, NULL-terminated; the one for an ISA on a driver, or NULL. */
 const struct ip_drm_jobkind *const *ip_drm_jobkinds(void);

@@ -325,6 +325,7 @@ static enum ip_drm_fence kick_wait(struct drm_state *s, struct ip_drm_batch *b, 
 		return IP_DRM_FENCE_LOST;
 	}
 	ip_drm_kmsg(&s->dev, s->kmsg, sizeof s->kmsg);
+	b->kmsg = s->kmsg;
 	s->kind->collect(b, from, f);
 	return f;
 }
