@@ -1,7 +1,7 @@
 /* drm_dev.h: the DRM plumbing every hardware runner shares, whatever the driver: opening and
  * identifying a render node, buffer objects, submitting, waiting with a deadline, reading how
  * a fence ended, the kernel log, and re-opening after the device went away. A kernel driver
- * (panfrost, lima; msm and radeon later) plugs in as a struct ip_drm_driver. */
+ * (panfrost, lima, msm; radeon later) plugs in as a struct ip_drm_driver. */
 #ifndef ISAPROBE_DRM_DEV_H
 #define ISAPROBE_DRM_DEV_H
 

@@ -21,7 +21,7 @@
 #define DEFAULT_BUDGET (64u << 20)
 #define DEFAULT_JOBS 1024
 #define DEFAULT_TIMEOUT_S 10
-#define MAX_JOBS 65535      /* a job chain's 16-bit indices */
+#define MAX_JOBS 65535      /* a job chain's 16-bit indices (msm: the sentinels' 16 bits) */
 #define REOPEN_TRIES 3
 #define REOPEN_PAUSE_NS 100000000
 /* lima's scheduler timeout when /sys/module/lima/parameters does not say (lima_sched.c) */
@@ -89,7 +89,7 @@ static int pick_node(const struct ip_runner_config *cfg, struct ip_drm_dev *dev,
 	if (found[0])
 		return ip_diag_plain(d, "no render node with a GPU running %s (found: %s)",
 		                     cfg->isa ? cfg->isa : "an ISA of the project", found);
-	return ip_diag_plain(d, "no panfrost or lima render node in /dev/dri/renderD128-191 "
+	return ip_diag_plain(d, "no panfrost, lima or msm render node in /dev/dri/renderD128-191 "
 	                        "(name one: --runner drm:/dev/dri/renderDN)");
 }
 
@@ -621,7 +621,7 @@ static int drm_check_job(void *state, const struct ip_job *job, const struct ip_
 
 const struct ip_runner_backend ip_drm_backend = {
 	"drm",
-	"a GPU through the kernel's DRM driver (panfrost, lima): drm[:/dev/dri/renderDN]",
+	"a GPU through the kernel's DRM driver (panfrost, lima, msm): drm[:/dev/dri/renderDN]",
 	drm_open,
 	drm_run_batch,
 	drm_close,
