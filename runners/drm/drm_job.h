@@ -45,8 +45,9 @@ struct ip_drm_slot {
 	uint64_t code_va;
 	uint64_t rec_va;                     /* model record (model devices only) */
 	uint8_t *rec;
-	uint64_t desc_va;                    /* the builder's first descriptor (panfrost: header) */
-	uint8_t *desc;
+	uint64_t desc_va;                    /* the builder's first descriptor (panfrost: header;
+	                                      * msm: the draw's first packet) */
+	uint8_t *desc;                       /* panfrost: the header; msm: the draw's sentinel */
 	char why[IP_MODEL_WHY];              /* the result's why text when it came from a model */
 };
 
