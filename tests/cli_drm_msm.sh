@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # cli_drm_msm.sh: the msm runner (Adreno a3xx) through the fake DRM device: `isaprobe devices`
 # names the A306, A320 and A330; every shipped a3xx probe, and a test probe whose variants hang,
-# stores through --runner drm exactly the runs --runner sim stores; `run --runner drm` prints
-# what the simulator prints; injected failures give their documented outcomes (docs/drm-runner.md,
-# "a3xx on msm") against an uninterrupted campaign: a fault (logged, the GPU goes on) or a hang
-# (the hangcheck recovers it) is stored for its variant alone, a reset changes no run, an
-# unplugged device is re-opened, a lost one stops the campaign and --resume finishes it; a kernel
-# without the model extension refuses the simulator-only registers role.
+# stores through --runner drm (and through `agent --runner drm`) exactly the runs --runner sim
+# stores; `run --runner drm` prints what the simulator prints; injected failures give their
+# documented outcomes (docs/drm-msm.md, "Waits, faults and hangs") against an uninterrupted
+# campaign: a fault (logged, the GPU goes on) or a hang (the hangcheck recovers it) is stored for
+# its variant alone, a reset changes no run, an unplugged device is re-opened, a lost one stops
+# the campaign and --resume finishes it; a kernel without the model extension refuses the
+# simulator-only registers role.
 # Usage: cli_drm_msm.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
@@ -40,6 +41,11 @@ n=$(sqlite3 "$tmp/drm.db" "SELECT count(*) FROM run r JOIN outcome o ON o.id = r
 [ "$n" -ge 1 ] && ok || fail "no variant hung: the hang path went untested"
 sqlite3 "$tmp/drm.db" "SELECT DISTINCT runner || ':' || model FROM device" >"$tmp/devs"
 [ "$(cat "$tmp/devs")" = "drm:a320" ] && ok || fail "devices stored: $(cat "$tmp/devs")"
+
+# through `agent --runner drm` (the A320 found by the probe's ISA and GPU): what sim stores
+fake "$bin" campaign "$src/probes/a3xx/cat2_opcodes.probe" --runner "remote:$bin agent --runner drm" \
+	--db "$tmp/agent.db" --quiet || fail "campaign through the agent"
+same_runs "$tmp/sim.db" "$tmp/agent.db" cat2_opcodes "sim against drm through the agent"
 
 # run: the same report as the simulator's, on the A306 named by its node
 printf 'add.f r1.x, r0.x, r0.y\nmul.f r1.y, r0.x, r0.y\nnop\nnop\nnop\nend\n' >"$tmp/a.s"
