@@ -11,6 +11,7 @@
 #include "../runners/drm/drm_uapi.h"
 #include "../runners/drm/msm_uapi.h"
 #include "../runners/drm/model_ext.h"
+#include "../runners/drm/drm_radeon.h"
 #include "check.h"
 
 #define SIZE(type, n) CHECK(sizeof(struct type) == (n), "sizeof " #type " = %zu, kernel %d", \
@@ -174,6 +175,33 @@ int main(void)
 	NUMBER(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, 0xc01064c1ul);
 	NUMBER(DRM_IOCTL_SYNCOBJ_WAIT, 0xc02064c3ul);
 	NUMBER(DRM_IOCTL_SYNCOBJ_RESET, 0xc01064c4ul);
+
+	/* radeon, from libdrm-dev's radeon_drm.h (the kernel's include/uapi/drm/radeon_drm.h):
+	 * the runner's structs against the kernel's sizes and the numbers _IOC gives them */
+	SIZE(drm_radeon_gem_create, 32);
+	AT(drm_radeon_gem_create, handle, 16);
+	AT(drm_radeon_gem_create, initial_domain, 20);
+	SIZE(drm_radeon_gem_mmap, 32);
+	AT(drm_radeon_gem_mmap, addr_ptr, 24);
+	SIZE(drm_radeon_gem_wait_idle, 8);
+	SIZE(drm_radeon_gem_busy, 8);
+	SIZE(drm_radeon_cs, 32);
+	AT(drm_radeon_cs, chunks, 8);
+	SIZE(drm_radeon_cs_chunk, 16);
+	AT(drm_radeon_cs_chunk, chunk_data, 8);
+	SIZE(drm_radeon_cs_reloc, 16);
+	SIZE(drm_radeon_info, 16);
+	AT(drm_radeon_info, value, 8);
+	NUMBER(DRM_IOCTL_RADEON_GEM_CREATE, 0xc020645dul);
+	NUMBER(DRM_IOCTL_RADEON_GEM_MMAP, 0xc020645eul);
+	NUMBER(DRM_IOCTL_RADEON_GEM_WAIT_IDLE, 0x40086464ul);
+	NUMBER(DRM_IOCTL_RADEON_CS, 0xc0206466ul);
+	NUMBER(DRM_IOCTL_RADEON_INFO, 0xc0106467ul);
+	NUMBER(DRM_IOCTL_RADEON_GEM_BUSY, 0xc008646aul);
+	NUMBER(RADEON_CHUNK_ID_RELOCS, 1);
+	NUMBER(RADEON_CHUNK_ID_IB, 2);
+	NUMBER(RADEON_INFO_DEVICE_ID, 0);
+	NUMBER(RADEON_INFO_GPU_RESET_COUNTER, 0x26);
 
 	/* the model record fits the room the runner gives it */
 	CHECK(sizeof(struct ip_model_record) <= IP_MODEL_RECORD_BYTES, "model record");

@@ -14,6 +14,7 @@ static const struct ip_drm_jobkind *const kinds[] = {
 	&ip_drm_bifrost_kind,
 	&ip_drm_utgard_gp_kind,
 	&ip_drm_a3xx_kind,
+	&ip_drm_ctm_radeon_kind,
 	NULL,
 };
 

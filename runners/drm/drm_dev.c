@@ -22,6 +22,7 @@ static const struct ip_drm_driver *const drivers[] = {
 	&ip_drm_panfrost,
 	&ip_drm_lima,
 	&ip_drm_msm,
+	&ip_drm_radeon,
 	NULL,
 };
 
@@ -103,6 +104,8 @@ static int setup_fd(struct ip_drm_dev *dev, struct ip_diag *d)
 	dev->model_ext = dev->drv->get_param(dev, IP_MODEL_PARAM, &v) == 0 && v == 1;
 	if (dev->drv->open_ctx && dev->drv->open_ctx(dev, d) != 0)
 		return -1;
+	if (dev->drv->wait)
+		return 0; /* no sync objects: the driver waits on a BO */
 	rc = drmSyncobjCreate(dev->fd, 0, &dev->syncobj);
 	if (rc != 0)
 		return ip_diag_plain(d, "%s: cannot create a sync object: %s", dev->path,
@@ -216,6 +219,8 @@ void ip_drm_bo_free(struct ip_drm_dev *dev, struct ip_drm_bo *bo)
 
 int ip_drm_fence_reset(struct ip_drm_dev *dev)
 {
+	if (dev->drv->wait)
+		return 0;
 	return drmSyncobjReset(dev->fd, &dev->syncobj, 1) == 0 ? 0 : errno;
 }
 
@@ -238,8 +243,8 @@ enum ip_drm_fence ip_drm_wait(struct ip_drm_dev *dev, int64_t deadline_ns)
 	int rc, st;
 	if (dev->drv->wait)
 		return dev->drv->wait(dev, deadline_ns);
-	rc = drmSyncobjWait(dev->fd, &dev->syncobj, 1, deadline_ns, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL,
-	                    NULL);
+	rc = drmSyncobjWait(dev->fd, &dev->syncobj, 1, deadline_ns,
+	                        DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL, NULL);
 	if (rc != 0) {
 		int err = rc < 0 ? -rc : errno;
 		if (err == ETIME || err == ETIMEDOUT)

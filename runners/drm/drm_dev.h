@@ -58,14 +58,15 @@ struct ip_drm_driver {
 	int (*submit)(struct ip_drm_dev *dev, const void *args);
 	/* Reads a GET_PARAM; 0 or errno. */
 	int (*get_param)(struct ip_drm_dev *dev, uint32_t param, uint64_t *value);
-	/* Waits for the last submission its own way (msm: WAIT_FENCE on the queue's fence); NULL:
-	 * the syncobj the submission signals (ip_drm_wait). */
+	/* A driver that waits for the last submission itself, without sync objects (radeon: on
+	 * dev->wait_bo; msm: WAIT_FENCE on its queue's fence); NULL: through dev->syncobj. */
 	enum ip_drm_fence (*wait)(struct ip_drm_dev *dev, int64_t deadline_ns);
 };
 
 extern const struct ip_drm_driver ip_drm_panfrost;
 extern const struct ip_drm_driver ip_drm_lima;
 extern const struct ip_drm_driver ip_drm_msm;
+extern const struct ip_drm_driver ip_drm_radeon;
 
 /* The drivers the runner knows, NULL-terminated. */
 const struct ip_drm_driver *const *ip_drm_drivers(void);
@@ -84,6 +85,9 @@ struct ip_drm_dev {
 	uint32_t faults;        /* msm: the queue's recovered hangs before it */
 	int kmsg_fd;            /* /dev/kmsg opened at the end of the log, or -1 */
 	uint32_t generation;    /* bumped by each re-open: BOs of older generations are gone */
+	/* drivers without sync objects: a BO the last submission wrote, and the driver's count of
+	 * GPU resets before it (radeon's GPU_RESET_COUNTER) */
+	uint32_t wait_bo, resets;
 };
 
 /* Opens path and identifies it; a node of a driver the runner does not know, or of an older

@@ -79,7 +79,7 @@ struct ip_drm_jobkind {
 	/* Submits the built batch from job `from` on (0 unless resumable); 0 or the errno. */
 	int (*kick)(struct ip_drm_batch *b, size_t from);
 	/* After the fence: sets jobs from..n-1 DONE, FAULT (with its code) or leaves them
-	 * PENDING, from what the hardware wrote. */
+	 * PENDING, from what the hardware wrote; or FINAL with the result set (radeon). */
 	void (*collect)(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fence);
 	/* The hardware says per job how it ended (a job chain's headers), so a submission stopped
 	 * by a fault or a hang goes on from the next job without being built again. Else a failed
@@ -91,6 +91,7 @@ extern const struct ip_drm_jobkind ip_drm_midgard_kind;
 extern const struct ip_drm_jobkind ip_drm_bifrost_kind;
 extern const struct ip_drm_jobkind ip_drm_utgard_gp_kind;
 extern const struct ip_drm_jobkind ip_drm_a3xx_kind;
+extern const struct ip_drm_jobkind ip_drm_ctm_radeon_kind;
 
 /* The kinds, NULL-terminated; the one for an ISA on a driver, or NULL. */
 const struct ip_drm_jobkind *const *ip_drm_jobkinds(void);

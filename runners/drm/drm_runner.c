@@ -89,8 +89,8 @@ static int pick_node(const struct ip_runner_config *cfg, struct ip_drm_dev *dev,
 	if (found[0])
 		return ip_diag_plain(d, "no render node with a GPU running %s (found: %s)",
 		                     cfg->isa ? cfg->isa : "an ISA of the project", found);
-	return ip_diag_plain(d, "no panfrost, lima or msm render node in /dev/dri/renderD128-191 "
-	                        "(name one: --runner drm:/dev/dri/renderDN)");
+	return ip_diag_plain(d, "no panfrost, lima, msm or radeon render node in "
+	                        "/dev/dri/renderD128-191 (name one: --runner drm:/dev/dri/renderDN)");
 }
 
 static int drm_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
@@ -344,6 +344,10 @@ static size_t resolve(struct drm_state *s, struct ip_drm_batch *b, size_t from, 
 		} else if (sl->state == IP_DRM_SLOT_FAULT) {
 			set_result(sl, IP_STATUS_FAULT, sl->fault, sl->why);
 			++*resolved;
+		} else if (sl->state == IP_DRM_SLOT_FINAL) {
+			++*resolved; /* the builder's collect set the result */
+		} else if (sl->state == IP_DRM_SLOT_FINAL) {
+			++*resolved; /* the builder's collect set the result */
 		} else if (first == b->n) {
 			first = i;
 		}
@@ -621,7 +625,7 @@ static int drm_check_job(void *state, const struct ip_job *job, const struct ip_
 
 const struct ip_runner_backend ip_drm_backend = {
 	"drm",
-	"a GPU through the kernel's DRM driver (panfrost, lima, msm): drm[:/dev/dri/renderDN]",
+	"a GPU through the kernel's DRM driver (panfrost, lima, msm, radeon): drm[:/dev/dri/renderDN]",
 	drm_open,
 	drm_run_batch,
 	drm_close,

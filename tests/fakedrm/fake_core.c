@@ -120,6 +120,9 @@ static const struct fake_gpu gpus[] = {
 	{"mali200", "lima", "utgard_gp", 0x0a070101, 0, 4},
 	{"mali400", "lima", "utgard_gp", 0x0b070101, 1, 4},
 	{"mali450", "lima", "utgard_gp", 0x0d070101, 2, 4},
+	{"r580", "radeon", "ctm", 0x7249, 0, 5},
+	{"rv515", "radeon", "ctm", 0x7142, 0, 5},
+	{"rv530", "radeon", "ctm", 0x71c2, 0, 5},
 	/* msm: GPU_ID, CHIP_ID (core.major.minor.patch), generation */
 	{"a306", "msm", "a3xx", 307, 0x03000600, 3},
 	{"a320", "msm", "a3xx", 320, 0x03020000, 3},
@@ -127,7 +130,8 @@ static const struct fake_gpu gpus[] = {
 };
 
 /* The kernel drivers the fake emulates: one line each. */
-static const struct fake_driver *const drivers[] = {&fake_panfrost, &fake_lima, &fake_msm, NULL};
+static const struct fake_driver *const drivers[] = {&fake_panfrost, &fake_lima, &fake_radeon,
+                                                    &fake_msm, NULL};
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
@@ -165,7 +169,8 @@ static void add_node(const char *path, const char *model)
 	if (!n->drv)
 		die("FAKEDRM_DEVICES: no driver %s for %s", g->driver, model);
 	cfg.isa = g->isa;
-	cfg.gpu = g->model;
+	/* the CTM simulator models one R5xx, the R580: every R5xx's fragment processor runs it */
+	cfg.gpu = strcmp(g->isa, "ctm") == 0 ? "r580" : g->model;
 	ip_diag_init(&d, NULL);
 	if (ip_runner_open("sim", &cfg, &n->sim, &d) != 0)
 		die("FAKEDRM_DEVICES: %s: the simulator cannot model a %s: %s", path, model, d.msg);
@@ -293,6 +298,17 @@ uint64_t fake_next_job(enum fake_inject *what, uint32_t *code)
 			*code = injects[i].code;
 		}
 	return k;
+}
+
+int fake_take_fault(uint64_t n)
+{
+	for (unsigned i = 0; i < ninjects; i++)
+		if (injects[i].what == FAKE_FAULT && injects[i].at > jobs_run &&
+		    injects[i].at <= jobs_run + n) {
+			injects[i].what = FAKE_NONE; /* refused once: sent again, the jobs run */
+			return 1;
+		}
+	return 0;
 }
 
 struct sticky {

@@ -79,6 +79,7 @@ struct fake_driver {
 extern const struct fake_driver fake_panfrost;
 extern const struct fake_driver fake_lima;
 extern const struct fake_driver fake_msm;
+extern const struct fake_driver fake_radeon;
 
 struct fake_node {
 	char path[128];
@@ -163,6 +164,9 @@ uint8_t *fake_gpu_ptr(const struct fake_vm *vm, uint64_t va, size_t n, struct fa
  * it, if any (FAKEDRM_INJECT). */
 enum fake_inject { FAKE_NONE, FAKE_FAULT, FAKE_HANG, FAKE_RESET, FAKE_LOST, FAKE_UNPLUG };
 uint64_t fake_next_job(enum fake_inject *what, uint32_t *code);
+/* For a driver whose GPU has no faults (radeon): whether a fault is injected at one of the next
+ * n jobs; it is used up (the submission it refuses, sent again, runs). */
+int fake_take_fault(uint64_t n);
 /* Counts a submission the kernel accepted (FAKEDRM_STATS). */
 void fake_count_submission(void);
 /* The model extension's counters (IP_MODEL_PARAM_SUBMISSIONS, _JOBS): 0, or -1 for another

@@ -77,7 +77,9 @@ int ctm_run_commands(struct ctm_machine *m, const uint8_t *cmds, size_t len, str
 		case CTM_OP_START_PROGRAM:
 			if (p[0])
 				return stop_at(stop, off, IP_STATUS_UNMODELED, reserved_set);
-			if (ctm_start_program(m, stop) != 0) {
+			m->start_off = (uint32_t)off;
+			if ((m->on_start ? m->on_start(m, m->start_ctx, stop)
+			                 : ctm_start_program(m, stop)) != 0) {
 				if (stop->status != IP_STATUS_OK && stop->where == 0)
 					stop->where = (uint32_t)off;
 				return -1;

@@ -45,10 +45,12 @@ static uint32_t fld(const uint32_t *w, unsigned k, const char *name)
 	return (uint32_t)ip_field_get(ip_format_field(ctm_inst_formats[k], name), &x);
 }
 
+static const char outside_memory[] = "memory access outside GPU memory";
+
 static int read_mem(struct proc *p, long long a, unsigned n, void *out)
 {
 	if (a < 0 || a + n > (long long)p->m->mem_len)
-		return halt(p, IP_STATUS_FAULT, "memory access outside GPU memory");
+		return halt(p, IP_STATUS_FAULT, outside_memory);
 	memcpy(out, p->m->mem + a, n);
 	return 0;
 }
@@ -68,6 +70,13 @@ static int fconst(struct proc *p, int c, float out[4])
 	uint32_t u[4];
 	if (c < 0 || c >= CTM_FCONSTS)
 		return halt(p, IP_STATUS_UNMODELED, "a constant index outside 0-255 (through aL)");
+	if (p->m->fconst_regs) {
+		if ((unsigned)c >= p->m->nfconst)
+			return halt(p, IP_STATUS_FAULT, outside_memory);
+		for (unsigned k = 0; k < 4; k++)
+			out[k] = ip_f32_from_bits(p->m->fconst_regs[4 * c + k]);
+		return 0;
+	}
 	if (p->m->constf.set && p->m->constf.format != 4)
 		return halt(p, IP_STATUS_UNMODELED, "float constants in a format other than float32_4");
 	if ((a = ctm_element_address(&p->m->constf, (uint32_t)c, 0, &why)) < 0)
@@ -519,6 +528,12 @@ static int bool_const(struct proc *p, unsigned idx, int *v)
 	const char *why = NULL;
 	long long a;
 	uint32_t u;
+	if (p->m->bconst_in_reg) {
+		if (idx >= p->m->nbconst)
+			return halt(p, IP_STATUS_FAULT, outside_memory);
+		*v = (int)(p->m->bconst_reg >> idx & 1);
+		return 0;
+	}
 	if (!p->m->constb.set || ctm_element_size(p->m->constb.format) != 4)
 		return halt(p, IP_STATUS_UNMODELED, "a boolean constant without a 4-byte-element "
 		                                    "set_constb_fmt (its layout is not described)");
@@ -535,6 +550,14 @@ static int int_const(struct proc *p, unsigned idx, int *count, int *init, int *i
 	const char *why = NULL;
 	long long a;
 	uint8_t b[4];
+	if (p->m->iconst_regs) {
+		if (idx >= p->m->niconst)
+			return halt(p, IP_STATUS_FAULT, outside_memory);
+		*count = (int)(p->m->iconst_regs[idx] & 0xff);
+		*init = (int)(p->m->iconst_regs[idx] >> 8 & 0xff);
+		*inc = (int8_t)(p->m->iconst_regs[idx] >> 16 & 0xff);
+		return 0;
+	}
 	if (!p->m->consti.set || p->m->consti.format != 1)
 		return halt(p, IP_STATUS_UNMODELED, "an integer constant without a uint8_4 "
 		                                    "set_consti_fmt (other layouts are not described)");

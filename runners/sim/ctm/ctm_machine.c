@@ -73,7 +73,7 @@ int ctm_cond_test(const struct ctm_machine *m, uint32_t i, uint32_t j, float v, 
 	return 0;
 }
 
-int ctm_start_program(struct ctm_machine *m, struct ctm_stop *stop)
+int ctm_check_start(const struct ctm_machine *m, struct ctm_stop *stop)
 {
 	stop->where = 0;
 	stop->invocation = 0;
@@ -83,10 +83,18 @@ int ctm_start_program(struct ctm_machine *m, struct ctm_stop *stop)
 	if (m->ninstr == 0)
 		return stop_with(stop, IP_STATUS_INVALID, "no program");
 	if (m->i1 < m->i0 || m->j1 < m->j0)
-		return 0; /* an empty domain: nothing to run */
+		return 1; /* an empty domain: nothing to run */
 	if ((uint64_t)(m->i1 - m->i0 + 1) * (m->j1 - m->j0 + 1) > CTM_MAX_PROCESSORS)
 		return stop_with(stop, IP_STATUS_TIMEOUT, "a domain larger than the simulator runs in "
 		                                          "one job (CTM_MAX_PROCESSORS (i, j) pairs)");
+	return 0;
+}
+
+int ctm_start_program(struct ctm_machine *m, struct ctm_stop *stop)
+{
+	int rc = ctm_check_start(m, stop);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
 	for (uint32_t j = m->j0; j <= m->j1; j++) {
 		for (uint32_t i = m->i0; i <= m->i1; i++) {
 			stop->invocation = (i - m->i0) + (j - m->j0) * (m->i1 - m->i0 + 1);

@@ -10,7 +10,6 @@ static const char *const models[] = {"r580", NULL};
 
 struct ctm_state {
 	uint32_t *code;
-	size_t cap;
 	uint8_t *mem;
 	size_t mem_cap;
 };
@@ -47,48 +46,66 @@ static void fail(struct ip_result *res, enum ip_status st, const char *why)
 	res->why = why;
 }
 
+int ctm_job_program(const uint8_t *code, size_t len, uint32_t **words, unsigned *ninstr,
+                    uint8_t **cmds, size_t *ncmds, enum ip_status *status, const char **why)
+{
+	struct ip_program prog;
+	struct ip_diag d;
+	size_t n = 0;
+	*words = NULL;
+	*cmds = NULL;
+	*ncmds = 0;
+	*ninstr = 0;
+	ip_diag_init(&d, NULL);
+	if (ctm_unpack(code, len, &prog, &d) != 0) {
+		*status = IP_STATUS_INVALID;
+		*why = "the program is neither whole instructions nor a readable executable";
+		return -1;
+	}
+	for (size_t i = 0; i < prog.nbundles; i++)
+		n += prog.bundles[i].kind == CTM_BUNDLE_INSTR;
+	if ((n && !(*words = malloc(n * CTM_INSTR_BYTES))) ||
+	    ctm_bundle_bytes(&prog, CTM_BUNDLE_CMD, cmds, ncmds) != 0) {
+		free(*words);
+		*words = NULL;
+		ip_program_free(&prog);
+		*status = IP_STATUS_RUNNER_ERROR;
+		*why = "out of memory";
+		return -1;
+	}
+	for (size_t i = 0, k = 0; i < prog.nbundles; i++) {
+		if (prog.bundles[i].kind != CTM_BUNDLE_INSTR)
+			continue;
+		for (unsigned w = 0; w < CTM_INSTR_WORDS; w++)
+			(*words)[k * CTM_INSTR_WORDS + w] = ctm_slot_word(&prog.bundles[i], w);
+		k++;
+	}
+	*ninstr = (unsigned)n;
+	ip_program_free(&prog);
+	return 0;
+}
+
 static void ctm_run(void *state, const struct ip_job *job, struct ip_result *res)
 {
 	struct ctm_state *s = state;
-	struct ip_program prog;
-	struct ip_diag d;
 	struct ctm_machine m;
 	struct ctm_stop stop;
 	const struct ip_buf *gin = ip_job_input(job, IP_BUF_GLOBAL);
 	const struct ip_buf *cin = ip_job_input(job, IP_BUF_COMMANDS);
 	struct ip_out_buf *gout;
 	uint8_t *cmds = NULL;
-	size_t ncmds = 0, ninstr = 0, mem_len;
+	uint32_t *words = NULL;
+	size_t ncmds = 0, mem_len;
+	unsigned ninstr = 0;
+	enum ip_status st;
+	const char *why;
 
 	ip_result_clear(res);
 	gout = ip_result_output(res, IP_BUF_GLOBAL);
-	ip_diag_init(&d, NULL);
-	if (ctm_unpack(job->code, job->code_len, &prog, &d) != 0)
-		return fail(res, IP_STATUS_INVALID, "the program is neither whole instructions nor a "
-		                                    "readable executable");
-	for (size_t i = 0; i < prog.nbundles; i++)
-		ninstr += prog.bundles[i].kind == CTM_BUNDLE_INSTR;
-	if (ninstr > s->cap) {
-		uint32_t *c = realloc(s->code, ninstr * CTM_INSTR_BYTES);
-		if (!c) {
-			ip_program_free(&prog);
-			return fail(res, IP_STATUS_RUNNER_ERROR, "out of memory");
-		}
-		s->code = c;
-		s->cap = ninstr;
-	}
-	for (size_t i = 0, n = 0; i < prog.nbundles; i++) {
-		if (prog.bundles[i].kind != CTM_BUNDLE_INSTR)
-			continue;
-		for (unsigned k = 0; k < CTM_INSTR_WORDS; k++)
-			s->code[n * CTM_INSTR_WORDS + k] = ctm_slot_word(&prog.bundles[i], k);
-		n++;
-	}
-	if (ctm_bundle_bytes(&prog, CTM_BUNDLE_CMD, &cmds, &ncmds) != 0) {
-		ip_program_free(&prog);
-		return fail(res, IP_STATUS_RUNNER_ERROR, "out of memory");
-	}
-	ip_program_free(&prog);
+	if (ctm_job_program(job->code, job->code_len, &words, &ninstr, &cmds, &ncmds, &st, &why))
+		return fail(res, st, why);
+	free(s->code);
+	s->code = words;
 	if (!cmds && !cin)
 		return fail(res, IP_STATUS_INVALID, "a CTM job needs a command buffer (in the "
 		                                    "executable, or the commands input)");
@@ -114,7 +131,7 @@ static void ctm_run(void *state, const struct ip_job *job, struct ip_result *res
 	m.mem = s->mem;
 	m.mem_len = mem_len;
 	m.code = s->code;
-	m.ninstr = (unsigned)ninstr;
+	m.ninstr = ninstr;
 	if (job->limits.budget)
 		m.budget = job->limits.budget;
 	if (ctm_run_commands(&m, cmds ? cmds : cin->data, cmds ? ncmds : cin->len, &stop) != 0) {

@@ -58,11 +58,29 @@ struct ctm_machine {
 	int perf_enabled;
 	uint64_t budget;        /* instructions one processor may execute */
 	uint64_t steps;         /* executed, all processors */
+	/* A front end that runs no program itself (the radeon runner, turning a command buffer
+	 * into draws) gets each start_program here instead: 0, or -1 with *stop filled. */
+	int (*on_start)(struct ctm_machine *m, void *ctx, struct ctm_stop *stop);
+	void *start_ctx;
+	uint32_t start_off; /* the byte offset of the start_program being handed over */
+	/* Constants held in registers rather than memory (the fake radeon device: the US's
+	 * constant registers). NULL: read from the constant areas. A constant at or past the
+	 * count is one the memory did not hold: a read faults as the memory read would. */
+	const uint32_t *fconst_regs; /* 4 words a constant */
+	unsigned nfconst;
+	const uint32_t *iconst_regs; /* US_FC_INT_CONST: count 7:0, initial 15:8, step 23:16 */
+	unsigned niconst;
+	int bconst_in_reg;           /* boolean constants from bconst_reg's bits */
+	uint32_t bconst_reg;
+	unsigned nbconst;
 };
 
 /* Sets the power-on state: nothing configured, every output channel enabled, full flow
  * control, no memory. */
 void ctm_machine_reset(struct ctm_machine *m);
+/* What start_program does before any processor runs: 0 (run the domain), 1 (an empty domain:
+ * nothing to run), or -1 with *stop filled (no domain, no program, a domain too large). */
+int ctm_check_start(const struct ctm_machine *m, struct ctm_stop *stop);
 /* Runs the program once for each (i, j) of the domain. 0, or -1 with *stop filled. */
 int ctm_start_program(struct ctm_machine *m, struct ctm_stop *stop);
 /* Executes a command buffer (words, little-endian); start_program runs the array. where offsets
@@ -83,6 +101,13 @@ int ctm_cond_test(const struct ctm_machine *m, uint32_t i, uint32_t j, float v, 
 /* One processor running the program at (i, j) (ctm_dpp.c). Returns 0 with outputs delivered,
  * or -1 with *stop filled. */
 int ctm_run_processor(struct ctm_machine *m, uint32_t i, uint32_t j, struct ctm_stop *stop);
+
+/* A job's program as the machine takes it: the instruction words (*words, malloc'd, 6 a
+ * instruction) and the command buffer the executable carries (*cmds, malloc'd; NULL when it
+ * has none). 0; -1 with *why (static text) and *status when the program is unreadable or
+ * memory ran out. */
+int ctm_job_program(const uint8_t *code, size_t len, uint32_t **words, unsigned *ninstr,
+                    uint8_t **cmds, size_t *ncmds, enum ip_status *status, const char **why);
 
 extern const struct ip_sim_isa ctm_sim;
 

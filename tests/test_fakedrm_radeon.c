@@ -1,0 +1,252 @@
+/* test_fakedrm_radeon.c: the fake DRM device's radeon driver refuses what the kernel refuses,
+ * with its errno (GEM and CS ioctls with bad sizes, domains, handles, chunks), and a command
+ * stream the kernel's checker would refuse (a relocation outside the chunk, a forbidden register,
+ * an immediate draw whose size disagrees with VTX_SIZE, a colour buffer larger than its BO) is
+ * refused with -EINVAL, never drawn: each case is the radeon runner's own stream with one word
+ * spoilt. The unspoilt stream draws: a CTM mad of three constants over four pixels, with the
+ * results worked out by hand. Runs itself again with the fake device preloaded. */
+#define _FILE_OFFSET_BITS 64
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+
+#include "../runners/drm/drm_dev.h"
+#include "../runners/drm/drm_job.h"
+#include "../runners/drm/drm_radeon.h"
+#include "../runners/drm/r5xx_regs.h"
+#include "check.h"
+#include "isaprobe/isa.h"
+
+#define NODE "/dev/dri/renderD128"
+
+#define REFUSED(fd, req, arg, want, what)                                                    \
+	do {                                                                                 \
+		int rc_ = ioctl((fd), (req), (arg)), e_ = rc_ ? errno : 0;                   \
+		CHECK(e_ == (want), "%s: errno %d (%s), want %d", (what), e_, strerror(e_), (want)); \
+	} while (0)
+
+/* c0 * c1 + c2 on every channel, written to output 0 at (i, 0), i = 0..3 */
+static const char program[] =
+	"out tex_sem_wait=1 rgb_omask=rgb alpha_omask=1 {\n"
+	"	rgb_addr rgb_addr0=0 rgb_addr0_const=1 rgb_addr1=1 rgb_addr1_const=1 rgb_addr2=2 rgb_addr2_const=1\n"
+	"	alpha_addr alpha_addr0=0 alpha_addr0_const=1 alpha_addr1=1 alpha_addr1_const=1 alpha_addr2=2 alpha_addr2_const=1\n"
+	"	rgb_inst rgb_sel_b=src1\n"
+	"	alpha_inst alpha_sel_b=src1\n"
+	"	rgba_inst rgb_op=mad rgb_sel_c=src2 alpha_sel_c=src2\n"
+	"}\n"
+	"commands {\n"
+	"	set_constf_fmt address=0x800 format.pitch=4 format.data=float32_4\n"
+	"	set_out_fmt output=0 address=0x1000 format.pitch=1 format.data=float32_4 height=1\n"
+	"	set_domain i0=0 j0=0 i1=3 j1=0\n"
+	"	start_program\n"
+	"}\n"
+	"note proginfo 1 0\n";
+
+static void ioctls(void)
+{
+	int fd = open(NODE, O_RDWR);
+	struct drm_radeon_gem_create c = {.size = 4096, .initial_domain = RADEON_GEM_DOMAIN_GTT};
+	struct drm_radeon_gem_mmap m = {.handle = 99};
+	struct drm_radeon_info info = {.request = 0x7fff};
+	struct drm_radeon_gem_busy busy = {.handle = 99};
+	struct drm_radeon_cs cs = {0};
+	struct drm_radeon_cs_chunk ch[2];
+	struct drm_radeon_cs_reloc rel = {.handle = 99, .read_domains = RADEON_GEM_DOMAIN_GTT};
+	uint64_t ptr[2] = {(uint64_t)(uintptr_t)&ch[0], (uint64_t)(uintptr_t)&ch[1]};
+	uint32_t ib[2] = {R5XX_PKT2, R5XX_PKT2}, v = 0;
+	CHECK(fd >= 0, "open " NODE);
+	REFUSED(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c, 0, "GEM_CREATE");
+	c.size = 0;
+	REFUSED(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c, EINVAL, "GEM_CREATE size 0");
+	c.size = 4096;
+	c.initial_domain = 0x40;
+	REFUSED(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c, EINVAL, "GEM_CREATE unknown domain");
+	REFUSED(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m, ENOENT, "GEM_MMAP no such handle");
+	REFUSED(fd, DRM_IOCTL_RADEON_GEM_BUSY, &busy, ENOENT, "GEM_BUSY no such handle");
+	REFUSED(fd, DRM_IOCTL_RADEON_INFO, &info, EINVAL, "INFO unknown request");
+	info.request = RADEON_INFO_DEVICE_ID;
+	info.value = (uint64_t)(uintptr_t)&v;
+	REFUSED(fd, DRM_IOCTL_RADEON_INFO, &info, 0, "INFO DEVICE_ID");
+	CHECK(v == 0x7249, "the R580's device id: 0x%x", v);
+	REFUSED(fd, DRM_IOCTL_RADEON_CS, &cs, EINVAL, "CS without chunks");
+	ch[0] = (struct drm_radeon_cs_chunk){RADEON_CHUNK_ID_IB, 2, (uint64_t)(uintptr_t)ib};
+	ch[1] = (struct drm_radeon_cs_chunk){0x77, 4, (uint64_t)(uintptr_t)&rel};
+	cs.num_chunks = 2;
+	cs.chunks = (uint64_t)(uintptr_t)ptr;
+	REFUSED(fd, DRM_IOCTL_RADEON_CS, &cs, EINVAL, "CS with an unknown chunk");
+	ch[1].chunk_id = RADEON_CHUNK_ID_RELOCS;
+	REFUSED(fd, DRM_IOCTL_RADEON_CS, &cs, ENOENT, "CS relocating no such BO");
+	ch[1].length_dw = 3;
+	REFUSED(fd, DRM_IOCTL_RADEON_CS, &cs, EINVAL, "CS with a partial relocation");
+	ch[0].chunk_id = RADEON_CHUNK_ID_RELOCS;
+	REFUSED(fd, DRM_IOCTL_RADEON_CS, &cs, EINVAL, "CS without an IB");
+	close(fd);
+}
+
+struct rig {
+	struct ip_drm_dev dev;
+	const struct ip_drm_jobkind *kind;
+	struct ip_drm_batch b;
+	struct ip_drm_slot slot, *order;
+	struct ip_job job;
+	struct ip_result res;
+	struct ip_out_buf out;
+	struct ip_buf in;
+	uint8_t mem[4160], mem_out[4160], *prog;
+	size_t prog_len;
+};
+
+static int rig_open(struct rig *r)
+{
+	const struct ip_isa *isa = ip_isa_find("ctm");
+	struct ip_program p;
+	struct ip_diag d;
+	int lost;
+	float c[3][4] = {{1, 2, 3, 4}, {2, 2, 2, 2}, {0.5f, 0.25f, -1, 8}};
+	memset(r, 0, sizeof *r);
+	ip_diag_init(&d, NULL);
+	if (ip_drm_open(NODE, &r->dev, &d) != 0) {
+		CHECK(0, "open: %s", d.msg);
+		return -1;
+	}
+	r->kind = ip_drm_jobkind_find("ctm", r->dev.drv);
+	CHECK(r->kind == &ip_drm_ctm_radeon_kind, "the R580 runs CTM jobs");
+	ip_program_init(&p, isa);
+	if (isa->assemble(program, &p, &d) || isa->pack(&p, &r->prog, &r->prog_len, &d)) {
+		CHECK(0, "assemble: %s", d.msg);
+		return -1;
+	}
+	ip_program_free(&p);
+	memcpy(r->mem + 0x800, c, sizeof c);
+	if (ip_drm_bo_new(&r->dev, 1 << 20, 1, &r->b.code.bo, &lost, &d) ||
+	    ip_drm_bo_new(&r->dev, 1 << 16, 0, &r->b.desc.bo, &lost, &d) ||
+	    ip_drm_bo_new(&r->dev, 1 << 16, 0, &r->b.data.bo, &lost, &d)) {
+		CHECK(0, "BOs: %s", d.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static void rig_build(struct rig *r)
+{
+	struct ip_drm_sizes sz = {0};
+	r->in = (struct ip_buf){IP_BUF_GLOBAL, r->mem, sizeof r->mem};
+	memset(&r->job, 0, sizeof r->job);
+	r->job.code = r->prog;
+	r->job.code_len = r->prog_len;
+	r->job.inputs = &r->in;
+	r->job.ninputs = 1;
+	r->out = (struct ip_out_buf){IP_BUF_GLOBAL, r->mem_out, sizeof r->mem_out, 0};
+	memset(&r->res, 0, sizeof r->res);
+	r->res.outputs = &r->out;
+	r->res.noutputs = 1;
+	CHECK(r->kind->check(&r->dev, &r->job, &r->res, &sz) == NULL, "the job can run");
+	memset(&r->slot, 0, sizeof r->slot);
+	r->slot.job = &r->job;
+	r->slot.res = &r->res;
+	r->order = &r->slot;
+	r->b.dev = &r->dev;
+	r->b.code.used = r->b.desc.used = r->b.data.used = 0;
+	r->b.slots = &r->order;
+	r->b.n = 1;
+	CHECK(r->kind->build(&r->b) == 0, "build");
+}
+
+/* The stream's word index of the first write of register reg (its header), or -1. */
+static long find_reg(const struct rig *r, uint32_t reg)
+{
+	const uint32_t *ib = (const uint32_t *)(const void *)(r->b.code.bo.map + r->b.list_va);
+	long n = (long)((r->b.list_end - r->b.list_va) / 4);
+	for (long k = 0; k < n;) {
+		uint32_t h = ib[k];
+		if (R5XX_PKT_TYPE(h) == 0 && R5XX_PKT0_REG(h) == reg)
+			return k;
+		k += R5XX_PKT_TYPE(h) == 2 ? 1 : (long)R5XX_PKT_COUNT(h) + 2;
+	}
+	return -1;
+}
+
+static int submit(struct rig *r)
+{
+	return r->kind->kick(&r->b, 0);
+}
+
+/* Builds the stream, spoils word `at + off` of the first write of reg with v, submits. */
+static void spoilt(struct rig *r, uint32_t reg, long off, uint32_t v, const char *what)
+{
+	long k;
+	uint32_t *ib;
+	rig_build(r);
+	ib = (uint32_t *)(void *)(r->b.code.bo.map + r->b.list_va);
+	k = find_reg(r, reg);
+	CHECK(k >= 0, "%s: the stream writes 0x%x", what, reg);
+	if (k < 0)
+		return;
+	ib[k + off] = v;
+	CHECK(submit(r) == EINVAL, "%s: refused with EINVAL", what);
+}
+
+static void streams(void)
+{
+	struct rig *r = calloc(1, sizeof *r);
+	float got[4][4];
+	const float want[4] = {2.5f, 4.25f, 5.0f, 16.0f}; /* (1,2,3,4) x 2 + (0.5,0.25,-1,8) */
+	if (!r || rig_open(r) != 0) {
+		free(r);
+		return;
+	}
+	spoilt(r, R5XX_RB3D_COLOROFFSET(0), 3, 4 * 4, "a relocation outside the chunk");
+	spoilt(r, R5XX_VAP_VTX_SIZE, 0, R5XX_PKT0(0x1234 & ~3u, 1), "a forbidden register");
+	spoilt(r, R5XX_VAP_VTX_SIZE, 1, 7, "an immediate draw of the wrong size");
+	spoilt(r, R5XX_RB3D_COLORPITCH(0), 1, 0x2000 | R5XX_CB_ARGB32323232 << 21,
+	       "a colour buffer larger than its BO");
+	spoilt(r, R5XX_TX_ENABLE, 1, 2, "a texture without a buffer");
+
+	rig_build(r);
+	CHECK(submit(r) == 0, "the runner's own stream is accepted");
+	CHECK(ip_drm_wait(&r->dev, ip_drm_now_ns() + 5000000000LL) == IP_DRM_FENCE_OK, "it ends");
+	r->slot.state = IP_DRM_SLOT_PENDING;
+	r->kind->collect(&r->b, 0, IP_DRM_FENCE_OK);
+	CHECK(r->res.status == IP_STATUS_OK, "status %d (%s)", r->res.status,
+	      r->res.why ? r->res.why : "");
+	memcpy(got, r->mem_out + 0x1000, sizeof got);
+	for (int i = 0; i < 4; i++)
+		for (int c = 0; c < 4; c++)
+			CHECK(got[i][c] == want[c], "pixel %d channel %d: %g, want %g", i, c,
+			      (double)got[i][c], (double)want[c]);
+	CHECK(memcmp(r->mem_out + 0x800, r->mem + 0x800, 48) == 0, "the constants unchanged");
+	ip_drm_bo_free(&r->dev, &r->b.code.bo);
+	ip_drm_bo_free(&r->dev, &r->b.desc.bo);
+	ip_drm_bo_free(&r->dev, &r->b.data.bo);
+	ip_drm_close(&r->dev);
+	free(r->prog);
+	free(r);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	if (!getenv("FAKEDRM_UNDER_TEST")) {
+		const char *pre = getenv("FAKEDRM_PRELOAD");
+		if (!pre) {
+			puts("test_fakedrm_radeon: FAKEDRM_PRELOAD is not set (run through ctest): skipped");
+			return 77;
+		}
+		setenv("LD_PRELOAD", pre, 1);
+		setenv("FAKEDRM_UNDER_TEST", "1", 1);
+		setenv("FAKEDRM_DEVICES", NODE "=r580", 1);
+		unsetenv("FAKEDRM_INJECT");
+		execv("/proc/self/exe", argv);
+		perror("test_fakedrm_radeon: execv");
+		return 1;
+	}
+	ioctls();
+	streams();
+	return check_report("test_fakedrm_radeon");
+}
