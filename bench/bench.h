@@ -8,14 +8,19 @@
 
 #include "isaprobe/runner.h"
 
-/* A moment: wall seconds (CLOCK_MONOTONIC) and CPU seconds of the process, every thread
- * (CLOCK_PROCESS_CPUTIME_ID). */
+/* A moment: wall seconds (CLOCK_MONOTONIC), CPU seconds of the process, every thread
+ * (CLOCK_PROCESS_CPUTIME_ID), and CPU seconds the whole machine has been busy (/proc/stat, 0
+ * where there is none): over a lap, busy - cpu is what other processes took. */
 struct bench_time {
-	double wall, cpu;
+	double wall, cpu, busy;
 };
 struct bench_time bench_now(void);
 /* Adds the time since start to *acc. */
 void bench_lap(struct bench_time *acc, struct bench_time start);
+/* The CPUs the machine has, and how many of them other processes left free over a lap (the
+ * machine's CPUs less what others took per wall second); -1 where /proc/stat is missing. */
+unsigned bench_cpus(void);
+double bench_free_cpus(struct bench_time lap);
 
 enum bench_goal {
 	BENCH_REPORT,   /* no target: reported */
@@ -72,8 +77,8 @@ struct bench_suite {
 /* Every suite, in the order `isaprobe bench` runs them; NULL-terminated. */
 extern const struct bench_suite *const bench_suites[];
 extern const struct bench_suite bench_suite_sim, bench_suite_bifrost, bench_suite_utgard_gp,
-	bench_suite_store, bench_suite_campaign, bench_suite_infer, bench_suite_remote,
-	bench_suite_drm, bench_suite_afl;
+	bench_suite_store, bench_suite_campaign, bench_suite_infer, bench_suite_scale,
+	bench_suite_remote, bench_suite_drm, bench_suite_afl;
 
 /* count / elapsed as a rate result of the running suite; note may be NULL. Returns it. */
 struct bench_result *bench_rate(struct bench_run *r, const char *name, const char *unit,

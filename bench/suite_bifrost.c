@@ -43,7 +43,7 @@ static int bench_packing(struct bench_run *br)
 	static uint8_t bin[CLAUSES * 16 * BIFROST_MAX_QUADWORDS];
 	unsigned rounds = (unsigned)bench_pick(br, 200, 20);
 	uint64_t s = 1;
-	struct bench_time t_un = {0, 0}, t_pk = {0, 0}, t_dis = {0, 0}, t_asm = {0, 0}, t0;
+	struct bench_time t_un = {0, 0, 0}, t_pk = {0, 0, 0}, t_dis = {0, 0, 0}, t_asm = {0, 0, 0}, t0;
 	for (unsigned r = 0; r < rounds; r++) {
 		size_t len = random_program(&s, bin, CLAUSES), plen, tlen;
 		struct ip_program p, p2;
@@ -117,7 +117,7 @@ static int bench_sim(struct bench_run *br)
 	struct ip_out_buf out = {IP_BUF_REGISTERS, regs_out, sizeof regs_out, 0};
 	struct ip_job job;
 	struct ip_result res;
-	struct bench_time spent = {0, 0}, t0;
+	struct bench_time spent = {0, 0, 0}, t0;
 	if (bifrost_assemble(src, &p, &d) != 0 || bifrost_pack(&p, &bin, &len, &d) != 0 ||
 	    ip_runner_open("sim", &cfg, &r, &d) != 0) {
 		fprintf(stderr, "isaprobe bench bifrost: %s\n", d.msg);

@@ -119,7 +119,7 @@ static int measure_isa(struct bench_run *br, const char *isa, int node, const st
 {
 	struct ip_runner_config cfg = {isa, NULL, NULL};
 	struct ip_runner *sim = NULL, *drm = NULL;
-	struct bench_time ts = {0, 0}, td = {0, 0};
+	struct bench_time ts = {0, 0, 0}, td = {0, 0, 0};
 	uint64_t ok_sim, ok_drm, s0, s1, j0, j1;
 	char name[48], note[160], spec[64];
 	struct ip_diag d;
@@ -301,7 +301,7 @@ static int relay(struct bench_run *br)
 		if (nf < 6)
 			continue;
 		if (atof(fld[3]) > 0) {
-			struct bench_time tm = {atof(fld[3]), atof(fld[4])};
+			struct bench_time tm = {atof(fld[3]), atof(fld[4]), 0};
 			bench_rate(br, fld[0], strcmp(fld[1], "submissions/s") ? "variants/s" : "submissions/s",
 			           atof(fld[2]), tm, BENCH_REPORT, 0, fld[5]);
 		} else {

@@ -25,7 +25,7 @@ static int measure(struct bench_run *br, const struct ip_probe *p, const char *n
 	struct ip_diag d;
 	struct ip_infer_stats stats;
 	struct ip_infer_probe *sum = NULL;
-	struct bench_time spent = {0, 0}, t0;
+	struct bench_time spent = {0, 0, 0}, t0;
 	sqlite3_stmt *q = NULL;
 	int64_t probe_id = -1;
 	uint64_t max = 0, total = 0;

@@ -56,7 +56,7 @@ static int run(struct bench_run *br)
 	}
 	for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++) {
 		uint64_t n = batches[b] == 1 ? total / 10 : total, ok_local, ok_remote;
-		struct bench_time local = {0, 0}, remote = {0, 0};
+		struct bench_time local = {0, 0, 0}, remote = {0, 0, 0};
 		struct bench_result *res;
 		rate(sim, j, n, batches[b], &local, &ok_local);
 		rate(agent, j, n, batches[b], &remote, &ok_remote);

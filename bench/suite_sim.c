@@ -88,7 +88,7 @@ static int run(struct bench_run *br)
 	}
 	total = (total + BATCH - 1) / BATCH * BATCH;
 	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
-		struct bench_time spent = {0, 0};
+		struct bench_time spent = {0, 0, 0};
 		uint64_t ok, n = modes[k].mode == UNPACK ? total / 8 : total;
 		char note[160];
 		n = (n + BATCH - 1) / BATCH * BATCH;

@@ -112,7 +112,7 @@ static int bench(struct bench_run *br, const struct scenario *sc, uint64_t runs,
 	struct ip_run *rv = calloc(batch, sizeof *rv);
 	uint8_t (*values)[4] = calloc(batch, sizeof *values);
 	uint8_t (*outs)[OUTCOME_BYTES] = calloc(batch, sizeof *outs);
-	struct bench_time spent = {0, 0}, t;
+	struct bench_time spent = {0, 0, 0}, t;
 	int64_t campaign, rows, variants, outcomes, total;
 	struct stat st;
 	int rc = -1;

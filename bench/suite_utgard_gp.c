@@ -40,7 +40,7 @@ static int bench_text(struct bench_run *br)
 	static uint8_t bin[N * 16];
 	unsigned rounds = (unsigned)bench_pick(br, 400, 40);
 	uint64_t s = 1;
-	struct bench_time t0, t_dis = {0, 0}, t_asm = {0, 0};
+	struct bench_time t0, t_dis = {0, 0, 0}, t_asm = {0, 0, 0};
 	for (unsigned r = 0; r < rounds; r++) {
 		struct ip_program p, p2;
 		struct ip_diag d;
@@ -90,7 +90,7 @@ static int bench_sim(struct bench_run *br, const char *name, const char *what, c
 	struct ip_job job;
 	struct ip_result res;
 	unsigned ok = 0;
-	struct bench_time t0, spent = {0, 0};
+	struct bench_time t0, spent = {0, 0, 0};
 	char note[160];
 	if (!vary || assemble(src, &code, &len) != 0 || utgard_gp_sim.open(NULL, &sim, &d) != 0) {
 		free(vary);

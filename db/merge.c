@@ -245,13 +245,13 @@ struct campaign_row {
 
 static const char src_campaigns_sql[] =
 	"SELECT c.id, c.cursor, c.state = 'finished', c.origin,"
-	" (SELECT coalesce(sum(count), 0) FROM src.run r WHERE r.campaign_id = c.id)"
+	" (SELECT coalesce(sum(b.runs), 0) FROM temp.src_run_block b WHERE b.campaign_id = c.id)"
 	" FROM src.campaign c ORDER BY c.id";
 
 /* The output's campaign with the natural key of input campaign ?1 (via names, not ids). */
 static const char dst_campaign_sql[] =
 	"SELECT c.id, c.cursor, c.state = 'finished', c.origin,"
-	" (SELECT coalesce(sum(count), 0) FROM main.run r WHERE r.campaign_id = c.id)"
+	" (SELECT coalesce(sum(b.runs), 0) FROM main.run_block b WHERE b.campaign_id = c.id)"
 	" FROM src.campaign s"
 	" JOIN src.probe sp ON sp.id = s.probe_id JOIN src.device sd ON sd.id = s.device_id"
 	" JOIN main.probe p ON p.name = sp.name"
@@ -282,10 +282,7 @@ static const char update_campaign_sql[] =
 
 /* ?1 input campaign, ?2 output campaign. */
 static const char *const copy_sql[] = {
-	"DELETE FROM main.run WHERE campaign_id = ?2",
-	"INSERT INTO main.run (campaign_id, context, value, outcome_id, count)"
-	" SELECT ?2, r.context, r.value, m.dst, r.count FROM src.run r"
-	" JOIN temp.merge_outcome m ON m.src = r.outcome_id WHERE r.campaign_id = ?1",
+	"DELETE FROM main.run_block WHERE campaign_id = ?2",
 	"INSERT INTO main.context (campaign_id, idx, label, seed_value)"
 	" SELECT ?2, idx, label, seed_value FROM src.context WHERE campaign_id = ?1"
 	" AND NOT EXISTS (SELECT 1 FROM main.context WHERE campaign_id = ?2)",
@@ -299,6 +296,126 @@ static const char *const copy_sql[] = {
 	" AND NOT EXISTS (SELECT 1 FROM main.buffer WHERE campaign_id = ?2)",
 };
 
+/* Input outcome id -> output outcome id (temp.merge_outcome), for copying blocks. */
+struct id_map {
+	int64_t *src, *dst; /* open addressing on src (0: empty) */
+	size_t cap;
+};
+
+static int64_t map_id(const struct id_map *m, int64_t id)
+{
+	for (size_t i = (size_t)id & (m->cap - 1); m->src[i]; i = (i + 1) & (m->cap - 1))
+		if (m->src[i] == id)
+			return m->dst[i];
+	return 0;
+}
+
+static int load_map(struct merger *m, struct id_map *map)
+{
+	sqlite3_stmt *st = prepare(m, "SELECT src, dst, (SELECT count(*) FROM temp.merge_outcome)"
+	                              " FROM temp.merge_outcome");
+	int rc;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t src = sqlite3_column_int64(st, 0);
+		size_t i;
+		if (!map->cap) {
+			map->cap = 1024;
+			while (map->cap < 2 * (size_t)sqlite3_column_int64(st, 2) + 2)
+				map->cap *= 2;
+			map->src = calloc(map->cap, sizeof *map->src);
+			map->dst = calloc(map->cap, sizeof *map->dst);
+			if (!map->src || !map->dst) {
+				sqlite3_finalize(st);
+				return ip_store_error(m->out, m->d, "merging %s: out of memory", m->in->path);
+			}
+		}
+		for (i = (size_t)src & (map->cap - 1); map->src[i]; i = (i + 1) & (map->cap - 1))
+			;
+		map->src[i] = src;
+		map->dst[i] = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return ip_store_fail(m->out, m->d, "merging %s: mapping outcomes", m->in->path);
+	return 0;
+}
+
+/* Campaign src's blocks into campaign dst, their outcome ids mapped (the values, counts and
+ * counts per status stay as they are: an outcome's contents, its status with them, are the
+ * same in both files). */
+static int copy_blocks(struct merger *m, int64_t src, int64_t dst)
+{
+	sqlite3_stmt *rd = prepare(m, "SELECT id, context, length(lo), n, vals, outs, ok, fault,"
+	                              " invalid, timeout, unmodeled, runner_error"
+	                              " FROM temp.src_run_block WHERE campaign_id = ?1 ORDER BY id");
+	sqlite3_stmt *wr = NULL;
+	struct id_map map = {NULL, NULL, 0};
+	struct ip_block_writer w;
+	struct ip_block_reader r;
+	int rc = SQLITE_OK, failed = 0;
+	ip_block_writer_init(&w);
+	if (!rd || load_map(m, &map)) {
+		failed = 1;
+		goto out;
+	}
+	if (ip_block_writer_prepare(&w, m->out->db, &wr) != SQLITE_OK) {
+		failed = ip_store_fail(m->out, m->d, "merging %s: copying runs", m->in->path);
+		goto out;
+	}
+	sqlite3_bind_int64(rd, 1, src);
+	while (!failed && (rc = sqlite3_step(rd)) == SQLITE_ROW) {
+		const uint8_t *v;
+		int64_t id, count;
+		int got;
+		if (ip_block_reader_mem(&r, sqlite3_column_int64(rd, 0),
+		                        (size_t)sqlite3_column_int64(rd, 2),
+		                        (size_t)sqlite3_column_int64(rd, 3), sqlite3_column_blob(rd, 4),
+		                        (size_t)sqlite3_column_bytes(rd, 4),
+		                        (const char *)sqlite3_column_text(rd, 5),
+		                        (size_t)sqlite3_column_bytes(rd, 5))) {
+			failed = input_error(m->in->path, m->d, "%s", r.why);
+			break;
+		}
+		ip_block_writer_start(&w, dst, sqlite3_column_int64(rd, 1), r.vlen);
+		while ((got = ip_block_reader_next(&r, &v, &id, &count)) > 0) {
+			char text[24];
+			int64_t to = map.cap ? map_id(&map, id) : 0;
+			int n = snprintf(text, sizeof text, "%lld", (long long)to);
+			if (!to) {
+				failed = input_error(m->in->path, m->d, "table run_block, row (id %lld): "
+				                     "outcome %lld is not in the input", (long long)r.id,
+				                     (long long)id);
+				break;
+			}
+			if (ip_block_writer_put(&w, v, text, (size_t)n, count, -1)) {
+				failed = ip_store_error(m->out, m->d, "merging: out of memory");
+				break;
+			}
+		}
+		if (!failed && got < 0)
+			failed = input_error(m->in->path, m->d, "%s", r.why);
+		if (failed)
+			break;
+		/* the counts per status as the input has them (checked against its entries) */
+		for (int k = 0; k < IP_STATUS_COUNT; k++)
+			w.by_status[k] = sqlite3_column_int64(rd, 6 + k);
+		rc = ip_block_writer_flush(&w, wr);
+		if (rc != SQLITE_OK)
+			failed = ip_store_fail(m->out, m->d, "merging %s: copying runs", m->in->path);
+	}
+	if (!failed && rc != SQLITE_DONE)
+		failed = ip_store_fail(m->out, m->d, "merging %s: copying runs", m->in->path);
+out:
+	sqlite3_finalize(rd);
+	sqlite3_finalize(wr);
+	ip_block_writer_free(&w);
+	free(map.src);
+	free(map.dst);
+	return failed ? -1 : 0;
+}
+
 /* Copies campaign src's runs (replacing dst's) and its layout (where dst has none). */
 static int copy_campaign(struct merger *m, int64_t src, int64_t dst, uint64_t runs)
 {
@@ -311,6 +428,8 @@ static int copy_campaign(struct merger *m, int64_t src, int64_t dst, uint64_t ru
 		if (run_stmt(m, st, "copying a campaign's runs and layout"))
 			return -1;
 	}
+	if (copy_blocks(m, src, dst))
+		return -1;
 	m->stats->runs += runs;
 	return 0;
 }
@@ -507,17 +626,44 @@ static int log_merge(struct merger *m)
 	return run_stmt(m, st, "logging the merge");
 }
 
+/* The input's runs as blocks, whatever its version: its run_block, or for a file older than
+ * schema version 5 (read as it is) its run rows, one block of one entry each. */
+static const char src_blocks_sql[] =
+	"CREATE TEMP VIEW src_run_block AS SELECT * FROM src.run_block";
+static const char src_rows_as_blocks_sql[] =
+	"CREATE TEMP VIEW src_run_block (id, campaign_id, context, n, lo, hi, runs, ok, fault,"
+	" invalid, timeout, unmodeled, runner_error, vals, outs) AS"
+	" SELECT row_number() OVER (ORDER BY r.campaign_id, r.context, r.value, r.outcome_id),"
+	" r.campaign_id, r.context, 1, r.value, r.value, r.count,"
+	" iif(o.status = 0, r.count, 0), iif(o.status = 1, r.count, 0),"
+	" iif(o.status = 2, r.count, 0), iif(o.status = 3, r.count, 0),"
+	" iif(o.status = 4, r.count, 0), iif(o.status = 5, r.count, 0),"
+	" r.value, json_array(json_array(r.outcome_id, r.count))"
+	" FROM src.run r LEFT JOIN src.outcome o ON o.id = r.outcome_id";
+
 static int attach(struct merger *m)
 {
 	sqlite3_stmt *st = prepare(m, "ATTACH ?1 AS src");
+	int legacy = 0;
 	if (!st)
 		return -1;
 	sqlite3_bind_text(st, 1, m->in->uri, -1, SQLITE_STATIC);
-	return run_stmt(m, st, "attaching it");
+	if (run_stmt(m, st, "attaching it"))
+		return -1;
+	if (ip_store_query_int(m->out->db, "SELECT count(*) FROM src.sqlite_master"
+	                                   " WHERE name = 'run' AND type = 'table'", &legacy) ||
+	    sqlite3_exec(m->out->db, legacy ? src_rows_as_blocks_sql : src_blocks_sql, NULL, NULL,
+	                 NULL)) {
+		ip_store_fail(m->out, m->d, "merging %s: reading its runs", m->in->path);
+		sqlite3_exec(m->out->db, "DETACH src", NULL, NULL, NULL);
+		return -1;
+	}
+	return 0;
 }
 
 static int detach(struct merger *m, int failed)
 {
+	sqlite3_exec(m->out->db, "DROP VIEW IF EXISTS temp.src_run_block", NULL, NULL, NULL);
 	if (sqlite3_exec(m->out->db, "DETACH src", NULL, NULL, NULL) && !failed)
 		return ip_store_fail(m->out, m->d, "merging %s: detaching it", m->in->path);
 	return failed ? -1 : 0;

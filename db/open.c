@@ -313,11 +313,13 @@ void ip_store_close(struct ip_store *s)
 {
 	if (!s)
 		return;
+	ip_checkpointer_stop(s);
 	ip_store_lock_free(s);
 	ip_store_finalize(s);
 	sqlite3_close(s->db); /* the last connection checkpoints the WAL into the file */
 	ip_outcome_cache_free(&s->cache);
-	free(s->batch);
+	ip_store_batch_free(s->scratch);
+	ip_block_writer_free(&s->writer);
 	free(s->path);
 	free(s);
 }

@@ -1,71 +1,29 @@
-/* record.c: storing a batch of runs: outcomes resolved to ids (cache, then database), repeats
- * within the batch summed in memory, one UPSERT row per distinct (variant, outcome), written
- * RUN_ROWS rows per statement, all in one transaction with the campaign's cursor. */
+/* record.c: storing a prepared batch (db/batch.c) in one transaction with the campaign's cursor:
+ * each distinct outcome resolved to its row (cache, then database), then the batch's entries
+ * written as run_block rows, one per context and up to IP_BLOCK_MAX entries each (db/schema.sql
+ * version 5): values as one big-endian blob, outcomes and counts as one JSON array. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store_internal.h"
 
-static int check_runs(struct ip_store *s, const struct ip_run *runs, size_t n, struct ip_diag *d)
-{
-	if (n && !runs)
-		return ip_store_error(s, d, "recording a batch: %zu runs but no array", n);
-	for (size_t i = 0; i < n; i++) {
-		const struct ip_run *r = &runs[i];
-		if (r->value_len < 1 || r->value_len > IP_STORE_MAX_VALUE || !r->value)
-			return ip_store_error(s, d,
-			                      "recording a batch: run %zu has a value of %zu bytes "
-			                      "(1 to %d)",
-			                      i, r->value_len, IP_STORE_MAX_VALUE);
-		if ((unsigned)r->outcome.status >= IP_STATUS_COUNT)
-			return ip_store_error(s, d, "recording a batch: run %zu has status %d", i,
-			                      (int)r->outcome.status);
-		if (r->outcome.len && !r->outcome.data)
-			return ip_store_error(s, d,
-			                      "recording a batch: run %zu has %zu outcome bytes but no "
-			                      "data",
-			                      i, r->outcome.len);
-	}
-	return 0;
-}
-
-static int grow(struct ip_store *s, size_t n)
-{
-	struct ip_batch_entry *b;
-	size_t cap = s->batch_cap ? s->batch_cap : 1024;
-	if (n <= s->batch_cap)
-		return 0;
-	while (cap < n)
-		cap *= 2;
-	b = realloc(s->batch, cap * sizeof *b);
-	if (!b)
-		return -1;
-	s->batch = b;
-	s->batch_cap = cap;
-	return 0;
-}
-
 /* The outcome's id: from the cache, from the database, or a new row. 0 on error, with the
  * message in d. A hash match whose columns differ is reported, never merged. */
-static int64_t outcome_id(struct ip_store *s, const struct ip_outcome *o, struct ip_diag *d)
+static int64_t outcome_id(struct ip_store *s, const struct ip_batch_outcome *o, struct ip_diag *d)
 {
-	static const uint8_t none;
 	sqlite3_stmt *st = s->st[ST_OUTCOME_GET];
-	const uint8_t *data = o->len ? o->data : &none;
-	uint8_t hash[16];
-	int64_t id;
+	int64_t id = ip_outcome_cache_get(&s->cache, o->hash);
 	int rc;
-	ip_hash_outcome(o->status, o->fault, o->data, o->len, hash);
-	id = ip_outcome_cache_get(&s->cache, hash);
 	if (id)
 		return id;
-	sqlite3_bind_blob(st, 1, hash, 16, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 1, o->hash, 16, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		int same = sqlite3_column_int(st, 1) == (int)o->status &&
 		           (uint32_t)sqlite3_column_int64(st, 2) == o->fault &&
 		           (size_t)sqlite3_column_bytes(st, 3) == o->len &&
-		           (o->len == 0 || memcmp(sqlite3_column_blob(st, 3), data, o->len) == 0);
+		           (o->len == 0 || memcmp(sqlite3_column_blob(st, 3), o->data, o->len) == 0);
 		id = sqlite3_column_int64(st, 0);
 		sqlite3_reset(st);
 		if (!same) {
@@ -82,99 +40,73 @@ static int64_t outcome_id(struct ip_store *s, const struct ip_outcome *o, struct
 			return 0;
 		}
 		st = s->st[ST_OUTCOME_ADD];
-		sqlite3_bind_blob(st, 1, hash, 16, SQLITE_STATIC);
+		sqlite3_bind_blob(st, 1, o->hash, 16, SQLITE_STATIC);
 		sqlite3_bind_int(st, 2, (int)o->status);
 		sqlite3_bind_int64(st, 3, o->fault);
-		sqlite3_bind_blob(st, 4, data, (int)o->len, SQLITE_STATIC);
-		if (o->len > INT32_MAX || ip_store_step_done(s, ST_OUTCOME_ADD) != SQLITE_DONE) {
+		sqlite3_bind_blob(st, 4, o->data, (int)o->len, SQLITE_STATIC);
+		if (ip_store_step_done(s, ST_OUTCOME_ADD) != SQLITE_DONE) {
 			ip_store_fail(s, d, "storing an outcome of %zu bytes", o->len);
 			return 0;
 		}
 		id = sqlite3_last_insert_rowid(s->db);
 	}
-	ip_outcome_cache_put(&s->cache, hash, id);
+	ip_outcome_cache_put(&s->cache, o->hash, id);
 	return id;
 }
 
-/* Values up to 8 bytes as a number (the common case) for a quick comparison. */
-static uint64_t value_number(const uint8_t *v, size_t len)
+int ip_store_outcome_status(struct ip_store *s, int64_t id, enum ip_status *status,
+                            struct ip_diag *d)
 {
-	uint64_t x = 0;
-	for (size_t i = len < 8 ? len : 8; i-- > 0;)
-		x = (x << 8) | v[i];
-	return x;
-}
-
-/* Orders as the run table does: context, then the value as a big-endian blob (length first:
- * equal lengths compare numerically), then the outcome. */
-static int entry_cmp(const void *pa, const void *pb)
-{
-	const struct ip_batch_entry *a = pa, *b = pb;
-	if (a->context != b->context)
-		return a->context < b->context ? -1 : 1;
-	if (a->value_len != b->value_len)
-		return a->value_len < b->value_len ? -1 : 1;
-	if (a->value_len <= 8) {
-		uint64_t x = value_number(a->value, a->value_len),
-			 y = value_number(b->value, b->value_len);
-		if (x != y)
-			return x < y ? -1 : 1;
-	} else {
-		for (size_t i = a->value_len; i-- > 0;)
-			if (a->value[i] != b->value[i])
-				return a->value[i] < b->value[i] ? -1 : 1;
-	}
-	if (a->outcome_id != b->outcome_id)
-		return a->outcome_id < b->outcome_id ? -1 : 1;
+	sqlite3_stmt *st = s->st[ST_OUTCOME_STATUS];
+	int rc, v = -1;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return ip_store_fail(s, d, "looking up outcome %lld", (long long)id);
+	if (v < 0 || v >= IP_STATUS_COUNT)
+		return ip_store_error(s, d, "taking runs back from outcome %lld, which %s", (long long)id,
+		                      v < 0 ? "does not exist" : "has no valid status");
+	*status = (enum ip_status)v;
 	return 0;
 }
 
-/* Sorts the entries in table order and sums the repeats; returns the distinct count. */
-static size_t aggregate(struct ip_batch_entry *e, size_t n)
+static int resolve_outcomes(struct ip_store *s, struct ip_store_batch *b, struct ip_diag *d)
 {
-	size_t out = 0;
-	if (!n)
-		return 0;
-	qsort(e, n, sizeof *e, entry_cmp);
-	for (size_t i = 1; i < n; i++) {
-		if (entry_cmp(&e[out], &e[i]) == 0)
-			e[out].count += e[i].count;
-		else
-			e[++out] = e[i];
+	for (size_t k = 0; k < b->noc; k++) {
+		struct ip_batch_outcome *o = &b->oc[k];
+		if (!o->data) {
+			if (ip_store_outcome_status(s, o->id, &o->status, d))
+				return -1;
+		} else if (!(o->id = outcome_id(s, o, d))) {
+			return -1;
+		}
+		o->text_len = (size_t)snprintf(o->text, sizeof o->text, "%lld", (long long)o->id);
 	}
-	return out + 1;
+	return 0;
 }
 
-/* Binds entry e as row `row` of ST_RUN_ADD (row 0) or ST_RUN_ADD_MANY. */
-static void bind_entry(struct ip_store *s, sqlite3_stmt *st, int row,
-                       const struct ip_batch_entry *e)
+/* Writes the batch's entries as run_block rows: one per context, IP_BLOCK_MAX entries at most. */
+static int write_blocks(struct ip_store *s, int64_t campaign_id, const struct ip_store_batch *b,
+                        struct ip_diag *d)
 {
-	uint8_t *be = s->run_values[row];
-	for (size_t i = 0; i < e->value_len; i++)
-		be[i] = e->value[e->value_len - 1 - i];
-	sqlite3_bind_int64(st, 2 + 4 * row, e->context);
-	sqlite3_bind_blob(st, 3 + 4 * row, be, (int)e->value_len, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4 + 4 * row, e->outcome_id);
-	sqlite3_bind_int64(st, 5 + 4 * row, (int64_t)e->count);
-}
-
-/* Writes the n distinct entries: RUN_ROWS at a time, then the rest one by one. */
-static int store_entries(struct ip_store *s, int64_t campaign_id, const struct ip_batch_entry *e,
-                         size_t n)
-{
-	size_t i = 0;
-	sqlite3_bind_int64(s->st[ST_RUN_ADD_MANY], 1, campaign_id);
-	sqlite3_bind_int64(s->st[ST_RUN_ADD], 1, campaign_id);
-	for (; i + RUN_ROWS <= n; i += RUN_ROWS) {
-		for (int r = 0; r < RUN_ROWS; r++)
-			bind_entry(s, s->st[ST_RUN_ADD_MANY], r, &e[i + (size_t)r]);
-		if (ip_store_step_done(s, ST_RUN_ADD_MANY) != SQLITE_DONE)
-			return -1;
-	}
-	for (; i < n; i++) {
-		bind_entry(s, s->st[ST_RUN_ADD], 0, &e[i]);
-		if (ip_store_step_done(s, ST_RUN_ADD) != SQLITE_DONE)
-			return -1;
+	struct ip_block_writer *w = &s->writer;
+	size_t vl = b->value_len;
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ip_batch_entry *e = &b->e[i];
+		const struct ip_batch_outcome *o = &b->oc[e->oc];
+		if (!w->n)
+			ip_block_writer_start(w, campaign_id, e->context, vl);
+		if (ip_block_writer_put(w, b->vals + i * vl, o->text, o->text_len, e->count,
+		                        (int)o->status))
+			return ip_store_error(s, d, "recording a batch: out of memory");
+		if (i + 1 == b->n || b->e[i + 1].context != e->context || w->n == IP_BLOCK_MAX) {
+			if (ip_block_writer_flush(w, s->st[ST_BLOCK_ADD]) != SQLITE_OK)
+				return ip_store_fail(s, d, "recording a batch of %llu runs in campaign %lld",
+				                     (unsigned long long)b->runs, (long long)campaign_id);
+		}
 	}
 	return 0;
 }
@@ -205,55 +137,53 @@ static int cursor_step(struct ip_store *s, int64_t campaign_id, const void *curs
 	return move_cursor(s, campaign_id, *(const uint64_t *)cursor, d);
 }
 
-int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
-                    uint64_t new_cursor, struct ip_diag *d)
+int ip_store_record_with(struct ip_store *s, int64_t campaign_id, struct ip_store_batch *b,
+                         int (*step)(struct ip_store *, int64_t, const void *, struct ip_diag *),
+                         const void *arg, struct ip_diag *d)
 {
-	return ip_store_record_batch(s, campaign_id, runs, n, cursor_step, &new_cursor, d);
-}
-
-int ip_store_record_batch(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs,
-                          size_t n, int (*step)(struct ip_store *, int64_t, const void *,
-                                                struct ip_diag *),
-                          const void *arg, struct ip_diag *d)
-{
-	size_t distinct;
 	if (s->mode == IP_STORE_READ_ONLY)
 		return ip_store_error(s, d, "recording a batch: the database was opened read-only");
-	if (check_runs(s, runs, n, d))
+	if (!s->ckpt_tried++ && ip_checkpointer_start(s, d))
 		return -1;
-	if (grow(s, n))
-		return ip_store_error(s, d, "recording a batch of %zu runs: out of memory", n);
 	if (ip_store_step_done(s, ST_BEGIN) != SQLITE_DONE)
-		return ip_store_fail(s, d, "recording a batch of %zu runs: starting a transaction", n);
-	if (ip_store_lock_check(s, campaign_id, d) || step(s, campaign_id, arg, d))
+		return ip_store_fail(s, d, "recording a batch of %llu runs: starting a transaction",
+		                     (unsigned long long)b->runs);
+	if (ip_store_lock_check(s, campaign_id, d) || step(s, campaign_id, arg, d) ||
+	    resolve_outcomes(s, b, d) || write_blocks(s, campaign_id, b, d))
 		goto fail;
-	for (size_t i = 0; i < n; i++) {
-		struct ip_batch_entry *e = &s->batch[i];
-		e->outcome_id = outcome_id(s, &runs[i].outcome, d);
-		if (!e->outcome_id)
-			goto fail;
-		e->value = runs[i].value;
-		e->value_len = (uint32_t)runs[i].value_len;
-		e->context = runs[i].context;
-		e->count = 1;
-	}
-	distinct = aggregate(s->batch, n);
-	if (store_entries(s, campaign_id, s->batch, distinct)) {
-		ip_store_fail(s, d, "recording a batch of %zu runs in campaign %lld", n,
-		              (long long)campaign_id);
-		goto fail;
-	}
 	if (ip_store_step_done(s, ST_COMMIT) != SQLITE_DONE) {
-		ip_store_fail(s, d, "recording a batch of %zu runs in campaign %lld: committing", n,
-		              (long long)campaign_id);
+		ip_store_fail(s, d, "recording a batch of %llu runs in campaign %lld: committing",
+		              (unsigned long long)b->runs, (long long)campaign_id);
 		goto fail;
 	}
 	return 0;
 fail:
 	ip_store_rollback(s);
+	s->writer.n = 0;
 	/* Ids of outcomes inserted by the rolled-back transaction must not be remembered. */
 	ip_outcome_cache_clear(&s->cache);
 	if (d && strlen(d->msg) + 60 < sizeof d->msg)
 		strcat(d->msg, "; the batch was rolled back, earlier batches are kept");
 	return -1;
+}
+
+int ip_store_record_prepared(struct ip_store *s, int64_t campaign_id, struct ip_store_batch *b,
+                             uint64_t new_cursor, struct ip_diag *d)
+{
+	return ip_store_record_with(s, campaign_id, b, cursor_step, &new_cursor, d);
+}
+
+int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
+                    uint64_t new_cursor, struct ip_diag *d)
+{
+	if (s->mode == IP_STORE_READ_ONLY)
+		return ip_store_error(s, d, "recording a batch: the database was opened read-only");
+	if (!s->scratch && !(s->scratch = ip_store_batch_new()))
+		return ip_store_error(s, d, "recording a batch of %zu runs: out of memory", n);
+	if (ip_store_batch_prepare(s->scratch, runs, n, d)) {
+		if (d)
+			d->file = s->path;
+		return -1;
+	}
+	return ip_store_record_prepared(s, campaign_id, s->scratch, new_cursor, d);
 }

@@ -1,41 +1,61 @@
 /* rerun.c: a campaign's runs that ended as runner errors (they say nothing about their
  * variants): counted for the summary, listed for `campaign --resume` to run again, and the new
- * runs stored in their place, one batch per transaction, so that a resume after a kill -9 takes
- * up what is left and nothing counts twice. */
+ * runs stored in their place, one batch per transaction (each new run and the runner-error run
+ * it replaces taken back, in one block), so that a resume after a kill -9 takes up what is left
+ * and nothing counts twice. Runs are read with db/scan.c; a campaign whose blocks hold no
+ * runner error (the run_block.runner_error counts) is not read at all. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "store_internal.h"
 
-/* A runner-error run counts only while its variant has no run that said something (a
- * confirmation re-run, ip_campaign_opts.confirm, may have answered it in the same campaign). */
-#define UNANSWERED \
-	" AND NOT EXISTS (SELECT 1 FROM run r2 JOIN outcome o2 ON o2.id = r2.outcome_id" \
-	" WHERE r2.campaign_id = r.campaign_id AND r2.context = r.context AND r2.value = r.value" \
-	" AND o2.status <> 5)"
-static const char count_sql[] =
-	"SELECT coalesce(sum(r.count), 0) FROM run r JOIN outcome o ON o.id = r.outcome_id"
-	" WHERE r.campaign_id = ?1 AND o.status = 5" UNANSWERED;
-/* The next rows after (?2, ?3, ?4) in the table's own order (an index range, no sort). */
-static const char page_sql[] =
-	"SELECT r.context, r.value, r.outcome_id, r.count FROM run r"
-	" JOIN outcome o ON o.id = r.outcome_id"
-	" WHERE r.campaign_id = ?1 AND o.status = 5" UNANSWERED " AND (?2 IS NULL OR (r.context,"
-	" r.value, r.outcome_id) > (?2, ?3, ?4))"
-	" ORDER BY r.context, r.value, r.outcome_id LIMIT ?5";
-_Static_assert(IP_STATUS_RUNNER_ERROR == 5, "page_sql and count_sql name status 5");
+_Static_assert(IP_STATUS_RUNNER_ERROR == 5, "run_block.runner_error counts status 5");
 
-int ip_store_runner_error_count(struct ip_store *s, int64_t campaign_id, uint64_t *count,
-                                struct ip_diag *d)
+/* Outcome id -> status, for the outcomes a scan meets (few: they are distinct outcomes). */
+struct statuses {
+	int64_t *id;
+	int *status;
+	size_t n, cap;
+};
+
+static int status_of(struct ip_store *s, struct statuses *t, int64_t id, int *status,
+                     struct ip_diag *d)
+{
+	enum ip_status v;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->id[i] == id) {
+			*status = t->status[i];
+			return 0;
+		}
+	if (ip_store_outcome_status(s, id, &v, d))
+		return -1;
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		int64_t *a = realloc(t->id, cap * sizeof *a);
+		int *b = a ? realloc(t->status, cap * sizeof *b) : NULL;
+		if (a)
+			t->id = a;
+		if (!b)
+			return ip_store_error(s, d, "reading the runs: out of memory");
+		t->status = b;
+		t->cap = cap;
+	}
+	t->id[t->n] = id;
+	t->status[t->n++] = (int)v;
+	*status = (int)v;
+	return 0;
+}
+
+/* Whether the campaign's blocks count any runner error at all. */
+static int has_errors(struct ip_store *s, int64_t campaign_id, int *any, struct ip_diag *d)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(s->db, count_sql, -1, &st, NULL);
+	int rc = sqlite3_prepare_v2(s->db, "SELECT coalesce(sum(runner_error), 0) <> 0 FROM"
+	                                   " run_block WHERE campaign_id = ?1", -1, &st, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, campaign_id);
-		rc = sqlite3_step(st);
-		if (rc == SQLITE_ROW) {
-			int64_t v = sqlite3_column_int64(st, 0);
-			*count = v > 0 ? (uint64_t)v : 0;
-		}
+		if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			*any = sqlite3_column_int(st, 0);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
@@ -44,111 +64,153 @@ int ip_store_runner_error_count(struct ip_store *s, int64_t campaign_id, uint64_
 	return 0;
 }
 
+/* Calls each(arg, variant, outcome) for every runner-error outcome of a variant with no other
+ * outcome (a confirmation re-run may have answered it: then its errors say nothing more), in
+ * table order, until each returns nonzero (1: stop, -1: error). */
+static int each_error(struct ip_store *s, int64_t campaign_id,
+                      int (*each)(void *, const struct ip_scan_variant *,
+                                  const struct ip_scan_outcome *),
+                      void *arg, struct ip_diag *d)
+{
+	struct statuses t = {0};
+	struct ip_scan *sc = NULL;
+	struct ip_scan_variant v;
+	int any = 0, rc;
+	if (has_errors(s, campaign_id, &any, d))
+		return -1;
+	if (!any)
+		return 0;
+	if (ip_scan_open(s->db, &campaign_id, 1, &sc, d)) {
+		if (d)
+			d->file = s->path;
+		return -1;
+	}
+	while ((rc = ip_scan_next(sc, &v, d)) > 0) {
+		int answered = 0, st;
+		for (size_t i = 0; i < v.noutcomes && !answered; i++) {
+			if (status_of(s, &t, v.outcomes[i].outcome_id, &st, d)) {
+				rc = -1;
+				break;
+			}
+			answered = st != IP_STATUS_RUNNER_ERROR;
+		}
+		if (rc < 0 || answered)
+			continue;
+		for (size_t i = 0; i < v.noutcomes && rc > 0; i++) {
+			int r = each(arg, &v, &v.outcomes[i]);
+			if (r)
+				rc = r < 0 ? -1 : 0;
+		}
+		if (rc <= 0)
+			break;
+	}
+	if (rc < 0 && d)
+		d->file = s->path;
+	ip_scan_close(sc);
+	free(t.id);
+	free(t.status);
+	return rc < 0 ? -1 : 0;
+}
+
+static int add_count(void *arg, const struct ip_scan_variant *v, const struct ip_scan_outcome *o)
+{
+	(void)v;
+	*(uint64_t *)arg += o->count;
+	return 0;
+}
+
+int ip_store_runner_error_count(struct ip_store *s, int64_t campaign_id, uint64_t *count,
+                                struct ip_diag *d)
+{
+	*count = 0;
+	return each_error(s, campaign_id, add_count, count, d);
+}
+
+struct page {
+	const struct ip_error_row *after;
+	uint8_t after_be[IP_STORE_MAX_VALUE];
+	struct ip_error_row *rows;
+	size_t max, n;
+};
+
+/* Whether (v, o) comes after the page's `after` row in table order. */
+static int past(const struct page *p, const struct ip_scan_variant *v,
+                const struct ip_scan_outcome *o)
+{
+	int c;
+	if (!p->after)
+		return 1;
+	if (v->context != p->after->context)
+		return v->context > p->after->context;
+	if (v->value_len != p->after->value_len)
+		return v->value_len > p->after->value_len;
+	c = memcmp(v->value, p->after_be, v->value_len);
+	if (c)
+		return c > 0;
+	return o->outcome_id > p->after->outcome_id;
+}
+
+static int add_row(void *arg, const struct ip_scan_variant *v, const struct ip_scan_outcome *o)
+{
+	struct page *p = arg;
+	struct ip_error_row *r;
+	if (!past(p, v, o))
+		return 0;
+	if (p->n == p->max)
+		return 1;
+	r = &p->rows[p->n++];
+	r->context = v->context;
+	r->value_len = v->value_len;
+	for (size_t i = 0; i < v->value_len; i++)
+		r->value[i] = v->value[v->value_len - 1 - i];
+	r->outcome_id = o->outcome_id;
+	r->count = o->count;
+	return 0;
+}
+
 int ip_store_runner_errors(struct ip_store *s, int64_t campaign_id,
                            const struct ip_error_row *after, struct ip_error_row *rows,
                            size_t max, size_t *n, struct ip_diag *d)
 {
-	sqlite3_stmt *st;
-	uint8_t be[IP_STORE_MAX_VALUE];
-	int rc = sqlite3_prepare_v2(s->db, page_sql, -1, &st, NULL);
-	*n = 0;
-	if (rc != SQLITE_OK)
-		return ip_store_fail(s, d, "listing the runner errors of campaign %lld",
-		                     (long long)campaign_id);
-	sqlite3_bind_int64(st, 1, campaign_id);
-	if (after) {
-		for (size_t i = 0; i < after->value_len; i++)
-			be[i] = after->value[after->value_len - 1 - i];
-		sqlite3_bind_int64(st, 2, after->context);
-		sqlite3_bind_blob(st, 3, be, (int)after->value_len, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 4, after->outcome_id);
-	}
-	sqlite3_bind_int64(st, 5, (int64_t)max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct ip_error_row *r = &rows[(*n)++];
-		int len = sqlite3_column_bytes(st, 1);
-		const uint8_t *v = sqlite3_column_blob(st, 1);
-		int64_t ctx = sqlite3_column_int64(st, 0), count = sqlite3_column_int64(st, 3);
-		/* the values are checked before use: a damaged row is named, never run */
-		if (sqlite3_column_type(st, 1) != SQLITE_BLOB || len < 1 || len > IP_STORE_MAX_VALUE ||
-		    sqlite3_column_type(st, 0) != SQLITE_INTEGER || ctx < 0 || ctx > UINT32_MAX ||
-		    sqlite3_column_type(st, 3) != SQLITE_INTEGER || count < 1) {
-			sqlite3_finalize(st);
-			return ip_store_error(s, d, "table run, row (campaign %lld, context %lld, a "
-			                            "value of %d bytes, count %lld): not a variant and a "
-			                            "count of runs (the database is damaged, or was "
-			                            "changed by hand)",
-			                      (long long)campaign_id, (long long)ctx, len,
-			                      (long long)count);
-		}
-		r->context = (uint32_t)ctx;
-		r->value_len = (size_t)len;
-		for (int i = 0; i < len; i++)
-			r->value[i] = v[len - 1 - i];
-		r->outcome_id = sqlite3_column_int64(st, 2);
-		r->count = (uint64_t)count;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ip_store_fail(s, d, "listing the runner errors of campaign %lld",
-		                     (long long)campaign_id);
-	return 0;
+	struct page p = {after, {0}, rows, max, 0};
+	int rc;
+	if (after)
+		for (size_t i = 0; i < after->value_len && i < IP_STORE_MAX_VALUE; i++)
+			p.after_be[i] = after->value[after->value_len - 1 - i];
+	rc = each_error(s, campaign_id, add_row, &p, d);
+	*n = p.n;
+	return rc;
 }
 
-struct taken {
-	const struct ip_run *runs;
-	const int64_t *replaces;
-	size_t n;
-};
-
-/* Takes one run from the runner-error row each new run replaces (deleting a row left with
- * none), in the batch's transaction. */
-static int take_back(struct ip_store *s, int64_t campaign_id, const void *arg, struct ip_diag *d)
+static int no_step(struct ip_store *s, int64_t campaign_id, const void *arg, struct ip_diag *d)
 {
-	static const char *const sql[2] = {
-		"UPDATE run SET count = count - 1 WHERE campaign_id = ?1 AND context = ?2"
-		" AND value = ?3 AND outcome_id = ?4 AND count > 1",
-		"DELETE FROM run WHERE campaign_id = ?1 AND context = ?2 AND value = ?3"
-		" AND outcome_id = ?4 AND count = 1",
-	};
-	const struct taken *t = arg;
-	sqlite3_stmt *st[2] = {NULL, NULL};
-	uint8_t be[IP_STORE_MAX_VALUE];
-	int rc = 0;
-	for (int k = 0; k < 2 && !rc; k++)
-		rc = sqlite3_prepare_v2(s->db, sql[k], -1, &st[k], NULL);
-	for (size_t i = 0; i < t->n && !rc; i++) {
-		const struct ip_run *r = &t->runs[i];
-		int changed = 0;
-		for (size_t k = 0; k < r->value_len; k++)
-			be[k] = r->value[r->value_len - 1 - k];
-		for (int k = 0; k < 2 && !changed && !rc; k++) {
-			sqlite3_bind_int64(st[k], 1, campaign_id);
-			sqlite3_bind_int64(st[k], 2, r->context);
-			sqlite3_bind_blob(st[k], 3, be, (int)r->value_len, SQLITE_STATIC);
-			sqlite3_bind_int64(st[k], 4, t->replaces[i]);
-			rc = sqlite3_step(st[k]) == SQLITE_DONE ? 0 : -1;
-			sqlite3_reset(st[k]);
-			changed = !rc && sqlite3_changes(s->db) == 1;
-		}
-		if (!rc && !changed) {
-			rc = 1;
-			ip_store_error(s, d, "re-running the runner errors of campaign %lld: context %u "
-			                     "has no runner-error run of this value left to replace",
-			               (long long)campaign_id, r->context);
-		}
-	}
-	if (rc < 0)
-		ip_store_fail(s, d, "re-running the runner errors of campaign %lld",
-		              (long long)campaign_id);
-	sqlite3_finalize(st[0]);
-	sqlite3_finalize(st[1]);
-	return rc ? -1 : 0;
+	(void)s;
+	(void)campaign_id;
+	(void)arg;
+	(void)d;
+	return 0;
 }
 
 int ip_store_rerecord(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs,
                       const int64_t *replaces, size_t n, struct ip_diag *d)
 {
-	struct taken t = {runs, replaces, n};
-	return ip_store_record_batch(s, campaign_id, runs, n, take_back, &t, d);
+	struct ip_store_batch *b;
+	if (s->mode == IP_STORE_READ_ONLY)
+		return ip_store_error(s, d, "recording a batch: the database was opened read-only");
+	if (!s->scratch && !(s->scratch = ip_store_batch_new()))
+		return ip_store_error(s, d, "recording a batch of %zu runs: out of memory", n);
+	b = s->scratch;
+	if (ip_store_batch_prepare(b, runs, n, d))
+		goto fail;
+	for (size_t i = 0; i < n; i++)
+		if (ip_store_batch_retract(b, runs[i].context, runs[i].value, replaces[i], d))
+			goto fail;
+	if (ip_store_batch_finish(b, d))
+		goto fail;
+	b->runs = n;
+	return ip_store_record_with(s, campaign_id, b, no_step, NULL, d);
+fail:
+	if (d)
+		d->file = s->path;
+	return -1;
 }

@@ -7,10 +7,6 @@
 #include "store_internal.h"
 
 #define NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
-#define RUN_UPSERT                                                                         \
-	" ON CONFLICT (campaign_id, context, value, outcome_id)"                           \
-	" DO UPDATE SET count = count + excluded.count"
-
 static const char *const stmt_sql[ST_COUNT] = {
 	[ST_BEGIN] = "BEGIN IMMEDIATE",
 	[ST_COMMIT] = "COMMIT",
@@ -38,42 +34,20 @@ static const char *const stmt_sql[ST_COUNT] = {
 	                       " finished_at = coalesce(finished_at, " NOW ") WHERE id = ?1",
 	[ST_OUTCOME_GET] = "SELECT id, status, fault, data FROM outcome WHERE hash = ?1",
 	[ST_OUTCOME_ADD] = "INSERT INTO outcome (hash, status, fault, data) VALUES (?1, ?2, ?3, ?4)",
-	[ST_RUN_ADD] = "INSERT INTO run (campaign_id, context, value, outcome_id, count)"
-	               " VALUES (?1, ?2, ?3, ?4, ?5)" RUN_UPSERT,
-	[ST_RUN_ADD_MANY] = NULL, /* made by run_add_many_sql() */
+	[ST_OUTCOME_STATUS] = "SELECT status FROM outcome WHERE id = ?1",
+	[ST_BLOCK_ADD] = "INSERT INTO run_block (campaign_id, context, n, lo, hi, runs, ok, fault,"
+	                 " invalid, timeout, unmodeled, runner_error, vals, outs)"
+	                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
 };
-
-/* ST_RUN_ADD with RUN_ROWS rows: ?1 is the campaign, row r binds ?(2+4r) .. ?(5+4r). */
-static char *run_add_many_sql(void)
-{
-	static const char head[] = "INSERT INTO run (campaign_id, context, value, outcome_id, count)"
-	                           " VALUES ";
-	size_t cap = sizeof head + RUN_ROWS * 40 + sizeof RUN_UPSERT;
-	char *sql = malloc(cap), *o;
-	if (!sql)
-		return NULL;
-	o = sql + sprintf(sql, "%s", head);
-	for (int r = 0; r < RUN_ROWS; r++)
-		o += sprintf(o, "%s(?1, ?%d, ?%d, ?%d, ?%d)", r ? ", " : "", 2 + 4 * r, 3 + 4 * r,
-		             4 + 4 * r, 5 + 4 * r);
-	strcpy(o, RUN_UPSERT);
-	return sql;
-}
 
 int ip_store_prepare(struct ip_store *s, struct ip_diag *d)
 {
-	char *many = run_add_many_sql();
-	if (!many)
-		return ip_store_error(s, d, "out of memory preparing statements");
-	for (int i = 0; i < ST_COUNT; i++) {
-		const char *sql = i == ST_RUN_ADD_MANY ? many : stmt_sql[i];
-		if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL)) {
-			ip_store_fail(s, d, "preparing \"%.200s\"", sql);
-			free(many);
-			return -1;
-		}
-	}
-	free(many);
+	for (int i = 0; i < ST_COUNT; i++)
+		if (!(i == ST_BLOCK_ADD && s->mode == IP_STORE_READ_ONLY) && /* writes no runs (and a
+		     * file older than version 5 has no run_block) */
+		    sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+		                       NULL))
+			return ip_store_fail(s, d, "preparing \"%.200s\"", stmt_sql[i]);
 	return 0;
 }
 

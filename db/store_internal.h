@@ -24,14 +24,10 @@ enum ip_stmt {
 	ST_CAMPAIGN_FINISH,
 	ST_OUTCOME_GET,
 	ST_OUTCOME_ADD,
-	ST_RUN_ADD,
-	ST_RUN_ADD_MANY, /* RUN_ROWS rows in one statement */
+	ST_OUTCOME_STATUS,
+	ST_BLOCK_ADD,
 	ST_COUNT
 };
-
-/* Rows of run written by one ST_RUN_ADD_MANY: one statement step per RUN_ROWS rows instead of
- * one per row (bench/suite_store.c: about a quarter of the time per row). */
-#define RUN_ROWS 64
 
 /* Outcome hash -> outcome id, for the outcomes seen lately (db/outcome_cache.c). */
 struct ip_outcome_slot {
@@ -43,14 +39,126 @@ struct ip_outcome_cache {
 	size_t used;
 };
 
-/* One distinct (variant, outcome) of a batch being recorded (db/record.c). */
-struct ip_batch_entry {
-	const uint8_t *value; /* little-endian, the caller's */
-	uint32_t context;
-	uint32_t value_len;
-	int64_t outcome_id;
-	uint64_t count;
+/* Entries of one run_block row at most (db/schema.sql: the run view numbers them in 20 bits). */
+#define IP_BLOCK_MAX 65536
+
+/* A batch made ready to store (db/batch.c), by whichever thread ran it: its distinct outcomes
+ * (hashed, the in-memory key and the stored 128-bit hash) and its distinct (variant, outcome)
+ * entries in table order (context, value) with their counts, the values already big-endian. */
+struct ip_batch_outcome {
+	enum ip_status status;
+	uint32_t fault;
+	const uint8_t *data;  /* a copy of its bytes (NULL for an outcome known by its id) */
+	size_t len;
+	uint64_t key;         /* ip_hash_fast */
+	uint8_t hash[16];     /* ip_hash_outcome */
+	int64_t id;           /* the outcome's row: known (a retraction), or set when stored */
+	char text[24];        /* id as JSON text, when stored */
+	size_t text_len;
 };
+struct ip_batch_entry {
+	uint32_t context;
+	uint32_t oc;          /* index of its outcome in the batch */
+	uint64_t number;      /* the value as a number (values of up to 8 bytes) */
+	const uint8_t *value; /* little-endian, the caller's */
+	int64_t count;        /* negative: runs taken back (ip_store_rerecord) */
+};
+struct ip_batch_memo;     /* db/batch.c: 128-bit hashes of outcomes met in earlier batches */
+struct ip_store_batch {
+	size_t value_len;
+	struct ip_batch_entry *e;
+	size_t n, cap;
+	struct ip_batch_outcome *oc;
+	size_t noc, occap;
+	uint32_t *slots;      /* open addressing on key: outcome index + 1, 0 empty */
+	size_t nslots;
+	uint8_t *vals;        /* n big-endian values, value_len bytes each, in entry order */
+	size_t vals_cap;
+	struct ip_batch_entry *tmp; /* radix sort scratch */
+	size_t tmp_cap;
+	uint64_t runs;        /* runs in the batch (entries' counts, retractions apart) */
+	uint8_t *arena;       /* the distinct outcomes' bytes */
+	size_t arena_len, arena_cap;
+	struct ip_batch_memo *memo;
+};
+
+/* db/block.c: a run_block row being written: entries put in table order, then flushed as one
+ * row (INSERT prepared by ip_block_writer_prepare, or ST_BLOCK_ADD: the same columns). */
+struct ip_block_writer {
+	int64_t campaign, context;
+	size_t vlen, n;
+	int64_t runs, by_status[IP_STATUS_COUNT];
+	uint8_t *vals;
+	size_t vals_len, vals_cap;
+	char *outs;
+	size_t outs_len, outs_cap;
+};
+void ip_block_writer_init(struct ip_block_writer *w);
+void ip_block_writer_free(struct ip_block_writer *w);
+/* The INSERT of a block into main.run_block; an SQLite code. */
+int ip_block_writer_prepare(struct ip_block_writer *w, sqlite3 *db, sqlite3_stmt **st);
+void ip_block_writer_start(struct ip_block_writer *w, int64_t campaign, int64_t context,
+                           size_t vlen);
+/* Appends an entry: its big-endian value (vlen bytes), its outcome id as text, its count and
+ * its outcome's status (for the per-status counts). 0, or -1 out of memory. */
+int ip_block_writer_put(struct ip_block_writer *w, const uint8_t *value, const char *id,
+                        size_t id_len, int64_t count, int status);
+/* The same, starting the block when it is empty; an SQLite code. */
+int ip_block_writer_add(struct ip_block_writer *w, int64_t campaign, int64_t context,
+                        const void *value, size_t vlen, int64_t outcome, int64_t count,
+                        int status);
+/* Writes the block with st and empties the writer; an SQLite code. */
+int ip_block_writer_flush(struct ip_block_writer *w, sqlite3_stmt *st);
+
+/* A run_block row read entry by entry; every entry checked (an outcome id, a count other than
+ * 0, values in ascending order, no more and no fewer than n, nothing after the array). */
+struct ip_block_src {
+	const uint8_t *p;
+	size_t len, pos;      /* bytes at p, and how far read */
+	sqlite3_blob *blob;   /* NULL: all of it is at p */
+	size_t total, off;    /* the column's bytes, and how many were fetched */
+	uint8_t buf[1024];
+};
+struct ip_block_reader {
+	int64_t id;           /* the row */
+	size_t vlen, n, i;    /* value bytes, entries, entries read */
+	struct ip_block_src vals, outs;
+	uint8_t prev[IP_STORE_MAX_VALUE]; /* the last value read */
+	char why[256];        /* what is wrong, after a -1 */
+};
+/* From the columns' bytes in memory / read from row id of schema.run_block. 0, or -1 with why. */
+int ip_block_reader_mem(struct ip_block_reader *r, int64_t id, size_t vlen, size_t n,
+                        const void *vals, size_t vals_len, const char *outs, size_t outs_len);
+int ip_block_reader_open(struct ip_block_reader *r, sqlite3 *db, const char *schema, int64_t id,
+                         size_t vlen, size_t n);
+void ip_block_reader_close(struct ip_block_reader *r);
+/* The next entry: 1 with *value (big-endian, valid until the next call), *outcome and *count;
+ * 0 at the end (checked); -1 with r->why. */
+int ip_block_reader_next(struct ip_block_reader *r, const uint8_t **value, int64_t *outcome,
+                         int64_t *count);
+
+/* db/record.c: the status of stored outcome id; an error naming it when it does not exist or
+ * its status is not one (ST_OUTCOME_STATUS). */
+int ip_store_outcome_status(struct ip_store *s, int64_t id, enum ip_status *status,
+                            struct ip_diag *d);
+
+/* db/scan.c: 1 when the file is older than schema version 5 (read-only handles read such
+ * files as they are): run is a table of rows, one per (campaign, context, value, outcome), and
+ * there is no run_block. */
+int ip_store_runs_legacy(sqlite3 *db);
+
+/* db/scan.c, for db/validate.c: called for each entry a scan reads (its block, the block's
+ * accumulators, zeroed when the block is opened, its outcome and count) and at the end of each
+ * block; either returns 0, or -1 with d set to stop the scan. */
+struct ip_scan_watch {
+	int (*entry)(void *arg, int64_t block, int64_t *sums, int64_t outcome, int64_t count,
+	             struct ip_diag *d);
+	int (*end)(void *arg, int64_t block, const int64_t *sums, struct ip_diag *d);
+};
+struct ip_scan;
+void ip_scan_watch(struct ip_scan *s, const struct ip_scan_watch *w, void *arg);
+
+struct ip_checkpointer; /* db/checkpoint.c */
 
 struct ip_store {
 	sqlite3 *db;
@@ -60,15 +168,18 @@ struct ip_store {
 	struct ip_store_lock *lock; /* the campaign lock this handle holds (db/lock.c), or NULL */
 	sqlite3_stmt *st[ST_COUNT];
 	struct ip_outcome_cache cache;
-	struct ip_batch_entry *batch;
-	size_t batch_cap;
-	uint8_t run_values[RUN_ROWS][IP_STORE_MAX_VALUE]; /* big-endian values being bound */
+	struct ip_store_batch *scratch; /* ip_store_record's own batch */
+	struct ip_checkpointer *ckpt;   /* WAL checkpoints on their own thread, once recording */
+	int ckpt_tried;
+	struct ip_block_writer writer; /* the block being written */
 };
 
 /* db/hash.c: isaprobe's 128-bit hash (part of the file format). */
 void ip_hash_outcome(enum ip_status status, uint32_t fault, const uint8_t *data, size_t len,
                      uint8_t out[16]);
 void ip_hash_text(const char *text, size_t len, uint8_t out[16]);
+/* The in-memory key of an outcome: fast, not stored, not the file format's. */
+uint64_t ip_hash_fast(enum ip_status status, uint32_t fault, const uint8_t *data, size_t len);
 
 /* db/outcome_cache.c */
 int ip_outcome_cache_init(struct ip_outcome_cache *c);
@@ -90,13 +201,24 @@ int ip_store_query_int(sqlite3 *db, const char *sql, int *out);
  * immutable on read-only media), for ATTACH; malloc'd, NULL when out of memory. */
 char *ip_store_read_uri(const struct ip_store *s);
 
-/* db/record.c: records a batch of runs in one transaction, like ip_store_record, with
- * step(s, campaign_id, arg, d) instead of moving the cursor: it runs first, inside the
- * transaction (0, or -1 with d set to roll the batch back). */
-int ip_store_record_batch(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs,
-                          size_t n, int (*step)(struct ip_store *, int64_t, const void *,
-                                                struct ip_diag *),
-                          const void *arg, struct ip_diag *d);
+/* db/batch.c: adds to a batch prepared by ip_store_batch_prepare one run taken back: count
+ * runs of variant (context, little-endian value) that gave stored outcome outcome_id (the rows
+ * ip_store_rerecord replaces). The batch keeps the value pointer. 0, or -1 out of memory. */
+int ip_store_batch_retract(struct ip_store_batch *b, uint32_t context, const uint8_t *value,
+                           int64_t outcome_id, struct ip_diag *d);
+
+/* db/record.c: stores a prepared batch in one transaction: the lock checked, then step(s,
+ * campaign_id, arg, d) (0, or -1 with d set to roll the batch back), then the outcomes and the
+ * blocks. */
+int ip_store_record_with(struct ip_store *s, int64_t campaign_id, struct ip_store_batch *b,
+                         int (*step)(struct ip_store *, int64_t, const void *, struct ip_diag *),
+                         const void *arg, struct ip_diag *d);
+
+/* db/checkpoint.c: the write-ahead log copied into the file by a thread of its own (with its own
+ * connection) once it holds `pages` pages, so that a commit never waits for a checkpoint; past
+ * four times that (the thread cannot keep up) the writer checkpoints itself. */
+int ip_checkpointer_start(struct ip_store *s, struct ip_diag *d);
+void ip_checkpointer_stop(struct ip_store *s);
 
 /* db/lock.c: inside the open transaction of a write to campaign id (it only reads): 0 when this
  * handle holds its lock or no live process does; -1 with d set when another process holds it,

@@ -130,9 +130,54 @@ static const struct rule campaign_rules[] = {
 	 " THEN 'the outputs together are over " XSTR(MAX_BUFFER_BYTES) " bytes'"
 	 " END AS why FROM buffer b"
 	 " WHERE" IN_SCOPE("b.campaign_id") " AND why IS NOT NULL LIMIT 1"},
-	/* Runs, with the outcome each names (runs refer to outcomes without a declared foreign key:
-	 * db/schema.sql). Checks against the layout only where the campaign has one. */
-	{"run",
+	/* Blocks of runs (db/migrate.c, version 5), as rows: what SQL can see of them. Their
+	 * entries, the outcomes they name and the counts per status are checked as they are read
+	 * (check_runs below). Checks against the layout only where the campaign has one. */
+	{"run_block",
+	 "WITH lay AS (SELECT c.id AS campaign_id,"
+	 " (SELECT count(*) FROM context x WHERE x.campaign_id = c.id) AS nctx,"
+	 " (SELECT max(length(seed_value)) FROM context x WHERE x.campaign_id = c.id) AS vlen,"
+	 " (SELECT max(t.value_lo + t.width) FROM target t WHERE t.campaign_id = c.id) AS width"
+	 " FROM campaign c WHERE" IN_SCOPE("c.id") ")"
+	 " SELECT printf('id %s, campaign %s, context %s', quote(b.id), quote(b.campaign_id),"
+	 " quote(b.context)), CASE"
+	 " WHEN l.campaign_id IS NULL THEN 'its campaign does not exist'"
+	 " WHEN NOT " IS_INT("b.context", "0", XSTR(MAX_INDEX))
+	 " THEN printf('context %s is not a context number', quote(b.context))"
+	 " WHEN NOT " IS_INT("b.n", "1", XSTR(IP_BLOCK_MAX))
+	 " THEN printf('n %s is not 1 to " XSTR(IP_BLOCK_MAX) " entries', quote(b.n))"
+	 " WHEN typeof(b.lo) <> 'blob' OR length(b.lo) NOT BETWEEN 1 AND " XSTR(IP_STORE_MAX_VALUE)
+	 " OR typeof(b.hi) <> 'blob' OR length(b.hi) <> length(b.lo)"
+	 " THEN 'lo and hi are not values of 1 to " XSTR(IP_STORE_MAX_VALUE) " bytes'"
+	 " WHEN typeof(b.vals) <> 'blob' OR length(b.vals) <> b.n * length(b.lo)"
+	 " THEN printf('its values are %s, not %d of %d bytes', CASE typeof(b.vals) WHEN 'blob'"
+	 " THEN length(b.vals) || ' bytes' ELSE 'not a blob' END, b.n, length(b.lo))"
+	 " WHEN substr(b.vals, 1, length(b.lo)) <> b.lo"
+	 " OR substr(b.vals, length(b.vals) - length(b.lo) + 1) <> b.hi"
+	 " THEN 'lo and hi are not its first and last values'"
+	 " WHEN typeof(b.outs) <> 'text' THEN 'its outcomes are not text'"
+	 " WHEN typeof(b.runs) <> 'integer' OR typeof(b.ok) <> 'integer'"
+	 " OR typeof(b.fault) <> 'integer' OR typeof(b.invalid) <> 'integer'"
+	 " OR typeof(b.timeout) <> 'integer' OR typeof(b.unmodeled) <> 'integer'"
+	 " OR typeof(b.runner_error) <> 'integer'"
+	 " OR b.runs <> b.ok + b.fault + b.invalid + b.timeout + b.unmodeled + b.runner_error"
+	 " THEN 'its runs are not the sum of its runs per status'"
+	 " WHEN l.nctx = 0 THEN NULL" /* no layout: nothing more to compare with */
+	 " WHEN b.context >= l.nctx" /* contexts are 0 to n - 1 */
+	 " THEN printf('context %s is not one of the campaign''s contexts', quote(b.context))"
+	 " WHEN length(b.lo) <> l.vlen"
+	 " THEN printf('its values are %d bytes, the campaign''s values are %d', length(b.lo),"
+	 " l.vlen)"
+	 " WHEN NOT ip_value_fits(b.hi, l.width)" /* the values ascend: the last is the largest */
+	 " THEN printf('value %s has bits set beyond the campaign''s %d target bits',"
+	 " quote(b.hi), l.width)"
+	 " END AS why FROM run_block b LEFT JOIN lay l ON l.campaign_id = b.campaign_id"
+	 " WHERE" IN_SCOPE("b.campaign_id") " AND why IS NOT NULL LIMIT 1"},
+};
+
+/* The runs of a file older than schema version 5, as rows of the table run (read-only handles
+ * read such files as they are): in place of the run_block rule and check_runs. */
+static const struct rule legacy_run_rule = {"run",
 	 "WITH lay AS (SELECT c.id AS campaign_id,"
 	 " (SELECT count(*) FROM context x WHERE x.campaign_id = c.id) AS nctx,"
 	 " (SELECT max(length(seed_value)) FROM context x WHERE x.campaign_id = c.id) AS vlen,"
@@ -160,8 +205,7 @@ static const struct rule campaign_rules[] = {
 	 " THEN printf('its value has bits set beyond the campaign''s %d target bits', l.width)"
 	 " END AS why FROM run r LEFT JOIN outcome o ON o.id = r.outcome_id"
 	 " LEFT JOIN lay l ON l.campaign_id = r.campaign_id"
-	 " WHERE" IN_SCOPE("r.campaign_id") " AND why IS NOT NULL LIMIT 1"},
-};
+	 " WHERE" IN_SCOPE("r.campaign_id") " AND why IS NOT NULL LIMIT 1"};
 
 /* Every outcome row (db merge copies them all, whether runs name them or not). */
 static const struct rule outcome_rule = {
@@ -325,6 +369,163 @@ static int indexes_agree(sqlite3 *db, const char *table, struct ip_diag *d)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* ---- the entries of the blocks: read as inference reads them (db/scan.c) ----------------- */
+
+#define DAMAGED " (the database is damaged, or was changed by hand)"
+
+struct known {
+	int64_t id;
+	int status; /* 0..MAX_STATUS */
+};
+
+struct run_check {
+	sqlite3 *db;
+	sqlite3_stmt *outcome, *block;
+	struct known *k; /* open addressing on id (0: empty) */
+	size_t nk, cap;
+};
+
+/* The status of outcome id, checked by the outcome rules once per outcome. */
+static int known_status(struct run_check *c, int64_t block, int64_t id, int *status,
+                        struct ip_diag *d)
+{
+	size_t i;
+	int rc;
+	if (c->nk * 2 >= c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 1024;
+		struct known *k = calloc(cap, sizeof *k);
+		if (!k)
+			return ip_diag_plain(d, "checking the runs: out of memory");
+		for (size_t j = 0; j < c->cap; j++)
+			if (c->k[j].id) {
+				for (i = (size_t)c->k[j].id & (cap - 1); k[i].id; i = (i + 1) & (cap - 1))
+					;
+				k[i] = c->k[j];
+			}
+		free(c->k);
+		c->k = k;
+		c->cap = cap;
+	}
+	for (i = (size_t)id & (c->cap - 1); c->k[i].id; i = (i + 1) & (c->cap - 1))
+		if (c->k[i].id == id) {
+			*status = c->k[i].status;
+			return 0;
+		}
+	sqlite3_bind_int64(c->outcome, 1, id);
+	rc = sqlite3_step(c->outcome);
+	if (rc == SQLITE_ROW && sqlite3_column_type(c->outcome, 1) != SQLITE_NULL) {
+		ip_diag_plain(d, "table run_block, row (id %lld): it names outcome %lld: %s"
+		              DAMAGED, (long long)block, (long long)id,
+		              (const char *)sqlite3_column_text(c->outcome, 1));
+		sqlite3_reset(c->outcome);
+		return -1;
+	}
+	if (rc == SQLITE_ROW)
+		*status = sqlite3_column_int(c->outcome, 0);
+	sqlite3_reset(c->outcome);
+	if (rc == SQLITE_DONE)
+		return ip_diag_plain(d, "table run_block, row (id %lld): outcome %lld does not exist"
+		                     DAMAGED, (long long)block, (long long)id);
+	if (rc != SQLITE_ROW)
+		return ip_diag_plain(d, "checking the runs: %s", sqlite3_errmsg(c->db));
+	c->k[i] = (struct known){id, *status};
+	c->nk++;
+	return 0;
+}
+
+static int on_entry(void *arg, int64_t block, int64_t *sums, int64_t outcome, int64_t count,
+                    struct ip_diag *d)
+{
+	int status = 0;
+	if (known_status(arg, block, outcome, &status, d))
+		return -1;
+	sums[status] += count;
+	sums[IP_STATUS_COUNT] += count;
+	return 0;
+}
+
+/* The block's counts per status are those of its entries. */
+static int on_end(void *arg, int64_t block, const int64_t *sums, struct ip_diag *d)
+{
+	static const char *const col[IP_STATUS_COUNT + 1] = {
+		"ok", "fault", "invalid", "timeout", "unmodeled", "runner_error", "runs"};
+	struct run_check *c = arg;
+	int rc;
+	sqlite3_bind_int64(c->block, 1, block);
+	rc = sqlite3_step(c->block);
+	for (int k = 0; rc == SQLITE_ROW && k <= IP_STATUS_COUNT; k++)
+		if (sqlite3_column_int64(c->block, k) != sums[k]) {
+			ip_diag_plain(d, "table run_block, row (id %lld): %s is %lld, its entries add up "
+			              "to %lld" DAMAGED, (long long)block, col[k],
+			              (long long)sqlite3_column_int64(c->block, k), (long long)sums[k]);
+			sqlite3_reset(c->block);
+			return -1;
+		}
+	sqlite3_reset(c->block);
+	if (rc != SQLITE_ROW)
+		return ip_diag_plain(d, "checking the runs: %s", sqlite3_errmsg(c->db));
+	return 0;
+}
+
+/* Every entry of every block of the campaigns (all of them when campaigns is NULL), merged per
+ * campaign as readers merge them: entries well formed and in order, outcomes that exist and
+ * pass the outcome rules, counts per status as the block says, no more runs taken back than
+ * stored. */
+static int check_runs(sqlite3 *db, const int64_t *campaigns, size_t n, struct ip_diag *d)
+{
+	static const struct ip_scan_watch watch = {on_entry, on_end};
+	struct run_check c = {db, NULL, NULL, NULL, 0, 0};
+	int64_t *all = NULL;
+	int rc = 0;
+	if (sqlite3_prepare_v2(db, "SELECT o.status, CASE" OUTCOME_WHY("its") " END FROM outcome o"
+	                           " WHERE o.id = ?1", -1, &c.outcome, NULL) ||
+	    sqlite3_prepare_v2(db, "SELECT ok, fault, invalid, timeout, unmodeled, runner_error,"
+	                           " runs FROM run_block WHERE id = ?1", -1, &c.block, NULL)) {
+		rc = ip_diag_plain(d, "checking the runs: %s", sqlite3_errmsg(db));
+		goto out;
+	}
+	if (!campaigns) {
+		sqlite3_stmt *st;
+		size_t cap = 0;
+		if (sqlite3_prepare_v2(db, "SELECT id FROM campaign ORDER BY id", -1, &st, NULL)) {
+			rc = ip_diag_plain(d, "checking the runs: %s", sqlite3_errmsg(db));
+			goto out;
+		}
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			if (n == cap) {
+				int64_t *g = realloc(all, (cap = cap ? 2 * cap : 64) * sizeof *g);
+				if (!g) {
+					sqlite3_finalize(st);
+					rc = ip_diag_plain(d, "checking the runs: out of memory");
+					goto out;
+				}
+				all = g;
+			}
+			all[n++] = sqlite3_column_int64(st, 0);
+		}
+		sqlite3_finalize(st);
+		campaigns = all;
+	}
+	for (size_t i = 0; i < n && !rc; i++) {
+		struct ip_scan *sc;
+		struct ip_scan_variant v;
+		if (ip_scan_open(db, &campaigns[i], 1, &sc, d)) {
+			rc = -1;
+			break;
+		}
+		ip_scan_watch(sc, &watch, &c);
+		while ((rc = ip_scan_next(sc, &v, d)) > 0)
+			;
+		ip_scan_close(sc);
+	}
+out:
+	sqlite3_finalize(c.outcome);
+	sqlite3_finalize(c.block);
+	free(c.k);
+	free(all);
+	return rc < 0 ? -1 : 0;
+}
+
 int ip_store_check_campaigns(void *handle, const int64_t *campaigns, size_t n,
                              struct ip_diag *d)
 {
@@ -347,8 +548,12 @@ int ip_store_check_campaigns(void *handle, const int64_t *campaigns, size_t n,
 			                       (long long)campaigns[i]);
 		strcpy(scope + len, "]");
 	}
-	for (size_t i = 0; i < sizeof campaign_rules / sizeof campaign_rules[0] && !rc; i++)
+	size_t nrules = sizeof campaign_rules / sizeof campaign_rules[0];
+	int legacy = ip_store_runs_legacy(db);
+	for (size_t i = 0; i < nrules - (size_t)legacy && !rc; i++) /* run_block's rule is last */
 		rc = run_rule(db, &campaign_rules[i], scope, d);
+	if (!rc)
+		rc = legacy ? run_rule(db, &legacy_run_rule, scope, d) : check_runs(db, campaigns, n, d);
 	if (!rc && !campaigns)
 		rc = run_rule(db, &outcome_rule, NULL, d);
 	free(scope);

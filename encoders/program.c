@@ -2,6 +2,7 @@
  * ISA code decides the layout (which slots, where); this file only stores and copies bits. */
 #include "isaprobe/program.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +29,8 @@ struct ip_bundle *ip_program_add(struct ip_program *p)
 		p->bundles = nb;
 		p->cap = cap;
 	}
-	memset(&p->bundles[p->nbundles], 0, sizeof p->bundles[0]);
+	/* the header only: a slot is set whole when it is added (the slots are 2 KB) */
+	memset(&p->bundles[p->nbundles], 0, offsetof(struct ip_bundle, slots));
 	return &p->bundles[p->nbundles++];
 }
 
@@ -83,20 +85,27 @@ ip_word ip_bytes_get_bits(const uint8_t *buf, unsigned bitpos, unsigned width)
 
 void ip_bytes_put_bits(uint8_t *buf, unsigned bitpos, unsigned width, const ip_word *value)
 {
-	/* Byte-aligned fast path for whole bytes, bit loop for the rest. */
-	unsigned i = 0;
-	while (i < width) {
-		unsigned b = bitpos + i;
-		if (b % 8 == 0 && width - i >= 8) {
-			buf[b / 8] = (uint8_t)ip_bits_get(value, i, 8);
-			i += 8;
-			continue;
-		}
-		if (ip_bits_get(value, i, 1))
-			buf[b / 8] |= (uint8_t)(1u << (b % 8));
-		else
-			buf[b / 8] &= (uint8_t)~(1u << (b % 8));
-		i++;
+	/* A partial first byte, whole bytes (taken from the value 64 bits at a time), a partial
+	 * last byte; no byte outside the range changes. */
+	uint8_t *p = buf + bitpos / 8;
+	unsigned off = bitpos % 8, i = 0;
+	if (off && width) {
+		unsigned n = 8 - off < width ? 8 - off : width;
+		unsigned m = ((1u << n) - 1) << off;
+		*p = (uint8_t)((*p & ~m) | ((unsigned)ip_bits_get(value, 0, n) << off));
+		p++;
+		i = n;
+	}
+	while (width - i >= 8) {
+		unsigned n = (width - i) / 8 * 8 > 64 ? 64 : (width - i) / 8 * 8;
+		uint64_t v = ip_bits_get(value, i, n);
+		for (unsigned k = 0; k < n / 8; k++)
+			*p++ = (uint8_t)(v >> (8 * k));
+		i += n;
+	}
+	if (i < width) {
+		unsigned n = width - i, m = (1u << n) - 1;
+		*p = (uint8_t)((*p & ~m) | ((unsigned)ip_bits_get(value, i, n) & m));
 	}
 }
 

@@ -1,5 +1,7 @@
 /* campaign.c: the campaign driver. This thread cuts the strategy's sequence into batches and
- * records finished batches strictly in order; J worker threads, each with a runner, run them. */
+ * records finished batches strictly in order; J worker threads, each with a runner, run them
+ * and make them ready to store (ip_store_batch_prepare: outcomes hashed and told apart, values
+ * ordered), so that this thread does little more than the database's part per batch. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +23,6 @@ struct slot {
 	struct ip_variant *variants;
 	struct ip_outcome *outcomes;
 	struct ip_run *runs;
-	uint8_t *data;            /* n * output_len */
 	uint8_t *values;          /* n * value_len, little-endian */
 	size_t runs_cap;
 	/* the batch's re-runs (confirm()): stored with it, so a batch and its cursor stay one */
@@ -30,12 +31,19 @@ struct slot {
 	struct ip_outcome *xo;
 	uint8_t *xdata;           /* nx * output_len */
 	uint8_t *xvalues;         /* nx * value_len */
+	/* made by the worker: the runs (batch and re-runs), their statuses, the batch to store */
+	size_t nrun;
+	uint64_t by_status[IP_STATUS_COUNT];
+	struct ip_store_batch *ready;
+	int prepared;             /* 0: ready holds the batch; else the error in diag */
+	struct ip_diag diag;
 	char lost[512];           /* the runner's device went away: why ("" when it did not) */
 };
 
 struct driver {
 	const struct ip_probe *probe;
 	size_t batch, value_len;
+	size_t piece;             /* variants run and hashed at a time (their outputs cached) */
 	unsigned confirm;         /* re-runs of a variant at most (ip_campaign_opts.confirm) */
 	struct slot *slots;
 	unsigned nslots;
@@ -43,27 +51,35 @@ struct driver {
 	pthread_cond_t work, done;
 	int quit;
 	unsigned nworkers;
+	double worker_cpu;        /* CPU seconds of the workers that have ended */
 };
 
-static double now(void)
+static double clock_s(clockid_t clock)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void run_batch(struct ip_exec *x, struct slot *s, unsigned n_more);
+static double now(void)
+{
+	return clock_s(CLOCK_MONOTONIC);
+}
 
-/* A worker's exec and the driver it takes batches from. */
+struct exec_with_driver;
+static void run_batch(const struct driver *dr, struct exec_with_driver *e, struct slot *s);
+
+/* A worker's exec, the driver it takes batches from, and where a piece's outputs go (until
+ * the batch has copied the distinct ones: the rest are not kept). */
 struct exec_with_driver {
 	struct ip_exec x;
 	struct driver *dr;
+	uint8_t *out;
 };
 
 static void *worker(void *arg)
 {
 	struct exec_with_driver *e = arg;
-	struct ip_exec *x = &e->x;
 	struct driver *dr = e->dr;
 	for (;;) {
 		struct slot *s = NULL;
@@ -80,12 +96,13 @@ static void *worker(void *arg)
 			pthread_cond_wait(&dr->work, &dr->lock);
 		}
 		if (!s) {
+			dr->worker_cpu += clock_s(CLOCK_THREAD_CPUTIME_ID);
 			pthread_mutex_unlock(&dr->lock);
 			return NULL;
 		}
 		s->state = SLOT_RUNNING;
 		pthread_mutex_unlock(&dr->lock);
-		run_batch(x, s, dr->confirm);
+		run_batch(dr, e, s);
 		pthread_mutex_lock(&dr->lock);
 		s->state = SLOT_DONE;
 		pthread_cond_broadcast(&dr->done);
@@ -121,7 +138,6 @@ static size_t fill(struct driver *dr, struct slot *s, struct ip_strategy *st, ui
 
 static int alloc_slots(struct driver *dr, struct ip_diag *d)
 {
-	size_t olen = dr->probe->output_len;
 	dr->slots = calloc(dr->nslots, sizeof *dr->slots);
 	if (!dr->slots)
 		return ip_diag_plain(d, "out of memory");
@@ -131,9 +147,9 @@ static int alloc_slots(struct driver *dr, struct ip_diag *d)
 		s->outcomes = malloc(dr->batch * sizeof *s->outcomes);
 		s->runs = malloc(dr->batch * sizeof *s->runs);
 		s->runs_cap = dr->batch;
-		s->data = malloc(dr->batch * olen);
 		s->values = malloc(dr->batch * dr->value_len);
-		if (!s->variants || !s->outcomes || !s->runs || !s->data || !s->values)
+		s->ready = ip_store_batch_new();
+		if (!s->variants || !s->outcomes || !s->runs || !s->values || !s->ready)
 			return ip_diag_plain(d, "out of memory");
 	}
 	return 0;
@@ -146,12 +162,12 @@ static void free_slots(struct driver *dr)
 		free(s->variants);
 		free(s->outcomes);
 		free(s->runs);
-		free(s->data);
 		free(s->values);
 		free(s->xv);
 		free(s->xo);
 		free(s->xdata);
 		free(s->xvalues);
+		ip_store_batch_free(s->ready);
 	}
 	free(dr->slots);
 }
@@ -211,20 +227,6 @@ static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
 			while (k++ < n_more && !s->lost[0])
 				rerun(x, s, &s->variants[i]);
 	}
-}
-
-/* Runs a slot's batch and its re-runs. A device that went away (IP_RUNNER_DEVICE_LOST) leaves
- * s->lost set: the recorder stops there and stores nothing of the batch, so --resume runs it
- * again. */
-static void run_batch(struct ip_exec *x, struct slot *s, unsigned n_more)
-{
-	const char *why;
-	s->lost[0] = '\0';
-	s->nx = 0;
-	if (ip_exec_run(x, s->variants, s->n, s->data, s->outcomes, &why) == IP_RUNNER_DEVICE_LOST)
-		snprintf(s->lost, sizeof s->lost, "%s", why);
-	else
-		confirm(x, s, n_more);
 }
 
 /* Runs variants v[0..n) in batches; a run that said nothing (timeout, runner_error) is run
@@ -495,22 +497,11 @@ int64_t ip_campaign_open(struct ip_store *s, const struct ip_probe *p,
 	return id;
 }
 
-/* The batch's runs, its re-runs after them; returns how many. */
-static size_t make_runs(const struct driver *dr, struct slot *s)
+/* Runs i0..i1 of the slot (its variants, then its re-runs) as ip_run records, counted by
+ * status, added to the batch being prepared. */
+static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i1)
 {
-	size_t n = s->n + s->nx;
-	if (n > s->runs_cap) {
-		s->runs_cap = n;
-		s->runs = realloc(s->runs, n * sizeof *s->runs);
-		if (!s->runs)
-			abort();
-	}
-	if (s->nx) {
-		s->xvalues = realloc(s->xvalues, s->nx * dr->value_len + 1);
-		if (!s->xvalues)
-			abort();
-	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = i0; i < i1; i++) {
 		int x = i >= s->n;
 		size_t j = x ? i - s->n : i;
 		uint8_t *val = (x ? s->xvalues : s->values) + j * dr->value_len;
@@ -520,8 +511,57 @@ static size_t make_runs(const struct driver *dr, struct slot *s)
 		s->runs[i].value = val;
 		s->runs[i].value_len = dr->value_len;
 		s->runs[i].outcome = x ? s->xo[j] : s->outcomes[i];
+		s->by_status[s->runs[i].outcome.status < IP_STATUS_COUNT ? s->runs[i].outcome.status
+		                                                          : IP_STATUS_RUNNER_ERROR]++;
 	}
-	return n;
+	return ip_store_batch_add(s->ready, s->runs + i0, i1 - i0, &s->diag);
+}
+
+/* Runs the slot's batch and makes it ready to store (in a worker): a piece at a time, each
+ * piece's outcomes hashed while its outputs are still in the cache; then the re-runs
+ * (confirm()). s->nrun runs, counted by status, in s->ready, or the error in s->diag. A device
+ * that went away (IP_RUNNER_DEVICE_LOST) leaves s->lost set: the recorder stops there and
+ * stores nothing of the batch, so --resume runs it again. */
+static void run_batch(const struct driver *dr, struct exec_with_driver *e, struct slot *s)
+{
+	struct ip_exec *x = &e->x;
+	const char *why;
+	int rc = 0;
+	ip_diag_init(&s->diag, NULL);
+	memset(s->by_status, 0, sizeof s->by_status);
+	ip_store_batch_clear(s->ready);
+	s->lost[0] = '\0';
+	s->nx = 0;
+	for (size_t k = 0; k < s->n; k += dr->piece) {
+		size_t m = s->n - k < dr->piece ? s->n - k : dr->piece;
+		if (ip_exec_run(x, s->variants + k, m, e->out, s->outcomes + k, &why) ==
+		    IP_RUNNER_DEVICE_LOST) {
+			snprintf(s->lost, sizeof s->lost, "%s", why);
+			return; /* the recorder stops here and stores nothing of the batch */
+		}
+		if (!rc)
+			rc = add_runs(dr, s, k, k + m);
+	}
+	confirm(x, s, dr->confirm);
+	if (s->lost[0])
+		return;
+	if (s->n + s->nx > s->runs_cap) {
+		s->runs_cap = s->n + s->nx;
+		s->runs = realloc(s->runs, s->runs_cap * sizeof *s->runs);
+		if (!s->runs)
+			abort();
+	}
+	if (s->nx) {
+		s->xvalues = realloc(s->xvalues, s->nx * dr->value_len + 1);
+		if (!s->xvalues)
+			abort();
+	}
+	if (!rc)
+		rc = add_runs(dr, s, s->n, s->n + s->nx);
+	if (!rc)
+		rc = ip_store_batch_finish(s->ready, &s->diag);
+	s->nrun = s->n + s->nx;
+	s->prepared = rc;
 }
 
 static void report(const struct ip_campaign_opts *o, const struct ip_campaign_result *r,
@@ -571,7 +611,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
 	uint64_t cursor = 0, next_seq = 0, record_seq = 0, errors_before = 0;
 	int finished = 0, exhausted = 0, rc = -1;
-	double t_start = now(), t0 = t_start;
+	double t_start = now(), t0 = t_start, cpu0 = 0;
 
 	memset(r, 0, sizeof *r);
 	memset(&dr, 0, sizeof dr);
@@ -587,6 +627,10 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	           : o->confirm ? o->confirm
 	           : o->strategy == IP_STRATEGY_AUTO ? IP_CAMPAIGN_DEFAULT_CONFIRM : 0;
 	dr.batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
+	/* In-process runners: pieces of at most 256 KiB of outputs (a core's cache keeps them
+	 * until they are hashed). Others run whole batches: a remote agent or a GPU pays for
+	 * each round trip or submission. */
+	dr.piece = dr.batch;
 	dr.value_len = (p->width + 7) / 8;
 	dr.nworkers = jobs;
 	pthread_mutex_init(&dr.lock, NULL);
@@ -607,6 +651,15 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	}
 	if (ip_exec_check(&ex[0].x, d)) /* before the campaign starts: a job no frame holds */
 		goto out;
+	if (strcmp(ip_runner_name(runners[0]), "sim") == 0) {
+		size_t piece = (256u << 10) / (p->output_len ? p->output_len : 1);
+		dr.piece = piece < 16 ? 16 : piece < dr.batch ? piece : dr.batch;
+	}
+	for (unsigned i = 0; i < jobs; i++)
+		if (!(ex[i].out = malloc(dr.piece * (p->output_len ? p->output_len : 1)))) {
+			ip_diag_plain(d, "out of memory");
+			goto out;
+		}
 	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
 	r->model = r->model_buf;
 	r->campaign_id = ip_campaign_open(s, p, o, ip_strategy_name(o->strategy),
@@ -671,6 +724,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		}
 
 	t0 = now();
+	cpu0 = clock_s(CLOCK_THREAD_CPUTIME_ID);
 	for (;;) {
 		struct slot *next = NULL;
 		size_t nrun;
@@ -710,12 +764,15 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 			              next->lost, (unsigned long long)(r->runs - r->reruns - r->rerun));
 			goto stop;
 		}
-		nrun = make_runs(&dr, next);
-		if (ip_store_record(s, r->campaign_id, next->runs, nrun, next->cursor_after, d))
+		nrun = next->nrun;
+		if (next->prepared) {
+			ip_diag_plain(d, "%s", next->diag.msg);
 			goto stop;
-		for (size_t i = 0; i < nrun; i++)
-			r->by_status[next->runs[i].outcome.status < IP_STATUS_COUNT ?
-			             next->runs[i].outcome.status : IP_STATUS_RUNNER_ERROR]++;
+		}
+		if (ip_store_record_prepared(s, r->campaign_id, next->ready, next->cursor_after, d))
+			goto stop;
+		for (int k = 0; k < IP_STATUS_COUNT; k++)
+			r->by_status[k] += next->by_status[k];
 		r->runs += nrun;
 		r->reruns += next->nx;
 		r->batches++;
@@ -726,6 +783,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		pthread_mutex_unlock(&dr.lock);
 		report(o, r, t0, 0);
 	}
+	r->recorder_cpu = clock_s(CLOCK_THREAD_CPUTIME_ID) - cpu0;
 	if (exhausted) {
 		if (ip_store_campaign_finish(s, r->campaign_id, d))
 			goto stop;
@@ -744,6 +802,7 @@ stop:
 	pthread_mutex_unlock(&dr.lock);
 	for (unsigned i = 0; i < nthreads; i++)
 		pthread_join(threads[i], NULL);
+	r->worker_cpu = dr.worker_cpu;
 	report(o, r, t0, 1);
 out:
 	/* what the campaign holds as runner errors now (the summary says so): those stored before,
@@ -762,8 +821,10 @@ out:
 	ip_strategy_free(st);
 	free(plans);
 	if (ex) {
-		for (unsigned i = 0; i < jobs; i++)
+		for (unsigned i = 0; i < jobs; i++) {
 			ip_exec_free(&ex[i].x);
+			free(ex[i].out);
+		}
 		free(ex);
 	}
 	for (unsigned i = 0; i < jobs; i++)

@@ -26,9 +26,10 @@ int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *
 	x->jobs = calloc(cap, sizeof *x->jobs);
 	x->results = calloc(cap, sizeof *x->results);
 	x->outs = calloc(cap * (x->noutputs ? x->noutputs : 1), sizeof *x->outs);
-	x->codes = calloc(cap, sizeof *x->codes);
+	x->code_at = calloc(cap, sizeof *x->code_at);
+	x->code_len = calloc(cap, sizeof *x->code_len);
 	x->index = calloc(cap, sizeof *x->index);
-	if (!x->jobs || !x->results || !x->outs || !x->codes || !x->index) {
+	if (!x->jobs || !x->results || !x->outs || !x->code_at || !x->code_len || !x->index) {
 		ip_exec_free(x);
 		return ip_diag_plain(d, "out of memory");
 	}
@@ -48,14 +49,17 @@ void ip_exec_free(struct ip_exec *x)
 	free(x->jobs);
 	free(x->results);
 	free(x->outs);
-	free(x->codes);
+	free(x->code_at);
+	free(x->code_len);
+	free(x->arena);
 	free(x->index);
 	memset(x, 0, sizeof *x);
 }
 
 /* Job j: this code, the probe's inputs and limits, its outputs into data (the probe's
  * output_len bytes: the observed buffers in the probe's order). */
-static void make_job(struct ip_exec *x, size_t j, uint8_t *code, size_t len, uint8_t *data)
+static void make_job(struct ip_exec *x, size_t j, const uint8_t *code, size_t len,
+                     uint8_t *data)
 {
 	const struct ip_probe *p = x->probe;
 	struct ip_job *job = &x->jobs[j];
@@ -117,27 +121,45 @@ int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t
                 struct ip_outcome *out, const char **lost_why)
 {
 	const struct ip_probe *p = x->probe;
-	size_t olen = p->output_len, njobs = 0;
+	size_t olen = p->output_len, njobs = 0, used = 0;
+	struct ip_diag d;
 	int rc = 0;
 	*lost_why = NULL;
-	memset(data, 0, n * olen);
+	ip_diag_init(&d, NULL); /* what pack says of an encoding it refuses is not kept */
+	/* Nothing is cleared beforehand: a runner writes each output from its start (len bytes),
+	 * the rest of an ok one is zeroed below, and the data of any other outcome is not read.
+	 * Each packed program is copied into the batch's arena and freed at once (the allocator
+	 * hands the same block back for the next), then the jobs point into the arena. */
 	for (size_t i = 0; i < n; i++) {
 		struct ip_program *prog = &x->progs[v[i].context];
-		struct ip_diag d;
+		uint8_t *code;
 		size_t len;
 		out[i].status = IP_STATUS_INVALID;
 		out[i].fault = 0;
 		out[i].data = data + i * olen;
 		out[i].len = 0;
 		ip_probe_apply(p, prog, &v[i].value);
-		ip_diag_init(&d, NULL);
-		if (p->isa->pack(prog, &x->codes[njobs], &len, &d) != 0) {
-			x->codes[njobs] = NULL;
+		if (p->isa->pack(prog, &code, &len, &d) != 0)
 			continue; /* an encoding the ISA cannot pack: invalid, not run */
+		if (used + len > x->arena_cap) {
+			size_t cap = x->arena_cap ? x->arena_cap : 4096;
+			uint8_t *a;
+			while (cap < used + len)
+				cap *= 2;
+			if (!(a = realloc(x->arena, cap)))
+				abort();
+			x->arena = a;
+			x->arena_cap = cap;
 		}
-		make_job(x, njobs, x->codes[njobs], len, data + i * olen);
+		memcpy(x->arena + used, code, len);
+		free(code);
+		x->code_at[njobs] = used;
+		x->code_len[njobs] = len;
+		used += len;
 		x->index[njobs++] = i;
 	}
+	for (size_t j = 0; j < njobs; j++)
+		make_job(x, j, x->arena + x->code_at[j], x->code_len[j], data + x->index[j] * olen);
 	if (njobs)
 		rc = ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);
 	if (rc == IP_RUNNER_DEVICE_LOST)
@@ -149,12 +171,14 @@ int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t
 		out[i].status = (unsigned)res->status < IP_STATUS_COUNT ? res->status
 		                                                       : IP_STATUS_RUNNER_ERROR;
 		out[i].fault = out[i].status == IP_STATUS_OK ? 0 : res->fault;
-		if (out[i].status == IP_STATUS_OK)
+		if (out[i].status == IP_STATUS_OK) {
 			out[i].len = olen;
-		else
-			memset(data + i * olen, 0, olen);
-		free(x->codes[j]);
-		x->codes[j] = NULL;
+			for (unsigned k = 0; k < res->noutputs; k++) {
+				struct ip_out_buf *o = &res->outputs[k];
+				if (o->len < o->cap)
+					memset(o->data + o->len, 0, o->cap - o->len);
+			}
+		}
 	}
 	x->njobs = njobs;
 	return rc == IP_RUNNER_DEVICE_LOST ? rc : 0;

@@ -20,9 +20,11 @@ struct ip_exec {
 	struct ip_job *jobs;
 	struct ip_result *results;
 	struct ip_out_buf *outs;   /* cap * noutputs */
-	uint8_t **codes;           /* packed programs of a batch */
+	uint8_t *arena;            /* the packed programs of a batch, one after another */
+	size_t arena_cap;
+	size_t *code_at, *code_len; /* job j's code: arena + code_at[j], code_len[j] bytes */
 	size_t *index;             /* job j is variant index[j] */
-	size_t njobs;              /* jobs of the last ip_exec_run */
+	size_t njobs;              /* jobs of the last ip_exec_run (x->jobs[0..njobs)) */
 };
 
 int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *r, size_t cap,

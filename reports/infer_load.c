@@ -306,39 +306,50 @@ static void mark_h16(struct inf_data *data)
 	free(keys);
 }
 
-static int load_outcomes(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+/* The outcomes of these ids (ascending, distinct), into data->oc in that order: each row's
+ * status, fault and the observed output words. */
+static int load_outcomes(sqlite3 *db, struct inf_data *data, const int64_t *ids, size_t n,
+                         struct ip_diag *d)
 {
-	char sql[1024];
-	sqlite3_stmt *st;
-	int rc;
-	snprintf(sql, sizeof sql,
-	         "SELECT id, status, fault, data FROM outcome WHERE id IN (SELECT DISTINCT outcome_id"
-	         " FROM run WHERE campaign_id IN (%s)) ORDER BY id", group_sql);
-	if (!(st = prep_group(db, sql, data, d)))
+	sqlite3_stmt *st = prep(db, "SELECT id, status, fault, data FROM outcome WHERE id = ?1",
+	                        0, d);
+	int rc = SQLITE_DONE;
+	if (!st)
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct inf_outcome *o;
-		const uint8_t *p = sqlite3_column_blob(st, 3);
-		int len = sqlite3_column_bytes(st, 3);
-		data->oc = realloc(data->oc, (data->noc + 1) * sizeof *data->oc);
-		if (!data->oc)
-			abort();
-		o = &data->oc[data->noc++];
-		memset(o, 0, sizeof *o); /* src is filled later: an error before must free NULL */
-		o->id = sqlite3_column_int64(st, 0);
-		o->status = sqlite3_column_int(st, 1);
-		o->fault = (uint32_t)sqlite3_column_int64(st, 2);
-		o->words = xcalloc(data->nout, sizeof *o->words);
-		for (size_t k = 0; k < data->nout; k++) {
-			uint32_t off = data->out[k].offset, v = 0;
-			if ((int64_t)off >= len)
-				continue;
-			for (unsigned b = 0; b < 4 && (int64_t)off + b < len; b++)
-				v |= (uint32_t)p[off + b] << (8 * b);
-			o->words[k] = v;
-			if (k < INF_MAX_WORDS)
-				o->have |= UINT64_C(1) << k;
+	data->oc = xcalloc(n + 1, sizeof *data->oc);
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_DONE) {
+			sqlite3_finalize(st);
+			return ip_diag_plain(d, "probe %s: a run names outcome %lld, which is missing",
+			                     data->name, (long long)ids[i]);
 		}
+		if (rc != SQLITE_ROW)
+			break;
+		{
+			struct inf_outcome *o;
+			const uint8_t *p = sqlite3_column_blob(st, 3);
+			int len = sqlite3_column_bytes(st, 3);
+			o = &data->oc[data->noc++];
+			memset(o, 0, sizeof *o); /* src is filled later: an error before must free NULL */
+			o->id = sqlite3_column_int64(st, 0);
+			o->status = sqlite3_column_int(st, 1);
+			o->fault = (uint32_t)sqlite3_column_int64(st, 2);
+			o->words = xcalloc(data->nout, sizeof *o->words);
+			for (size_t k = 0; k < data->nout; k++) {
+				uint32_t off = data->out[k].offset, v = 0;
+				if ((int64_t)off >= len)
+					continue;
+				for (unsigned b = 0; b < 4 && (int64_t)off + b < len; b++)
+					v |= (uint32_t)p[off + b] << (8 * b);
+				o->words[k] = v;
+				if (k < INF_MAX_WORDS)
+					o->have |= UINT64_C(1) << k;
+			}
+		}
+		sqlite3_reset(st);
+		rc = SQLITE_DONE;
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the outcomes");
@@ -471,14 +482,6 @@ struct raw_run {
 	uint64_t count;
 };
 
-static int cmp_raw(const void *a, const void *b)
-{
-	const struct raw_run *x = a, *y = b;
-	if (x->value != y->value)
-		return x->value < y->value ? -1 : 1;
-	return x->oc < y->oc ? -1 : x->oc > y->oc;
-}
-
 /* Whether a run with this status says nothing about its variant: the runner failed, or the
  * job timed out (a flaky board; a variant that hangs on every run is told apart by folding). */
 static int is_noise(int status)
@@ -486,121 +489,188 @@ static int is_noise(int status)
 	return status == IP_STATUS_RUNNER_ERROR || status == IP_STATUS_TIMEOUT;
 }
 
-/* Folds a context's raw runs (sorted) into variants with their majority outcome, taken over
- * the informative runs: noise runs neither decide nor count against it. A variant with noise
- * runs only is kept when it timed out on every run, two or more (it hangs), else left out. */
-static void fold_variants(const struct inf_data *data, struct inf_context *c, struct raw_run *r,
-                          size_t n)
+/* Folds one variant's runs (r[0..n), one per outcome, by outcome index) into c's next
+ * variant with its majority outcome, taken over the informative runs: noise runs neither
+ * decide nor count against it. A variant with noise runs only is kept when it timed out on
+ * every run, two or more (it hangs), else left out. *cap: c->v's room, grown here. */
+static void fold_variant(const struct inf_data *data, struct inf_context *c, size_t *cap,
+                         uint64_t value, const struct raw_run *r, size_t n)
 {
-	c->v = xcalloc(n, sizeof *c->v);
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		struct inf_variant *v = &c->v[c->nv];
-		uint64_t best = 0, timeouts = 0;
-		int32_t timeout_oc = -1;
-		memset(v, 0, sizeof *v);
-		v->value = r[i].value;
-		for (; j < n && r[j].value == r[i].value; j++) {
-			int st = data->oc[r[j].oc].status;
-			if (is_noise(st)) {
-				v->noise += r[j].count;
-				if (st == IP_STATUS_TIMEOUT) {
-					timeouts += r[j].count;
-					timeout_oc = (int32_t)r[j].oc;
-				}
-				continue;
-			}
-			v->runs += r[j].count;
-			v->noutcomes++;
-			if (r[j].count > best) { /* ties: the lowest outcome id (sorted first) */
-				best = r[j].count;
-				v->oc = r[j].oc;
-			}
-		}
-		i = j;
-		c->noise += v->noise;
-		if (!v->runs) {
-			if (timeouts < 2 || timeouts != v->noise) {
-				continue; /* said nothing: as if never run */
-			}
-			/* it hangs: every run, two or more, timed out */
-			v->oc = (uint32_t)timeout_oc;
-			v->runs = v->noise;
-			v->noise = 0;
-			v->noutcomes = 1;
-			c->noise -= v->runs;
-			best = v->runs;
-		}
-		v->against = v->runs - best;
-		c->runs += v->runs;
-		c->nv++;
+	struct inf_variant *v;
+	uint64_t best = 0, timeouts = 0;
+	int32_t timeout_oc = -1;
+	if (c->nv == *cap) {
+		*cap = *cap ? 2 * *cap : 256;
+		c->v = realloc(c->v, *cap * sizeof *c->v);
+		if (!c->v)
+			abort();
 	}
+	v = &c->v[c->nv];
+	memset(v, 0, sizeof *v);
+	v->value = value;
+	for (size_t j = 0; j < n; j++) {
+		int st = data->oc[r[j].oc].status;
+		if (is_noise(st)) {
+			v->noise += r[j].count;
+			if (st == IP_STATUS_TIMEOUT) {
+				timeouts += r[j].count;
+				timeout_oc = (int32_t)r[j].oc;
+			}
+			continue;
+		}
+		v->runs += r[j].count;
+		v->noutcomes++;
+		if (r[j].count > best) { /* ties: the lowest outcome id (first) */
+			best = r[j].count;
+			v->oc = r[j].oc;
+		}
+	}
+	c->noise += v->noise;
+	if (!v->runs) {
+		if (timeouts < 2 || timeouts != v->noise)
+			return; /* said nothing: as if never run */
+		/* it hangs: every run, two or more, timed out */
+		v->oc = (uint32_t)timeout_oc;
+		v->runs = v->noise;
+		v->noise = 0;
+		v->noutcomes = 1;
+		c->noise -= v->runs;
+		best = v->runs;
+	}
+	v->against = v->runs - best;
+	c->runs += v->runs;
+	c->nv++;
 }
 
-static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+/* Outcome ids met while reading the runs, each given the next number (open addressing). */
+struct id_set {
+	int64_t *keys;   /* 0: free */
+	uint32_t *nums;
+	size_t cap, n;
+	int64_t *list;   /* number -> id */
+};
+
+static uint32_t id_number(struct id_set *s, int64_t id)
 {
-	char sql[1024];
-	sqlite3_stmt *st;
-	int rc;
-	struct raw_run **raw = xcalloc(data->nctx, sizeof *raw);
-	size_t *nraw = xcalloc(data->nctx, sizeof *nraw), *cap = xcalloc(data->nctx, sizeof *cap);
-	int failed = 0;
-	snprintf(sql, sizeof sql,
-	         "SELECT context, value, outcome_id, sum(count) FROM run WHERE campaign_id IN (%s)"
-	         " GROUP BY context, value, outcome_id", group_sql);
-	if (!(st = prep_group(db, sql, data, d))) {
-		failed = 1;
-		goto out;
+	size_t i;
+	if (2 * (s->n + 1) > s->cap) {
+		struct id_set g = {NULL, NULL, s->cap ? 2 * s->cap : 1024, s->n, NULL};
+		g.keys = xcalloc(g.cap, sizeof *g.keys);
+		g.nums = xcalloc(g.cap, sizeof *g.nums);
+		g.list = realloc(s->list, g.cap / 2 * sizeof *g.list);
+		if (!g.list)
+			abort();
+		for (size_t k = 0; k < s->cap; k++)
+			if (s->keys[k]) {
+				size_t j = (uint64_t)s->keys[k] * UINT64_C(0x9E3779B97F4A7C15) >> 20 &
+				           (g.cap - 1);
+				while (g.keys[j])
+					j = (j + 1) & (g.cap - 1);
+				g.keys[j] = s->keys[k];
+				g.nums[j] = s->nums[k];
+			}
+		free(s->keys);
+		free(s->nums);
+		*s = g;
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t ctx = sqlite3_column_int64(st, 0);
-		size_t ci = data->nctx;
-		uint64_t value;
-		int32_t oc = outcome_index(data, sqlite3_column_int64(st, 2));
-		for (size_t i = 0; i < data->nctx; i++)
-			if (data->ctx[i].idx == ctx)
-				ci = i;
-		if (ci == data->nctx) {
-			ip_diag_plain(d, "probe %s: runs of context %lld, which its layout lacks",
-			              data->name, (long long)ctx);
-			failed = 1;
+	i = (uint64_t)id * UINT64_C(0x9E3779B97F4A7C15) >> 20 & (s->cap - 1);
+	while (s->keys[i] && s->keys[i] != id)
+		i = (i + 1) & (s->cap - 1);
+	if (!s->keys[i]) {
+		s->keys[i] = id;
+		s->nums[i] = (uint32_t)s->n;
+		s->list[s->n++] = id;
+	}
+	return s->nums[i];
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* One pass over the runs of the campaigns used, variant by variant (ip_scan: the blocks
+ * merged in value order, each variant's outcomes summed over every campaign and sorted by id).
+ * Pass 0 numbers the outcomes met; pass 1 folds each variant into its context (ix: outcome
+ * number -> index in data->oc). Memory: the outcomes and the folded variants, never the runs. */
+static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct id_set *ids,
+                     const int64_t *ix, size_t *vcap, struct ip_diag *d)
+{
+	struct raw_run r[64], *rr = r;
+	size_t rcap = 64, ci = data->nctx;
+	struct ip_scan *sc = NULL;
+	struct ip_scan_variant v;
+	int64_t ctx = -1;
+	int rc, failed = 0;
+	if (ip_scan_open(db, data->campaigns, data->ncampaigns, &sc, d))
+		return -1;
+	while (!failed && (rc = ip_scan_next(sc, &v, d)) > 0) {
+		if ((int64_t)v.context != ctx) {
+			ctx = v.context;
+			for (ci = 0; ci < data->nctx && data->ctx[ci].idx != ctx; ci++)
+				;
+			if (ci == data->nctx) {
+				failed = ip_diag_plain(d, "probe %s: runs of context %lld, which its layout "
+				                          "lacks", data->name, (long long)ctx);
+				break;
+			}
+		}
+		if (v.value_len > 8) {
+			failed = ip_diag_plain(d, "probe %s: a run value of %zu bytes; inference handles "
+			                          "regions of up to 64 bits", data->name, v.value_len);
 			break;
 		}
-		if (be_value(sqlite3_column_blob(st, 1), sqlite3_column_bytes(st, 1), &value)) {
-			ip_diag_plain(d, "probe %s: a run value of %d bytes; inference handles regions "
-			                 "of up to 64 bits", data->name, sqlite3_column_bytes(st, 1));
-			failed = 1;
-			break;
+		if (pass == 0) {
+			for (size_t k = 0; k < v.noutcomes; k++)
+				id_number(ids, v.outcomes[k].outcome_id);
+			continue;
 		}
-		if (oc < 0) {
-			ip_diag_plain(d, "probe %s: a run names outcome %lld, which is missing",
-			              data->name, (long long)sqlite3_column_int64(st, 2));
-			failed = 1;
-			break;
-		}
-		if (nraw[ci] == cap[ci]) {
-			cap[ci] = cap[ci] ? 2 * cap[ci] : 256;
-			raw[ci] = realloc(raw[ci], cap[ci] * sizeof *raw[ci]);
-			if (!raw[ci])
+		if (v.noutcomes > rcap) {
+			rcap = v.noutcomes;
+			rr = rr == r ? malloc(rcap * sizeof *rr) : realloc(rr, rcap * sizeof *rr);
+			if (!rr)
 				abort();
 		}
-		raw[ci][nraw[ci]++] = (struct raw_run){value, (uint32_t)oc,
-		                                       (uint64_t)sqlite3_column_int64(st, 3)};
+		for (size_t k = 0; k < v.noutcomes; k++)
+			rr[k] = (struct raw_run){v.number,
+			                         (uint32_t)ix[id_number(ids, v.outcomes[k].outcome_id)],
+			                         v.outcomes[k].count};
+		fold_variant(data, &data->ctx[ci], &vcap[ci], v.number, rr, v.noutcomes);
 	}
-	if (!failed && rc != SQLITE_DONE)
-		failed = inf_sql_error(db, d, "reading the runs") != 0;
-	sqlite3_finalize(st);
-	for (size_t i = 0; !failed && i < data->nctx; i++) {
-		if (nraw[i])
-			qsort(raw[i], nraw[i], sizeof *raw[i], cmp_raw);
-		fold_variants(data, &data->ctx[i], raw[i], nraw[i]);
+	if (!failed && rc < 0)
+		failed = -1;
+	ip_scan_close(sc);
+	if (rr != r)
+		free(rr);
+	return failed ? -1 : 0;
+}
+
+/* The runs: the outcomes they name (in id order: data->oc is searched by id), then each
+ * context's variants folded. */
+static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+{
+	struct id_set ids = {NULL, NULL, 0, 0, NULL};
+	size_t *vcap = xcalloc(data->nctx + 1, sizeof *vcap);
+	int64_t *ix = NULL;
+	int failed = read_runs(db, data, 0, &ids, NULL, vcap, d);
+	if (!failed) {
+		ix = xcalloc(ids.n + 1, sizeof *ix);
+		if (ids.n)
+			memcpy(ix, ids.list, ids.n * sizeof *ix);
+		qsort(ix, ids.n, sizeof *ix, cmp_id);
+		failed = load_outcomes(db, data, ix, ids.n, d);
 	}
-out:
-	for (size_t i = 0; i < data->nctx; i++)
-		free(raw[i]);
-	free(raw);
-	free(nraw);
-	free(cap);
+	if (!failed) {
+		for (size_t n = 0; n < ids.n; n++)
+			ix[n] = outcome_index(data, ids.list[n]); /* number -> index */
+		failed = read_runs(db, data, 1, &ids, ix, vcap, d);
+	}
+	free(vcap);
+	free(ix);
+	free(ids.keys);
+	free(ids.nums);
+	free(ids.list);
 	return failed ? -1 : 0;
 }
 
@@ -645,7 +715,7 @@ int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const cha
 	if (data->width == 0 || data->width > INF_MAX_WIDTH)
 		return ip_diag_plain(d, "probe %s: a target region of %u bits; inference handles 1 "
 		                        "to %d", data->name, data->width, INF_MAX_WIDTH);
-	if (load_outcomes(db, data, d) || load_runs(db, data, d))
+	if (load_runs(db, data, d))
 		return -1;
 	mark_h16(data);
 	compact_outputs(data);

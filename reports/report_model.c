@@ -509,12 +509,14 @@ static int empty_hint(sqlite3 *db, struct rp_model *m, struct ip_diag *d)
 {
 	sqlite3_stmt *st;
 	int rc;
-	if (sqlite3_prepare_v2(db, "SELECT EXISTS (SELECT 1 FROM finding),"
-	                           " EXISTS (SELECT 1 FROM run)", -1, &st, NULL) != SQLITE_OK)
+	/* runs are looked for only when there is no finding: `run` is a view of every block */
+	if (sqlite3_prepare_v2(db, "SELECT CASE WHEN EXISTS (SELECT 1 FROM finding) THEN 1"
+	                           " WHEN EXISTS (SELECT 1 FROM run) THEN 2 ELSE 0 END", -1, &st,
+	                       NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the findings");
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && !sqlite3_column_int(st, 0))
-		m->hint = sqlite3_column_int(st, 1)
+	if (rc == SQLITE_ROW && sqlite3_column_int(st, 0) != 1)
+		m->hint = sqlite3_column_int(st, 0) == 2
 		                  ? "the database has runs but no findings: run `isaprobe infer --db "
 		                    "FILE` first"
 		                  : "no campaign has stored any runs in the database yet: run "

@@ -12,7 +12,7 @@ st=$?
 
 # Every result line: suite, name, value > 0, unit, per-cpu (> 0 or -), target (>=N, <=N or -),
 # ratio (judged / target, or -), verdict (MET, NOT MET, or - without a target).
-awk -v suites="sim bifrost utgard_gp store campaign infer remote drm afl" '
+awk -v suites="sim bifrost utgard_gp store campaign infer scale remote drm afl" '
 	function positive(x) { return x ~ /^[0-9.]+(e[+-]?[0-9]+)?$/ && x + 0 > 0 }
 	BEGIN { n = split(suites, s, " "); for (i = 1; i <= n; i++) want[s[i]] = 1 }
 	/^== / { sub(/:$/, "", $2); header[$2] = 1; next }
@@ -26,7 +26,7 @@ awk -v suites="sim bifrost utgard_gp store campaign infer remote drm afl" '
 			if ($7 != "-" || verdict != "-") bad = bad "\n  no target, yet a verdict: " $0
 			next
 		}
-		if ($6 !~ /^(>=|<=)[0-9]+$/ || !positive($7)) {
+		if ($6 !~ /^(>=|<=)[0-9]+(\.[0-9]+)?$/ || !positive($7)) {
 			bad = bad "\n  bad target/ratio: " $0
 			next
 		}
@@ -59,7 +59,7 @@ for pattern in '^sim +midgard\.ok +[0-9]+ +variants/s +[0-9]+ +>=1000000 ' \
 	'^ratio campaign\.exhaustive\.j1 +/ campaign\.exec +=' \
 	'^ratio remote\.remote\.b256 +/ remote\.local\.b256 += +[0-9.e-]+  \(wall\) ' \
 	'^ratio drm\.midgard\.drm +/ drm\.midgard\.sim +=' \
-	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 9 suites run, 0 failed$'; do
+	'^targets: [0-9]+ MET, [0-9]+ NOT MET; 10 suites run, 0 failed$'; do
 	grep -Eq -- "$pattern" "$tmp/out" && ok || fail "no line /$pattern/"
 done
 # A count, worked out by hand: walk (the seed + 26 flips = 27) and pairs (the seed + 26*25/2

@@ -100,13 +100,15 @@ damage() { # NAME SQL
 	cp "$tmp/small.db" "$tmp/$1.db"
 	q "$tmp/$1.db" "$2"
 }
-damage outcome "UPDATE run SET outcome_id = 99999 WHERE context = 0 AND value = (SELECT min(value) FROM run WHERE context = 0)"
-damage context "UPDATE run SET context = 77 WHERE context = 3"
-damage value "UPDATE run SET value = randomblob(300) WHERE context = 0 AND value = (SELECT min(value) FROM run WHERE context = 0)"
+# (runs are stored in blocks, db/block.c: the damage goes to the first entry of a block)
+first="WHERE id = (SELECT min(id) FROM run_block WHERE context = 0)"
+damage outcome "UPDATE run_block SET outs = json_set(outs, '\$[0]', 99999) $first"
+damage context "UPDATE run_block SET context = 77 WHERE context = 3"
+damage value "UPDATE run_block SET lo = randomblob(300) $first"
 for k in outcome context value; do
-	expect 1 "^$tmp/$k.db: error: table run, row \(campaign 1, context" -- "$bin" infer --db "$tmp/$k.db"
-	expect 1 "error: table run, row" -- "$bin" report --db "$tmp/$k.db"
-	expect 1 "$k.db: error: table run, row .*not merged, nothing was written" -- "$bin" db merge "$tmp/m-$k.db" "$tmp/$k.db"
+	expect 1 "^$tmp/$k.db: error: table run_block, row \(id [0-9]+" -- "$bin" infer --db "$tmp/$k.db"
+	expect 1 "error: table run_block, row" -- "$bin" report --db "$tmp/$k.db"
+	expect 1 "$k.db: error: table run_block, row .*not merged, nothing was written" -- "$bin" db merge "$tmp/m-$k.db" "$tmp/$k.db"
 	[ -e "$tmp/m-$k.db" ] && fail "merge of $k wrote its output" || ok
 done
 damage bits "UPDATE finding SET hi = 2000000000 WHERE id = (SELECT min(id) FROM finding)"

@@ -49,9 +49,9 @@ INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, suppor
 EOF
 } | sqlite3 "$db" || fail "building the database"
 # A database of schema version 1 (as built above): query refuses it until `db migrate`.
-expect 1 'schema version 1 is older than this isaprobe.s \(4\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
-expect 0 'f.db: schema version 4' -- "$bin" db migrate "$db"
-expect 0 '^4$' -- sqlite3 "$db" 'PRAGMA user_version'
+expect 1 'schema version 1 is older than this isaprobe.s \(5\); `isaprobe db migrate FILE`' -- "$bin" query --db "$db" campaigns
+expect 0 'f.db: schema version 5' -- "$bin" db migrate "$db"
+expect 0 '^5$' -- sqlite3 "$db" 'PRAGMA user_version'
 
 expect 0 'campaign_id +probe +device' -- "$bin" query --db "$db" campaigns
 expect 0 '^1 +ls +sim:t860@board0 +walk' -- "$bin" query --db "$db" campaigns
@@ -110,7 +110,7 @@ expect 0 '^unk25 +25 +50' -- "$bin" query --db "$db" --sql "SELECT name, lo, hi 
 # ip_bits by hand: 0x0180 has bits 7 and 8 set; a 9-byte value's top byte is bits 64-71;
 # bits above a value's width read as 0.
 expect 0 '^3 +1 +0 +170 +0$' -- "$bin" query --db "$db" --sql "SELECT ip_bits(x'0180', 7, 2) AS a, ip_bits(x'0180', 8, 4) AS b, ip_bits(x'0180', 0, 7) AS c, ip_bits(x'aa0000000000000000', 64, 8) AS d, ip_bits(x'01', 9, 1) AS e"
-expect 1 'would change the database; query is read-only' -- "$bin" query --db "$db" --sql 'DELETE FROM run'
+expect 1 'would change the database; query is read-only' -- "$bin" query --db "$db" --sql 'DELETE FROM run_block'
 expect 1 'read-only' -- "$bin" query --db "$db" --sql 'SELECT 1; UPDATE probe SET name = 1'
 expect 1 'not authorized' -- "$bin" query --db "$db" --sql "ATTACH '$tmp/x.db' AS x"
 expect 1 'no such table: nope' -- "$bin" query --db "$db" --sql 'SELECT * FROM nope'

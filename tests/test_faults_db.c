@@ -21,28 +21,44 @@ static const struct damage {
 	int refused_by;
 } damages[] = {
 	/* runs (what the issue reproduced: a missing outcome, a context the layout lacks, an
-	 * oversized value) */
-	{"run", "UPDATE run SET outcome_id = 99999 WHERE context = 0 AND value ="
-	        " (SELECT min(value) FROM run WHERE context = 0)",
+	 * oversized value), in the blocks that hold them (db/block.c) */
+#define FIRST " WHERE id = (SELECT min(id) FROM run_block)"
+	/* the first entry's outcome id (an id alone, or the first of [id, count]) */
+#define ID0 "coalesce(json_extract(outs, '$[0][0]'), json_extract(outs, '$[0]'))"
+	{"run_block", "UPDATE run_block SET outs = json_set(outs, '$[0]', 99999)" FIRST,
 	 "outcome 99999 does not exist", ALL},
-	{"run", "UPDATE run SET context = 77 WHERE context = 1", "context 77 is not one of", ALL},
-	{"run", "UPDATE run SET value = zeroblob(300) WHERE context = 0 AND value ="
-	        " (SELECT min(value) FROM run WHERE context = 0)",
-	 "its value is not 1 to 256 bytes", ALL},
-	{"run", "UPDATE run SET value = x'0102' WHERE context = 0 AND value ="
-	        " (SELECT min(value) FROM run WHERE context = 0)",
-	 "its value is 2 bytes, the campaign's values are 4", ALL},
-	{"run", "UPDATE run SET value = x'ff000000' WHERE context = 0 AND value ="
-	        " (SELECT min(value) FROM run WHERE context = 0)",
+	{"run_block", "UPDATE run_block SET context = 77 WHERE context = 1",
+	 "context 77 is not one of", ALL},
+	{"run_block", "UPDATE run_block SET lo = zeroblob(300)" FIRST,
+	 "lo and hi are not values of 1 to 256 bytes", ALL},
+	{"run_block", "UPDATE run_block SET n = 1, lo = x'0102', hi = x'0102', vals = x'0102'" FIRST,
+	 "its values are 2 bytes, the campaign's values are 4", ALL},
+	{"run_block", "UPDATE run_block SET hi = x'ff000000',"
+	              " vals = CAST(substr(vals, 1, length(vals) - 4) || x'ff000000' AS BLOB)" FIRST,
 	 "bits set beyond the campaign's 26 target bits", ALL},
-	{"run", "UPDATE run SET count = 0 WHERE context = 0 AND value ="
-	        " (SELECT min(value) FROM run WHERE context = 0)",
-	 "count 0 is not a positive number", ALL},
-	{"run", "UPDATE outcome SET status = 9 WHERE id = (SELECT min(outcome_id) FROM run)",
+	{"run_block", "UPDATE run_block SET outs = json_set(outs, '$[0]',"
+	              " json_array(" ID0 ", 0))" FIRST,
+	 "count 0 is not a number of runs", ALL},
+	{"run_block", "UPDATE run_block SET outs = json_set(outs, '$[0]',"
+	              " json_array(" ID0 ", -1))" FIRST,
+	 "takes back more runs of outcome", ALL},
+	{"run_block", "UPDATE run_block SET ok = ok + 1, fault = fault - 1" FIRST,
+	 "its entries add up to", ALL},
+	{"run_block", "UPDATE run_block SET runs = runs + 1" FIRST,
+	 "its runs are not the sum of its runs per status", ALL},
+	{"run_block", "UPDATE run_block SET outs = substr(outs, 1, length(outs) - 3)" FIRST,
+	 "its outcomes end after", ALL},
+	{"run_block", "UPDATE run_block SET outs = replace(outs, ',', ',1.5,')" FIRST,
+	 "not an outcome id or [outcome id, count]", ALL},
+	{"run_block", "UPDATE run_block SET lo = substr(vals, 5, 4), vals = CAST(substr(vals, 5, 4)"
+	              " || substr(vals, 1, 4) || substr(vals, 9) AS BLOB) WHERE id = (SELECT min(id)"
+	              " FROM run_block WHERE n >= 3)",
+	 "its values are not in ascending order", ALL},
+	{"run_block", "UPDATE outcome SET status = 9 WHERE id = (SELECT min(outcome_id) FROM run)",
 	 "status 9 is not one of 0 to 5", ALL},
-	{"run", "UPDATE outcome SET fault = -1 WHERE id = (SELECT min(outcome_id) FROM run)",
+	{"run_block", "UPDATE outcome SET fault = -1 WHERE id = (SELECT min(outcome_id) FROM run)",
 	 "fault -1 is not a 32-bit code", ALL},
-	{"run", "UPDATE outcome SET data = 'text' WHERE id = (SELECT min(outcome_id) FROM run)",
+	{"run_block", "UPDATE outcome SET data = 'text' WHERE id = (SELECT min(outcome_id) FROM run)",
 	 "data is not a blob", ALL},
 	/* layout */
 	{"context", "UPDATE context SET seed_value = zeroblob(300) WHERE idx = 0",

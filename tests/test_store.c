@@ -336,7 +336,8 @@ static char *schema_v1(void)
  * opened by the store, it is migrated to the current version. Each finding gets the bundle and slot of
  * the piece holding its bits in its last campaign and its condition from its details; the
  * buffers get names ''; the key now tells two instances of one field apart; new_findings
- * still answers. A database of version 2 opened read-only is left alone. */
+ * still answers; the runs are moved into blocks (version 5) and read back through the view run.
+ * A database of version 2 opened read-only is left alone. */
 static void test_migrate_v1(const char *dir)
 {
 	char *path = fixture_path(dir, "v1.db"), *v1 = schema_v1();
@@ -353,6 +354,11 @@ static void test_migrate_v1(const char *dir)
 		" (1, 3, 3, 'utgard_gp.instr', '', 1, 0, 100);"
 		"INSERT INTO buffer (campaign_id, direction, role, len, data, record) VALUES"
 		" (1, 'in', 'registers', 4, x'01020304', 16);"
+		"INSERT INTO outcome (hash, status, fault, data) VALUES"
+		" (x'00000000000000000000000000000001', 0, 0, x'01'),"
+		" (x'00000000000000000000000000000002', 5, 0, x'');"
+		"INSERT INTO run VALUES (1, 0, x'0001', 1, 3), (1, 0, x'0002', 1, 1),"
+		" (1, 0, x'0002', 2, 2), (1, 1, x'0001', 2, 1), (1, 0, x'0100', 1, 1);"
 		"INSERT INTO finding (probe_id, context, format, lo, hi, kind, details, confidence,"
 		" first_seen, last_seen) VALUES"
 		" (1, 0, 'utgard_gp.instr', 83, 85, 'enum', '{}', 1, 1, 1),"
@@ -381,6 +387,22 @@ static void test_migrate_v1(const char *dir)
 	      "100-101: bundle 1, the condition its details named");
 	CHECK(fixture_int(h, "SELECT count(*) FROM buffer WHERE names = ''") == 1, "buffer.names");
 	CHECK(fixture_int(h, "SELECT count(*) FROM new_findings") == 2, "new_findings on the new table");
+	/* version 5: the runs in blocks, one per campaign and context, read back through run */
+	CHECK(fixture_int(h, "SELECT count(*) FROM run_block") == 2, "one block per context");
+	CHECK(fixture_int(h, "SELECT n FROM run_block WHERE context = 0") == 4, "4 entries");
+	CHECK(fixture_int(h, "SELECT sum(count) FROM run") == 8 &&
+	      fixture_int(h, "SELECT count(*) FROM run") == 5, "every run row kept");
+	CHECK(fixture_int(h, "SELECT count(*) FROM run WHERE value = x'0002'") == 2 &&
+	      fixture_int(h, "SELECT count FROM run WHERE value = x'0002' AND outcome_id = 2") == 2,
+	      "the contradiction kept, with its counts");
+	CHECK(fixture_int(h, "SELECT count FROM run WHERE context = 0 AND value = x'0001'") == 3,
+	      "counts kept");
+	CHECK(fixture_int(h, "SELECT runs FROM campaign_summary") == 8 &&
+	      fixture_int(h, "SELECT runner_error FROM campaign_summary") == 3 &&
+	      fixture_int(h, "SELECT variants FROM campaign_summary") == 4,
+	      "campaign_summary from the blocks");
+	CHECK(ip_store_check_campaigns(h, NULL, 0, &d) == 0, "the blocks pass the checks: %s",
+	      d.msg);
 	CHECK(fixture_int(h, "SELECT count(*) FROM finding_text WHERE bits = '100-101' AND"
 	                     " instruction = 'bundle 1 slot 0' AND \"when\" = 'bit 102 = 1'") == 1,
 	      "finding_text (version 3) on the migrated table");
@@ -414,6 +436,16 @@ static void check_text(sqlite3 *db, const char *sql, const char *want, const cha
 	CHECK(ok, "%s: got %s, want %s", what, got ? got : "NULL", want ? want : "NULL");
 	sqlite3_finalize(st);
 }
+
+/* Turns a file of this version's schema back into the run storage of versions 1-4: the run
+ * table in place of run_block and its views (the views that read run are left out: version 5's
+ * migration makes them again). With a row of runs when campaign_id > 0. */
+static const char pre_v5_sql[] =
+	"DROP VIEW campaign_summary; DROP VIEW variant; DROP VIEW campaign_outcome;"
+	" DROP VIEW run_orphan; DROP TRIGGER run_insert; DROP VIEW run; DROP TABLE run_block;"
+	" CREATE TABLE run (campaign_id INTEGER NOT NULL, context INTEGER NOT NULL,"
+	" value BLOB NOT NULL, outcome_id INTEGER NOT NULL, count INTEGER NOT NULL CHECK (count > 0),"
+	" PRIMARY KEY (campaign_id, context, value, outcome_id)) WITHOUT ROWID;";
 
 /* finding_text: a finding over bits 25-30 of the word in bundle 0 slot 1, one over bit 33 under
  * a condition and with no sentence yet, one in value bits (no format, so no instruction). Then
@@ -452,8 +484,9 @@ static void test_finding_text(const char *dir)
 	           "no public verdict");
 	check_text(db, "SELECT instruction FROM finding_text WHERE finding_id = 3", NULL,
 	           "value bits: no instruction");
-	CHECK(sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 3", NULL, NULL,
-	                   NULL) == SQLITE_OK, "made version 3");
+	CHECK(sqlite3_exec(db, pre_v5_sql, NULL, NULL, NULL) == SQLITE_OK &&
+	      sqlite3_exec(db, "DROP VIEW finding_text; PRAGMA user_version = 3", NULL, NULL,
+	                   NULL) == SQLITE_OK, "made version 3: %s", sqlite3_errmsg(db));
 	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_ONLY);
 	db = ip_store_sqlite(s);
@@ -482,8 +515,10 @@ static void test_migrate_v2(const char *dir)
 	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
 	sqlite3 *db = ip_store_sqlite(s);
 	CHECK(ip_store_device(s, "sim", "t760", NULL, &d) == 1, "a row to keep");
-	CHECK(sqlite3_exec(db, "DROP TABLE campaign_lock; PRAGMA user_version = 2", NULL, NULL,
-	                   NULL) == SQLITE_OK, "made version 2");
+	CHECK(sqlite3_exec(db, pre_v5_sql, NULL, NULL, NULL) == SQLITE_OK &&
+	      sqlite3_exec(db, "DROP VIEW finding_text; DROP TABLE campaign_lock;"
+	                       " PRAGMA user_version = 2", NULL, NULL, NULL) == SQLITE_OK,
+	      "made version 2: %s", sqlite3_errmsg(db));
 	ip_store_close(s);
 	s = open_or_die(path, IP_STORE_READ_ONLY);
 	db = ip_store_sqlite(s);
@@ -500,6 +535,72 @@ static void test_migrate_v2(const char *dir)
 	free(path);
 }
 
+/* The runs of a file older than schema version 5 (a run table, no run_block), as version 4
+ * left them: a read-only handle reads them as they are (the checks, a scan variant by variant,
+ * `db merge` taking it as an input), and a read-write one moves them into blocks. */
+static void test_legacy_runs(const char *dir)
+{
+	char *path = fixture_path(dir, "v4runs.db"), *out = fixture_path(dir, "v4merged.db");
+	const char *inputs[1] = {path};
+	struct ip_store *s = open_or_die(path, IP_STORE_READ_WRITE_CREATE);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_merge_stats ms;
+	struct ip_scan *sc = NULL;
+	struct ip_scan_variant v;
+	int64_t cid = 1;
+	const char *fill =
+		"INSERT INTO device (id, runner, model) VALUES (1, 'sim', 't860');"
+		"INSERT INTO probe (id, name, isa, source_text, source_hash)"
+		" VALUES (1, 'ls', 'midgard', 'text', zeroblob(16));"
+		"INSERT INTO campaign (id, probe_id, device_id, probe_hash, probe_text, strategy, origin)"
+		" VALUES (1, 1, 1, zeroblob(16), 'text', 'walk', randomblob(16));"
+		"INSERT INTO context VALUES (1, 0, 'ld', x'00');"
+		"INSERT INTO target VALUES (1, 0, 8, 'midgard.load_store', '', 0, 1, 0);"
+		"INSERT INTO outcome (id, hash, status, fault, data) VALUES"
+		" (1, x'01000000000000000000000000000000', 0, 0, x'aa'),"
+		" (2, x'02000000000000000000000000000000', 1, 4, x'');"
+		"INSERT INTO run VALUES (1, 0, x'07', 1, 1), (1, 0, x'05', 2, 1), (1, 0, x'05', 1, 2);"
+		"PRAGMA user_version = 4";
+	CHECK(sqlite3_exec(db, pre_v5_sql, NULL, NULL, NULL) == SQLITE_OK &&
+	      sqlite3_exec(db, fill, NULL, NULL, NULL) == SQLITE_OK, "made version 4: %s",
+	      sqlite3_errmsg(db));
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_ONLY);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == 4, "read-only: read as it is");
+	CHECK(ip_store_check_campaigns(db, NULL, 0, &d) == 0, "its runs pass the checks: %s", d.msg);
+	CHECK(ip_scan_open(db, &cid, 1, &sc, &d) == 0, "scan: %s", d.msg);
+	if (sc) {
+		CHECK(ip_scan_next(sc, &v, &d) == 1 && v.context == 0 && v.number == 5 &&
+		      v.noutcomes == 2 && v.outcomes[0].outcome_id == 1 && v.outcomes[0].count == 2 &&
+		      v.outcomes[1].outcome_id == 2 && v.outcomes[1].count == 1,
+		      "value 5 first, both its outcomes with their counts");
+		CHECK(ip_scan_next(sc, &v, &d) == 1 && v.number == 7 && v.noutcomes == 1 &&
+		      v.outcomes[0].count == 1, "then value 7");
+		CHECK(ip_scan_next(sc, &v, &d) == 0, "and no more");
+		ip_scan_close(sc);
+	}
+	ip_store_close(s);
+	CHECK(ip_store_merge(out, inputs, 1, &ms, &d) == 0 && ms.runs == 4, "merged as an input: %s",
+	      d.msg);
+	s = open_or_die(out, IP_STORE_READ_ONLY);
+	CHECK(fixture_int(ip_store_sqlite(s), "SELECT sum(count) FROM run") == 4 &&
+	      fixture_int(ip_store_sqlite(s), "SELECT count FROM run WHERE value = x'05'"
+	                                      " AND outcome_id = (SELECT id FROM outcome WHERE"
+	                                      " status = 0)") == 2, "the merge's runs, in blocks");
+	ip_store_close(s);
+	s = open_or_die(path, IP_STORE_READ_WRITE);
+	db = ip_store_sqlite(s);
+	CHECK(fixture_int(db, "PRAGMA user_version") == IP_STORE_SCHEMA_VERSION, "migrated");
+	CHECK(fixture_int(db, "SELECT count(*) FROM run_block") == 1 &&
+	      fixture_int(db, "SELECT n FROM run_block") == 3 &&
+	      fixture_int(db, "SELECT runs FROM run_block") == 4 &&
+	      fixture_int(db, "SELECT fault FROM run_block") == 1, "the rows in one block, an entry each");
+	ip_store_close(s);
+	free(path);
+	free(out);
+}
+
 int main(void)
 {
 	char *dir = fixture_tmpdir("test_store");
@@ -513,6 +614,7 @@ int main(void)
 	test_migrate_v1(dir);
 	test_migrate_v2(dir);
 	test_finding_text(dir);
+	test_legacy_runs(dir);
 	fixture_rmdir(dir);
 	return check_report("test_store");
 }

@@ -62,6 +62,9 @@ struct ip_campaign_result {
 	uint64_t by_status[IP_STATUS_COUNT];
 	uint64_t batches;
 	double seconds;             /* wall time of this invocation */
+	/* CPU seconds of the threads that ran and prepared the batches (all workers together) and
+	 * of the thread that stored them (this one, from the first batch to the last). */
+	double worker_cpu, recorder_cpu;
 	int finished;               /* the campaign is complete (now or before) */
 	int was_finished;           /* it was complete before: nothing ran */
 	int interrupted;            /* stopped by *stop before the end */

@@ -38,7 +38,8 @@ struct ip_program {
 
 void ip_program_init(struct ip_program *p, const struct ip_isa *isa);
 void ip_program_free(struct ip_program *p);
-/* Appends a zeroed bundle and returns it, or NULL when out of memory. */
+/* Appends an empty bundle (no slots, header fields zero) and returns it, or NULL when out of
+ * memory. Its slots are set by ip_bundle_add_slot. */
 struct ip_bundle *ip_program_add(struct ip_program *p);
 /* Appends a slot to a bundle; returns its index or -1 if the bundle is full. */
 int ip_bundle_add_slot(struct ip_bundle *b, const struct ip_format *fmt, uint16_t bit_offset,

@@ -9,12 +9,15 @@
 #include "isaprobe/diag.h"
 
 /* Schema version kept in PRAGMA user_version; migrations go forward only. */
-#define IP_STORE_SCHEMA_VERSION 4
+#define IP_STORE_SCHEMA_VERSION 5
 /* The oldest version a read-only handle reads as it is (queries, reports, `db merge` inputs):
  * version 2 changed the findings readers read (bundle, slot, cond; buffer names); version 3
  * added only what writers use (campaign_lock); version 4 the view finding_text, which a
- * read-only handle of an older file makes as a temporary view. Raise it with a migration that
- * changes what readers read. Older versions are migrated by a read-write opening. */
+ * read-only handle of an older file makes as a temporary view; version 5 stores runs in blocks
+ * (run_block, the view run), which a read-only handle of an older file reads through a
+ * temporary view run_block over its run table (one block per row). Raise it with a migration
+ * that changes what readers read beyond that. Older versions are migrated by a read-write
+ * opening. */
 #define IP_STORE_READ_MIN_VERSION 2
 /* PRAGMA application_id of every isaprobe database: 'ISAP'. */
 #define IP_STORE_APPLICATION_ID 0x49534150
@@ -161,6 +164,26 @@ int ip_store_campaign_layout(struct ip_store *s, int64_t campaign_id,
 int ip_store_record(struct ip_store *s, int64_t campaign_id, const struct ip_run *runs, size_t n,
                     uint64_t new_cursor, struct ip_diag *d);
 
+/* The same in two steps, so that the work per run is done off the store's thread: a batch
+ * object (it remembers the outcomes it met, for its next batches) prepared from the runs by
+ * any thread (it touches no database: outcomes hashed and told apart, each distinct one's bytes
+ * copied, repeats summed, values put in order; the runs' values must stay valid until it is
+ * recorded, their outputs need not), then recorded by the store's thread as ip_store_record
+ * records. */
+struct ip_store_batch;
+struct ip_store_batch *ip_store_batch_new(void);
+void ip_store_batch_free(struct ip_store_batch *b);
+int ip_store_batch_prepare(struct ip_store_batch *b, const struct ip_run *runs, size_t n,
+                           struct ip_diag *d);
+/* ip_store_batch_prepare in pieces, for runs that come a few at a time (while their outputs
+ * are still in the cache): clear, add the runs (as many times as needed), finish. */
+void ip_store_batch_clear(struct ip_store_batch *b);
+int ip_store_batch_add(struct ip_store_batch *b, const struct ip_run *runs, size_t n,
+                       struct ip_diag *d);
+int ip_store_batch_finish(struct ip_store_batch *b, struct ip_diag *d);
+int ip_store_record_prepared(struct ip_store *s, int64_t campaign_id, struct ip_store_batch *b,
+                             uint64_t new_cursor, struct ip_diag *d);
+
 /* Marks the campaign finished (idempotent). */
 int ip_store_campaign_finish(struct ip_store *s, int64_t campaign_id, struct ip_diag *d);
 
@@ -203,6 +226,31 @@ int ip_store_rerecord(struct ip_store *s, int64_t campaign_id, const struct ip_r
 int ip_store_check_campaigns(void *db, const int64_t *campaigns, size_t n, struct ip_diag *d);
 /* Every finding (a few thousand rows at most: all of them, whichever a reader asks for). */
 int ip_store_check_findings(void *db, struct ip_diag *d);
+
+/* Reading runs back (db/scan.c): the runs of campaigns[0..n) variant by variant, in the order
+ * (context, value), each with its distinct outcomes (ascending ids) and their run counts summed
+ * over the campaigns and every row that holds them. Memory is the list of the campaigns' blocks
+ * and those being read at once, not the runs. Rows are checked as they are read (a damaged
+ * block is an error naming it); the layout is not (ip_store_check_campaigns). db is the SQLite
+ * handle; a scan holds a read transaction (when none is open) until it is closed. */
+struct ip_scan;
+struct ip_scan_outcome {
+	int64_t outcome_id;
+	uint64_t count;
+};
+struct ip_scan_variant {
+	uint32_t context;
+	const uint8_t *value;     /* big-endian, value_len bytes; valid until the next call */
+	size_t value_len;
+	uint64_t number;          /* the value's low 64 bits as a number */
+	const struct ip_scan_outcome *outcomes;
+	size_t noutcomes;
+};
+int ip_scan_open(void *db, const int64_t *campaigns, size_t n, struct ip_scan **out,
+                 struct ip_diag *d);
+/* 1 and *v, 0 after the last variant, or -1 with d set. */
+int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d);
+void ip_scan_close(struct ip_scan *s);
 
 /* What one input brought to `db merge` (db/merge.c). */
 struct ip_merge_stats {
