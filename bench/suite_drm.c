@@ -13,6 +13,7 @@
 
 #include "../runners/drm/drm_uapi.h"
 #include "../runners/drm/model_ext.h"
+#include "../runners/drm/msm_uapi.h"
 #include "bench.h"
 #include "isaprobe/isa.h"
 
@@ -21,21 +22,23 @@ extern char **environ;
 #define BATCH 4096
 #define CHILD_OUT "ISAPROBE_BENCH_DRM_OUT"
 
-static const char *const nodes[3] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
-                                     "/dev/dri/renderD130"};
+static const char *const nodes[4] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
+                                     "/dev/dri/renderD130", "/dev/dri/renderD131"};
+#define MSM_NODE 3
 
 /* A GPU model's counter (model_ext.h) on the node of the ISA. */
 static uint64_t counter(int node, uint32_t param)
 {
 	struct ip_panfrost_get_param p = {.param = param}; /* the same layout on lima */
+	struct ip_msm_param m = {.pipe = IP_MSM_PIPE_3D0, .param = param};
 	unsigned long req = node == 2 ? IP_IOCTL_LIMA_GET_PARAM : IP_IOCTL_PANFROST_GET_PARAM;
 	int fd = open(nodes[node], O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
-	if (ioctl(fd, req, &p) != 0)
-		p.value = 0;
+	if (node == MSM_NODE ? ioctl(fd, IP_IOCTL_MSM_GET_PARAM, &m) != 0 : ioctl(fd, req, &p) != 0)
+		p.value = m.value = 0;
 	close(fd);
-	return p.value;
+	return node == MSM_NODE ? m.value : p.value;
 }
 
 /* Jobs of one program, all alike: Bifrost and Utgard GP (Midgard's are bench_mg_jobs). */
@@ -175,24 +178,28 @@ static int measure(struct bench_run *br, const char *path)
 	uint64_t total = bench_size(br, 200000, 4096);
 	size_t first = br->n;
 	struct bench_mg_jobs *mg = bench_mg_jobs_new(BATCH);
-	struct simple_jobs bf, gp;
+	struct simple_jobs bf, gp, a3;
 	FILE *f;
 	int rc = -1;
 	memset(&bf, 0, sizeof bf);
 	memset(&gp, 0, sizeof gp);
+	memset(&a3, 0, sizeof a3);
 	if (!mg ||
 	    simple_jobs(&bf, "bifrost", "clause {\n\treg read=r0 read=r1 wfma=r3 first=1\n"
 	                "\tfma FCMP.D3D.f32 src0=p0 src1=p1 cmp=olt\n\tadd NOP src0=p0\n}\n",
 	                IP_BUF_REGISTERS, IP_BUF_REGISTERS, 256) ||
 	    simple_jobs(&gp, "utgard_gp", "instr {\n\tacc0.add ld_x, ld_y\n\tload 3\n"
-	                "\tstore0.varying 0, acc0, acc0\n}\n", IP_BUF_UNIFORMS, IP_BUF_VARYINGS_OUT, 32))
+	                "\tstore0.varying 0, acc0, acc0\n}\n", IP_BUF_UNIFORMS, IP_BUF_VARYINGS_OUT, 32) ||
+	    simple_jobs(&a3, "a3xx", "add.f r1.x, r0.x, r0.y\nend\n", IP_BUF_REGISTERS,
+	                IP_BUF_REGISTERS, 256))
 		goto out;
 	for (size_t i = 0; i < BATCH; i++)
 		bench_mg_jobs_set(mg, i, 0x1c1c ^ (i & 0x303));
 	if (measure_isa(br, "midgard", 0, mg->jobs, mg->res, total, 0) ||
 	    measure_isa(br, "midgard", 0, mg->jobs, mg->res, total / 8, 1) ||
 	    measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0) ||
-	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0))
+	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0) ||
+	    measure_isa(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total, 0))
 		goto out;
 	if (!(f = fopen(path, "w")))
 		goto out;
@@ -207,6 +214,7 @@ out:
 	bench_mg_jobs_free(mg);
 	simple_free(&bf);
 	simple_free(&gp);
+	simple_free(&a3);
 	return rc;
 }
 
@@ -259,7 +267,7 @@ static int relay(struct bench_run *br)
 		env[k++] = ld;
 		env[k++] = res;
 		env[k++] = "FAKEDRM_DEVICES=/dev/dri/renderD128=t760,/dev/dri/renderD129=g71,"
-		           "/dev/dri/renderD130=mali400";
+		           "/dev/dri/renderD130=mali400,/dev/dri/renderD131=a320";
 		env[k] = NULL;
 	}
 	snprintf(runs, sizeof runs, "%llu", (unsigned long long)bench_size(br, 200000, 4096));
@@ -321,6 +329,7 @@ static const struct bench_ratio ratios[] = {
 	 0},
 	{"drm.bifrost.drm", "drm.bifrost.sim", "Bifrost: the same", 0},
 	{"drm.utgard_gp.drm", "drm.utgard_gp.sim", "Utgard GP: the same", 0},
+	{"drm.a3xx.drm", "drm.a3xx.sim", "a3xx (msm): the same", 0},
 	{"drm.midgard.single", "drm.midgard.drm", "Midgard: one variant per submission against "
 	 "batched", 0},
 };

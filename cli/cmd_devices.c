@@ -110,7 +110,8 @@ int cmd_devices(int argc, char **argv)
 	else if (!usable)
 		fprintf(stderr, "isaprobe devices: %s\n",
 		        n ? "no render node has a GPU the drm runner can use"
-		          : "no render node in /dev/dri/renderD128-191 (is panfrost, lima or radeon loaded?)");
+		          : "no render node in /dev/dri/renderD128-191 (is panfrost, lima, msm or "
+		            "radeon loaded?)");
 	free(v);
 	return usable ? 0 : 1;
 }

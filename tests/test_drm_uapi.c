@@ -1,11 +1,15 @@
 /* test_drm_uapi.c: every kernel interface struct and ioctl number the drm runner declares
- * (runners/drm/drm_uapi.h), against sizes, field offsets and numbers written out here from the
- * kernel's headers: include/uapi/drm/panfrost_drm.h (torvalds/linux 6f3562b3, driver 1.2),
- * include/uapi/drm/lima_drm.h (torvalds/linux 0cfa80d3, driver 1.1), include/uapi/linux/
- * sync_file.h; numbers as _IOC(dir, 'd', 0x40 + n, size) gives them (docs/drm-sources.md). */
+ * (runners/drm/drm_uapi.h, msm_uapi.h), against sizes, field offsets and numbers written out
+ * here from the kernel's headers: include/uapi/drm/panfrost_drm.h (torvalds/linux 6f3562b3,
+ * driver 1.2), include/uapi/drm/lima_drm.h (torvalds/linux 0cfa80d3, driver 1.1),
+ * include/uapi/drm/msm_drm.h (torvalds/linux 02189ca8), include/uapi/linux/sync_file.h; numbers
+ * as _IOC(dir, 'd', 0x40 + n, size) gives them (docs/drm-sources.md); and the a3xx PM4 packets
+ * the msm job builder writes, against freedreno's adreno_pm4.xml and a3xx.xml. */
 #include <stddef.h>
 
+#include "../runners/drm/a3xx_pm4.h"
 #include "../runners/drm/drm_uapi.h"
+#include "../runners/drm/msm_uapi.h"
 #include "../runners/drm/model_ext.h"
 #include "../runners/drm/drm_radeon.h"
 #include "check.h"
@@ -89,6 +93,75 @@ int main(void)
 	CHECK(IP_LIMA_PIPE_GP == 0 && IP_LIMA_PIPE_PP == 1, "pipes");
 	CHECK(IP_LIMA_SUBMIT_BO_READ == 1 && IP_LIMA_SUBMIT_BO_WRITE == 2, "submit BO flags");
 	CHECK(IP_LIMA_PARAM_GP_VERSION == 2 && IP_LIMA_GPU_MALI450 == 2, "lima parameters");
+
+	/* msm (GET_PARAM and GEM_INFO in today's 24-byte layout, GEM_SUBMIT in the 40-byte one) */
+	SIZE(ip_msm_param, 24);
+	AT(ip_msm_param, param, 4);
+	AT(ip_msm_param, value, 8);
+	AT(ip_msm_param, len, 16);
+	SIZE(ip_msm_gem_new, 16);
+	AT(ip_msm_gem_new, flags, 8);
+	AT(ip_msm_gem_new, handle, 12);
+	SIZE(ip_msm_gem_info, 24);
+	AT(ip_msm_gem_info, value, 8);
+	AT(ip_msm_gem_info, len, 16);
+	SIZE(ip_msm_gem_cpu_prep, 24);
+	AT(ip_msm_gem_cpu_prep, timeout, 8);
+	SIZE(ip_msm_gem_cpu_fini, 4);
+	SIZE(ip_msm_gem_submit_cmd, 32);
+	AT(ip_msm_gem_submit_cmd, size, 12);
+	AT(ip_msm_gem_submit_cmd, nr_relocs, 20);
+	AT(ip_msm_gem_submit_cmd, relocs, 24);
+	SIZE(ip_msm_gem_submit_bo, 16);
+	AT(ip_msm_gem_submit_bo, handle, 4);
+	AT(ip_msm_gem_submit_bo, presumed, 8);
+	SIZE(ip_msm_gem_submit, 40);
+	AT(ip_msm_gem_submit, fence, 4);
+	AT(ip_msm_gem_submit, nr_bos, 8);
+	AT(ip_msm_gem_submit, nr_cmds, 12);
+	AT(ip_msm_gem_submit, bos, 16);
+	AT(ip_msm_gem_submit, cmds, 24);
+	AT(ip_msm_gem_submit, fence_fd, 32);
+	AT(ip_msm_gem_submit, queueid, 36);
+	SIZE(ip_msm_wait_fence, 32);
+	AT(ip_msm_wait_fence, timeout, 8);
+	AT(ip_msm_wait_fence, queueid, 24);
+	SIZE(ip_msm_submitqueue, 12);
+	AT(ip_msm_submitqueue, id, 8);
+	SIZE(ip_msm_submitqueue_query, 24);
+	AT(ip_msm_submitqueue_query, id, 8);
+	AT(ip_msm_submitqueue_query, param, 12);
+	AT(ip_msm_submitqueue_query, len, 16);
+	NUMBER(IP_IOCTL_MSM_GET_PARAM, 0xc0186440ul);
+	NUMBER(IP_IOCTL_MSM_GEM_NEW, 0xc0106442ul);
+	NUMBER(IP_IOCTL_MSM_GEM_INFO, 0xc0186443ul);
+	NUMBER(IP_IOCTL_MSM_GEM_CPU_PREP, 0x40186444ul);
+	NUMBER(IP_IOCTL_MSM_GEM_CPU_FINI, 0x40046445ul);
+	NUMBER(IP_IOCTL_MSM_GEM_SUBMIT, 0xc0286446ul);
+	NUMBER(IP_IOCTL_MSM_WAIT_FENCE, 0x40206447ul);
+	NUMBER(IP_IOCTL_MSM_SUBMITQUEUE_NEW, 0xc00c644aul);
+	NUMBER(IP_IOCTL_MSM_SUBMITQUEUE_CLOSE, 0x4004644bul);
+	NUMBER(IP_IOCTL_MSM_SUBMITQUEUE_QUERY, 0x4018644cul);
+	CHECK(IP_MSM_PIPE_3D0 == 0x10 && IP_MSM_PARAM_GPU_ID == 1 && IP_MSM_PARAM_CHIP_ID == 3 &&
+	          IP_MSM_PARAM_FAULTS == 9 && IP_MSM_INFO_GET_IOVA == 1 && IP_MSM_BO_WC == 0x20000 &&
+	          IP_MSM_SUBMIT_CMD_BUF == 1 && IP_MSM_SUBMIT_BO_WRITE == 2,
+	      "msm constants");
+
+	/* a3xx PM4: headers, opcodes, state load and draw fields, registers */
+	CHECK(A3XX_PKT3(A3XX_CP_LOAD_STATE, 2) == 0xc0013000u, "type-3 header");
+	CHECK(A3XX_PKT0(0x22d4, 2) == 0x000122d4u, "type-0 header");
+	CHECK(A3XX_CP_NOP == 0x10 && A3XX_CP_DRAW_INDX == 0x22 && A3XX_CP_WAIT_FOR_IDLE == 0x26 &&
+	          A3XX_CP_MEM_WRITE == 0x3d && A3XX_CP_EVENT_WRITE == 0x46,
+	      "CP opcodes");
+	CHECK(A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 3) == 0x00e40000u,
+	      "CP_LOAD_STATE dword 0: 0x%08x", A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 3));
+	CHECK(A3XX_DRAW_INITIATOR(A3XX_DI_PT_POINTLIST, A3XX_DI_SRC_SEL_AUTO_INDEX,
+	                          A3XX_DI_IGNORE_VISIBILITY) == 0x89u,
+	      "draw initiator");
+	CHECK(A3XX_HLSQ_VS_CONTROL_REG == 0x2204 && A3XX_SP_VS_CTRL_REG0 == 0x22c4 &&
+	          A3XX_SP_VS_OBJ_START_REG == 0x22d5 && A3XX_SP_VS_LENGTH_REG == 0x22df &&
+	          A3XX_VFD_CONTROL_0 == 0x2240 && A3XX_HLSQ_CONTROL_1_REG == 0x2201,
+	      "a3xx registers");
 
 	/* sync_file */
 	SIZE(ip_sync_file_info, 56);

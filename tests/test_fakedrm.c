@@ -1,7 +1,7 @@
 /* test_fakedrm.c: the fake DRM device refuses what the kernel refuses, with the kernel's errno
  * (panfrost and lima ioctls with bad sizes, flags, handles, pads, pointers), and a submission
  * whose descriptors are wrong ends the way the GPU ends it (the job's exception status and a
- * failed fence, or a GP error), never runs: each case is the drm runner's own job builder's
+ * failed fence, a GP error, an msm hangcheck), never runs: each case is the drm runner's own job builder's
  * output with one descriptor spoilt. Runs itself again with the fake device preloaded
  * (FAKEDRM_PRELOAD, from tests/CMakeLists.txt); skipped without it. */
 #define _FILE_OFFSET_BITS 64 /* DRM's mmap offsets, on 32-bit hosts too */
@@ -19,6 +19,8 @@
 #include "../runners/drm/drm_dev.h"
 #include "../runners/drm/drm_job.h"
 #include "../runners/drm/drm_lima.h"
+#include "../runners/drm/a3xx_pm4.h"
+#include "../runners/drm/msm_uapi.h"
 #include "../runners/drm/drm_panfrost.h"
 #include "../runners/drm/drm_uapi.h"
 #include "../runners/drm/model_ext.h"
@@ -28,6 +30,7 @@
 
 #define PAN_NODE "/dev/dri/renderD128"
 #define LIMA_NODE "/dev/dri/renderD130"
+#define MSM_NODE "/dev/dri/renderD131"
 
 /* ioctl(fd, req, arg) fails with errno want (0: succeeds). */
 #define REFUSED(fd, req, arg, want, what)                                                    \
@@ -495,6 +498,195 @@ static void lima_descriptors(void)
 	rig_close(&r);
 }
 
+static void msm_ioctls(void)
+{
+	int fd = open(MSM_NODE, O_RDWR);
+	struct ip_msm_param gp = {.pipe = IP_MSM_PIPE_3D0, .param = IP_MSM_PARAM_GPU_ID};
+	struct ip_msm_gem_new gn = {0};
+	struct ip_msm_gem_info gi = {0};
+	struct ip_msm_gem_cpu_prep cp = {0};
+	struct ip_msm_submitqueue sq = {0};
+	struct ip_msm_submitqueue_query qq = {0};
+	struct ip_msm_gem_submit sb = {0};
+	struct ip_msm_gem_submit_bo bo = {0};
+	struct ip_msm_gem_submit_cmd cmd = {0};
+	struct ip_msm_wait_fence wf = {0};
+	uint32_t faults = 7, id;
+	CHECK(fd >= 0, "open %s", MSM_NODE);
+	if (fd < 0)
+		return;
+	REFUSED(fd, IP_IOCTL_MSM_GET_PARAM, &gp, 0, "GET_PARAM GPU_ID");
+	CHECK(gp.value == 320, "A320's GPU_ID: %llu", (unsigned long long)gp.value);
+	/* the 2018 header's 16-byte struct: the kernel reads the rest as zero */
+	REFUSED(fd, DRM_IOWR(DRM_COMMAND_BASE + IP_MSM_GET_PARAM, uint64_t[2]), &gp, 0,
+	        "GET_PARAM, 16-byte struct");
+	gp.param = IP_MSM_PARAM_CHIP_ID;
+	REFUSED(fd, IP_IOCTL_MSM_GET_PARAM, &gp, 0, "GET_PARAM CHIP_ID");
+	CHECK(gp.value >> 16 == 0x0302, "A320's chip id: %llx", (unsigned long long)gp.value);
+	gp.pipe = 1;
+	REFUSED(fd, IP_IOCTL_MSM_GET_PARAM, &gp, EINVAL, "GET_PARAM 2D pipe");
+	gp.pipe = IP_MSM_PIPE_3D0;
+	gp.pad = 1;
+	REFUSED(fd, IP_IOCTL_MSM_GET_PARAM, &gp, EINVAL, "GET_PARAM pad");
+	gp.pad = 0;
+	gp.param = 0x77;
+	REFUSED(fd, IP_IOCTL_MSM_GET_PARAM, &gp, EINVAL, "GET_PARAM unknown");
+
+	REFUSED(fd, IP_IOCTL_MSM_GEM_NEW, &gn, EINVAL, "GEM_NEW size 0");
+	gn.size = 4096;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_NEW, &gn, EINVAL, "GEM_NEW without a cache mode");
+	gn.flags = IP_MSM_BO_WC | 0x100;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_NEW, &gn, EINVAL, "GEM_NEW unknown flag");
+	gn.flags = IP_MSM_BO_WC | IP_MSM_BO_CACHED;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_NEW, &gn, EINVAL, "GEM_NEW two cache modes");
+	gn.flags = IP_MSM_BO_WC;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_NEW, &gn, 0, "GEM_NEW");
+	gi.handle = gn.handle;
+	gi.info = IP_MSM_INFO_GET_IOVA;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_INFO, &gi, 0, "GEM_INFO iova");
+	CHECK(gi.value && gi.value < (1ull << 32) && gi.value % 4096 == 0, "iova 0x%llx",
+	      (unsigned long long)gi.value);
+	gi.info = 9;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_INFO, &gi, EINVAL, "GEM_INFO unknown info");
+	gi.info = IP_MSM_INFO_GET_OFFSET;
+	gi.handle = 99;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_INFO, &gi, ENOENT, "GEM_INFO bad handle");
+	cp.handle = gn.handle;
+	cp.op = 0x40;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_CPU_PREP, &cp, EINVAL, "CPU_PREP op");
+
+	sq.prio = 1;
+	REFUSED(fd, IP_IOCTL_MSM_SUBMITQUEUE_NEW, &sq, EINVAL, "SUBMITQUEUE_NEW priority 1 of 1");
+	sq.prio = 0;
+	REFUSED(fd, IP_IOCTL_MSM_SUBMITQUEUE_NEW, &sq, 0, "SUBMITQUEUE_NEW");
+	qq.data = (uint64_t)(uintptr_t)&faults;
+	qq.len = sizeof faults;
+	qq.id = sq.id;
+	REFUSED(fd, IP_IOCTL_MSM_SUBMITQUEUE_QUERY, &qq, 0, "SUBMITQUEUE_QUERY");
+	CHECK(faults == 0, "a new queue has no faults: %u", faults);
+	qq.param = 1;
+	REFUSED(fd, IP_IOCTL_MSM_SUBMITQUEUE_QUERY, &qq, EINVAL, "SUBMITQUEUE_QUERY param");
+	id = sq.id + 5;
+	REFUSED(fd, IP_IOCTL_MSM_SUBMITQUEUE_CLOSE, &id, ENOENT, "SUBMITQUEUE_CLOSE unknown");
+
+	bo.handle = gn.handle;
+	bo.flags = IP_MSM_SUBMIT_BO_READ;
+	cmd.type = IP_MSM_SUBMIT_CMD_BUF;
+	cmd.size = 8;
+	sb.flags = IP_MSM_PIPE_3D0;
+	sb.nr_bos = 1;
+	sb.nr_cmds = 1;
+	sb.bos = (uint64_t)(uintptr_t)&bo;
+	sb.cmds = (uint64_t)(uintptr_t)&cmd;
+	sb.queueid = sq.id;
+	sb.flags = 0;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, EINVAL, "GEM_SUBMIT no pipe");
+	sb.flags = IP_MSM_PIPE_3D0 | 0x01000000;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, EINVAL, "GEM_SUBMIT unknown flag");
+	sb.flags = IP_MSM_PIPE_3D0;
+	sb.queueid = sq.id + 5;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, ENOENT, "GEM_SUBMIT unknown queue");
+	sb.queueid = sq.id;
+	cmd.submit_idx = 1;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, EINVAL, "GEM_SUBMIT command BO not listed");
+	cmd.submit_idx = 0;
+	cmd.submit_offset = 4094;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, EINVAL, "GEM_SUBMIT unaligned, past the BO");
+	cmd.submit_offset = 0;
+	cmd.size = 0;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, EINVAL, "GEM_SUBMIT empty command buffer");
+	cmd.size = 8;
+	bo.handle = 99;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, EINVAL, "GEM_SUBMIT bad BO handle");
+	bo.handle = gn.handle;
+	sb.cmds = 24;
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, EFAULT, "GEM_SUBMIT bad command array");
+	sb.cmds = (uint64_t)(uintptr_t)&cmd;
+	/* eight zero bytes: two type-0 writes of register 0, which a CP takes */
+	REFUSED(fd, IP_IOCTL_MSM_GEM_SUBMIT, &sb, 0, "GEM_SUBMIT");
+	CHECK(sb.fence == 1, "the queue's first fence: %u", sb.fence);
+	wf.queueid = sq.id;
+	wf.fence = 2;
+	REFUSED(fd, IP_IOCTL_MSM_WAIT_FENCE, &wf, EINVAL, "WAIT_FENCE of a fence not given out");
+	wf.fence = 1;
+	wf.timeout.tv_sec = 1 << 30;
+	REFUSED(fd, IP_IOCTL_MSM_WAIT_FENCE, &wf, 0, "WAIT_FENCE");
+	wf.queueid = sq.id + 5;
+	REFUSED(fd, IP_IOCTL_MSM_WAIT_FENCE, &wf, ENOENT, "WAIT_FENCE unknown queue");
+	id = sq.id;
+	REFUSED(fd, IP_IOCTL_MSM_SUBMITQUEUE_CLOSE, &id, 0, "SUBMITQUEUE_CLOSE");
+	close(fd);
+}
+
+/* The first dword equal to v in the rig's command buffer, from its first draw on. */
+static uint8_t *find_dw(struct rig *r, uint32_t v)
+{
+	uint8_t *p = at(r, r->slot.desc_va), *end = at(r, r->b.list_end - 4);
+	for (; p && end && p <= end; p += 4)
+		if (ip_drm_r32(p) == v)
+			return p;
+	CHECK(0, "no dword 0x%08x in the command buffer", v);
+	return at(r, r->b.list_end - 4);
+}
+
+static void msm_descriptors(void)
+{
+	struct rig r;
+	static const char *const what[6] = {
+		"SP_VS_OBJ_START_REG elsewhere than the shader loaded",
+		"a CP opcode the CP does not run",
+		"a triangle draw",
+		"a model record with a bad magic",
+		"a const length the const load contradicts",
+		"a sentinel written outside the BOs",
+	};
+	if (rig_open(&r, MSM_NODE, "a3xx", "add.f r1.x, r0.x, r0.y\nend\n"))
+		return;
+	rig_build(&r);
+	CHECK(rig_run(&r) == IP_DRM_FENCE_OK && r.slot.state == IP_DRM_SLOT_DONE, "the good draw runs");
+	for (int k = 0; k < 6; k++) {
+		char log[2048] = "";
+		uint8_t *p;
+		enum ip_drm_fence f;
+		rig_build(&r);
+		ip_drm_kmsg(&r.dev, log, sizeof log);
+		log[0] = '\0';
+		switch (k) {
+		case 0:
+			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_OBJ_OFFSET_REG, 2));
+			ip_drm_w32(p + 8, ip_drm_r32(p + 8) + 32);
+			break;
+		case 1:
+			p = find_dw(&r, A3XX_PKT3(A3XX_CP_EVENT_WRITE, 1));
+			ip_drm_w32(p, A3XX_PKT3(0x7e, 1));
+			break;
+		case 2:
+			p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
+			ip_drm_w32(p + 8, ip_drm_r32(p + 8) ^ A3XX_DI_PT_POINTLIST ^ 4u);
+			break;
+		case 3: ip_drm_w32(r.slot.rec, 0x12345678); break;
+		case 4:
+			p = find_dw(&r, A3XX_PKT0(A3XX_HLSQ_VS_CONTROL_REG, 1));
+			ip_drm_w32(p + 4, ip_drm_r32(p + 4) + 1);
+			break;
+		default:
+			p = find_dw(&r, A3XX_PKT3(A3XX_CP_MEM_WRITE, 2));
+			ip_drm_w32(p + 4, 0x0100);
+			break;
+		}
+		f = rig_run(&r);
+		ip_drm_kmsg(&r.dev, log, sizeof log);
+		CHECK(r.slot.state == IP_DRM_SLOT_PENDING, "%s: the draw is not done", what[k]);
+		if (k < 5)
+			CHECK(f == IP_DRM_FENCE_CANCELLED && strstr(log, "hangcheck recover") != NULL,
+			      "%s: a recovered hang (fence %d): the kernel log says: %s", what[k], f, log);
+		else
+			CHECK(f == IP_DRM_FENCE_OK && strstr(log, "*** fault: iova=00000100") != NULL,
+			      "%s: an IOMMU fault (fence %d): the kernel log says: %s", what[k], f, log);
+	}
+	rig_close(&r);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -506,8 +698,10 @@ int main(int argc, char **argv)
 		}
 		setenv("LD_PRELOAD", pre, 1);
 		setenv("FAKEDRM_UNDER_TEST", "1", 1);
-		setenv("FAKEDRM_DEVICES", PAN_NODE "=t760,/dev/dri/renderD129=g71," LIMA_NODE "=mali400", 1);
+		setenv("FAKEDRM_DEVICES",
+		       PAN_NODE "=t760,/dev/dri/renderD129=g71," LIMA_NODE "=mali400," MSM_NODE "=a320", 1);
 		unsetenv("FAKEDRM_INJECT");
+		setenv("FAKEDRM_SCHED_TIMEOUT_MS", "2", 1); /* msm's spoilt draws hang */
 		execv("/proc/self/exe", argv);
 		perror("test_fakedrm: execv");
 		return 1;
@@ -517,5 +711,7 @@ int main(int argc, char **argv)
 	midgard_descriptors();
 	bifrost_descriptors();
 	lima_descriptors();
+	msm_ioctls();
+	msm_descriptors();
 	return check_report("test_fakedrm");
 }

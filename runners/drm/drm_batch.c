@@ -13,6 +13,7 @@ static const struct ip_drm_jobkind *const kinds[] = {
 	&ip_drm_midgard_kind,
 	&ip_drm_bifrost_kind,
 	&ip_drm_utgard_gp_kind,
+	&ip_drm_a3xx_kind,
 	&ip_drm_ctm_radeon_kind,
 	NULL,
 };
@@ -62,6 +63,7 @@ enum ip_model_role ip_drm_model_role(enum ip_buf_role role)
 	case IP_BUF_VARYINGS_OUT: return IP_MODEL_VARYINGS_OUT;
 	case IP_BUF_GLOBAL: return IP_MODEL_GLOBAL;
 	case IP_BUF_REGISTERS: return IP_MODEL_REGISTERS;
+	case IP_BUF_TEXTURES: return IP_MODEL_TEXTURES;
 	default: return IP_MODEL_ROLES;
 	}
 }

@@ -21,6 +21,7 @@
 static const struct ip_drm_driver *const drivers[] = {
 	&ip_drm_panfrost,
 	&ip_drm_lima,
+	&ip_drm_msm,
 	&ip_drm_radeon,
 	NULL,
 };

@@ -1,7 +1,7 @@
 /* drm_dev.h: the DRM plumbing every hardware runner shares, whatever the driver: opening and
  * identifying a render node, buffer objects, submitting, waiting with a deadline, reading how
  * a fence ended, the kernel log, and re-opening after the device went away. A kernel driver
- * (panfrost, lima; msm and radeon later) plugs in as a struct ip_drm_driver. */
+ * (panfrost, lima, msm; radeon later) plugs in as a struct ip_drm_driver. */
 #ifndef ISAPROBE_DRM_DEV_H
 #define ISAPROBE_DRM_DEV_H
 
@@ -58,13 +58,14 @@ struct ip_drm_driver {
 	int (*submit)(struct ip_drm_dev *dev, const void *args);
 	/* Reads a GET_PARAM; 0 or errno. */
 	int (*get_param)(struct ip_drm_dev *dev, uint32_t param, uint64_t *value);
-	/* A driver without sync objects (radeon) waits for the last submission itself (on
-	 * dev->wait_bo); NULL: through dev->syncobj. */
+	/* A driver that waits for the last submission itself, without sync objects (radeon: on
+	 * dev->wait_bo; msm: WAIT_FENCE on its queue's fence); NULL: through dev->syncobj. */
 	enum ip_drm_fence (*wait)(struct ip_drm_dev *dev, int64_t deadline_ns);
 };
 
 extern const struct ip_drm_driver ip_drm_panfrost;
 extern const struct ip_drm_driver ip_drm_lima;
+extern const struct ip_drm_driver ip_drm_msm;
 extern const struct ip_drm_driver ip_drm_radeon;
 
 /* The drivers the runner knows, NULL-terminated. */
@@ -79,7 +80,9 @@ struct ip_drm_dev {
 	struct ip_drm_gpu gpu;
 	int model_ext;          /* the device is a GPU model (model_ext.h) */
 	uint32_t syncobj;       /* receives each submission's fence */
-	uint32_t ctx;           /* driver context (lima) */
+	uint32_t ctx;           /* driver context (lima), submit queue (msm) */
+	uint32_t fence;         /* msm: the last submission's fence in the queue */
+	uint32_t faults;        /* msm: the queue's recovered hangs before it */
 	int kmsg_fd;            /* /dev/kmsg opened at the end of the log, or -1 */
 	uint32_t generation;    /* bumped by each re-open: BOs of older generations are gone */
 	/* drivers without sync objects: a BO the last submission wrote, and the driver's count of

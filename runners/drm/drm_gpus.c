@@ -69,3 +69,30 @@ void ip_drm_lima_gpu(uint32_t gpu_id, uint32_t gp_version, struct ip_drm_gpu *g)
 	}
 	g->isa = "utgard_gp"; /* every Utgard GP runs the same vertex ISA */
 }
+
+/* msm: the kernel's GPU_ID is its adreno revision number; the MSM8916's A306 answers 307 (305
+ * and 306 being the A305 and A305C), so the chip id tells the A306 apart. a3xx: 3xx. */
+struct msm_model {
+	uint32_t gpu_id;
+	const char *model, *title;
+};
+
+static const struct msm_model msm_models[] = {
+	{305, "a305", "Adreno 305"}, {306, "a305c", "Adreno 305C"}, {307, "a306", "Adreno 306"},
+	{320, "a320", "Adreno 320"}, {330, "a330", "Adreno 330"},
+};
+
+void ip_drm_msm_gpu(uint32_t gpu_id, uint32_t chip_id, struct ip_drm_gpu *g)
+{
+	g->id = gpu_id;
+	g->revision = chip_id;
+	g->arch = gpu_id / 100;
+	g->model = "unknown";
+	g->title = "unknown Adreno";
+	g->isa = g->arch == 3 ? "a3xx" : NULL;
+	for (size_t i = 0; i < sizeof msm_models / sizeof msm_models[0]; i++)
+		if (msm_models[i].gpu_id == gpu_id) {
+			g->model = msm_models[i].model;
+			g->title = msm_models[i].title;
+		}
+}

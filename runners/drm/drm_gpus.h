@@ -11,6 +11,8 @@
 void ip_drm_panfrost_gpu(uint32_t prod_id, struct ip_drm_gpu *g);
 /* lima: from GPU_ID (1 Mali-400, 2 Mali-450) and the GP_VERSION register. */
 void ip_drm_lima_gpu(uint32_t gpu_id, uint32_t gp_version, struct ip_drm_gpu *g);
+/* msm: from GPU_ID (the kernel's revision number, e.g. 307) and CHIP_ID. */
+void ip_drm_msm_gpu(uint32_t gpu_id, uint32_t chip_id, struct ip_drm_gpu *g);
 
 /* radeon: from the PCI device id (INFO DEVICE_ID); R5xx GPUs run the CTM ISA (r5xx_gpus.c). */
 void ip_drm_radeon_gpu(uint32_t pci_id, struct ip_drm_gpu *g);

@@ -45,8 +45,9 @@ struct ip_drm_slot {
 	uint64_t code_va;
 	uint64_t rec_va;                     /* model record (model devices only) */
 	uint8_t *rec;
-	uint64_t desc_va;                    /* the builder's first descriptor (panfrost: header) */
-	uint8_t *desc;
+	uint64_t desc_va;                    /* the builder's first descriptor (panfrost: header;
+	                                      * msm: the draw's first packet) */
+	uint8_t *desc;                       /* panfrost: the header; msm: the draw's sentinel */
 	char why[IP_MODEL_WHY];              /* the result's why text when it came from a model */
 };
 
@@ -56,7 +57,8 @@ struct ip_drm_batch {
 	struct ip_drm_arena code, desc, data;
 	struct ip_drm_slot **slots;          /* the jobs of this submission, in order */
 	size_t n;
-	uint64_t list_va, list_end;          /* a command list the builder wrote (lima) */
+	uint64_t list_va, list_end;          /* a command list the builder wrote (lima, msm) */
+	const char *kmsg;                    /* for collect: what the kernel logged meanwhile */
 };
 
 /* Bytes a job needs in each arena (upper bounds, alignment included). */
@@ -88,6 +90,7 @@ struct ip_drm_jobkind {
 extern const struct ip_drm_jobkind ip_drm_midgard_kind;
 extern const struct ip_drm_jobkind ip_drm_bifrost_kind;
 extern const struct ip_drm_jobkind ip_drm_utgard_gp_kind;
+extern const struct ip_drm_jobkind ip_drm_a3xx_kind;
 extern const struct ip_drm_jobkind ip_drm_ctm_radeon_kind;
 
 /* The kinds, NULL-terminated; the one for an ISA on a driver, or NULL. */

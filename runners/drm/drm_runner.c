@@ -21,7 +21,7 @@
 #define DEFAULT_BUDGET (64u << 20)
 #define DEFAULT_JOBS 1024
 #define DEFAULT_TIMEOUT_S 10
-#define MAX_JOBS 65535      /* a job chain's 16-bit indices */
+#define MAX_JOBS 65535      /* a job chain's 16-bit indices (msm: the sentinels' 16 bits) */
 #define REOPEN_TRIES 3
 #define REOPEN_PAUSE_NS 100000000
 /* lima's scheduler timeout when /sys/module/lima/parameters does not say (lima_sched.c) */
@@ -89,8 +89,8 @@ static int pick_node(const struct ip_runner_config *cfg, struct ip_drm_dev *dev,
 	if (found[0])
 		return ip_diag_plain(d, "no render node with a GPU running %s (found: %s)",
 		                     cfg->isa ? cfg->isa : "an ISA of the project", found);
-	return ip_diag_plain(d, "no panfrost, lima or radeon render node in /dev/dri/renderD128-191 "
-	                        "(name one: --runner drm:/dev/dri/renderDN)");
+	return ip_diag_plain(d, "no panfrost, lima, msm or radeon render node in "
+	                        "/dev/dri/renderD128-191 (name one: --runner drm:/dev/dri/renderDN)");
 }
 
 static int drm_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
@@ -325,6 +325,7 @@ static enum ip_drm_fence kick_wait(struct drm_state *s, struct ip_drm_batch *b, 
 		return IP_DRM_FENCE_LOST;
 	}
 	ip_drm_kmsg(&s->dev, s->kmsg, sizeof s->kmsg);
+	b->kmsg = s->kmsg;
 	s->kind->collect(b, from, f);
 	return f;
 }
@@ -624,7 +625,7 @@ static int drm_check_job(void *state, const struct ip_job *job, const struct ip_
 
 const struct ip_runner_backend ip_drm_backend = {
 	"drm",
-	"a GPU through the kernel's DRM driver (panfrost, lima, radeon): drm[:/dev/dri/renderDN]",
+	"a GPU through the kernel's DRM driver (panfrost, lima, msm, radeon): drm[:/dev/dri/renderDN]",
 	drm_open,
 	drm_run_batch,
 	drm_close,

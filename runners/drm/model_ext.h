@@ -15,7 +15,7 @@
 #define IP_MODEL_PARAM_JOBS 0x49500003u
 /* Record magic "IPMR" and layout version. */
 #define IP_MODEL_MAGIC 0x524d5049u
-#define IP_MODEL_VERSION 1u
+#define IP_MODEL_VERSION 2u /* 2: the textures role */
 
 /* Roles in the record, numbered once (enum ip_buf_role may be renumbered). */
 enum ip_model_role {
@@ -25,6 +25,7 @@ enum ip_model_role {
 	IP_MODEL_VARYINGS_OUT,
 	IP_MODEL_GLOBAL,
 	IP_MODEL_REGISTERS,
+	IP_MODEL_TEXTURES,
 	IP_MODEL_ROLES
 };
 
@@ -60,7 +61,8 @@ struct ip_model_record {
 _Static_assert(sizeof(struct ip_model_record) <= IP_MODEL_RECORD_BYTES, "model record size");
 
 /* Where a job points at its record: panfrost, in the Local Storage descriptor's words 6-7
- * (unused by the hardware); lima, in a VS command with this value2 before the DRAW. */
+ * (unused by the hardware); lima, in a VS command with this value2 before the DRAW; msm, in a
+ * CP_NOP before the draw whose payload is IP_MODEL_MAGIC and the record's address. */
 #define IP_MODEL_LS_OFFSET 24
 #define IP_MODEL_LIMA_VS_CMD 0x7e000000u
 

@@ -123,10 +123,15 @@ static const struct fake_gpu gpus[] = {
 	{"r580", "radeon", "ctm", 0x7249, 0, 5},
 	{"rv515", "radeon", "ctm", 0x7142, 0, 5},
 	{"rv530", "radeon", "ctm", 0x71c2, 0, 5},
+	/* msm: GPU_ID, CHIP_ID (core.major.minor.patch), generation */
+	{"a306", "msm", "a3xx", 307, 0x03000600, 3},
+	{"a320", "msm", "a3xx", 320, 0x03020000, 3},
+	{"a330", "msm", "a3xx", 330, 0x03030000, 3},
 };
 
 /* The kernel drivers the fake emulates: one line each. */
-static const struct fake_driver *const drivers[] = {&fake_panfrost, &fake_lima, &fake_radeon, NULL};
+static const struct fake_driver *const drivers[] = {&fake_panfrost, &fake_lima, &fake_radeon,
+                                                    &fake_msm, NULL};
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
@@ -571,7 +576,11 @@ static void sleep_until(int64_t t)
 
 int fake_bo_wait(struct fake_bo *bo, int64_t deadline_ns)
 {
-	struct fake_fence *fe = bo->fence;
+	return fake_fence_wait(bo->fence, deadline_ns);
+}
+
+int fake_fence_wait(struct fake_fence *fe, int64_t deadline_ns)
+{
 	int64_t now = fake_now_ns();
 	if (!fe || fe->signal_ns <= now)
 		return 0;

@@ -12,6 +12,7 @@ static const enum ip_buf_role record_roles[IP_MODEL_ROLES] = {
 	[IP_MODEL_UNIFORMS] = IP_BUF_UNIFORMS,       [IP_MODEL_ATTRIBUTES] = IP_BUF_ATTRIBUTES,
 	[IP_MODEL_VARYINGS_IN] = IP_BUF_VARYINGS_IN, [IP_MODEL_VARYINGS_OUT] = IP_BUF_VARYINGS_OUT,
 	[IP_MODEL_GLOBAL] = IP_BUF_GLOBAL,           [IP_MODEL_REGISTERS] = IP_BUF_REGISTERS,
+	[IP_MODEL_TEXTURES] = IP_BUF_TEXTURES,
 };
 
 const char *fake_read_record(const struct fake_vm *vm, uint8_t *rec, struct fake_job *j)

@@ -1,7 +1,7 @@
 /* fakedrm.h: the fake DRM device's insides (test support, never installed): render nodes and
  * their open files, buffer objects backed by memfds in per-file GPU address spaces, sync
  * objects and fences, the kernel log, the trace and the injected failures; a kernel driver
- * (panfrost, lima; msm and radeon later) plugs in as a struct fake_driver. docs/fakedrm.md. */
+ * (panfrost, lima, msm; radeon later) plugs in as a struct fake_driver. docs/fakedrm.md. */
 #ifndef ISAPROBE_FAKEDRM_H
 #define ISAPROBE_FAKEDRM_H
 
@@ -78,6 +78,7 @@ struct fake_driver {
 
 extern const struct fake_driver fake_panfrost;
 extern const struct fake_driver fake_lima;
+extern const struct fake_driver fake_msm;
 extern const struct fake_driver fake_radeon;
 
 struct fake_node {
@@ -101,6 +102,7 @@ struct fake_file {
 	int dead;                    /* opened before the device was lost */
 	uint32_t ctx_next;           /* lima contexts */
 	uint32_t ctx_live[64];
+	void *priv;                  /* the driver's own per-open state (msm: submit queues) */
 };
 
 /* ---- core services for drivers (fake_core.c) ---- */
@@ -143,6 +145,8 @@ int fake_submission_end(struct fake_syncobj *out, struct fake_bo *const *bos, si
 /* Waits for a BO's last fence until the absolute deadline: 0, -ETIMEDOUT or -EBUSY. Called
  * with the lock held; drops it while sleeping. */
 int fake_bo_wait(struct fake_bo *bo, int64_t deadline_ns);
+/* The same for a fence (NULL: none, signalled). */
+int fake_fence_wait(struct fake_fence *fe, int64_t deadline_ns);
 
 /* Copies between the caller's memory and the device: 0 or -EFAULT (never a crash). */
 int fake_copy_in(void *dst, uint64_t user_ptr, size_t n);

@@ -1,7 +1,8 @@
 /* fuzz_fakedrm.c: a libFuzzer harness for what the fake DRM device parses from GPU memory: job
- * chains, descriptors, model records (panfrost) and VS command lists, tables and records (lima),
- * read from BOs filled with the input. The device must refuse garbage as a GPU would (a fault,
- * a GP error), never crash or hang. Not built by CMake; docs/fakedrm.md has the command. */
+ * chains, descriptors, model records (panfrost), VS command lists, tables and records (lima) and
+ * PM4 command buffers, state loads, draws and records (msm), read from BOs filled with the input.
+ * The device must refuse garbage as a GPU would (a fault, a GP error, an msm hang or IOMMU fault),
+ * never crash or hang. Not built by CMake; docs/fakedrm.md has the command. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "../../runners/drm/drm_uapi.h"
+#include "../../runners/drm/msm_uapi.h"
 #include "fake_entry.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -21,7 +23,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	setenv("FAKEDRM_DEVICES", "/dev/dri/renderD128=t760,/dev/dri/renderD129=g71,"
-	                          "/dev/dri/renderD130=mali400", 1);
+	                          "/dev/dri/renderD130=mali400,/dev/dri/renderD131=a320", 1);
 	setenv("FAKEDRM_SCHED_TIMEOUT_MS", "0", 1);
 	return 0;
 }
@@ -34,17 +36,18 @@ static int io(int fd, unsigned long req, void *arg)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const nodes[3] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
-	                                     "/dev/dri/renderD130"};
+	static const char *const nodes[4] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
+	                                     "/dev/dri/renderD130", "/dev/dri/renderD131"};
 	unsigned which;
 	uint8_t *bo_map[3] = {NULL, NULL, NULL};
 	uint32_t handles[3];
 	uint64_t va[3];
-	int fd, lima;
+	int fd, lima, msm;
 	if (size < 8)
 		return 0;
-	which = data[0] % 3;
-	lima = which == 2;
+	which = data[0] % 4;
+	msm = which == 3;
+	lima = which == 2 || msm; /* both have 32-bit addresses */
 	fd = fake_open(nodes[which]);
 	if (fd < 0)
 		return 0;
@@ -53,7 +56,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int handled;
 		uint8_t *p;
 		size_t n, at = 8 + i * (size - 8) / 3, end = 8 + (i + 1) * (size - 8) / 3;
-		if (lima) {
+		if (msm) {
+			struct ip_msm_gem_new c = {.size = BO_BYTES, .flags = IP_MSM_BO_WC};
+			struct ip_msm_gem_info inf = {.info = IP_MSM_INFO_GET_IOVA};
+			if (io(fd, IP_IOCTL_MSM_GEM_NEW, &c))
+				goto out;
+			inf.handle = c.handle;
+			if (io(fd, IP_IOCTL_MSM_GEM_INFO, &inf))
+				goto out;
+			handles[i] = c.handle;
+			va[i] = inf.value;
+			inf.info = IP_MSM_INFO_GET_OFFSET;
+			if (io(fd, IP_IOCTL_MSM_GEM_INFO, &inf))
+				goto out;
+			off = inf.value;
+		} else if (lima) {
 			struct ip_lima_gem_create c = {.size = BO_BYTES};
 			struct ip_lima_gem_info inf = {0};
 			if (io(fd, IP_IOCTL_LIMA_GEM_CREATE, &c))
@@ -105,7 +122,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		munmap(bo_map[i], BO_BYTES);
 		bo_map[i] = NULL;
 	}
-	if (lima) {
+	if (msm) {
+		struct ip_msm_gem_submit_bo bos[3];
+		struct ip_msm_gem_submit_cmd cmd = {.type = IP_MSM_SUBMIT_CMD_BUF, .submit_idx = 1};
+		struct ip_msm_gem_submit s = {.flags = IP_MSM_PIPE_3D0, .nr_bos = 3, .nr_cmds = 1};
+		struct ip_msm_wait_fence w = {0};
+		for (int i = 0; i < 3; i++)
+			bos[i] = (struct ip_msm_gem_submit_bo){3, handles[i], va[i]};
+		cmd.submit_offset = data[1] & 0xfcu;
+		cmd.size = 4u * (1u + data[2] + ((uint32_t)data[3] << 8));
+		s.bos = (uint64_t)(uintptr_t)bos;
+		s.cmds = (uint64_t)(uintptr_t)&cmd;
+		if (io(fd, IP_IOCTL_MSM_GEM_SUBMIT, &s) == 0) {
+			w.fence = s.fence;
+			io(fd, IP_IOCTL_MSM_WAIT_FENCE, &w); /* the past: at once */
+		}
+	} else if (lima) {
 		struct ip_lima_ctx_create cc = {0};
 		struct ip_lima_gem_submit_bo bos[3];
 		struct ip_lima_gp_frame fr = {0};
