@@ -55,7 +55,7 @@ static const struct question questions[] = {
 	  {"findings",
 	   "SELECT DISTINCT p.name AS probe, g.context, t.context AS label, g.format,"
 	   " t.bits, g.kind, g.confidence, g.support, g.against, g.variants, g.details,"
-	   " t.sentence FROM temp.field_table f JOIN finding g ON g.format = f.fmt"
+	   " t.sentence, t.public_verdict FROM temp.field_table f JOIN finding g ON g.format = f.fmt"
 	   " AND g.lo <= f.hi AND g.hi >= f.lo JOIN probe p ON p.id = g.probe_id"
 	   " JOIN finding_text t ON t.finding_id = g.id"
 	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY p.name, g.context, g.lo, g.kind"}}},

@@ -12,18 +12,24 @@
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe report --db FILE [--format md|html|json] [--since CAMPAIGN]\n"
-	      "                       [--diff OLD.db] [-o OUT]\n"
+	      "                       [--diff OLD.db] [--isa ISA] [--probe NAME] [-o OUT]\n"
 	      "\n"
-	      "Prints the inferred fields (run `isaprobe infer` first) per probe and context:\n"
-	      "the field map in the style of the ISA notes (\"25-27: register select ...\"), what\n"
-	      "the notes' field table says of the same bits, confidence and evidence, and the\n"
-	      "runs used against an exhaustive sweep. HTML adds an SVG bit diagram per word\n"
-	      "(one box per field, coloured by kind) and a per-bit effect heat map.\n"
+	      "Prints the inferred fields (run `isaprobe infer` first) per ISA, probe and\n"
+	      "context: the field map in the style of the ISA notes (\"33-34: component select\n"
+	      "...\"), what the notes' field table says of the same bits, how each compares with\n"
+	      "later public work (agrees, refines, differs, new, open; counted in the summary),\n"
+	      "confidence and evidence, and the runs used against an exhaustive sweep; what could\n"
+	      "not be determined is said once per probe. HTML adds a summary table, contents, a\n"
+	      "legend and per context the whole instruction word drawn (the notes' fields, the\n"
+	      "public ones, the found ones, the walk's effect under each bit). --diff and --since\n"
+	      "lead with the findings that differ from public knowledge or are new to it.\n"
 	      "\n"
 	      "  -d, --db FILE         the findings database\n"
 	      "  -f, --format FMT      md (default), html or json\n"
 	      "  -s, --since CAMPAIGN  only findings first seen in campaign id CAMPAIGN or later\n"
 	      "  -D, --diff OLD.db     only findings new, changed or gone since OLD.db\n"
+	      "  -i, --isa ISA         only the probes of this ISA\n"
+	      "  -p, --probe NAME      only this probe\n"
 	      "  -o, --output OUT      write to OUT instead of standard output\n"
 	      "  -h, --help            this help\n",
 	      out);
@@ -36,10 +42,12 @@ int cmd_report(int argc, char **argv)
 	                                     {"since", required_argument, 0, 's'},
 	                                     {"diff", required_argument, 0, 'D'},
 	                                     {"output", required_argument, 0, 'o'},
+	                                     {"isa", required_argument, 0, 'i'},
+	                                     {"probe", required_argument, 0, 'p'},
 	                                     {"help", no_argument, 0, 'h'},
 	                                     {0, 0, 0, 0}};
 	const char *db = NULL, *old = NULL, *output = NULL;
-	struct ip_report_options o = {IP_REPORT_MD, NULL, 0, NULL, NULL};
+	struct ip_report_options o = {IP_REPORT_MD, NULL, 0, NULL, NULL, NULL, NULL};
 	struct ip_store *s = NULL;
 	struct ip_diag d;
 	int c, rc = 1;
@@ -47,7 +55,7 @@ int cmd_report(int argc, char **argv)
 	FILE *out = stdout;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:f:s:D:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:f:s:D:o:i:p:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': db = optarg; break;
 		case 'f':
@@ -73,6 +81,8 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'D': old = optarg; break;
 		case 'o': output = optarg; break;
+		case 'i': o.isa = optarg; break;
+		case 'p': o.probe = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}

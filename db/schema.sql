@@ -290,8 +290,9 @@ WHERE NOT EXISTS (SELECT 1 FROM campaign c WHERE c.id = r.campaign_id)
 -- belong to, the word format and the bits as `isaprobe fields` writes them ('33', '25-50'),
 -- the kind, the condition it holds under, the report's sentence (details.sentence, which
 -- `isaprobe infer` writes; NULL for findings inferred before it) and how it compares with what
--- later public work says of these bits (public_verdict: NULL until the ISA has such an
--- overlay).
+-- later public work says of these bits (details.public_verdict, which `isaprobe infer` writes
+-- from the ISA's public-knowledge overlay: "agrees with index_reg 35-37", "new: ..."; NULL for
+-- findings inferred before it; docs/public-overlay.md).
 CREATE VIEW finding_text AS
 SELECT
 	p.name AS probe,
@@ -305,7 +306,7 @@ SELECT
 	f.kind,
 	f.cond AS "when",
 	json_extract(f.details, '$.sentence') AS sentence,
-	NULL AS public_verdict,
+	json_extract(f.details, '$.public_verdict') AS public_verdict,
 	f.confidence,
 	f.id AS finding_id
 FROM finding f

@@ -9,6 +9,22 @@
 #include "isaprobe/report.h"
 #include "strbuf.h"
 
+struct sqlite3_stmt;
+
+/* A finding against what later public work says (docs/public-overlay.md), in the order a diff
+ * lists them: differs (bits or values contradict a public field), new (no public field there),
+ * refines (inside a public field, more detail), agrees (the same bits and kind), open (nothing
+ * was determined to compare: unmodeled, not probed). */
+enum rp_verdict { RP_DIFFERS, RP_NEW, RP_REFINES, RP_AGREES, RP_OPEN, RP_NVERDICTS };
+
+const char *rp_verdict_name(enum rp_verdict v);
+/* The verdict of bits lo-hi of format "isa.name" ("midgard.load_store"), found to be of kind
+ * `kind` with value names `names` (the details' JSON object, or ""), `partial` when some of its
+ * values the runner could not say; *text (malloc'd) says it ("differs from index_reg 35-37:
+ * value 0: r27 where public work says r26"). */
+enum rp_verdict rp_public_compare(const char *format, unsigned lo, unsigned hi, const char *kind,
+                                  const char *names, int partial, char **text);
+
 struct rp_finding {
 	unsigned context;
 	unsigned bundle, slot; /* the instruction */
@@ -19,11 +35,15 @@ struct rp_finding {
 	long long support, against, variants, first_seen, last_seen;
 	char *what;   /* one-line description from the details */
 	char *notes;  /* what the field table's notes say of these bits */
+	enum rp_verdict verdict; /* against the ISA's public-knowledge overlay */
+	char *public_text;       /* "agrees with index_reg 35-37", ... */
 	const char *change; /* diff: "new", "changed", "gone"; NULL otherwise */
 	double old_confidence;
 	char *old_kind;
 	char *change_text;  /* diff: the values gained, lost or renamed ("values 5: unmodeled ->
 	                     * min"), or NULL */
+	char *examples;     /* the stored example per value ("1: ok, registers[0] = 0x450c3d0c") */
+	size_t order;       /* position as read (ties of the sort keep it) */
 };
 
 struct rp_probe {
@@ -39,6 +59,7 @@ struct rp_model {
 	struct rp_probe *p;
 	size_t np;
 	size_t nfindings;
+	size_t verdicts[RP_NVERDICTS]; /* findings per verdict against public knowledge */
 	/* Why there is nothing to show, when the database itself says (NULL otherwise): no
 	 * campaign ran, or runs that were never inferred. */
 	const char *hint;
@@ -51,13 +72,23 @@ void rp_free(struct rp_model *m);
 const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx);
 /* Display name of a finding kind: "register select", "must be zero / reserved", ... */
 const char *rp_kind_title(const char *kind);
+/* Whether findings of this kind rest on no evidence (unmodeled, not probed): no confidence. */
+int rp_without_evidence(const char *kind);
+/* Column i of a row as text ("" for NULL). */
+const char *rp_col(struct sqlite3_stmt *st, int i);
+/* What a row of rp_finding_columns() says after its kind (malloc'd; report_words.c). */
+char *rp_describe(const char *kind, struct sqlite3_stmt *st);
+/* A JSON object of value names as compact ranges ("0-7: r0-r7, 9: zero"), appended to b. */
+void rp_value_table(struct strbuf *b, const char *json, const char *between);
 /* The columns a finding is read with ("SELECT <these> FROM finding f": column 4 is the kind),
  * and the description of such a row (malloc'd): what the report says after the kind. */
-struct sqlite3_stmt;
 const char *rp_finding_columns(void);
 char *rp_finding_what(struct sqlite3_stmt *st);
 /* Distinct contexts that findings of p mention, ascending; returns the count (<= 256). */
 size_t rp_contexts(const struct rp_probe *p, unsigned *out);
+/* A probe's findings are sorted by context, instruction, format and bits: those of one context
+ * are p->f[start, rp_context_end(p, start)). */
+size_t rp_context_end(const struct rp_probe *p, size_t start);
 
 void rp_markdown(const struct rp_model *m, FILE *out);
 void rp_html(const struct rp_model *m, FILE *out);

@@ -29,6 +29,8 @@ static void finding(FILE *out, const struct rp_finding *f)
 	             "\"first_seen\":%lld,\"last_seen\":%lld,\"notes\":",
 	        f->confidence, f->support, f->against, f->variants, f->first_seen, f->last_seen);
 	str(out, f->notes);
+	fprintf(out, ",\"public_verdict\":\"%s\",\"public\":", rp_verdict_name(f->verdict));
+	str(out, f->public_text);
 	if (f->change) {
 		fputs(",\"change\":", out);
 		str(out, f->change);
@@ -89,7 +91,11 @@ void rp_json(const struct rp_model *m, FILE *out)
 		str(out, o->old_title);
 	else
 		fputs("null", out);
-	fprintf(out, ",\"findings\":%zu,", m->nfindings);
+	fprintf(out, ",\"findings\":%zu,\"public\":{", m->nfindings);
+	for (int v = 0; v < RP_NVERDICTS; v++)
+		fprintf(out, "%s\"%s\":%zu", v ? "," : "", rp_verdict_name((enum rp_verdict)v),
+		        m->verdicts[v]);
+	fputs("},", out);
 	if (m->hint) {
 		fputs("\"hint\":", out);
 		str(out, m->hint);

@@ -23,196 +23,7 @@ static int sql_fail(sqlite3 *db, struct ip_diag *d, const char *what)
 	return ip_diag_plain(d, "%s: %s", what, sqlite3_errmsg(db));
 }
 
-static const struct {
-	const char *kind, *title;
-} kind_titles[] = {
-	{"ignored", "ignored"},
-	{"reserved", "reserved (must be the seed's value)"},
-	{"register", "register select"},
-	{"component", "component select"},
-	{"offset", "offset"},
-	{"imm_signed", "signed immediate"},
-	{"imm_unsigned", "unsigned immediate"},
-	{"shift", "shift"},
-	{"modifier", "modifier"},
-	{"mask", "write mask"},
-	{"enum", "enum / opcode"},
-	{"distinct", "distinct behaviours"},
-	{"unmodeled", "unmodeled by the runner"},
-	{"model_differs", "differs by GPU model"},
-	{"unknown", "not probed"},
-};
-
-const char *rp_kind_title(const char *kind)
-{
-	for (size_t i = 0; i < sizeof kind_titles / sizeof kind_titles[0]; i++)
-		if (!strcmp(kind, kind_titles[i].kind))
-			return kind_titles[i].title;
-	return kind;
-}
-
-/* {"0":"fadd","1":"fmul"} -> 0=fadd, 1=fmul (the inference writes no escapes in these),
- * entries separated by `between`. */
-static void pairs_by(struct strbuf *b, const char *json, const char *sep, const char *between)
-{
-	unsigned n = 0;
-	const char *p = json;
-	while (p && *p && n < 16) {
-		const char *k = strchr(p, '"'), *ke, *v, *ve;
-		if (!k || !(ke = strchr(k + 1, '"')) || !(v = strchr(ke + 1, '"')) ||
-		    !(ve = strchr(v + 1, '"')))
-			break;
-		sb_printf(b, "%s%.*s%s%.*s", n ? between : "", (int)(ke - k - 1), k + 1, sep,
-		          (int)(ve - v - 1), v + 1);
-		p = ve + 1;
-		n++;
-	}
-	if (p && strchr(p, '"'))
-		sb_printf(b, "%s...", between);
-}
-
-static void pairs(struct strbuf *b, const char *json, const char *sep)
-{
-	pairs_by(b, json, sep, ", ");
-}
-
-static const char *col(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
-}
-
-/* [1,2,3,5,6,7,8,9] -> "1, 2, 3, 5-9": a JSON array of ascending numbers, runs of four or
- * more as ranges, at most 24 items. */
-static void number_list(struct strbuf *b, const char *json)
-{
-	const char *p = json;
-	unsigned items = 0;
-	long long lo = -1, hi = -1;
-	for (;;) {
-		char *end;
-		long long v;
-		while (*p == '[' || *p == ',' || *p == ' ')
-			p++;
-		v = strtoll(p, &end, 10);
-		if (end != p && lo >= 0 && v == hi + 1) {
-			hi = v;
-			p = end;
-			continue;
-		}
-		if (lo >= 0) { /* flush the run lo..hi */
-			if (items >= 24) {
-				sb_puts(b, ", ...");
-				return;
-			}
-			if (hi - lo >= 3)
-				sb_printf(b, "%s%lld-%lld", items ? ", " : "", lo, hi);
-			else
-				for (long long x = lo; x <= hi; x++)
-					sb_printf(b, "%s%lld", items || x > lo ? ", " : "", x);
-			items++;
-		}
-		if (end == p)
-			return;
-		lo = hi = v;
-		p = end;
-	}
-}
-
-/* The values of a field the runner could not say, said plainly: on the simulator, advice to
- * run them on hardware. Columns 31-35: unmodeled, runner, seed_value, not_run, more. */
-static void unmodeled_text(struct strbuf *b, sqlite3_stmt *st)
-{
-	const char *list = col(st, 31);
-	int one = !strchr(list, ',');
-	sb_puts(b, b->len ? "; " : "");
-	sb_puts(b, one ? "value " : "values ");
-	number_list(b, list);
-	if (!strcmp(col(st, 32), "sim"))
-		sb_puts(b, ": unmodeled on the simulator; run on hardware");
-	else
-		sb_puts(b, ": the runner could not say");
-	if (col(st, 33)[0]) /* nothing but the seed ran */
-		sb_printf(b, "; only the seed's value %s ran", col(st, 33));
-	if (col(st, 34)[0]) {
-		sb_puts(b, "; not run: ");
-		number_list(b, col(st, 34));
-	}
-	if (sqlite3_column_int(st, 35))
-		sb_puts(b, " (more values than listed)");
-}
-
-/* Columns 12.. of the finding query: input, index, output, direction, must_be, values, bits,
- * signed, scale, when, via, of, selects, record, reads_zero, other_readings, written,
- * summary, meanings, unmodeled, runner, seed_value, not_run, unmodeled_more; 36-38 bundle,
- * slot, cond; 39 names, 40 alike, 41 negated (a select read through a negate). */
-static char *describe(const char *kind, sqlite3_stmt *st)
-{
-	struct strbuf b;
-	sb_init(&b);
-	int written = sqlite3_column_int(st, 28);
-	if (!strcmp(col(st, 13), "indirect")) {
-		if (written)
-			sb_printf(&b, "writes %s at the index held in %s", col(st, 23), col(st, 22));
-		else
-			sb_printf(&b, "%s reads %s at the index held in %s", col(st, 14), col(st, 23),
-			          col(st, 22));
-		if (col(st, 24)[0])
-			sb_printf(&b, " (%s of %s words)", col(st, 24), col(st, 25));
-		if (col(st, 26)[0])
-			sb_printf(&b, "; v = %s reads 0", col(st, 26));
-		if (col(st, 27)[0])
-			sb_printf(&b, "; %s other readings fit too", col(st, 27));
-	} else if (!strcmp(col(st, 13), "table")) {
-		sb_printf(&b, "%s follows the %sinput v picks: ", col(st, 14),
-		          sqlite3_column_int(st, 41) ? "negated " : "");
-		pairs(&b, col(st, 17), " -> ");
-	} else if (written && col(st, 12)[0])
-		sb_printf(&b, "writes %s[%s]%s", col(st, 12), col(st, 13),
-		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
-	else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
-	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
-		sb_printf(&b, "%s = %s%s[%s]%s", col(st, 14), sqlite3_column_int(st, 41) ? "-" : "",
-		          col(st, 12), col(st, 13),
-		          !strcmp(kind, "offset") && sqlite3_column_int(st, 19) ? ", v signed" : "");
-	else if (!strncmp(kind, "imm_", 4))
-		sb_printf(&b, "%s changes by %s*v", col(st, 14), col(st, 20));
-	else if (!strcmp(kind, "shift"))
-		sb_printf(&b, "shifts %s %s by v", col(st, 14), col(st, 15));
-	else if (!strcmp(kind, "modifier") || !strcmp(kind, "enum") || !strcmp(kind, "distinct")) {
-		pairs(&b, col(st, 17), ": ");
-		if (col(st, 30)[0]) { /* what the float modes named there do */
-			sb_puts(&b, " [");
-			pairs_by(&b, col(st, 30), ": ", "; ");
-			sb_puts(&b, "]");
-		}
-		if (col(st, 40)[0]) { /* other operations the same runs fit as well */
-			sb_puts(&b, "; also fits ");
-			pairs_by(&b, col(st, 40), ": ", "; ");
-		}
-	}
-	else if (!strcmp(kind, "mask"))
-		pairs(&b, col(st, 18), ": ");
-	else if (!strcmp(kind, "reserved"))
-		sb_printf(&b, "must be %s: other values fault", col(st, 16));
-	else if (!strcmp(kind, "ignored"))
-		sb_puts(&b, "no effect seen");
-	else if (!strcmp(kind, "unmodeled") && !col(st, 31)[0])
-		sb_puts(&b, "the runner could not say what these bits do");
-	else if (!strcmp(kind, "unknown"))
-		sb_puts(&b, "no run varied these bits");
-	else if (!strcmp(kind, "model_differs"))
-		sb_puts(&b, col(st, 29));
-	if (col(st, 39)[0]) { /* the registers a select reads, by the probe's names */
-		sb_puts(&b, b.len ? "; value " : "value ");
-		pairs_by(&b, col(st, 39), ": ", ", ");
-	}
-	if (col(st, 21)[0])
-		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
-	if (col(st, 31)[0])
-		unmodeled_text(&b, st);
-	return sb_take(&b);
-}
+#define col rp_col
 
 /* What the field table says of bits lo-hi of format "isa.name" (presentation only). */
 static char *notes(const char *format, unsigned lo, unsigned hi)
@@ -237,14 +48,19 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 		for (unsigned j = 0; j < i; j++)
 			seen |= !strcmp(fmt->fields[j].name, f->name) &&
 			        !(fmt->fields[j].lo > hi || fmt->fields[j].lo + fmt->fields[j].width <= lo);
-		if (!seen)
+		if (seen)
+			continue;
+		if (f->width == 1)
+			sb_printf(&b, "%s%s %u (%s)", b.len ? ", " : "", f->name, f->lo,
+			          ip_doc_name(f->doc));
+		else
 			sb_printf(&b, "%s%s %u-%u (%s)", b.len ? ", " : "", f->name, f->lo,
 			          f->lo + f->width - 1, ip_doc_name(f->doc));
 	}
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 42 /* columns of finding_cols */
+#define FINDING_NCOLS 46 /* columns of finding_cols */
 static const char finding_cols[] =
 	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
 	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
@@ -261,7 +77,21 @@ static const char finding_cols[] =
 	" json_extract(f.details, '$.seed_value'),"
 	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
 	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names'),"
-	" json_extract(f.details, '$.alike'), json_extract(f.details, '$.negated')";
+	" json_extract(f.details, '$.alike'), json_extract(f.details, '$.negated'),"
+	" json_extract(f.details, '$.per_unit'), json_extract(f.details, '$.values_seen'),"
+	/* 44: the bits of the register select whose register an indirect component select reads */
+	" CASE WHEN f.kind = 'component' AND json_extract(f.details, '$.index') = 'indirect' THEN"
+	" (SELECT CASE WHEN g.lo = g.hi THEN g.lo ELSE g.lo || '-' || g.hi END FROM finding g"
+	" WHERE g.probe_id = f.probe_id AND g.context = f.context AND g.bundle = f.bundle AND"
+	" g.slot = f.slot AND g.format = f.format AND g.cond = f.cond AND g.kind = 'register' AND"
+	" json_extract(g.details, '$.index') = 'indirect' AND json_extract(g.details, '$.of') IS"
+	" json_extract(f.details, '$.of') AND json_extract(g.details, '$.per_unit') IS"
+	" json_extract(f.details, '$.per_unit') ORDER BY g.lo LIMIT 1) END,"
+	/* 45: the example stored per value: "1: ok, registers[0] = 0x450c3d0c; 2: unmodeled" */
+	" (SELECT group_concat(x, '; ') FROM (SELECT json_extract(e.value, '$.value') || ': ' ||"
+	" json_extract(e.value, '$.status') || coalesce(', ' || (SELECT group_concat(w, ', ') FROM"
+	" (SELECT c.key || ' = ' || c.value AS w FROM json_each(e.value, '$.changed') c LIMIT 2)),"
+	" '') AS x FROM json_each(f.details, '$.examples') e))";
 
 const char *rp_finding_columns(void)
 {
@@ -270,7 +100,7 @@ const char *rp_finding_columns(void)
 
 char *rp_finding_what(sqlite3_stmt *st)
 {
-	return describe(col(st, 4), st);
+	return rp_describe(col(st, 4), st);
 }
 
 static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
@@ -291,16 +121,41 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 	f->bundle = (unsigned)sqlite3_column_int(st, 36);
 	f->slot = (unsigned)sqlite3_column_int(st, 37);
 	f->cond = dup(col(st, 38));
-	f->what = describe(f->kind, st);
+	f->what = rp_describe(f->kind, st);
+	f->examples = dup(col(st, 45));
 	f->notes = notes(f->format, f->lo, f->hi);
+	f->verdict = rp_public_compare(f->format, f->lo, f->hi, f->kind, col(st, 39),
+	                               col(st, 31)[0] != 0, &f->public_text);
 }
 
 static void push(struct rp_probe *p, const struct rp_finding *f)
 {
-	p->f = realloc(p->f, (p->nf + 1) * sizeof *p->f);
-	if (!p->f)
-		abort();
-	p->f[p->nf++] = *f;
+	if (!(p->nf & (p->nf - 1))) { /* grows by doubling: a power of two is full */
+		p->f = realloc(p->f, (p->nf ? 2 * p->nf : 1) * sizeof *p->f);
+		if (!p->f)
+			abort();
+	}
+	p->f[p->nf] = *f;
+	p->f[p->nf].order = p->nf;
+	p->nf++;
+}
+
+/* The order the reports list findings in (the SQL's, kept for findings a diff adds). */
+static int by_place(const void *a, const void *b)
+{
+	const struct rp_finding *x = a, *y = b;
+	int c;
+	if (x->context != y->context)
+		return x->context < y->context ? -1 : 1;
+	if (x->bundle != y->bundle)
+		return x->bundle < y->bundle ? -1 : 1;
+	if (x->slot != y->slot)
+		return x->slot < y->slot ? -1 : 1;
+	if ((c = strcmp(x->format, y->format)))
+		return c;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 static void free_finding(struct rp_finding *f)
@@ -311,6 +166,8 @@ static void free_finding(struct rp_finding *f)
 	free(f->details);
 	free(f->what);
 	free(f->notes);
+	free(f->public_text);
+	free(f->examples);
 	free(f->old_kind);
 	free(f->change_text);
 }
@@ -420,7 +277,7 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	sqlite3 *db = ip_store_sqlite(s);
 	sqlite3 *old = o->old ? ip_store_sqlite(o->old) : NULL;
 	sqlite3_stmt *st;
-	char sql[2048];
+	char sql[4096];
 	int rc;
 	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
@@ -471,14 +328,14 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 {
 	sqlite3 *old = ip_store_sqlite(o->old), *db = ip_store_sqlite(s);
 	sqlite3_stmt *st;
-	char sql[2048];
+	char sql[4096];
 	int rc;
 	if (ip_store_check_findings(old, d)) {
 		d->file = o->old_title;
 		return -1;
 	}
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
-	                          " p.id = f.probe_id ORDER BY p.name, f.context, f.bundle, f.slot,"
+	                          " p.id = f.probe_id ORDER BY p.isa, p.name, f.context, f.bundle, f.slot,"
 	                          " f.format, f.lo, f.cond, f.kind = 'model_differs'",
 	         finding_cols);
 	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
@@ -487,6 +344,9 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 		struct rp_finding f;
 		struct rp_probe *p = NULL;
 		const char *name = col(st, FINDING_NCOLS);
+		if ((o->probe && strcmp(name, o->probe)) ||
+		    (o->isa && strcmp(col(st, FINDING_NCOLS + 1), o->isa)))
+			continue;
 		read_finding(st, &f);
 		if (lookup(db, name, &f, 0, NULL, NULL, NULL) != 0) {
 			free_finding(&f);
@@ -525,6 +385,42 @@ static int empty_hint(sqlite3 *db, struct rp_model *m, struct ip_diag *d)
 	return rc == SQLITE_ROW ? 0 : sql_fail(db, d, "reading the findings");
 }
 
+static int by_isa_name(const void *a, const void *b)
+{
+	const struct rp_probe *x = a, *y = b;
+	int c = strcmp(x->isa, y->isa);
+	return c ? c : strcmp(x->name, y->name);
+}
+
+/* --isa or --probe chose nothing: says so with what the database has. */
+static int probe_missing(sqlite3 *db, const struct ip_report_options *o, struct ip_diag *d)
+{
+	sqlite3_stmt *st;
+	struct strbuf have;
+	int rc;
+	if (sqlite3_prepare_v2(db, o->probe ? "SELECT group_concat(name, ', ') FROM"
+	                                      " (SELECT name FROM probe ORDER BY name)"
+	                                    : "SELECT group_concat(isa, ', ') FROM"
+	                                      " (SELECT DISTINCT isa FROM probe ORDER BY isa)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(db, d, "reading the probes");
+	sb_init(&have);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		sb_puts(&have, col(st, 0));
+	sqlite3_finalize(st);
+	if (o->probe && o->isa)
+		rc = ip_diag_plain(d, "no probe named '%s' of ISA '%s' (probes: %s)", o->probe, o->isa,
+		                   have.len ? have.s : "none");
+	else if (o->probe)
+		rc = ip_diag_plain(d, "no probe named '%s' (probes: %s)", o->probe,
+		                   have.len ? have.s : "none");
+	else
+		rc = ip_diag_plain(d, "no probe of ISA '%s' (ISAs: %s)", o->isa,
+		                   have.len ? have.s : "none");
+	sb_free(&have);
+	return rc;
+}
+
 int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
             struct ip_diag *d)
 {
@@ -535,21 +431,35 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 	m->o = o;
 	if (ip_store_check_findings(db, d)) /* every value read below is checked first */
 		return -1;
-	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe ORDER BY name", -1, &st,
+	/* probes of one ISA together, in the order of their ISA's name */
+	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe WHERE (?1 IS NULL OR isa = ?1)"
+	                           " AND (?2 IS NULL OR name = ?2) ORDER BY isa, name", -1, &st,
 	                       NULL) != SQLITE_OK)
 		return sql_fail(db, d, "reading the probes");
+	sqlite3_bind_text(st, 1, o->isa, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, o->probe, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		add_probe(m, sqlite3_column_int64(st, 0), col(st, 1), col(st, 2));
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return sql_fail(db, d, "reading the probes");
+	if (!m->np && (o->isa || o->probe) && probe_missing(db, o, d))
+		return -1;
 	for (size_t i = 0; i < m->np; i++)
 		if (load_probe(s, o, &m->p[i], d))
 			return -1;
 	if (o->old && load_gone(s, o, m, d))
 		return -1;
+	if (m->np) /* gone probes were added at the end (qsort wants an array, even of none) */
+		qsort(m->p, m->np, sizeof *m->p, by_isa_name);
 	for (size_t i = 0; i < m->np; i++)
+		if (m->p[i].nf)
+			qsort(m->p[i].f, m->p[i].nf, sizeof *m->p[i].f, by_place);
+	for (size_t i = 0; i < m->np; i++) {
 		m->nfindings += m->p[i].nf;
+		for (size_t j = 0; j < m->p[i].nf; j++)
+			m->verdicts[m->p[i].f[j].verdict]++;
+	}
 	return empty_hint(db, m, d);
 }
 
@@ -577,21 +487,18 @@ const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx
 	return NULL;
 }
 
+size_t rp_context_end(const struct rp_probe *p, size_t start)
+{
+	size_t end = start;
+	while (end < p->nf && p->f[end].context == p->f[start].context)
+		end++;
+	return end;
+}
+
 size_t rp_contexts(const struct rp_probe *p, unsigned *out)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < p->nf; i++) {
-		size_t j;
-		for (j = 0; j < n && out[j] != p->f[i].context; j++)
-			;
-		if (j == n && n < 256)
-			out[n++] = p->f[i].context;
-	}
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && out[j - 1] > out[j]; j--) {
-			unsigned t = out[j];
-			out[j] = out[j - 1];
-			out[j - 1] = t;
-		}
+	for (size_t i = 0; i < p->nf && n < 256; i = rp_context_end(p, i))
+		out[n++] = p->f[i].context;
 	return n;
 }

@@ -1,5 +1,6 @@
-/* report_sentence.c: writes each finding's sentence, as the report words it, into the finding's
- * details ("sentence"), so that the finding_text view gives it to people using sqlite3. */
+/* report_sentence.c: writes each finding's sentence, as the report words it, and its verdict
+ * against public knowledge into the finding's details ("sentence", "public_verdict"), so that
+ * the finding_text view gives them to people using sqlite3. */
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,7 @@
 
 struct sentence {
 	sqlite3_int64 id;
-	char *text;
+	char *text, *verdict;
 };
 
 static int fail(sqlite3 *db, struct ip_diag *d)
@@ -48,6 +49,10 @@ int ip_report_sentences(struct ip_store *s, struct ip_diag *d)
 		if (what[0])
 			sb_printf(&b, ": %s", what);
 		free(what);
+		rp_public_compare(rp_col(st, 1),
+		                  (unsigned)sqlite3_column_int(st, 2), (unsigned)sqlite3_column_int(st, 3),
+		                  rp_col(st, 4), rp_col(st, 39),
+		                  rp_col(st, 31)[0] != 0, &v[n].verdict);
 		v[n].id = sqlite3_column_int64(st, sqlite3_column_count(st) - 1);
 		v[n++].text = sb_take(&b);
 	}
@@ -56,13 +61,16 @@ int ip_report_sentences(struct ip_store *s, struct ip_diag *d)
 		goto out;
 	}
 	if (sqlite3_prepare_v2(db,
-	                       "UPDATE finding SET details = json_set(details, '$.sentence', ?1)"
-	                       " WHERE id = ?2 AND json_extract(details, '$.sentence') IS NOT ?1",
+	                       "UPDATE finding SET details = json_set(details, '$.sentence', ?1,"
+	                       " '$.public_verdict', ?3) WHERE id = ?2 AND"
+	                       " (json_extract(details, '$.sentence') IS NOT ?1 OR"
+	                       " json_extract(details, '$.public_verdict') IS NOT ?3)",
 	                       -1, &st, NULL) != SQLITE_OK)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		sqlite3_bind_text(st, 1, v[i].text, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 2, v[i].id);
+		sqlite3_bind_text(st, 3, v[i].verdict, -1, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			goto out;
 		sqlite3_reset(st);
@@ -74,8 +82,10 @@ out:
 	sqlite3_finalize(st);
 	if (sqlite3_exec(db, rc ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL) != SQLITE_OK && !rc)
 		rc = fail(db, d);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(v[i].text);
+		free(v[i].verdict);
+	}
 	free(v);
 	sqlite3_free(sql);
 	return rc;

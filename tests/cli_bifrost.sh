@@ -81,12 +81,12 @@ if command -v sqlite3 >/dev/null; then
 	check "infer" -- "$bin" infer --db "$tmp/all.db"
 	check "report" -- "$bin" report --db "$tmp/all.db" -o "$tmp/report.md"
 	check "report: header_float_modes" -- grep -q "bifrost: probe \`header_float_modes\`" "$tmp/report.md"
-	check "report: suppress_inf bit" -- grep -q "notes: suppress_inf 7-7 (unknown)" "$tmp/report.md"
+	check "report: suppress_inf bit" -- grep -q "notes: suppress_inf 7 (unknown)" "$tmp/report.md"
 	check "report: header unk13" -- grep -q "notes: unk13 13-14 (unknown)" "$tmp/report.md"
-	# the float-mode bits get a kind (not "unmodeled by the runner"); exception modes do not
+	# the float-mode bits get a kind (not "not determined"); exception modes do not
 	check "report: ftz has a kind" -- grep -Eq "^    \[0\.0\] 5-6: (enum|distinct|modifier).*notes: ftz 5-6" "$tmp/report.md"
 	check "report: suppress_nan has a kind" -- grep -Eq "^    \[0\.0\] 8: (enum|distinct|modifier|flag).*notes: suppress_nan" "$tmp/report.md"
-	check "report: float_exc unmodelled" -- grep -Eq "^    \[0\.0\] 9-10: unmodeled by the runner.*notes: float_exc" "$tmp/report.md"
+	check "report: float_exc unmodelled" -- grep -Eq "^    \[0\.0\] bifrost.header 9-10: not determined: .*notes: float_exc" "$tmp/report.md"
 	check "campaign (exhaustive)" -- "$bin" campaign "$2"/probes/bifrost/header_float_modes.probe --runner sim --db "$tmp/f.db" --strategy exhaustive --quiet
 	q() { sqlite3 "$tmp/f.db" "$1"; }
 	runs=$(q "SELECT sum(r.count) FROM run r JOIN campaign c ON c.id = r.campaign_id JOIN probe p ON p.id = c.probe_id WHERE p.name = 'header_float_modes'")

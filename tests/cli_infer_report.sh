@@ -24,8 +24,17 @@ if [ -x "$writer" ]; then
 	expect_out 1 "no probe named 'nope'" -- "$bin" infer --db "$tmp/s.db" --probe nope
 	expect_out 0 "^    \[0\.0\] 42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max" -- \
 		"$bin" report --db "$tmp/s.db" --format md
-	expect_out 0 "^    \[0\.0\] 32-34: register select: varyings_out\[0\] = registers\[0 \+ 1\*v\]" -- \
+	expect_out 0 "^    \[0\.0\] 32-34: register select: varyings_out\[0\] reads registers record v \(1 word a step\) \(confidence" -- \
 		"$bin" report --db "$tmp/s.db"
+	# --probe and --isa narrow the report; a name the database lacks is an error naming what it has
+	expect_out 0 "^## synth: probe \`synth\`" -- "$bin" report --db "$tmp/s.db" --probe synth
+	expect_out 0 "^14 findings\." -- "$bin" report --db "$tmp/s.db" --isa synth --probe synth
+	expect_out 1 "no probe named 'nope' \(probes: synth\)" -- "$bin" report --db "$tmp/s.db" --probe nope
+	expect_out 1 "no probe of ISA 'midgard' \(ISAs: synth\)" -- \
+		"$bin" report --db "$tmp/s.db" --isa midgard --format html
+	# the public verdict infer stored (the synthetic ISA has no overlay: everything is new)
+	expect_out 0 "^new: no public overlay for this ISA,14$" -- "$bin" query --db "$tmp/s.db" -f csv \
+		--sql "SELECT public_verdict, count(*) FROM finding_text GROUP BY 1"
 	# finding_text: the sentence infer stored is the report's line after the instruction and bits.
 	expect_out 0 "^\"42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max" -- \
 		"$bin" query --db "$tmp/s.db" -f csv --sql "SELECT bits || ': ' || sentence FROM finding_text"

@@ -143,10 +143,10 @@ python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"][0]; sys.
 	passes=$((passes + 1)) || { fail "field --json: details an object, the sentence"; cat "$tmp/f.json" >&2; }
 # Text is never cut, in every format; JSON cells longer than 60 characters are, in the table.
 long="the sentence of a finding that goes on well past sixty characters, to its very last word"
-sqlite3 "$db" "UPDATE finding SET details = json_set(details, '$.sentence', '$long', '$.pad', '0123456789012345678901234567890123456789012345678901234567890123456789') WHERE lo = 25"
+sqlite3 "$db" "UPDATE finding SET details = json_set(details, '$.sentence', '$long', '$.pad', '0123456789012345678901234567890123456789012345678901234567890123456789', '$.public_verdict', 'agrees with arg_comp 25-26') WHERE lo = 25"
 expect 0 "very last word\$" -- "$bin" query --db "$db" field unk25
 expect 0 "^\\{.{56}\\.\\.\\.  x\$" -- "$bin" query --db "$db" --sql "SELECT details, 'x' FROM finding WHERE lo = 25"
-expect 0 "very last word \|\$" -- "$bin" query --db "$db" -f md field unk25
+expect 0 "very last word \| agrees with arg_comp 25-26 \|\$" -- "$bin" query --db "$db" -f md field unk25
 expect 0 "### findings" -- "$bin" query --db "$db" -f md field unk25
 expect 0 "^# findings\$" -- "$bin" query --db "$db" -f csv field unk25
 # A column whose name ends in _json holds JSON; text that is not JSON stays a string.

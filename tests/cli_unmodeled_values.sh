@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cli_unmodeled_values.sh: the shipped Utgard GP opcode probes on the simulator: the report
-# says plainly which values the simulator could not say ("values ...: unmodeled on the
-# simulator; run on hardware"), what ran, and what never ran. Usage: SCRIPT BIN SRCDIR
+# says plainly which values the simulator could not say ("... not determined: the simulator
+# does not model them; run on hardware"), what ran, and what never ran; a field none of whose
+# values could be said is said once for the probe, with its contexts. Usage: SCRIPT BIN SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
@@ -13,8 +14,12 @@ set -u
 	fail "mul_op campaign"
 "$bin" infer --db "$tmp/m.db" >/dev/null && ok || fail "infer"
 "$bin" report --db "$tmp/m.db" >"$tmp/m.md" && ok || fail "report"
-n=$(grep -cF "    [0.0] 100-102: unmodeled by the runner: values 1-7: unmodeled on the simulator; run on hardware; only the seed's value 0 ran (" "$tmp/m.md")
-[ "$n" -eq 7 ] && ok || fail "mul_op: $n contexts with the plain line, want 7: $(grep '^    \[' "$tmp/m.md" | head -2)"
+once="    [0.0] utgard_gp.instr 100-102: not determined: the simulator does not model values 1-7 (8 of 8 tried; only the seed's value 0 ran); run on hardware ("
+ctxs="(contexts: plain, zeros, inf, nan, swapped, negated, third_input)"
+n=$(grep -F "$once" "$tmp/m.md" | grep -cF "$ctxs")
+[ "$n" -eq 1 ] && ok || fail "mul_op: $n lines said once for the 7 contexts: $(grep '^    \[' "$tmp/m.md" | head -2)"
+n=$(grep -c "^Not determined here: 100-102 (below, once for the probe)\.$" "$tmp/m.md")
+[ "$n" -eq 7 ] && ok || fail "mul_op: $n contexts name 100-102, want 7"
 grep -q "the runner could not say" "$tmp/m.md" && fail "mul_op: 'the runner could not say' on the simulator" || ok
 
 # strategy auto: the 3-bit target line is swept whole, although its flips alone say nothing
@@ -22,7 +27,7 @@ grep -q "the runner could not say" "$tmp/m.md" && fail "mul_op: 'the runner coul
 "$bin" campaign "$src/probes/utgard_gp/mul_op.probe" --strategy auto --db "$tmp/a.db" --quiet && ok || fail "auto"
 "$bin" infer --db "$tmp/a.db" >/dev/null
 "$bin" report --db "$tmp/a.db" >"$tmp/a.md"
-[ "$(grep -cF "values 1-7: unmodeled on the simulator; run on hardware; only the seed's value 0 ran (" "$tmp/a.md")" -eq 7 ] &&
+[ "$(grep -F "$once" "$tmp/a.md" | grep -cF "$ctxs")" -eq 1 ] &&
 	! grep -q "not run" "$tmp/a.md" && ok || fail "mul_op auto: $(grep '^    \[' "$tmp/a.md" | head -1)"
 
 # acc_op (bits 83-85): value 3 is the notes' unknown one; the others run and are named as the
@@ -32,9 +37,9 @@ grep -q "the runner could not say" "$tmp/m.md" && fail "mul_op: 'the runner coul
 "$bin" campaign "$src/probes/utgard_gp/acc_op.probe" --strategy exhaustive --db "$tmp/c.db" --quiet && ok || fail "acc_op"
 "$bin" infer --db "$tmp/c.db" >/dev/null
 "$bin" report --db "$tmp/c.db" >"$tmp/c.md"
-[ "$(grep -cF "    [0.0] 83-85: enum / opcode: 0: add, 1: floor, 2: sign, 3: unmodeled, 4: ge, 5: lt, 6: min, 7: max; value 3: unmodeled on the simulator; run on hardware (" "$tmp/c.md")" -eq 7 ] && ok ||
+[ "$(grep -cF "    [0.0] 83-85: enum / opcode: 0: add, 1: floor, 2: sign, 4: ge, 5: lt, 6: min, 7: max; 3 not determined: the simulator does not model it; run on hardware (" "$tmp/c.md")" -eq 7 ] && ok ||
 	fail "acc_op: not 7 contexts naming 0-2 and 4-7 as the notes do: $(grep '^    \[0.0\] 83' "$tmp/c.md" | head -3)"
-grep -qF "    [0.0] 83-85: enum / opcode: 0: unmodeled, 1: floor, 2: sign, 3: unmodeled, 4: unmodeled, 5: unmodeled, 6: unmodeled, 7: unmodeled;" "$tmp/c.md" && ok ||
+grep -qF "    [0.0] 83-85: enum / opcode: 1: floor, 2: sign; 0, 3-7 not determined: the simulator does not model them; run on hardware (" "$tmp/c.md" && ok ||
 	fail "acc_op b_unused: floor and sign: $(grep -A4 'b_unused' "$tmp/c.md" | grep '^    \[')"
 "$bin" report --db "$tmp/c.db" --format json -o "$tmp/c.json" && ok || fail "acc_op json"
 grep -qF '"ops":{"0":"add","1":"floor","2":"sign","4":"ge","5":"lt","6":"min","7":"max"}' "$tmp/c.json" && ok ||
@@ -49,7 +54,7 @@ grep -qF '"ops":{"0":"add","1":"floor","2":"sign","4":"ge","5":"lt","6":"min","7
 "$bin" report --db "$tmp/p.db" >"$tmp/p.md"
 for c in inf minus_inf; do
 	awk -v c="### Context [0-9]+ \`$c\`" '$0 ~ c { on = 1; next } /^### / { on = 0 } on' "$tmp/p.md" |
-		grep -E "^    \[0\.0\] 103-105: enum / opcode: 0: unmodeled, 1: unmodeled, 2: mov attributes\[[0-9]+\], 3: unmodeled, 4: unmodeled, 5: unmodeled, 6: mov uniforms\[[01]\], 7: unmodeled; values 0, 1, 3, 4, 5, 7: unmodeled on the simulator; run on hardware \(" |
+		grep -E "^    \[0\.0\] 103-105: enum / opcode: 2: attributes word [0-9]+, 6: uniforms word [01]; 0, 1, 3-5, 7 not determined: the simulator does not model them; run on hardware \(" |
 		grep -q . && ok || fail "pass_op $c: $(grep -A8 "\`$c\`" "$tmp/p.md" | grep '^    \[')"
 done
 

@@ -91,7 +91,7 @@ for v in 5:min 6:max 7:add; do
 done
 [ "$(grep -o '"ops":{"0":"mul","5":"min","6":"max","7":"add"}' "$tmp/dev.db.json" | wc -l)" = 7 ] &&
 	ok || fail "mul device: 5, 6, 7 not named min, max, add in all 7 contexts"
-"$bin" report --db "$tmp/sim.db" --format md 2>/dev/null | grep -q "100-102: unmodeled by the runner: values 1-7: unmodeled on the simulator; run on hardware" &&
+"$bin" report --db "$tmp/sim.db" --format md 2>/dev/null | grep -q "100-102: not determined: the simulator does not model values 1-7 (" &&
 	ok || fail "mul sim report does not say values 1-7 are unmodeled on the simulator"
 
 # 4. The device model refuses other ISAs by name, and a terminal on stdout.

@@ -151,7 +151,7 @@ static int op_report(const char *db, enum ip_report_format format, char *msg, si
 {
 	struct ip_store *s = NULL;
 	struct ip_diag d;
-	struct ip_report_options o = {format, NULL, 0, NULL, NULL};
+	struct ip_report_options o = {format, NULL, 0, NULL, NULL, NULL, NULL};
 	FILE *out = tmpfile();
 	int rc;
 	ip_diag_init(&d, db);

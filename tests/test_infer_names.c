@@ -206,8 +206,9 @@ int main(void)
 	                                 "uniforms[6]\",\"2\":\"unidentified\",\"3\":\"unmodeled\"}",
 	                                 "$.alike.\"0\"", "max, imax", "$.alike.\"1\"", "min, imin",
 	                                 NULL},
-	           "53-54: enum / opcode: 0: mov registers[6], 1: mov uniforms[6], 2: unidentified, "
-	           "3: unmodeled; also fits 0: max, imax; 1: min, imin;");
+	           "53-54: enum / opcode: 0: registers word 6, 1: uniforms word 6, 2: unidentified; "
+	           "also fits 0: max, imax; 1: min, imin; 3 not determined: the simulator does not "
+	           "model it; run on hardware (");
 	check_case(path, &t, "three", three_run, "53-54 enum",
 	           (const char *const[]){"$.values", "{\"0\":\"mov registers[6]\",\"1\":\"mov "
 	                                 "uniforms[6]\",\"2\":\"unidentified\",\"3\":\"mov "
@@ -244,7 +245,8 @@ int main(void)
 	t.nuni = 16;
 	check_case(path, &t, "negated", negated_run, "53-54 offset",
 	           (const char *const[]){"$.negated", "1", NULL},
-	           "53-54: offset: varyings_out[0] = -uniforms[8 + 1*v]");
+	           "53-54: offset: varyings_out[0] reads the negated uniforms at v (1 word a step, "
+	           "from word 8) (");
 	unlink(path);
 	return check_report("test_infer_names");
 }

@@ -1,8 +1,9 @@
 /* test_infer_unmodeled.c: a field some of whose values the runner could not say: a toy 3-bit
  * opcode (0 add, 1 mul, 2 sub, 3 min, 4 max of two planted attributes; 5-7 unmodeled) is
- * typed from the values that ran, and the report lists the others plainly: "unmodeled on the
- * simulator; run on hardware" when the runner is the simulator, "the runner could not say"
- * otherwise; a field of which only the seed ran says so and lists the values never run; a
+ * typed from the values that ran, and the report lists the others plainly: "not determined: the
+ * simulator does not model them; run on hardware" when the runner is the simulator, "the runner
+ * could not say" otherwise; a field of which only the seed ran is said once per probe, with the
+ * values tried and no confidence, and says so and lists the values never run; a
  * target piece whose bits only lead to unmodeled values stays one opcode field; a field whose
  * every value, the seed's too, the runner could not say is unmodeled, not ignored. */
 #include <math.h>
@@ -35,7 +36,7 @@ static int toy_run(unsigned v, uint32_t out[2])
 	return IP_STATUS_OK;
 }
 
-static void run_on(const char *path, const char *runner, const char *advice)
+static void run_on(const char *path, const char *runner, const char *advice, const char *whole)
 {
 	struct ip_store *s;
 	struct ip_diag d;
@@ -86,13 +87,16 @@ static void run_on(const char *path, const char *runner, const char *advice)
 	CHECK(!strcmp(got, want), "%s: unmodeled %s", runner, got);
 	free(got);
 	snprintf(want, sizeof want, "    [0.0] 0-2: enum / opcode: 0: add, 1: mul, 2: sub, 3: min, "
-	                            "4: max, 5: unmodeled, 6: unmodeled, 7: unmodeled; values 5, "
-	                            "6, 7: %s (", advice);
+	                            "4: max; 5-7 not determined: %s (", advice);
 	CHECK(strstr(md, want), "%s: no line '%s' in\n%s", runner, want, md);
-	/* bits 3-4: only the seed ran; values 1, 2, 3 unmodeled (all of them run, none missing) */
-	snprintf(want, sizeof want, "    [0.0] 3-4: unmodeled by the runner: values 1, 2, 3: %s; only the "
-	                            "seed's value 0 ran (", advice);
+	/* bits 3-4: only the seed ran; values 1, 2, 3 unmodeled (all of them run, none missing):
+	 * said once, below the contexts, without a confidence */
+	snprintf(want, sizeof want, "    [0.0] value bits 3-4: not determined: %s (4 of 4 tried; only "
+	                            "the seed's value 0 ran)%s (4 runs) ", whole,
+	         strcmp(runner, "sim") ? "" : "; run on hardware");
 	CHECK(strstr(md, want), "%s: no line '%s' in\n%s", runner, want, md);
+	CHECK(strstr(md, "Not determined here: 3-4 (below, once for the probe)."),
+	      "%s: the context names the region\n%s", runner, md);
 	free(md);
 	ip_store_close(s);
 	unlink(path);
@@ -145,8 +149,8 @@ static void pass_like(const char *path, int with_target)
 		got = toy_one(db, "SELECT json_extract(details, '$.unmodeled') FROM finding");
 		CHECK(!strcmp(got, "[0,1,3,4,5,7]"), "pass-like: unmodeled %s", got);
 		free(got);
-		toy_report_has(s, "; values 0, 1, 3, 4, 5, 7: unmodeled on the simulator; run on "
-		                  "hardware (", "pass-like");
+		toy_report_has(s, "; 0, 1, 3-5, 7 not determined: the simulator does not model them; "
+		                  "run on hardware (", "pass-like");
 	}
 	ip_store_close(s);
 	unlink(path);
@@ -184,8 +188,8 @@ static void all_unmodeled(const char *path)
 	                                    " FROM finding");
 	CHECK(!strcmp(got, "32-33 unmodeled [0,1,2,3] -"), "all unmodeled: %s", got);
 	free(got);
-	toy_report_has(s, "    [0.0] 32-33: unmodeled by the runner: values 0-3: unmodeled on the "
-	                  "simulator; run on hardware (", "all unmodeled");
+	toy_report_has(s, "    [0.0] toy.word 32-33: not determined: the simulator does not model "
+	                  "values 0-3 (4 of 4 tried); run on hardware (4 runs) ", "all unmodeled");
 	ip_store_close(s);
 	unlink(path);
 }
@@ -194,8 +198,9 @@ int main(void)
 {
 	char path[256];
 	snprintf(path, sizeof path, "/tmp/isaprobe_test_infer_unmodeled_%d.db", (int)getpid());
-	run_on(path, "sim", "unmodeled on the simulator; run on hardware");
-	run_on(path, "remote", "the runner could not say");
+	run_on(path, "sim", "the simulator does not model them; run on hardware",
+	       "the simulator does not model values 1-3");
+	run_on(path, "remote", "the runner could not say", "the runner could not say what values 1-3 do");
 	pass_like(path, 1);
 	pass_like(path, 0);
 	all_unmodeled(path);

@@ -26,7 +26,8 @@ static char *render(struct ip_store *s, enum ip_report_format fmt, int64_t since
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct ip_report_options o = {fmt, "synthetic.db", since, old, old ? "old.db" : NULL};
+	struct ip_report_options o = {fmt,  "synthetic.db", since, old, old ? "old.db" : NULL,
+	                               NULL, NULL};
 	struct ip_diag d;
 	ip_diag_init(&d, "synthetic.db");
 	if (ip_report(s, &o, f, &d))
@@ -62,8 +63,10 @@ static void test_markdown(const char *path)
 	char *md = render(s, IP_REPORT_MD, 0, NULL);
 	/* the field map lines of context 0, as the device lays it out (format bits = value + 32) */
 	static const char *const lines[] = {
-		"    [0.0] 32-34: register select: varyings_out[0] = registers[0 + 1*v]",
-		"    [0.0] 35-38: offset: varyings_out[1] = uniforms[8 + 1*v], v signed",
+		"    [0.0] 32-34: register select: varyings_out[0] reads registers record v (1 word a "
+		"step) (confidence ",
+		"    [0.0] 35-38: offset: varyings_out[1] reads uniforms at v (1 word a step, v signed, "
+		"from word 8) (confidence ",
 		"    [0.0] 39: reserved (must be the seed's value): must be 0: other values fault",
 		"    [0.0] 40-41: ignored: no effect seen",
 		"    [0.0] 42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max",
@@ -75,6 +78,13 @@ static void test_markdown(const char *path)
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
 		CHECK(strstr(md, lines[i]), "markdown lacks '%s':\n%s", lines[i], md);
 	CHECK(strstr(md, "## synth: probe `synth`"), "probe heading");
+	/* no overlay for the synthetic ISA: every finding is new to public knowledge */
+	CHECK(strstr(md, "Against public knowledge (docs/public-overlay.md): 0 differ, 14 new, 0 "
+	                 "refine, 0 agree, 0 open."), "verdict counts:\n%s", md);
+	CHECK(count(md, " [public: new: no public overlay for this ISA]\n") == 14, "verdicts:\n%s",
+	      md);
+	CHECK(strstr(md, "| synth | synth | ops | 8 | 0 | 8 | 0 | 0 | 0 | 211 | 2^20 |"),
+	      "summary row:\n%s", md);
 	CHECK(strstr(md, "### Context 0 `ops`") && strstr(md, "### Context 1 `plain`"),
 	      "context headings");
 	/* 1 + 20 + 190 variants, each run once, against 2^20 */
@@ -149,6 +159,12 @@ static void test_diff(const char *path)
 	CHECK(strstr(md, "Changes against old.db"), "diff header");
 	CHECK(strstr(md, "    NEW [0.0] 42-43: enum / opcode: 0: add, 1: mul, 2: min, 3: max"),
 	      "diff lacks the new enum:\n%s", md);
+	/* the nightly mail leads with what is new to public knowledge, probe and context named */
+	const char *lead = strstr(md, "\n## New to public knowledge\n\n");
+	const char *line = strstr(md, "\n    synth synth `ops` NEW [0.0] 42-43: enum / opcode: 0: "
+	                              "add, 1: mul, 2: min, 3: max");
+	CHECK(lead && line && lead < line && line < strstr(md, "\n## synth: probe"),
+	      "diff does not lead with new:\n%s", md);
 	CHECK(count(md, "\n    GONE ") >= 1, "diff has nothing gone:\n%s", md);
 	CHECK(strstr(same, "0 findings.") && !strstr(same, "\n    "), "self diff:\n%s", same);
 	char *js = render(s, IP_REPORT_JSON, 0, old);

@@ -70,7 +70,7 @@ int main(void)
 		findings = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	FILE *f = fopen(html, "w");
-	struct ip_report_options o = {IP_REPORT_HTML, "synthetic", 0, NULL, NULL};
+	struct ip_report_options o = {IP_REPORT_HTML, "synthetic", 0, NULL, NULL, NULL, NULL};
 	CHECK(f && ip_report(s, &o, f, &d) == 0, "report");
 	if (f)
 		fclose(f);
@@ -89,8 +89,8 @@ int main(void)
 		CHECK(count(text, "<rect class=\"field\"") == (size_t)findings,
 		      "%zu field boxes in the rendered DOM, %d findings",
 		      count(text, "<rect class=\"field\""), findings);
-		CHECK(count(text, "<svg class=\"fields\"") == 2, "%zu diagrams",
-		      count(text, "<svg class=\"fields\""));
+		CHECK(count(text, "<svg class=\"word\"") == 2, "%zu diagrams",
+		      count(text, "<svg class=\"word\""));
 	}
 	free(text);
 	snprintf(cmd, sizeof cmd, "timeout 180 %s %s --user-data-dir=%s/profile2 --screenshot=%s "

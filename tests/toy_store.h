@@ -37,7 +37,7 @@ static inline struct ip_store *toy_store(const char *path, const char *runner, c
 /* The Markdown report of the store, malloc'd. */
 static inline char *toy_report_md(struct ip_store *s)
 {
-	struct ip_report_options o = {IP_REPORT_MD, "t", 0, NULL, NULL};
+	struct ip_report_options o = {IP_REPORT_MD, "t", 0, NULL, NULL, NULL, NULL};
 	struct ip_diag d;
 	char *buf = NULL;
 	size_t len = 0;

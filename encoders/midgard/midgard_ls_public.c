@@ -3,18 +3,37 @@
 #include "midgard.h"
 
 #define F(n, lo, w, k, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, NULL, 0, {{0, 0}, {0, 0}}, note}
+#define FE(n, lo, w, k, e, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, e, 0, {{0, 0}, {0, 0}}, note}
+
+/* What the values of the 3-bit register selects and the 2-bit component selects name (M2, M3 of
+ * docs/midgard-loadstore-bits.md); the reports compare what a campaign finds with them. */
+static const struct ip_enum ls_regs[] = {
+	{0, "r26", "the first load/store register"},
+	{1, "r27", "the second load/store register"},
+	{2, "pc/sp", "program counter or stack pointer"},
+	{3, "local storage", "local storage pointers"},
+	{4, "local thread id", NULL},
+	{5, "workgroup id", NULL},
+	{6, "global thread id", NULL},
+	{7, "zero", "always zero"},
+	{0, NULL, NULL},
+};
+
+static const struct ip_enum ls_comps[] = {
+	{0, "x", NULL}, {1, "y", NULL}, {2, "z", NULL}, {3, "w", NULL}, {0, NULL, NULL},
+};
 
 /* Doc level stays "unknown": the seed notes call these bits unknown. The simulator reads this
  * table to model them; the mutator and the inference never see it (it is not in midgard_isa).
  *  25..17 offset_lo | 16..13 index_shift | 12..10 index_reg | 9..8 index_comp |
  *  7..6 index_format | 5 bitsize_toggle | 4..2 arg_reg | 1..0 arg_comp        (bits of unk25) */
 static const struct ip_field ls_public_fields[] = {
-	F("arg_comp", 0, 2, COMPONENT, "32-bit component of the argument register"),
-	F("arg_reg", 2, 3, REGISTER, "argument register: 0 r26, 1 r27, 2-6 special, 7 zero"),
+	FE("arg_comp", 0, 2, COMPONENT, ls_comps, "32-bit component of the argument register"),
+	FE("arg_reg", 2, 3, REGISTER, ls_regs, "argument register: 0 r26, 1 r27, 2-6 special, 7 zero"),
 	F("bitsize_toggle", 5, 1, FLAG, "64-bit address / explicit vertex index (attribute ops)"),
 	F("index_format", 6, 2, SIZE, "index format; attribute ops: bit 1 secondary table, bit 0 type inference"),
-	F("index_comp", 8, 2, COMPONENT, "32-bit component of the index register"),
-	F("index_reg", 10, 3, REGISTER, "index register: 0 r26, 1 r27, 2-6 special, 7 zero"),
+	FE("index_comp", 8, 2, COMPONENT, ls_comps, "32-bit component of the index register"),
+	FE("index_reg", 10, 3, REGISTER, ls_regs, "index register: 0 r26, 1 r27, 2-6 special, 7 zero"),
 	F("index_shift", 13, 4, IMMEDIATE, "left shift of the index"),
 	F("offset_lo", 17, 9, IMMEDIATE, "low 9 bits of the signed offset (high 9 bits: addr)"),
 };

@@ -51,7 +51,7 @@ void fuzz_run_db_merge(const struct fuzz_target *t, const uint8_t *data, size_t 
 	ip_diag_init(&d, work);
 	if (ip_store_open(work, IP_STORE_READ_ONLY, &s, &d) == 0) {
 		struct ip_report_options o = {formats[mode >> 2 & 3], "fuzz", mode & 16 ? 2 : 0, NULL,
-		                              NULL};
+		                              NULL, NULL, NULL};
 		ip_diag_init(&d, fuzz_db_path(FUZZ_DB_SOUND));
 		if (mode & 32 &&
 		    ip_store_open(fuzz_db_path(FUZZ_DB_SOUND), IP_STORE_READ_ONLY, &old, &d) == 0) {

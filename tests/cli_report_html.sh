@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# cli_report_html.sh: the demo's HTML report as a person reads it, in headless Chromium: the
+# shipped probes of three ISAs (Midgard load/store, the Bifrost header, a Utgard GP opcode) run
+# on the simulator as `ci/demo` runs them, inferred and reported; the page Chromium renders has
+# the summary table, the contents grouped by ISA, the legend, the whole-word diagrams (the notes'
+# fields of all 60 bits of a load/store word drawn once and used by every diagram, the public
+# and found rows, the walk under its bits), a verdict and an example per value in the tables,
+# and a screenshot. Skips (77) without Chromium ($CHROMIUM names another binary).
+# Usage: SCRIPT ISAPROBE SRCDIR
+set -u
+. "$(dirname "$0")/shell_lib.sh"
+chromium=${CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$chromium" ]; then
+	echo "cli_report_html: $chromium not found: skipped (apt-get install chromium)"
+	exit 77
+fi
+db=$tmp/demo.db
+must "campaigns" "$bin" campaign "$src/probes/midgard/ls_loads.probe" \
+	"$src/probes/bifrost/header_float_modes.probe" "$src/probes/utgard_gp/acc_op.probe" \
+	--runner sim --db "$db" --strategy auto --jobs 2 --quiet
+must "infer" "$bin" infer --db "$db" -q
+must "report" "$bin" report --db "$db" --format html -o "$tmp/report.html"
+flags=(--headless --no-sandbox --disable-gpu --disable-background-networking
+	--disable-component-update --disable-sync --no-first-run)
+timeout 180 "$chromium" "${flags[@]}" --user-data-dir="$tmp/profile" --dump-dom \
+	"file://$tmp/report.html" >"$tmp/dom.html" 2>/dev/null && ok || fail "chromium --dump-dom"
+has() { # WHAT PATTERN: the rendered DOM holds PATTERN (an extended regex)
+	grep -qE -- "$2" "$tmp/dom.html" && ok || fail "the rendered page lacks $1 ($2)"
+}
+has "the summary table" '<table class="summary">'
+has "a summary row per context" '<tr><td>midgard</td><td>ls_loads</td><td><a href="#midgard-ls_loads-1">ld_attr_32</a></td>'
+has "the verdict counts" '<p class="verdicts">Against public knowledge: '
+has "the contents" '<nav class="toc"><h2>Contents</h2>'
+has "the contents by ISA" '<li>bifrost<ul>'
+has "the legend" '<div class="legend"><h2 id="legend">Legend</h2>'
+has "the public verdicts in the legend" '<span class="v v-differs">differs</span> bits or values contradict a public field'
+has "a whole-word diagram of the load/store word" '<svg class="word" [^>]*data-bits="60" data-format="midgard.load_store"'
+has "the notes' fields of the whole word, drawn once" '<g id="word-midgard_load_store">'
+has "a diagram using them" '<use href="#word-midgard_load_store"'
+has "the notes' address field beside the probed bits" '<rect class="known" data-lo="51" data-hi="59"'
+has "the public index_reg field" '<rect class="public" data-lo="35" data-hi="37"'
+has "the found index_reg field" '<rect class="field" data-lo="35" data-hi="37"'
+has "the walk under bit 35" '<rect class="bit" data-bit="35" data-effect="change"'
+has "a verdict in the table" '<span class="v v-agrees">agrees</span> agrees with index_reg 35-37'
+has "an example per value, visible" '<td>0: ok, registers\[0\] = 0x[0-9a-f]+'
+n=$(grep -o '<svg class="word"' "$tmp/dom.html" | wc -l)
+[ "$n" -ge 20 ] && ok || fail "$n whole-word diagrams"
+# the walk's cells sit under their bits: bit 35's cell and box start at the same x
+x_box=$(grep -oE '<rect class="public" data-lo="35" data-hi="37" x="[0-9]+"' "$tmp/dom.html" | head -1 | grep -oE '[0-9]+"$')
+x_cell=$(grep -oE '<rect class="bit" data-bit="37" data-effect="[a-z]+" x="[0-9]+"' "$tmp/dom.html" | head -1 | grep -oE '[0-9]+"$')
+[ -n "$x_box" ] && [ "$x_box" = "$x_cell" ] && ok || fail "the walk is not aligned with the diagram ($x_box, $x_cell)"
+timeout 180 "$chromium" "${flags[@]}" --user-data-dir="$tmp/profile2" --screenshot="$tmp/shot.png" \
+	--window-size=1280,2000 "file://$tmp/report.html" >/dev/null 2>&1
+[ -s "$tmp/shot.png" ] && [ "$(stat -c %s "$tmp/shot.png")" -gt 20000 ] && ok ||
+	fail "chromium --screenshot made no image"
+finish
