@@ -63,7 +63,7 @@ static void test_frames_by_hand(void)
 	CHECK(f.version == 1 && f.type == IP_MSG_HELLO && f.length == 23, "header fields");
 	CHECK(ip_frame_check(hello, hello + 16, 100, &d) == 0, "%s", d.msg);
 	r = (struct ip_rbuf){hello + 16, 23, 0, 116, &d};
-	CHECK(ip_decode_hello(&r, &back) == 0, "%s", d.msg);
+	CHECK(ip_decode_hello(&r, 1, &back) == 0, "%s", d.msg);
 	CHECK(strcmp(back.isa, "midgard") == 0 && strcmp(back.gpu, "t760") == 0 && !back.who[0],
 	      "decoded HELLO");
 
@@ -85,7 +85,7 @@ static void test_frames_by_hand(void)
 	CHECK(ip_frame_parse(bad, 50, &f, &d) == -1 && d.offset == 58, "length %ld", d.offset);
 	/* A HELLO one byte short: the last str's count is cut. */
 	r = (struct ip_rbuf){hello + 16, 22, 0, 16, &d};
-	CHECK(ip_decode_hello(&r, &back) == -1 && d.offset == 35, "short %ld", d.offset);
+	CHECK(ip_decode_hello(&r, 1, &back) == -1 && d.offset == 35, "short %ld", d.offset);
 }
 
 /* A batch of two jobs goes caller -> agent -> caller; every field survives, outputs land in

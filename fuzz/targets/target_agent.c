@@ -122,7 +122,7 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 			(void)ip_decode_error(&r, &e);
 		} else if (k == 0) {
 			struct ip_welcome w;
-			(void)ip_decode_welcome(&r, &w);
+			(void)ip_decode_welcome(&r, f.version, &w);
 		} else if (ip_decode_results(&r, k - 1, cj.results, JOBS, intern, NULL) == 0) {
 			for (int i = 0; i < JOBS; i++)
 				for (int o = 0; o < 2; o++)

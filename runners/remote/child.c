@@ -198,8 +198,9 @@ int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct i
 			}
 			if (have_header && in->len == want) {
 				/* A version mismatch is the reader's to report, with both numbers;
-				 * the checksum is the same in every version. */
-				if (ip_frame_check(in->data, in->data + IP_PROTO_HEADER, frame_at, d))
+				 * a version 1 frame always has the full CRC-32. */
+				if (ip_frame_verify(in->data, in->data + IP_PROTO_HEADER, frame_at,
+				                    (enum ip_check)in->check, d))
 					return -1;
 				/* An ERROR may come early (the agent stopped reading): the caller
 				 * reports what it says. */
