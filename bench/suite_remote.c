@@ -6,7 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../fuzz/exec.h"
 #include "bench.h"
+#include "isaprobe/campaign.h"
 
 #define MAX_BATCH 4096
 
@@ -23,6 +25,97 @@ static void rate(struct ip_runner *r, struct bench_mg_jobs *j, uint64_t total, u
 			*ok += j->res[i].status == IP_STATUS_OK;
 	}
 	bench_lap(spent, t0);
+}
+
+/* The exhaustive strategy's first `budget` variants of probes/midgard/ls_loads.probe through
+ * ip_exec (pack, run, canonicalise) on runner `spec`, in a campaign's batches: wall time in
+ * *spent, ok outcomes in *ok. Its jobs share ~37 KB of input buffers: what protocol version 2
+ * sends once per BATCH. */
+static int ls_loads_rate(const struct ip_probe *p, const char *spec, uint64_t budget,
+                         struct bench_time *spent, uint64_t *ok)
+{
+	enum { BATCH = IP_CAMPAIGN_DEFAULT_BATCH };
+	struct ip_runner_config cfg = {p->isa->name, p->gpu, NULL};
+	struct ip_strategy_params sp = {0};
+	struct ip_strategy *st = NULL;
+	struct ip_runner *r = NULL;
+	struct ip_exec x;
+	struct ip_variant *v = calloc(BATCH, sizeof *v);
+	struct ip_outcome *o = calloc(BATCH, sizeof *o);
+	uint8_t *data = calloc(BATCH, p->output_len ? p->output_len : 1);
+	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
+	struct bench_time t0;
+	struct ip_diag d;
+	int rc = -1, have_exec = 0;
+	ip_diag_init(&d, p->name);
+	ip_strategy_params_of(&sp, p, IP_STRATEGY_EXHAUSTIVE, seeds);
+	sp.budget = budget;
+	sp.force = 1;
+	*ok = 0;
+	if (!v || !o || !data || ip_runner_open(spec, &cfg, &r, &d) ||
+	    ip_exec_init(&x, p, r, BATCH, &d))
+		goto out;
+	have_exec = 1;
+	if (ip_strategy_new(&sp, &st, &d))
+		goto out;
+	t0 = bench_now();
+	for (;;) {
+		const char *lost;
+		size_t n = 0;
+		while (n < BATCH && ip_strategy_next(st, &v[n]))
+			n++;
+		if (!n)
+			break;
+		ip_exec_run(&x, v, n, data, o, &lost);
+		for (size_t i = 0; i < n; i++)
+			*ok += o[i].status == IP_STATUS_OK;
+	}
+	bench_lap(spent, t0);
+	rc = 0;
+out:
+	if (rc)
+		ip_diag_print(&d, stderr);
+	ip_strategy_free(st);
+	if (have_exec)
+		ip_exec_free(&x);
+	ip_runner_close(r);
+	free(v);
+	free(o);
+	free(data);
+	return rc;
+}
+
+/* ls_loads in-process and through the agent (issue 22: remote >= 0.5x in-process). */
+static int ls_loads(struct bench_run *br, const char *spec)
+{
+	struct bench_time local = {0, 0, 0}, remote = {0, 0, 0};
+	uint64_t budget = bench_size(br, 400000, 40000), ok_local, ok_remote;
+	struct bench_result *res;
+	struct ip_probe p;
+	char note[160];
+	int rc = -1;
+	if (bench_probe_ls_loads(&p))
+		return -1;
+	if (ls_loads_rate(&p, "sim", budget, &local, &ok_local) ||
+	    ls_loads_rate(&p, spec, budget, &remote, &ok_remote))
+		goto out;
+	if (ok_local != ok_remote) {
+		fprintf(stderr, "isaprobe bench remote: ls_loads: %llu variants ok in-process, %llu "
+		        "through the agent\n", (unsigned long long)ok_local,
+		        (unsigned long long)ok_remote);
+		goto out;
+	}
+	snprintf(note, sizeof note, "probes/midgard/ls_loads.probe in-process (pack, run, "
+	         "canonicalise), batches of %d; %llu ok", IP_CAMPAIGN_DEFAULT_BATCH,
+	         (unsigned long long)ok_local);
+	bench_rate(br, "local.ls_loads", "variants/s", (double)budget, local, BENCH_REPORT, 0, note);
+	res = bench_rate(br, "remote.ls_loads", "variants/s", (double)budget, remote, BENCH_REPORT,
+	                 0, "the same through the agent; wall clock only");
+	res->cpu_value = 0;
+	rc = 0;
+out:
+	ip_probe_free(&p);
+	return rc;
 }
 
 static int run(struct bench_run *br)
@@ -76,7 +169,7 @@ static int run(struct bench_run *br)
 		res = bench_rate(br, name, "jobs/s", (double)n, remote, BENCH_REPORT, 0, note);
 		res->cpu_value = 0;
 	}
-	rc = 0;
+	rc = ls_loads(br, spec);
 out:
 	ip_runner_close(agent);
 	ip_runner_close(sim);
@@ -90,6 +183,8 @@ static const struct bench_ratio ratios[] = {
 	{"remote.remote.b16", "remote.local.b16", "the same, 16 jobs a batch", 1},
 	{"remote.remote.b256", "remote.local.b256", "the same, 256 jobs a batch", 1},
 	{"remote.remote.b4096", "remote.local.b4096", "the same, 4096 jobs a batch", 1},
+	{"remote.remote.ls_loads", "remote.local.ls_loads",
+	 "probes/midgard/ls_loads.probe through the agent against in-process (issue 22: >= 0.5)", 1},
 };
 
 const struct bench_suite bench_suite_remote = {

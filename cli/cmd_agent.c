@@ -13,13 +13,18 @@
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe agent [--runner NAME[:ARG]] [-i ISA] [--gpu MODEL]\n"
+	      "                      [--protocol 1|2] [--check crc32]\n"
 	      "\n"
 	      "Serves the runner NAME (default sim) on stdin/stdout with the agent protocol\n"
 	      "(docs/protocol.md), for `isaprobe ... --runner remote:'COMMAND'`, e.g.\n"
 	      "  --runner remote:'ssh board isaprobe agent --runner drm'\n"
 	      "-i and --gpu fix the ISA and GPU model served; otherwise the caller's HELLO\n"
 	      "chooses. Exits 0 at the end of its input, 1 on input that is not the protocol\n"
-	      "(after answering an ERROR frame and naming the byte offset on stderr).\n",
+	      "(after answering an ERROR frame and naming the byte offset on stderr).\n"
+	      "It speaks protocol versions 1 and 2, as the caller's HELLO chooses; --protocol 1\n"
+	      "speaks version 1 only (as an agent built before version 2). --check crc32 keeps\n"
+	      "the CRC-32 of every payload in version 2 (default: the header's alone where the\n"
+	      "caller offers it, the pipe or ssh guarding the bytes).\n",
 	      out);
 }
 
@@ -29,6 +34,8 @@ int cmd_agent(int argc, char **argv)
 		{"runner", required_argument, NULL, 'r'},
 		{"isa", required_argument, NULL, 'i'},
 		{"gpu", required_argument, NULL, 'g'},
+		{"protocol", required_argument, NULL, 'P'},
+		{"check", required_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -43,6 +50,21 @@ int cmd_agent(int argc, char **argv)
 		case 'r': spec = optarg; break;
 		case 'i': cfg.isa = optarg; break;
 		case 'g': cfg.gpu = optarg; break;
+		case 'P':
+			if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0) {
+				fprintf(stderr, "isaprobe agent: --protocol '%s': expected 1 or 2\n",
+				        optarg);
+				return 2;
+			}
+			cfg.max_version = (unsigned)(optarg[0] - '0');
+			break;
+		case 'C':
+			if (strcmp(optarg, "crc32") != 0) {
+				fprintf(stderr, "isaprobe agent: --check '%s': expected crc32\n", optarg);
+				return 2;
+			}
+			cfg.full_crc = 1;
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}

@@ -40,6 +40,38 @@ cmp -s "$tmp/sim.runs" "$tmp/agent.runs" && ok || fail "agent outcomes differ: $
 		--strategy auto --budget 600 --quiet --jobs 2 2>"$tmp/err" && ok || fail "auto campaigns: $(cat "$tmp/err")"
 [ "$(q "$tmp/auto_sim.db" "$runs_sql")" = "$(q "$tmp/auto_agent.db" "$runs_sql")" ] && ok || fail "auto outcomes differ"
 
+# Protocol versions (docs/protocol.md): this caller and agent speak 2; with an agent of version 1
+# (--protocol 1, as an older isaprobe) the caller falls back to 1 after its version 2 HELLO is
+# refused; a caller of version 1 (ISAPROBE_REMOTE_PROTOCOL=1) is answered in 1. Each agent's
+# input is logged by tee: "VERSION:TYPE" of each frame the caller sent, in order.
+frame_list() {
+	python3 - "$1" <<'PY'
+import struct, sys
+d, at, out = open(sys.argv[1], 'rb').read(), 0, []
+while at + 16 <= len(d):
+    ver, typ, n = struct.unpack('<HHI', d[at + 4:at + 12])
+    out.append('%d:%d' % (ver, typ))
+    at += 16 + n
+print(' '.join(out))
+PY
+}
+versions() { # NAME RUNNER-ENV AGENT-ARGS EXPECTED-FRAMES-PATTERN
+	local name=$1 env=$2 args=$3 want=$4
+	rm -f "$tmp/$name.in"
+	env $env "$bin" campaign "$probe" --db "$tmp/$name.db" --strategy walk --batch 8 --jobs 1 --quiet \
+		--runner "remote:tee -a '$tmp/$name.in' | '$bin' agent --runner sim $args" 2>"$tmp/err" &&
+		ok || fail "$name campaign: $(cat "$tmp/err")"
+	[ "$(q "$tmp/$name.db" "$runs_sql" | LC_ALL=C sort)" = "$(cat "$tmp/sim.runs")" ] && ok ||
+		fail "$name: outcomes differ from the simulator's"
+	local got
+	got=$(frame_list "$tmp/$name.in")
+	echo "$got" | grep -Eq "$want" && ok || fail "$name: frames sent: $got"
+}
+versions v2v2 "" "" '^2:1 (2:3 )+2:6$'
+versions v2v1 "" "--protocol 1" '^2:1 1:1 (1:3 )+1:6$'
+versions v1v2 "ISAPROBE_REMOTE_PROTOCOL=1" "" '^1:1 (1:3 )+1:6$'
+versions v2crc "ISAPROBE_REMOTE_CHECK=crc32" "" '^2:1 (2:3 )+2:6$'
+
 # isaprobe run through the agent prints exactly what it prints on the simulator.
 printf 'alu {\n\tvmul.fmov r0, r24.xyzw, #2.0\n}\nls {\n\tnoop\n}\n' >"$tmp/prog.s"
 "$bin" run -i midgard "$tmp/prog.s" --input uniforms=floats:1,2,3,4 --json >"$tmp/run_sim.json" &&
@@ -101,6 +133,9 @@ case " $bad " in *" $n "*) ;; *) exec "$bin" agent --runner sim ;; esac
 EOF
 chmod +x "$tmp/flaky.sh"
 for mode in kill corrupt garbage hang; do
+	# A transport that flips bytes does not guard them: the caller keeps the CRC-32 of every
+	# payload (version 2's header-only check is for pipes and ssh).
+	if [ $mode = corrupt ]; then export ISAPROBE_REMOTE_CHECK=crc32; else unset ISAPROBE_REMOTE_CHECK; fi
 	# Starts 1 and 2 bad: the first batch fails twice, its third attempt (start 3) works.
 	rm -f "$tmp/count"
 	campaign "$tmp/$mode-ok.db" "remote:'$tmp/flaky.sh' '$bin' '1 2' $mode '$tmp/count'" 2>"$tmp/err" &&
@@ -141,5 +176,6 @@ for mode in kill corrupt garbage hang; do
 	[ "$(q "$tmp/$mode-resumed.db" "$runs_sql" | LC_ALL=C sort)" = "$(cat "$tmp/sim.runs")" ] && ok ||
 		fail "$mode, resumed: outcomes differ from the simulator's"
 done
+unset ISAPROBE_REMOTE_CHECK
 
 finish

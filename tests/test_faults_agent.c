@@ -257,15 +257,19 @@ static void test_lies(void)
 	}
 }
 
-/* Batches over a frame: split by request bytes, and by what their answers can take. */
+/* Batches over a frame: split by request bytes, and by what their answers can take (protocol
+ * version 1, where every job carries its inputs). */
 static void test_split(void)
 {
 	const size_t mb = 1 << 20;
 	uint8_t *input = calloc(20 * mb, 1);
 	const char *c = counter("split");
-	struct ip_runner *r = open_agent("ok", c);
+	struct ip_runner *r;
 	struct jobs j;
 	int all = 1;
+	setenv("ISAPROBE_REMOTE_PROTOCOL", "1", 1);
+	r = open_agent("ok", c);
+	unsetenv("ISAPROBE_REMOTE_PROTOCOL");
 	if (!r || !input) {
 		free(input);
 		return;
@@ -289,6 +293,42 @@ static void test_split(void)
 		all &= echoed(&j, i);
 	CHECK(all, "every answer complete");
 	CHECK(count_calls(c) == 4, "in 2 more frames, not %ld", count_calls(c) - 2);
+	free_jobs(&j);
+	ip_runner_close(r);
+	free(input);
+}
+
+/* Version 2: an input shared by jobs travels once per BATCH, so it counts once against the
+ * frame's limit; distinct inputs still split. */
+static void test_split_shared(void)
+{
+	const size_t mb = 1 << 20, len = 20 * mb;
+	uint8_t *input = calloc(len + 8 * 4096, 1);
+	const char *c = counter("split2");
+	struct ip_runner *r = open_agent("ok", c);
+	struct jobs j;
+	int all = 1;
+	if (!r || !input) {
+		ip_runner_close(r);
+		free(input);
+		return;
+	}
+	/* 5 jobs of the same 20 MiB: one BATCH (version 1 takes two) */
+	make_jobs(&j, 5, input, len, 64);
+	CHECK(ip_runner_run_batch(r, j.jobs, j.n, j.res) == 0, "shared input");
+	for (size_t i = 0; i < j.n; i++)
+		all &= echoed(&j, i);
+	CHECK(all, "every job answered");
+	CHECK(count_calls(c) == 1, "in 1 frame, not %ld", count_calls(c));
+	/* the same with 5 different 20 MiB buffers: three a frame, two frames */
+	for (size_t i = 0; i < j.n; i++)
+		j.in[i].data = input + i * 4096;
+	CHECK(ip_runner_run_batch(r, j.jobs, j.n, j.res) == 0, "distinct inputs");
+	all = 1;
+	for (size_t i = 0; i < j.n; i++)
+		all &= echoed(&j, i);
+	CHECK(all, "every job answered");
+	CHECK(count_calls(c) == 3, "in 2 more frames, not %ld", count_calls(c) - 1);
 	free_jobs(&j);
 	ip_runner_close(r);
 	free(input);
@@ -525,6 +565,7 @@ int main(int argc, char **argv)
 	test_sizes();
 	test_lies();
 	test_split();
+	test_split_shared();
 	test_too_big();
 	test_campaign_refused();
 	test_agent_side();

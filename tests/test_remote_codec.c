@@ -63,7 +63,7 @@ static void test_frames_by_hand(void)
 	CHECK(f.version == 1 && f.type == IP_MSG_HELLO && f.length == 23, "header fields");
 	CHECK(ip_frame_check(hello, hello + 16, 100, &d) == 0, "%s", d.msg);
 	r = (struct ip_rbuf){hello + 16, 23, 0, 116, &d};
-	CHECK(ip_decode_hello(&r, &back) == 0, "%s", d.msg);
+	CHECK(ip_decode_hello(&r, 1, &back) == 0, "%s", d.msg);
 	CHECK(strcmp(back.isa, "midgard") == 0 && strcmp(back.gpu, "t760") == 0 && !back.who[0],
 	      "decoded HELLO");
 
@@ -85,7 +85,7 @@ static void test_frames_by_hand(void)
 	CHECK(ip_frame_parse(bad, 50, &f, &d) == -1 && d.offset == 58, "length %ld", d.offset);
 	/* A HELLO one byte short: the last str's count is cut. */
 	r = (struct ip_rbuf){hello + 16, 22, 0, 16, &d};
-	CHECK(ip_decode_hello(&r, &back) == -1 && d.offset == 35, "short %ld", d.offset);
+	CHECK(ip_decode_hello(&r, 1, &back) == -1 && d.offset == 35, "short %ld", d.offset);
 }
 
 /* A batch of two jobs goes caller -> agent -> caller; every field survives, outputs land in
@@ -330,6 +330,184 @@ static void test_mutations(void)
 	ip_wbuf_free(&rw);
 }
 
+/* Version 2: the header-only check, HELLO/WELCOME's new fields, shared inputs, equal outputs. */
+static void test_v2_frames(void)
+{
+	struct ip_wbuf w = {.version = 2, .check = IP_CHECK_HEADER};
+	struct ip_hello h = {.isa = "midgard", .checks = 3}, back;
+	struct ip_welcome wl = {.isa = "midgard", .check = 7}, wback;
+	struct ip_diag d;
+	struct ip_rbuf r;
+	ip_diag_init(&d, NULL);
+	/* ERROR code 3, offset 5, "x": 17 payload bytes; zlib.crc32 of the 12 header bytes
+	 * "IPRB" 02 00 05 00 11 00 00 00 is 0x19694dea, of header and payload 0xc43daf28. */
+	ip_encode_error(&w, 3, 5, "x");
+	CHECK(w.len == 33 && w.data[4] == 2 && ip_get_u32(w.data + 12) == 0x19694deau,
+	      "header-only crc %08x", ip_get_u32(w.data + 12));
+	CHECK(ip_frame_verify(w.data, w.data + 16, 0, IP_CHECK_HEADER, &d) == 0, "%s", d.msg);
+	CHECK(ip_frame_verify(w.data, w.data + 16, 0, IP_CHECK_CRC32, &d) == -1 && d.offset == 12,
+	      "the full check refuses it");
+	w.data[20] ^= 1; /* a payload byte: the header-only check does not see it */
+	CHECK(ip_frame_verify(w.data, w.data + 16, 0, IP_CHECK_HEADER, &d) == 0, "payload byte");
+	w.data[6] ^= 1; /* a header byte: it does */
+	CHECK(ip_frame_verify(w.data, w.data + 16, 100, IP_CHECK_HEADER, &d) == -1 &&
+	              d.offset == 112 && strstr(d.msg, "header bytes 0..11"),
+	      "%ld %s", d.offset, d.msg);
+	w.len = 0;
+	w.check = IP_CHECK_CRC32;
+	ip_encode_error(&w, 3, 5, "x");
+	CHECK(ip_get_u32(w.data + 12) == 0xc43daf28u, "full crc %08x", ip_get_u32(w.data + 12));
+	/* A version 1 frame always has the full CRC-32, whatever was negotiated. */
+	w.len = 0;
+	w.version = 1;
+	w.check = IP_CHECK_HEADER;
+	ip_encode_error(&w, 3, 5, "x");
+	w.data[20] ^= 1;
+	CHECK(ip_frame_verify(w.data, w.data + 16, 0, IP_CHECK_HEADER, &d) == -1, "version 1");
+
+	/* HELLO of version 2: the three strings, then checks. */
+	w.len = 0;
+	w.version = 2;
+	w.check = IP_CHECK_CRC32;
+	ip_encode_hello(&w, &h);
+	CHECK(w.len == 16 + 11 + 4 + 4 + 4 && ip_get_u32(w.data + w.len - 4) == 3, "HELLO 2 layout");
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, 2, &back) == 0 && back.checks == 3, "%s", d.msg);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, 1, &back) == -1 && d.offset == 35 && strstr(d.msg, "unexpected"),
+	      "read as version 1: %ld %s", d.offset, d.msg);
+	ip_put_u32(w.data + w.len - 4, 2); /* CRC-32 not offered */
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, 2, &back) == -1 && d.offset == 35 && strstr(d.msg, "bit 0"),
+	      "%ld %s", d.offset, d.msg);
+	w.len = 0;
+	ip_encode_welcome(&w, &wl);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_welcome(&r, 2, &wback) == -1 && d.offset == (long)w.len - 4 &&
+	              strstr(d.msg, "check is 7"),
+	      "%ld %s", d.offset, d.msg);
+	ip_wbuf_free(&w);
+}
+
+static void test_v2_batch(void)
+{
+	static const uint8_t code0[] = {1, 2, 3, 4, 5, 6, 7, 8}, code1[] = {9};
+	static const uint8_t uni[] = {0xaa, 0xbb, 0xcc}, glob[] = {0x11, 0x22};
+	const struct ip_buf in0[] = {{IP_BUF_UNIFORMS, uni, 3}, {IP_BUF_GLOBAL, glob, 2}};
+	const struct ip_buf in1[] = {{IP_BUF_UNIFORMS, uni, 3}}; /* the same bytes: shared */
+	struct ip_job jobs[2] = {
+		{code0, 8, in0, 2, {4, 1000}, -1},
+		{code1, 1, in1, 1, {0, 0}, 3},
+	};
+	uint8_t reg0[16], reg1[16];
+	struct ip_out_buf out0[] = {{IP_BUF_REGISTERS, reg0, 16, 0}};
+	struct ip_out_buf out1[] = {{IP_BUF_REGISTERS, reg1, 16, 0}};
+	struct ip_result res[2] = {{.outputs = out0, .noutputs = 1}, {.outputs = out1, .noutputs = 1}};
+	struct ip_pool pool = {0};
+	struct ip_wbuf w = {.version = 2};
+	struct ip_batch b;
+	struct ip_diag d;
+	struct ip_rbuf r;
+	int added, other;
+	ip_diag_init(&d, NULL);
+	CHECK(ip_pool_add(&pool, &in0[0], &added) == 0 && added, "first");
+	CHECK(ip_pool_add(&pool, &in0[1], &added) == 1 && added, "second");
+	CHECK(ip_pool_add(&pool, &in1[0], &other) == 0 && !other, "shared");
+	CHECK(pool.n == 2 && pool.bytes == 4 + 3 + 4 + 2, "%zu items %zu bytes", pool.n, pool.bytes);
+	ip_encode_batch2(&w, 9, &pool, jobs, res, 2);
+	/* id 9, count 2, nshared 2, blob of 3, blob of 2, then job 0's code blob at 41. */
+	CHECK(!w.failed && ip_get_u32(w.data + 16) == 9 && ip_get_u32(w.data + 24) == 2 &&
+	              ip_get_u32(w.data + 28) == 3 && w.data[32] == 0xaa &&
+	              ip_get_u32(w.data + 35) == 2 && ip_get_u32(w.data + 41) == 8,
+	      "BATCH 2 layout");
+	/* job 0's first input: role "uniforms" at 73, index 0 at 85; its second, after "global", at 99 */
+	CHECK(ip_get_u32(w.data + 85) == 0 && ip_get_u32(w.data + 99) == 1, "indices");
+	CHECK(ip_get_u32(w.data + 8) == w.len - 16 - 0 && w.len - 16 ==
+	              12 + pool.bytes + ip_job_wire_size2(&jobs[0], &res[0]) +
+	                      ip_job_wire_size2(&jobs[1], &res[1]),
+	      "size %zu", w.len);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_batch2(&r, &b) == 0, "%s", d.msg);
+	if (b.n == 2) {
+		CHECK(b.nshared == 2 && b.jobs[0].ninputs == 2 && b.jobs[1].ninputs == 1, "counts");
+		CHECK(b.jobs[0].inputs[0].len == 3 && memcmp(b.jobs[0].inputs[0].data, uni, 3) == 0 &&
+		              b.jobs[1].inputs[0].data == b.jobs[0].inputs[0].data &&
+		              b.jobs[0].inputs[1].role == IP_BUF_GLOBAL &&
+		              memcmp(b.jobs[0].inputs[1].data, glob, 2) == 0,
+		      "shared inputs decoded");
+		CHECK(b.jobs[1].uniform_regs == 3 && b.results[1].outputs[0].cap == 16, "the rest");
+		ip_batch_free(&b);
+	}
+	/* An index past the shared inputs: named, with its offset. */
+	ip_put_u32(w.data + 85, 9);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_batch2(&r, &b) == -1 && d.offset == 85 &&
+	              strstr(d.msg, "job 0: input index 9, but the BATCH has 2 shared inputs"),
+	      "%ld %s", d.offset, d.msg);
+	/* A version 1 reader of it: refused (not a crash). */
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_batch(&r, &b) == -1, "version 1 reader");
+	/* Every cut of the payload is refused with an offset inside it. */
+	ip_put_u32(w.data + 85, 0);
+	for (size_t cut = 0; cut < w.len - 16; cut++) {
+		r = (struct ip_rbuf){w.data + 16, cut, 0, 16, &d};
+		CHECK(ip_decode_batch2(&r, &b) == -1 && d.offset >= 16 && d.offset <= 16 + (long)cut,
+		      "cut %zu: %ld", cut, d.offset);
+	}
+	ip_pool_free(&pool);
+	ip_wbuf_free(&w);
+}
+
+static void test_v2_results(void)
+{
+	uint8_t a0[16], a1[16], a2[16], b0[16], b1[16], b2[16];
+	struct ip_out_buf out[3] = {{IP_BUF_REGISTERS, a0, 16, 16}, {IP_BUF_REGISTERS, a1, 16, 16},
+	                            {IP_BUF_REGISTERS, a2, 16, 16}};
+	struct ip_out_buf in[3] = {{IP_BUF_REGISTERS, b0, 16, 0}, {IP_BUF_REGISTERS, b1, 16, 0},
+	                           {IP_BUF_REGISTERS, b2, 16, 0}};
+	struct ip_result res[3], back[3];
+	struct ip_wbuf w1 = {0}, w2 = {.version = 2};
+	struct ip_diag d;
+	struct ip_rbuf r;
+	int nkept = 0;
+	ip_diag_init(&d, NULL);
+	for (int i = 0; i < 16; i++) {
+		a0[i] = a2[i] = (uint8_t)(i * 3);
+		a1[i] = (uint8_t)(i * 5 + 1);
+	}
+	for (int i = 0; i < 3; i++) {
+		res[i] = (struct ip_result){.status = IP_STATUS_OK, .outputs = &out[i], .noutputs = 1};
+		back[i] = (struct ip_result){.outputs = &in[i], .noutputs = 1};
+	}
+	ip_encode_results(&w1, 4, res, 3);
+	ip_encode_results2(&w2, 4, res, 3);
+	/* 4 more bytes per output (from), and result 2's 4 + 16 bytes of data not sent again */
+	CHECK(w2.len == w1.len + 3 * 4 - (4 + 16), "v1 %zu v2 %zu", w1.len, w2.len);
+	/* result 2's output: role "registers" then from 0, at 16 + 8 + 2 * (24+4+4+13+4+4+16)
+	 * + 24 + 4 + 4 + 13 */
+	CHECK(ip_get_u32(w2.data + 16 + 8 + 2 * 69 + 45) == 0, "from 0");
+	r = (struct ip_rbuf){w2.data + 16, w2.len - 16, 0, 16, &d};
+	CHECK(ip_decode_results2(&r, 4, back, 3, keep, &nkept) == 0, "%s", d.msg);
+	CHECK(in[0].len == 16 && in[1].len == 16 && in[2].len == 16 && memcmp(b0, a0, 16) == 0 &&
+	              memcmp(b1, a1, 16) == 0 && memcmp(b2, a0, 16) == 0,
+	      "equal outputs decoded");
+	/* result 0 may not refer to itself (from at 69): named, with its offset */
+	ip_put_u32(w2.data + 69, 0);
+	r = (struct ip_rbuf){w2.data + 16, w2.len - 16, 0, 16, &d};
+	CHECK(ip_decode_results2(&r, 4, back, 3, keep, &nkept) == -1 && d.offset == 69 &&
+	              strstr(d.msg, "does not come before it"),
+	      "%ld %s", d.offset, d.msg);
+	/* nor to an earlier output longer than its own capacity */
+	ip_put_u32(w2.data + 69, UINT32_MAX);
+	in[2].cap = 8;
+	r = (struct ip_rbuf){w2.data + 16, w2.len - 16, 0, 16, &d};
+	CHECK(ip_decode_results2(&r, 4, back, 3, keep, &nkept) == -1 &&
+	              strstr(d.msg, "longer than this output's capacity"),
+	      "%s", d.msg);
+	ip_wbuf_free(&w1);
+	ip_wbuf_free(&w2);
+}
+
 int main(void)
 {
 	test_crc();
@@ -337,5 +515,8 @@ int main(void)
 	test_batch_round_trip();
 	test_bad_batches();
 	test_mutations();
+	test_v2_frames();
+	test_v2_batch();
+	test_v2_results();
 	return check_report("test_remote_codec");
 }

@@ -153,8 +153,8 @@ static int agent_main(char **argv)
 	fake_counter = argv[3];
 	fake_fail_first = atoi(argv[4]);
 	signal(SIGPIPE, SIG_IGN);
-	if (strcmp(fake_mode, "v2") == 0) {
-		/* Answers the HELLO with a WELCOME of protocol version 2. */
+	if (strcmp(fake_mode, "v3") == 0) {
+		/* Answers the HELLO with a WELCOME of protocol version 3, newer than this build's. */
 		struct ip_welcome wl = {.isa = "midgard", .gpu = "fake-1", .backend = "fake"};
 		struct ip_wbuf w = {0};
 		uint8_t h[16], buf[1024];
@@ -162,7 +162,7 @@ static int agent_main(char **argv)
 		    read(0, buf, ip_get_u32(h + 8)) < 0)
 			return 1;
 		ip_encode_welcome(&w, &wl);
-		w.data[4] = 2;
+		w.data[4] = 3;
 		ip_put_u32(w.data + 12, ip_crc32(ip_crc32(0, w.data, 12), w.data + 16, w.len - 16));
 		write_all_or_die(w.data, w.len);
 		ip_wbuf_free(&w);
@@ -352,9 +352,9 @@ static void test_open_errors(void)
 	struct ip_runner *r;
 	struct ip_diag d;
 	struct ip_runner_config cfg = {.isa = "midgard", .gpu = "t999"};
-	snprintf(counter, sizeof counter, "%s/v2", tmpdir);
-	CHECK(open_fake(&r, "v2", counter, 0, &d) == -1 && !r, "version mismatch opens");
-	CHECK(strstr(d.msg, "protocol version 2") && strstr(d.msg, "version 1"), "%s", d.msg);
+	snprintf(counter, sizeof counter, "%s/v3", tmpdir);
+	CHECK(open_fake(&r, "v3", counter, 0, &d) == -1 && !r, "version mismatch opens");
+	CHECK(strstr(d.msg, "protocol version 3") && strstr(d.msg, "versions 1 to 2"), "%s", d.msg);
 
 	ip_diag_init(&d, NULL);
 	CHECK(ip_runner_open("remote:exit 7", &cfg, &r, &d) == -1 &&

@@ -87,7 +87,7 @@ static const struct ip_runner_backend whatif_backend = {
 
 int main(int argc, char **argv)
 {
-	struct ip_agent_config cfg = {&whatif_backend, "utgard_gp", NULL, NULL};
+	struct ip_agent_config cfg = {&whatif_backend, "utgard_gp", NULL, NULL, 0, 0};
 	struct ip_diag d;
 	if (argc > 1) {
 		fprintf(argc == 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr,

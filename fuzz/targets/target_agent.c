@@ -16,7 +16,9 @@
 
 /* Input layout of both targets: one mode byte, then the stream. Mode bit 0 set: every frame's
  * length is clipped to what follows and its checksum recomputed, so that the fuzzer reaches
- * the message decoders instead of stopping at the checksum. Bit 1 (agent): the agent serves
+ * the message decoders instead of stopping at the checksum; with bit 2 also set, frames of
+ * version 2 after the first get version 2's header-only check (what a HELLO offering it and
+ * the WELCOME choosing it agree), others the full CRC-32. Bit 1 (agent): the agent serves
  * the echo device (tests/echo_device.h), which runs any code and fills every output to its
  * capacity, instead of the simulators: answers as large as the jobs ask for. */
 static uint8_t *prepare(const uint8_t *data, size_t len, size_t *n)
@@ -30,7 +32,7 @@ static uint8_t *prepare(const uint8_t *data, size_t len, size_t *n)
 		memcpy(s, data + 1, *n);
 	if (len && (data[0] & 1)) {
 		size_t at = 0;
-		while (at + IP_PROTO_HEADER <= *n) {
+		for (size_t k = 0; at + IP_PROTO_HEADER <= *n; k++) {
 			uint8_t *h = s + at;
 			size_t room = *n - at - IP_PROTO_HEADER;
 			uint32_t length = ip_get_u32(h + 8);
@@ -38,7 +40,11 @@ static uint8_t *prepare(const uint8_t *data, size_t len, size_t *n)
 				length = (uint32_t)room;
 				ip_put_u32(h + 8, length);
 			}
-			ip_put_u32(h + 12, ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER, length));
+			if (k > 0 && data[0] & 4 && ip_get_u16(h + 4) >= 2)
+				ip_put_u32(h + 12, ip_crc32(0, h, 12));
+			else
+				ip_put_u32(h + 12,
+				           ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER, length));
 			at += IP_PROTO_HEADER + length;
 		}
 	}
@@ -111,9 +117,10 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 		struct ip_rbuf r;
 		struct ip_diag d;
 		ip_diag_init(&d, "<fuzz>");
+		enum ip_check check = k > 0 && len && data[0] & 4 ? IP_CHECK_HEADER : IP_CHECK_CRC32;
 		if (ip_frame_parse(s + at, (long)at, &f, &d) != 0 ||
 		    f.length > n - at - IP_PROTO_HEADER ||
-		    ip_frame_check(s + at, s + at + IP_PROTO_HEADER, (long)at, &d) != 0)
+		    ip_frame_verify(s + at, s + at + IP_PROTO_HEADER, (long)at, check, &d) != 0)
 			break;
 		r = (struct ip_rbuf){s + at + IP_PROTO_HEADER, f.length, 0,
 		                     (long)at + IP_PROTO_HEADER, &d};
@@ -122,8 +129,10 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 			(void)ip_decode_error(&r, &e);
 		} else if (k == 0) {
 			struct ip_welcome w;
-			(void)ip_decode_welcome(&r, &w);
-		} else if (ip_decode_results(&r, k - 1, cj.results, JOBS, intern, NULL) == 0) {
+			(void)ip_decode_welcome(&r, f.version, &w);
+		} else if ((f.version >= 2
+		                ? ip_decode_results2(&r, k - 1, cj.results, JOBS, intern, NULL)
+		                : ip_decode_results(&r, k - 1, cj.results, JOBS, intern, NULL)) == 0) {
 			for (int i = 0; i < JOBS; i++)
 				for (int o = 0; o < 2; o++)
 					if (cj.outs[i][o].len > cj.outs[i][o].cap)
@@ -140,7 +149,7 @@ void fuzz_run_caller(const struct fuzz_target *t, const uint8_t *data, size_t le
 
 /* A small Midgard job of each kind a campaign sends: code, uniforms, attributes. */
 static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char *program,
-                       int results, uint8_t mode)
+                       int results, uint8_t mode, unsigned version)
 {
 	const struct ip_isa *isa = ip_isa_find(isa_name);
 	struct ip_program prog;
@@ -178,7 +187,22 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 		jobs[i].uniform_regs = -1;
 	}
 	ip_wbuf_bytes(&w, &mode, 1);
-	if (!results) { /* what a caller sends an agent */
+	w.version = (uint16_t)version;
+	if (!results && version >= 2) { /* version 2: the jobs share their inputs */
+		struct ip_hello h = {.checks = 3};
+		struct ip_pool pool = {0};
+		int added;
+		snprintf(h.isa, sizeof h.isa, "%s", isa_name);
+		snprintf(h.who, sizeof h.who, "isaprobe-fuzz");
+		ip_encode_hello(&w, &h);
+		w.check = IP_CHECK_HEADER;
+		for (int k = 0; k < 2; k++)
+			ip_pool_add(&pool, &in[k], &added);
+		ip_encode_batch2(&w, 0, &pool, jobs, cj.results, JOBS);
+		ip_encode_batch2(&w, 1, &pool, jobs, cj.results, 1);
+		ip_encode_bye(&w);
+		ip_pool_free(&pool);
+	} else if (!results) { /* what a caller sends an agent */
 		struct ip_hello h = {0};
 		snprintf(h.isa, sizeof h.isa, "%s", isa_name);
 		snprintf(h.who, sizeof h.who, "isaprobe-fuzz");
@@ -192,16 +216,22 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 		snprintf(wl.gpu, sizeof wl.gpu, "t760");
 		snprintf(wl.backend, sizeof wl.backend, "sim");
 		snprintf(wl.who, sizeof wl.who, "isaprobe-fuzz");
+		wl.check = version >= 2 ? IP_CHECK_HEADER : IP_CHECK_CRC32;
 		ip_encode_welcome(&w, &wl);
+		w.check = (uint8_t)wl.check;
 		for (int i = 0; i < JOBS; i++) {
 			cj.results[i].status = (enum ip_status)(i % 2 ? IP_STATUS_FAULT : IP_STATUS_OK);
 			cj.results[i].fault = i % 2 ? 0x40 : 0;
 			cj.results[i].why = i % 2 ? "instruction fault" : NULL;
 			cj.outs[i][0].len = 64;
 			cj.outs[i][1].len = 16;
-			memset(cj.mem[i][0], 0x11 * (i + 1), 64);
+			/* jobs 0 and 2 alike: version 2 sends job 2's outputs as references */
+			memset(cj.mem[i][0], 0x11 * (i % 2 + 1), 64);
 		}
-		ip_encode_results(&w, 0, cj.results, JOBS);
+		if (version >= 2)
+			ip_encode_results2(&w, 0, cj.results, JOBS);
+		else
+			ip_encode_results(&w, 0, cj.results, JOBS);
 		ip_encode_error(&w, IP_PERR_DEVICE, 12, "the board went away");
 	}
 	if (w.failed)
@@ -218,14 +248,18 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 int fuzz_seed_agent(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	(void)t;
-	if (seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1) != 0)
+	if (seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1, 1) != 0 ||
+	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 2, 1) != 0 ||
+	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 4, 2) != 0)
 		return -1;
-	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 2);
+	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 2 | 4, 2);
 }
 
 /* WELCOME, RESULTS and ERROR. */
 int fuzz_seed_caller(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	(void)t;
-	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1);
+	if (seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1, 1) != 0)
+		return -1;
+	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1 | 4, 2);
 }

@@ -6,12 +6,15 @@
 #include "isaprobe/diag.h"
 #include "isaprobe/runner.h"
 
-/* The protocol version this build speaks (frame header field `version`). */
-#define IP_PROTO_VERSION 1
+/* The newest protocol version this build speaks (frame header field `version`); it speaks
+ * every version from IP_PROTO_VERSION_OLDEST up, as caller and as agent. */
+#define IP_PROTO_VERSION 2
+#define IP_PROTO_VERSION_OLDEST 1
 
 /* Backend "remote": cfg->device is the command, run by /bin/sh -c. Per-batch timeout and
  * retries come from ISAPROBE_REMOTE_TIMEOUT (seconds, default 120) and ISAPROBE_REMOTE_RETRIES
- * (default 2). Results' why texts stay valid until the runner is closed. */
+ * (default 2); ISAPROBE_REMOTE_PROTOCOL=1 speaks version 1 only and ISAPROBE_REMOTE_CHECK=crc32
+ * keeps the full CRC-32 in version 2. Results' why texts stay valid until the runner is closed. */
 extern const struct ip_runner_backend ip_remote_backend;
 
 /* What an agent serves: a backend, with what its command line fixed (NULL: the HELLO
@@ -21,6 +24,8 @@ struct ip_agent_config {
 	const char *isa;
 	const char *gpu;
 	const char *device;
+	unsigned max_version; /* newest version spoken; 0: IP_PROTO_VERSION (1: as an old agent) */
+	int full_crc;         /* version 2: never agree to the header-only check */
 };
 
 /* Serves requests from in_fd, answering on out_fd, until BYE or end of input (returns 0).

@@ -1,5 +1,6 @@
 /* agent.c: the agent's server loop: reads frames from a file descriptor, runs batches on a
- * runner backend, answers frames; bad input gets an ERROR frame naming its byte offset. */
+ * runner backend, answers frames in the version the HELLO chose; bad input gets an ERROR frame
+ * naming its byte offset. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,9 @@ struct agent {
 	const struct ip_runner_backend *backend;
 	void *state; /* the backend's, once HELLO opened it */
 	struct ip_welcome welcome;
+	unsigned max_version; /* the newest this agent speaks */
+	unsigned version;     /* the conversation's: the HELLO's (before it, max_version) */
+	enum ip_check check;  /* of the frames after WELCOME, both ways */
 };
 
 /* Reads exactly n bytes: 1 done, 0 end of input before the first byte, -1 error or end of
@@ -84,7 +88,7 @@ static int on_hello(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 	struct ip_hello h;
 	struct ip_runner_config rc = {0};
 	const char *isa, *gpu, *model;
-	if (ip_decode_hello(r, &h) != 0)
+	if (ip_decode_hello(r, a->version, &h) != 0)
 		return fail(a, IP_PERR_MESSAGE, d);
 	if (a->state) {
 		ip_diag_offset(d, r->base - IP_PROTO_HEADER, "a second HELLO");
@@ -117,9 +121,16 @@ static int on_hello(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 	snprintf(a->welcome.gpu, sizeof a->welcome.gpu, "%s", model);
 	snprintf(a->welcome.backend, sizeof a->welcome.backend, "%s", a->backend->name);
 	snprintf(a->welcome.who, sizeof a->welcome.who, "isaprobe agent %s", ISAPROBE_VERSION);
+	a->welcome.check = a->version >= 2 && !a->cfg->full_crc && (h.checks >> IP_CHECK_HEADER & 1)
+	                           ? IP_CHECK_HEADER
+	                           : IP_CHECK_CRC32;
 	a->out.len = 0;
-	ip_encode_welcome(&a->out, &a->welcome);
-	return send_frame(a, d);
+	ip_encode_welcome(&a->out, &a->welcome); /* with the full CRC-32, as every frame before */
+	if (send_frame(a, d) != 0)
+		return -1;
+	a->check = (enum ip_check)a->welcome.check;
+	a->out.check = (uint8_t)a->check;
+	return 0;
 }
 
 static int on_batch(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
@@ -130,7 +141,7 @@ static int on_batch(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 		ip_diag_offset(d, r->base - IP_PROTO_HEADER, "a BATCH before HELLO");
 		return fail(a, IP_PERR_UNEXPECTED, d);
 	}
-	if (ip_decode_batch(r, &b) != 0)
+	if ((a->version >= 2 ? ip_decode_batch2(r, &b) : ip_decode_batch(r, &b)) != 0)
 		return fail(a, IP_PERR_MESSAGE, d);
 	rc = a->backend->run_batch(a->state, b.jobs, b.n, b.results);
 	if (rc == IP_RUNNER_DEVICE_LOST) {
@@ -148,7 +159,10 @@ static int on_batch(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 		}
 	}
 	a->out.len = 0;
-	ip_encode_results(&a->out, b.id, b.results, b.n);
+	if (a->version >= 2)
+		ip_encode_results2(&a->out, b.id, b.results, b.n);
+	else
+		ip_encode_results(&a->out, b.id, b.results, b.n);
 	ip_batch_free(&b);
 	return send_frame(a, d);
 }
@@ -157,6 +171,10 @@ int ip_agent_serve(const struct ip_agent_config *cfg, int in_fd, int out_fd, str
 {
 	struct agent a = {.cfg = cfg, .in_fd = in_fd, .out_fd = out_fd, .backend = cfg->backend};
 	int rc = 0;
+	a.max_version = cfg->max_version && cfg->max_version < IP_PROTO_VERSION ? cfg->max_version
+	                                                                         : IP_PROTO_VERSION;
+	a.version = a.max_version;
+	a.out.version = (uint16_t)a.version;
 	for (;;) {
 		uint8_t h[IP_PROTO_HEADER];
 		struct ip_frame f;
@@ -173,12 +191,27 @@ int ip_agent_serve(const struct ip_agent_config *cfg, int in_fd, int out_fd, str
 			rc = fail(&a, IP_PERR_FRAME, d);
 			break;
 		}
-		if (f.version != IP_PROTO_VERSION) {
-			ip_diag_offset(d, at + 4, "the caller speaks protocol version %u; this agent "
-			                          "speaks version %u",
-			               f.version, IP_PROTO_VERSION);
+		if (a.state ? f.version != a.version
+		            : f.version < IP_PROTO_VERSION_OLDEST || f.version > a.max_version) {
+			if (a.state)
+				ip_diag_offset(d, at + 4, "a frame of protocol version %u in a conversation "
+				                          "of version %u",
+				               f.version, a.version);
+			else if (a.max_version > IP_PROTO_VERSION_OLDEST)
+				ip_diag_offset(d, at + 4, "the caller speaks protocol version %u; this "
+				                          "agent speaks versions %u to %u",
+				               f.version, IP_PROTO_VERSION_OLDEST, a.max_version);
+			else
+				ip_diag_offset(d, at + 4, "the caller speaks protocol version %u; this "
+				                          "agent speaks version %u",
+				               f.version, a.max_version);
 			rc = fail(&a, IP_PERR_VERSION, d);
 			break;
+		}
+		if (!a.state) { /* answers in the request's version; the HELLO chooses the rest */
+			a.out.version = f.version;
+			if (f.type == IP_MSG_HELLO)
+				a.version = f.version;
 		}
 		if (a.in.cap < IP_PROTO_HEADER + (size_t)f.length) {
 			uint8_t *grown = realloc(a.in.data, IP_PROTO_HEADER + (size_t)f.length);
@@ -196,7 +229,7 @@ int ip_agent_serve(const struct ip_agent_config *cfg, int in_fd, int out_fd, str
 			rc = fail(&a, IP_PERR_FRAME, d);
 			break;
 		}
-		if (ip_frame_check(a.in.data, a.in.data + IP_PROTO_HEADER, at, d) != 0) {
+		if (ip_frame_verify(a.in.data, a.in.data + IP_PROTO_HEADER, at, a.check, d) != 0) {
 			rc = fail(&a, IP_PERR_FRAME, d);
 			break;
 		}

@@ -1,5 +1,6 @@
 /* codec.c: the payloads of the agent protocol's messages (HELLO, WELCOME, BATCH, RESULTS,
- * ERROR, BYE) to and from the runner interface's jobs and results (docs/protocol.md). */
+ * ERROR, BYE), versions 1 and 2, to and from the runner interface's jobs and results
+ * (docs/protocol.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,8 @@ void ip_encode_hello(struct ip_wbuf *w, const struct ip_hello *h)
 	ip_wbuf_str(w, h->isa);
 	ip_wbuf_str(w, h->gpu);
 	ip_wbuf_str(w, h->who);
+	if (w->version >= 2)
+		ip_wbuf_u32(w, h->checks);
 	ip_frame_end(w, f);
 }
 
@@ -21,6 +24,8 @@ void ip_encode_welcome(struct ip_wbuf *w, const struct ip_welcome *h)
 	ip_wbuf_str(w, h->gpu);
 	ip_wbuf_str(w, h->backend);
 	ip_wbuf_str(w, h->who);
+	if (w->version >= 2)
+		ip_wbuf_u32(w, h->check);
 	ip_frame_end(w, f);
 }
 
@@ -38,22 +43,44 @@ void ip_encode_bye(struct ip_wbuf *w)
 	ip_frame_end(w, ip_frame_begin(w, IP_MSG_BYE));
 }
 
-int ip_decode_hello(struct ip_rbuf *r, struct ip_hello *h)
+int ip_decode_hello(struct ip_rbuf *r, unsigned version, struct ip_hello *h)
 {
+	size_t at;
+	h->checks = 1u << IP_CHECK_CRC32;
 	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "HELLO isa") ||
 	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "HELLO gpu") ||
 	    ip_rbuf_name(r, h->who, sizeof h->who, "HELLO caller"))
 		return -1;
+	at = r->pos;
+	if (version >= 2) {
+		if (ip_rbuf_u32(r, &h->checks, "HELLO checks"))
+			return -1;
+		if (!(h->checks >> IP_CHECK_CRC32 & 1)) /* later bits: checks of later versions */
+			return ip_diag_offset(r->d, r->base + (long)at,
+			                      "HELLO checks is 0x%x: bit 0 (CRC-32) must be offered",
+			                      h->checks);
+	}
 	return ip_rbuf_end(r);
 }
 
-int ip_decode_welcome(struct ip_rbuf *r, struct ip_welcome *h)
+int ip_decode_welcome(struct ip_rbuf *r, unsigned version, struct ip_welcome *h)
 {
+	size_t at;
+	h->check = IP_CHECK_CRC32;
 	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "WELCOME isa") ||
 	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "WELCOME gpu") ||
 	    ip_rbuf_name(r, h->backend, sizeof h->backend, "WELCOME backend") ||
 	    ip_rbuf_name(r, h->who, sizeof h->who, "WELCOME agent"))
 		return -1;
+	at = r->pos;
+	if (version >= 2) {
+		if (ip_rbuf_u32(r, &h->check, "WELCOME check"))
+			return -1;
+		if (h->check >= 32 || !(IP_CHECKS_KNOWN >> h->check & 1))
+			return ip_diag_offset(r->d, r->base + (long)at,
+			                      "WELCOME check is %u, not one of 0 (CRC-32) and 1 (header)",
+			                      h->check);
+	}
 	return ip_rbuf_end(r);
 }
 
@@ -98,6 +125,61 @@ size_t ip_result_wire_size(const struct ip_result *res, size_t why_len)
 	return n;
 }
 
+size_t ip_job_wire_size2(const struct ip_job *j, const struct ip_result *res)
+{
+	size_t n = item(j->code_len) + 4 + 8 + 4 + 4 + 4; /* code .. ninputs, noutputs */
+	for (unsigned k = 0; k < j->ninputs; k++)
+		n += item(strlen(ip_buf_role_name(j->inputs[k].role))) + 4;
+	for (unsigned k = 0; k < res->noutputs; k++)
+		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + 4;
+	return n;
+}
+
+size_t ip_result_wire_size2(const struct ip_result *res, size_t why_len)
+{
+	return ip_result_wire_size(res, why_len) + 4 * (size_t)res->noutputs;
+}
+
+/* A job's fields before its inputs, and its outputs (the same in versions 1 and 2). */
+static void job_head(struct ip_wbuf *w, const struct ip_job *j)
+{
+	ip_wbuf_blob(w, j->code, j->code_len);
+	ip_wbuf_u32(w, j->limits.invocations);
+	ip_wbuf_u64(w, j->limits.budget);
+	ip_wbuf_u32(w, (uint32_t)j->uniform_regs);
+	ip_wbuf_u32(w, j->ninputs);
+}
+
+static void job_outputs(struct ip_wbuf *w, const struct ip_result *res)
+{
+	ip_wbuf_u32(w, res->noutputs);
+	for (unsigned k = 0; k < res->noutputs; k++) {
+		ip_wbuf_str(w, ip_buf_role_name(res->outputs[k].role));
+		ip_wbuf_u32(w, (uint32_t)res->outputs[k].cap);
+	}
+}
+
+void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool,
+                      const struct ip_job *jobs, const struct ip_result *results, size_t n)
+{
+	size_t f = ip_frame_begin(w, IP_MSG_BATCH);
+	ip_wbuf_u32(w, id);
+	ip_wbuf_u32(w, (uint32_t)n);
+	ip_wbuf_u32(w, (uint32_t)pool->n);
+	for (size_t k = 0; k < pool->n; k++)
+		ip_wbuf_blob(w, pool->items[k]->data, pool->items[k]->len);
+	for (size_t i = 0; i < n; i++) {
+		const struct ip_job *j = &jobs[i];
+		job_head(w, j);
+		for (unsigned k = 0; k < j->ninputs; k++) {
+			ip_wbuf_str(w, ip_buf_role_name(j->inputs[k].role));
+			ip_wbuf_u32(w, ip_pool_find(pool, &j->inputs[k]));
+		}
+		job_outputs(w, &results[i]);
+	}
+	ip_frame_end(w, f);
+}
+
 void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
                      const struct ip_result *results, size_t n)
 {
@@ -106,21 +188,12 @@ void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
 	ip_wbuf_u32(w, (uint32_t)n);
 	for (size_t i = 0; i < n; i++) {
 		const struct ip_job *j = &jobs[i];
-		const struct ip_result *res = &results[i];
-		ip_wbuf_blob(w, j->code, j->code_len);
-		ip_wbuf_u32(w, j->limits.invocations);
-		ip_wbuf_u64(w, j->limits.budget);
-		ip_wbuf_u32(w, (uint32_t)j->uniform_regs);
-		ip_wbuf_u32(w, j->ninputs);
+		job_head(w, j);
 		for (unsigned k = 0; k < j->ninputs; k++) {
 			ip_wbuf_str(w, ip_buf_role_name(j->inputs[k].role));
 			ip_wbuf_blob(w, j->inputs[k].data, j->inputs[k].len);
 		}
-		ip_wbuf_u32(w, res->noutputs);
-		for (unsigned k = 0; k < res->noutputs; k++) {
-			ip_wbuf_str(w, ip_buf_role_name(res->outputs[k].role));
-			ip_wbuf_u32(w, (uint32_t)res->outputs[k].cap);
-		}
+		job_outputs(w, &results[i]);
 	}
 	ip_frame_end(w, f);
 }
@@ -154,21 +227,34 @@ void ip_batch_free(struct ip_batch *b)
 	free(b->inputs);
 	free(b->outputs);
 	free(b->outmem);
+	free(b->shared);
 	memset(b, 0, sizeof *b);
 }
 
 /* Two passes: the first checks and counts (inputs, outputs, output bytes), the second fills
  * the arrays, so nothing is allocated from counts that were not checked. */
-static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t *nout,
-                      size_t *outbytes)
+static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, size_t *nin,
+                      size_t *nout, size_t *outbytes)
 {
-	uint32_t count;
+	uint32_t count, nshared = 0;
 	size_t in_i = 0, out_i = 0, bytes = 0, answer = IP_PROTO_BATCH_HEAD;
+	size_t per_output = version >= 2 ? 4 : 0; /* version 2 RESULTS: an output's `from` */
 	r->pos = 0;
 	if (ip_rbuf_u32(r, &b->id, "BATCH id") ||
 	    read_count(r, &count, IP_PROTO_MAX_JOBS, "BATCH job count"))
 		return -1;
 	b->n = count;
+	if (version >= 2 &&
+	    read_count(r, &nshared, IP_PROTO_MAX_SHARED, "BATCH shared input count"))
+		return -1;
+	b->nshared = nshared;
+	for (uint32_t k = 0; k < nshared; k++) {
+		struct ip_buf sh = {0};
+		if (ip_rbuf_blob(r, &sh.data, &sh.len, IP_PROTO_MAX_PAYLOAD, "BATCH shared input"))
+			return -1;
+		if (b->shared)
+			b->shared[k] = sh;
+	}
 	for (size_t i = 0; i < count; i++) {
 		struct ip_job job = {0};
 		uint32_t ninputs, noutputs, regs;
@@ -185,10 +271,27 @@ static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t
 			b->jobs[i] = job;
 		}
 		for (uint32_t k = 0; k < ninputs; k++, in_i++) {
-			struct ip_buf in;
-			if (read_role(r, &in.role, "job input role") ||
-			    ip_rbuf_blob(r, &in.data, &in.len, IP_PROTO_MAX_PAYLOAD, "job input data"))
+			struct ip_buf in = {0};
+			if (read_role(r, &in.role, "job input role"))
 				return -1;
+			if (version >= 2) {
+				uint32_t index;
+				size_t at = r->pos;
+				if (ip_rbuf_u32(r, &index, "job input index"))
+					return -1;
+				if (index >= nshared)
+					return ip_diag_offset(r->d, r->base + (long)at,
+					                      "job %zu: input index %u, but the BATCH "
+					                      "has %u shared inputs",
+					                      i, index, nshared);
+				if (b->shared) {
+					in.data = b->shared[index].data;
+					in.len = b->shared[index].len;
+				}
+			} else if (ip_rbuf_blob(r, &in.data, &in.len, IP_PROTO_MAX_PAYLOAD,
+			                        "job input data")) {
+				return -1;
+			}
 			if (b->inputs)
 				b->inputs[in_i] = in;
 		}
@@ -222,7 +325,7 @@ static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t
 				b->outputs[out_i] = out;
 			}
 			bytes += cap;
-			answer += item(strlen(ip_buf_role_name(out.role))) + item(cap);
+			answer += item(strlen(ip_buf_role_name(out.role))) + item(cap) + per_output;
 		}
 		/* The RESULTS must fit one frame, even with no why text: the caller splits. */
 		if (answer > IP_PROTO_MAX_PAYLOAD)
@@ -237,40 +340,110 @@ static int batch_pass(struct ip_rbuf *r, struct ip_batch *b, size_t *nin, size_t
 	return ip_rbuf_end(r);
 }
 
-int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b)
+static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b)
 {
 	size_t nin, nout, bytes;
 	memset(b, 0, sizeof *b);
-	if (batch_pass(r, b, &nin, &nout, &bytes))
+	if (batch_pass(r, version, b, &nin, &nout, &bytes))
 		return -1;
 	b->jobs = calloc(b->n ? b->n : 1, sizeof *b->jobs);
 	b->results = calloc(b->n ? b->n : 1, sizeof *b->results);
 	b->inputs = calloc(nin ? nin : 1, sizeof *b->inputs);
 	b->outputs = calloc(nout ? nout : 1, sizeof *b->outputs);
 	b->outmem = calloc(bytes ? bytes : 1, 1);
-	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->outmem) {
+	b->shared = calloc(b->nshared ? b->nshared : 1, sizeof *b->shared);
+	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->outmem || !b->shared) {
 		ip_batch_free(b);
 		return ip_diag_offset(r->d, r->base, "out of memory for a batch (%zu output bytes)",
 		                      bytes);
 	}
-	if (batch_pass(r, b, &nin, &nout, &bytes)) { /* cannot fail twice; kept for safety */
+	if (batch_pass(r, version, b, &nin, &nout, &bytes)) { /* cannot fail twice */
 		ip_batch_free(b);
 		return -1;
 	}
 	return 0;
 }
 
-void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *results, size_t n)
+int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b)
+{
+	return decode_batch(r, 1, b);
+}
+
+int ip_decode_batch2(struct ip_rbuf *r, struct ip_batch *b)
+{
+	return decode_batch(r, 2, b);
+}
+
+/* Version 2's equal outputs: a table of the outputs sent so far in one RESULTS, by a hash of
+ * their role and bytes, so that an output equal to an earlier one is sent as its index. */
+struct seen_out {
+	uint64_t hash;
+	uint32_t result; /* UINT32_MAX: empty */
+	const struct ip_out_buf *out;
+};
+
+/* Four independent lanes of 8 bytes (32 bytes a step, no lane waiting on another's multiply),
+ * folded at the end. Only a hint: equal hashes are compared byte for byte. */
+static uint64_t out_hash(const struct ip_out_buf *o, size_t len)
+{
+	uint64_t h[4] = {(uint64_t)len * 0x9E3779B97F4A7C15u ^ (uint64_t)o->role, 1, 2, 3};
+	size_t i = 0;
+	for (; i + 32 <= len; i += 32)
+		for (int k = 0; k < 4; k++) {
+			uint64_t v;
+			memcpy(&v, o->data + i + 8 * k, 8);
+			h[k] = (h[k] ^ v) * 0xBF58476D1CE4E5B9u;
+			h[k] ^= h[k] >> 31;
+		}
+	for (; i < len; i++)
+		h[0] = (h[0] ^ o->data[i]) * 0x94D049BB133111EBu;
+	h[0] ^= (h[1] * 0x9E3779B97F4A7C15u) ^ (h[2] * 0xBF58476D1CE4E5B9u) ^
+	        (h[3] * 0x94D049BB133111EBu);
+	return h[0] ^ h[0] >> 29;
+}
+
+/* The earlier result whose output of o's role equals o's first len bytes, else UINT32_MAX after
+ * entering this one as result i. */
+static uint32_t seen_find(struct seen_out *t, size_t nslots, const struct ip_out_buf *o,
+                          size_t len, uint32_t i)
+{
+	uint64_t h = out_hash(o, len);
+	for (size_t k = (size_t)h & (nslots - 1);; k = (k + 1) & (nslots - 1)) {
+		struct seen_out *e = &t[k];
+		if (e->result == UINT32_MAX) {
+			*e = (struct seen_out){h, i, o};
+			return UINT32_MAX;
+		}
+		if (e->hash == h && e->out->role == o->role &&
+		    (e->out->len < e->out->cap ? e->out->len : e->out->cap) == len &&
+		    (len == 0 || memcmp(e->out->data, o->data, len) == 0))
+			return e->result;
+	}
+}
+
+static void encode_results(struct ip_wbuf *w, unsigned version, uint32_t id,
+                           const struct ip_result *results, size_t n)
 {
 	size_t f, total = IP_PROTO_BATCH_HEAD, least = IP_PROTO_BATCH_HEAD, why_cap = IP_PROTO_MAX_STR;
+	size_t (*wire_size)(const struct ip_result *, size_t) =
+		version >= 2 ? ip_result_wire_size2 : ip_result_wire_size;
+	struct seen_out *seen = NULL;
+	size_t nslots = 0, nouts = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct ip_result *res = &results[i];
-		total += ip_result_wire_size(res, res->status == IP_STATUS_OK || !res->why
-		                                          ? 0 : strlen(res->why));
-		least += ip_result_wire_size(res, 0);
+		total += wire_size(res, res->status == IP_STATUS_OK || !res->why ? 0 : strlen(res->why));
+		least += wire_size(res, 0);
+		nouts += res->noutputs;
 	}
 	if (total > IP_PROTO_MAX_PAYLOAD && least <= IP_PROTO_MAX_PAYLOAD)
 		why_cap = (IP_PROTO_MAX_PAYLOAD - least) / (n ? n : 1); /* texts for humans: cut */
+	if (version >= 2 && nouts) {
+		for (nslots = 16; nslots < 2 * nouts; nslots *= 2)
+			;
+		seen = malloc(nslots * sizeof *seen); /* none: every output is sent whole */
+		for (size_t k = 0; seen && k < nslots; k++)
+			seen[k].result = UINT32_MAX;
+	}
 	f = ip_frame_begin(w, IP_MSG_RESULTS);
 	ip_wbuf_u32(w, id);
 	ip_wbuf_u32(w, (uint32_t)n);
@@ -293,15 +466,36 @@ void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *r
 		ip_wbuf_u32(w, res->noutputs);
 		for (unsigned k = 0; k < res->noutputs; k++) {
 			const struct ip_out_buf *o = &res->outputs[k];
+			size_t len = o->len < o->cap ? o->len : o->cap;
 			ip_wbuf_str(w, ip_buf_role_name(o->role));
-			ip_wbuf_blob(w, o->data, o->len < o->cap ? o->len : o->cap);
+			if (version >= 2) {
+				uint32_t from = seen ? seen_find(seen, nslots, o, len, (uint32_t)i)
+				                     : IP_PROTO_NOT_SHARED;
+				ip_wbuf_u32(w, from);
+				if (from != IP_PROTO_NOT_SHARED)
+					continue;
+			}
+			ip_wbuf_blob(w, o->data, len);
 		}
 	}
+	free(seen);
 	ip_frame_end(w, f);
 }
 
-int ip_decode_results(struct ip_rbuf *r, uint32_t id, struct ip_result *results, size_t n,
-                      const char *(*intern)(void *ctx, const char *s, size_t len), void *ctx)
+void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *results, size_t n)
+{
+	encode_results(w, 1, id, results, n);
+}
+
+void ip_encode_results2(struct ip_wbuf *w, uint32_t id, const struct ip_result *results,
+                        size_t n)
+{
+	encode_results(w, 2, id, results, n);
+}
+
+static int decode_results(struct ip_rbuf *r, unsigned version, uint32_t id,
+                          struct ip_result *results, size_t n,
+                          const char *(*intern)(void *ctx, const char *s, size_t len), void *ctx)
 {
 	uint32_t got_id, count;
 	if (ip_rbuf_u32(r, &got_id, "RESULTS id"))
@@ -355,6 +549,32 @@ int ip_decode_results(struct ip_rbuf *r, uint32_t id, struct ip_result *results,
 				                      ip_buf_role_name(role),
 				                      o ? "twice" : "which the job did not ask for");
 			seen |= 1u << role;
+			if (version >= 2) {
+				uint32_t from;
+				at = r->pos;
+				if (ip_rbuf_u32(r, &from, "result output from"))
+					return -1;
+				if (from != IP_PROTO_NOT_SHARED) {
+					const struct ip_out_buf *src = NULL;
+					if (from < i)
+						for (unsigned m = 0; m < results[from].noutputs; m++)
+							if (results[from].outputs[m].role == role)
+								src = &results[from].outputs[m];
+					if (!src || src->len > o->cap)
+						return ip_diag_offset(
+							r->d, r->base + (long)at,
+							"result %zu takes output '%s' from result %u, which "
+							"%s",
+							i, ip_buf_role_name(role), from,
+							from >= i  ? "does not come before it"
+							: !src     ? "has no such output"
+							           : "is longer than this output's capacity");
+					if (src->len && src->data != o->data)
+						memmove(o->data, src->data, src->len);
+					o->len = src->len;
+					continue;
+				}
+			}
 			if (ip_rbuf_blob(r, &data, &len, o->cap, "result output data"))
 				return -1;
 			if (len)
@@ -363,4 +583,16 @@ int ip_decode_results(struct ip_rbuf *r, uint32_t id, struct ip_result *results,
 		}
 	}
 	return ip_rbuf_end(r);
+}
+
+int ip_decode_results(struct ip_rbuf *r, uint32_t id, struct ip_result *results, size_t n,
+                      const char *(*intern)(void *ctx, const char *s, size_t len), void *ctx)
+{
+	return decode_results(r, 1, id, results, n, intern, ctx);
+}
+
+int ip_decode_results2(struct ip_rbuf *r, uint32_t id, struct ip_result *results, size_t n,
+                       const char *(*intern)(void *ctx, const char *s, size_t len), void *ctx)
+{
+	return decode_results(r, 2, id, results, n, intern, ctx);
 }

@@ -1,5 +1,6 @@
 /* frame.c: the 16-byte frame header of the agent protocol (magic, version, type, length,
- * CRC-32 of header and payload): writing one around a payload and checking one read. */
+ * CRC-32 of header and payload, or of the header alone where version 2 negotiated so): writing
+ * one around a payload and checking one read. */
 #include <string.h>
 
 #include "proto.h"
@@ -17,7 +18,7 @@ size_t ip_frame_begin(struct ip_wbuf *w, uint16_t type)
 {
 	size_t start = w->len;
 	ip_wbuf_bytes(w, magic, 4);
-	ip_wbuf_u16(w, IP_PROTO_VERSION);
+	ip_wbuf_u16(w, w->version ? w->version : 1);
 	ip_wbuf_u16(w, type);
 	ip_wbuf_u32(w, 0);
 	ip_wbuf_u32(w, 0);
@@ -37,7 +38,10 @@ void ip_frame_end(struct ip_wbuf *w, size_t start)
 		return;
 	}
 	ip_put_u32(h + 8, (uint32_t)length);
-	ip_put_u32(h + 12, ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER, length));
+	if (w->check == IP_CHECK_HEADER && ip_get_u16(h + 4) >= 2)
+		ip_put_u32(h + 12, ip_crc32(0, h, 12));
+	else
+		ip_put_u32(h + 12, ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER, length));
 }
 
 int ip_frame_parse(const uint8_t *h, long offset, struct ip_frame *f, struct ip_diag *d)
@@ -57,13 +61,23 @@ int ip_frame_parse(const uint8_t *h, long offset, struct ip_frame *f, struct ip_
 	return 0;
 }
 
-int ip_frame_check(const uint8_t *h, const uint8_t *payload, long offset, struct ip_diag *d)
+int ip_frame_verify(const uint8_t *h, const uint8_t *payload, long offset, enum ip_check check,
+                    struct ip_diag *d)
 {
 	uint32_t length = ip_get_u32(h + 8), want = ip_get_u32(h + 12);
-	uint32_t got = ip_crc32(ip_crc32(0, h, 12), payload, length);
+	int header_only = check == IP_CHECK_HEADER && ip_get_u16(h + 4) >= 2;
+	uint32_t got = ip_crc32(0, h, 12);
+	if (!header_only)
+		got = ip_crc32(got, payload, length);
 	if (got != want)
 		return ip_diag_offset(d, offset + 12,
-		                      "checksum mismatch: the %s frame says %08x, its bytes give %08x",
-		                      ip_msg_name(ip_get_u16(h + 6)), want, got);
+		                      "checksum mismatch: the %s frame says %08x, its %s give %08x",
+		                      ip_msg_name(ip_get_u16(h + 6)), want,
+		                      header_only ? "header bytes 0..11" : "bytes", got);
 	return 0;
+}
+
+int ip_frame_check(const uint8_t *h, const uint8_t *payload, long offset, struct ip_diag *d)
+{
+	return ip_frame_verify(h, payload, offset, IP_CHECK_CRC32, d);
 }

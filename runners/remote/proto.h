@@ -18,6 +18,16 @@
 #define IP_PROTO_MAX_STR 4096u
 #define IP_PROTO_MAX_OUT_TOTAL ((size_t)256 << 20)
 #define IP_PROTO_NO_OFFSET UINT64_MAX
+#define IP_PROTO_MAX_SHARED 65536u /* version 2: shared input buffers per BATCH */
+#define IP_PROTO_NOT_SHARED UINT32_MAX /* version 2 RESULTS: an output's bytes follow */
+
+/* What a frame's crc field covers (version 2 negotiates it in HELLO/WELCOME; a version 1 frame,
+ * and every frame before WELCOME, always has the full CRC-32). */
+enum ip_check {
+	IP_CHECK_CRC32 = 0,  /* CRC-32 of header bytes 0..11 and the payload */
+	IP_CHECK_HEADER = 1, /* CRC-32 of header bytes 0..11 only: the transport guards the rest */
+};
+#define IP_CHECKS_KNOWN 3u /* HELLO's checks: bit k offers enum ip_check k */
 
 enum ip_msg_type {
 	IP_MSG_HELLO = 1,
@@ -41,11 +51,15 @@ enum ip_proto_error {
 /* crc32.c: CRC-32 (reflected 0xEDB88320). Start with crc = 0; feed pieces in order. */
 uint32_t ip_crc32(uint32_t crc, const void *data, size_t len);
 
-/* wire.c: a growing output buffer; on allocation failure `failed` is set and writes stop. */
+/* wire.c: a growing output buffer; on allocation failure `failed` is set and writes stop.
+ * version and check: frames begun in it carry that version (0 means 1) and checksum; a buffer
+ * frames are read into (ip_child_exchange) verifies version 2 frames with that check. */
 struct ip_wbuf {
 	uint8_t *data;
 	size_t len, cap;
 	int failed;
+	uint16_t version;
+	uint8_t check;
 };
 void ip_wbuf_free(struct ip_wbuf *w);
 void ip_wbuf_bytes(struct ip_wbuf *w, const void *p, size_t n);
@@ -89,27 +103,35 @@ void ip_frame_end(struct ip_wbuf *w, size_t start);
 /* Checks magic and length limit of a 16-byte header found at stream offset `offset`.
  * The version is only reported, not checked: the caller decides. */
 int ip_frame_parse(const uint8_t *h, long offset, struct ip_frame *f, struct ip_diag *d);
-/* Checks the checksum of a header and its payload. */
+/* Checks the checksum of a header and its payload: ip_frame_check the full CRC-32,
+ * ip_frame_verify the given check for a frame of version 2 or later (version 1: full). */
 int ip_frame_check(const uint8_t *h, const uint8_t *payload, long offset, struct ip_diag *d);
+int ip_frame_verify(const uint8_t *h, const uint8_t *payload, long offset, enum ip_check check,
+                    struct ip_diag *d);
 
 /* codec.c: message payloads. Encoders write a whole frame. */
+/* checks and check: version 2 only (a frame of version 1 has neither). */
 struct ip_hello {
 	char isa[128], gpu[128], who[256];
+	uint32_t checks; /* bit k: the caller accepts enum ip_check k (bit 0 always) */
 };
 struct ip_welcome {
 	char isa[128], gpu[128], backend[128], who[256];
+	uint32_t check; /* the enum ip_check the agent chose of those offered */
 };
 struct ip_error_msg {
 	uint32_t code;
 	uint64_t offset;
 	char message[1024];
 };
+/* HELLO and WELCOME are written, and read, in the version of their frame (w->version;
+ * version: the frame's header field). */
 void ip_encode_hello(struct ip_wbuf *w, const struct ip_hello *h);
 void ip_encode_welcome(struct ip_wbuf *w, const struct ip_welcome *h);
 void ip_encode_error(struct ip_wbuf *w, uint32_t code, uint64_t offset, const char *message);
 void ip_encode_bye(struct ip_wbuf *w);
-int ip_decode_hello(struct ip_rbuf *r, struct ip_hello *h);
-int ip_decode_welcome(struct ip_rbuf *r, struct ip_welcome *h);
+int ip_decode_hello(struct ip_rbuf *r, unsigned version, struct ip_hello *h);
+int ip_decode_welcome(struct ip_rbuf *r, unsigned version, struct ip_welcome *h);
 int ip_decode_error(struct ip_rbuf *r, struct ip_error_msg *e);
 
 /* Sizes (docs/protocol.md, "Sizes"): the bytes job j (with the outputs results[j] asks for)
@@ -133,9 +155,49 @@ struct ip_batch {
 	struct ip_buf *inputs;
 	struct ip_out_buf *outputs;
 	uint8_t *outmem;
+	struct ip_buf *shared; /* version 2: the shared blobs (role unused) */
+	size_t nshared;
 };
 int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b);
 void ip_batch_free(struct ip_batch *b);
+
+/* pool.c: version 2's shared inputs: the distinct input buffers (by address and length) of
+ * the jobs of one BATCH, each sent once and referred to by its index. */
+struct ip_pool_slot {
+	const uint8_t *data;
+	size_t len;
+	uint32_t index; /* UINT32_MAX: empty slot */
+};
+struct ip_pool {
+	struct ip_pool_slot *slots;
+	size_t nslots;
+	const struct ip_buf **items; /* by index: the first buffer seen with those bytes */
+	size_t n, cap;
+	size_t bytes; /* wire bytes of the shared blobs: 4 + len each */
+	int failed;   /* out of memory: the pool is unusable until ip_pool_reset */
+};
+void ip_pool_reset(struct ip_pool *p);
+void ip_pool_free(struct ip_pool *p);
+/* The index of b's bytes in the pool, adding them if new (*added set to 1); UINT32_MAX when out
+ * of memory. ip_pool_find only looks. */
+uint32_t ip_pool_add(struct ip_pool *p, const struct ip_buf *b, int *added);
+uint32_t ip_pool_find(const struct ip_pool *p, const struct ip_buf *b);
+
+/* Version 2 (docs/protocol.md): a BATCH whose jobs' inputs are the pool's (every input of
+ * jobs[0..n) must be in it), and its size: the bytes job j adds to a version 2 BATCH besides the
+ * shared blobs (ip_job_wire_size2), and the most its result can add to a version 2 RESULTS. */
+#define IP_PROTO_BATCH2_HEAD 12
+size_t ip_job_wire_size2(const struct ip_job *j, const struct ip_result *res);
+size_t ip_result_wire_size2(const struct ip_result *res, size_t why_len);
+void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool,
+                      const struct ip_job *jobs, const struct ip_result *results, size_t n);
+int ip_decode_batch2(struct ip_rbuf *r, struct ip_batch *b);
+/* A version 2 RESULTS: an output equal to the same role's output of an earlier result is sent
+ * as that result's index. */
+void ip_encode_results2(struct ip_wbuf *w, uint32_t id, const struct ip_result *results,
+                        size_t n);
+int ip_decode_results2(struct ip_rbuf *r, uint32_t id, struct ip_result *results, size_t n,
+                       const char *(*intern)(void *ctx, const char *s, size_t len), void *ctx);
 /* Why texts are cut where the whole answer would not fit one frame otherwise (an agent's
  * ip_decode_batch made sure that it fits with no why text at all). */
 void ip_encode_results(struct ip_wbuf *w, uint32_t id, const struct ip_result *results, size_t n);

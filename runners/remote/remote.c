@@ -1,5 +1,6 @@
 /* remote.c: the "remote" runner backend: runs batches on an agent process (cfg->device, a
- * shell command) over docs/protocol.md; a failed batch is retried on a fresh agent. */
+ * shell command) over docs/protocol.md, version 2 or, with an older agent, 1; a failed batch is
+ * retried on a fresh agent. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,12 @@ struct remote {
 	int timeout_ms, retries;
 	uint32_t next_id;
 	int device_gone;           /* an attempt at this batch was answered ERROR 6 (device gone) */
+	unsigned offer;            /* the version HELLO is sent in */
+	unsigned version;          /* the conversation's (the HELLO's, once WELCOME came back) */
+	unsigned agent_version;    /* of the last ERROR frame of another version, else 0 */
+	int opening;               /* in remote_open: an older agent lowers the offer */
+	int full_crc;              /* ISAPROBE_REMOTE_CHECK=crc32: never the header-only check */
+	struct ip_pool pool;       /* version 2: the shared inputs of the BATCH being sent */
 	struct ip_wbuf out, in;
 	/* why texts of results: each distinct text kept once, for the runner's lifetime */
 	char **texts;
@@ -83,22 +90,26 @@ static int expect_frame(struct remote *r, unsigned want, struct ip_rbuf *payload
 		struct ip_error_msg e;
 		if (ip_decode_error(payload, &e) != 0)
 			return -1;
-		if (f.version == IP_PROTO_VERSION && e.code == IP_PERR_LOST)
+		if (f.version == r->version && e.code == IP_PERR_LOST)
 			r->device_gone = 1;
-		if (f.version != IP_PROTO_VERSION)
+		if (f.version != r->version) {
+			r->agent_version = f.version;
 			return ip_diag_plain(d, "the agent speaks protocol version %u; this isaprobe "
-			                        "speaks version %u (the agent says: %s)",
-			                     f.version, IP_PROTO_VERSION, e.message);
+			                        "speaks versions %u to %u, and version %u here (the agent "
+			                        "says: %s)",
+			                     f.version, IP_PROTO_VERSION_OLDEST, IP_PROTO_VERSION,
+			                     r->version, e.message);
+		}
 		if (e.offset == IP_PROTO_NO_OFFSET)
 			return ip_diag_plain(d, "the agent reports error %u: %s", e.code, e.message);
 		return ip_diag_plain(d, "the agent reports error %u at byte offset %llu of its input: "
 		                        "%s",
 		                     e.code, (unsigned long long)e.offset, e.message);
 	}
-	if (f.version != IP_PROTO_VERSION)
+	if (f.version != r->version)
 		return ip_diag_plain(d, "the agent speaks protocol version %u; this isaprobe speaks "
-		                        "version %u",
-		                     f.version, IP_PROTO_VERSION);
+		                        "versions %u to %u, and version %u here",
+		                     f.version, IP_PROTO_VERSION_OLDEST, IP_PROTO_VERSION, r->version);
 	if (f.type != want)
 		return ip_diag_offset(d, at + 6, "the agent sent a %s frame (type %u) where %s was "
 		                                 "expected",
@@ -118,24 +129,50 @@ static int start_agent(struct remote *r, struct ip_diag *d)
 {
 	struct ip_hello hello = {0};
 	struct ip_rbuf payload;
+	int ok;
 	snprintf(hello.isa, sizeof hello.isa, "%s", r->isa);
 	snprintf(hello.gpu, sizeof hello.gpu, "%s", r->gpu);
 	snprintf(hello.who, sizeof hello.who, "isaprobe %s", ISAPROBE_VERSION);
+	hello.checks = 1u << IP_CHECK_CRC32 | (r->full_crc ? 0 : 1u << IP_CHECK_HEADER);
 	if (ip_child_spawn(&r->child, r->command, d) != 0)
 		return -1;
 	r->alive = 1;
 	r->out.len = 0;
+	r->version = r->offer;
+	r->agent_version = 0;
+	r->out.version = r->in.version = (uint16_t)r->version;
+	r->out.check = r->in.check = IP_CHECK_CRC32; /* until WELCOME */
 	ip_encode_hello(&r->out, &hello);
 	if (r->out.failed) {
 		stop_agent(r);
 		return ip_diag_plain(d, "out of memory");
 	}
-	if (ip_child_exchange(&r->child, r->out.data, r->out.len, &r->in, r->timeout_ms, d) != 0 ||
-	    expect_frame(r, IP_MSG_WELCOME, &payload, d) != 0 ||
-	    ip_decode_welcome(&payload, &r->welcome) != 0) {
+	ok = ip_child_exchange(&r->child, r->out.data, r->out.len, &r->in, r->timeout_ms, d) == 0;
+	if (ok && ip_get_u16(r->in.data + 6) == IP_MSG_WELCOME) {
+		/* An agent answers in the newest version it speaks, at most the HELLO's. */
+		unsigned v = ip_get_u16(r->in.data + 4);
+		if (v >= IP_PROTO_VERSION_OLDEST && v < r->version)
+			r->version = v;
+	}
+	if (!ok || expect_frame(r, IP_MSG_WELCOME, &payload, d) != 0 ||
+	    ip_decode_welcome(&payload, r->version, &r->welcome) != 0) {
 		stop_agent(r);
+		/* An older agent refused the HELLO's version: once, on opening, speak its own. */
+		if (r->opening && r->agent_version >= IP_PROTO_VERSION_OLDEST &&
+		    r->agent_version < r->offer) {
+			r->offer = r->agent_version;
+			r->opening = 0;
+			return start_agent(r, d);
+		}
 		return -1;
 	}
+	if (r->version >= 2 && (r->welcome.check >= 32 || !(hello.checks >> r->welcome.check & 1))) {
+		stop_agent(r);
+		return ip_diag_plain(d, "the agent chose check %u, which the HELLO did not offer",
+		                     r->welcome.check);
+	}
+	r->out.version = r->in.version = (uint16_t)r->version;
+	r->out.check = r->in.check = (uint8_t)r->welcome.check;
 	if (r->isa[0] && strcmp(r->welcome.isa, r->isa) != 0) {
 		stop_agent(r);
 		return ip_diag_plain(d, "the agent serves ISA '%s', not '%s'", r->welcome.isa, r->isa);
@@ -155,6 +192,7 @@ static void free_remote(struct remote *r)
 	free(r->texts);
 	ip_wbuf_free(&r->out);
 	ip_wbuf_free(&r->in);
+	ip_pool_free(&r->pool);
 	free(r->command);
 	free(r);
 }
@@ -162,14 +200,22 @@ static void free_remote(struct remote *r)
 static int remote_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
 {
 	struct remote *r;
-	double timeout_s, retries;
+	double timeout_s, retries, protocol;
+	const char *check = getenv("ISAPROBE_REMOTE_CHECK");
 	if (!cfg || !cfg->device || !*cfg->device)
 		return ip_diag_plain(d, "the remote runner needs a command: --runner "
 		                        "remote:'COMMAND' (e.g. remote:'isaprobe agent --runner sim')");
 	if (env_number("ISAPROBE_REMOTE_TIMEOUT", DEFAULT_TIMEOUT_MS / 1000.0, 0.01, 86400,
 	               &timeout_s, d) ||
-	    env_number("ISAPROBE_REMOTE_RETRIES", DEFAULT_RETRIES, 0, 100, &retries, d))
+	    env_number("ISAPROBE_REMOTE_RETRIES", DEFAULT_RETRIES, 0, 100, &retries, d) ||
+	    env_number("ISAPROBE_REMOTE_PROTOCOL", IP_PROTO_VERSION, IP_PROTO_VERSION_OLDEST,
+	               IP_PROTO_VERSION, &protocol, d))
 		return -1;
+	if (protocol != (unsigned)protocol)
+		return ip_diag_plain(d, "ISAPROBE_REMOTE_PROTOCOL='%s': expected a whole number",
+		                     getenv("ISAPROBE_REMOTE_PROTOCOL"));
+	if (check && *check && strcmp(check, "crc32") != 0 && strcmp(check, "header") != 0)
+		return ip_diag_plain(d, "ISAPROBE_REMOTE_CHECK='%s': expected crc32 or header", check);
 	r = calloc(1, sizeof *r);
 	if (!r || !(r->command = strdup(cfg->device))) {
 		free(r);
@@ -179,6 +225,9 @@ static int remote_open(const struct ip_runner_config *cfg, void **state, struct 
 	snprintf(r->gpu, sizeof r->gpu, "%s", cfg->gpu ? cfg->gpu : "");
 	r->timeout_ms = (int)(timeout_s * 1000 + 0.5);
 	r->retries = (int)retries;
+	r->offer = (unsigned)protocol;
+	r->full_crc = check && strcmp(check, "crc32") == 0;
+	r->opening = 1;
 	if (start_agent(r, d) != 0) {
 		char why[sizeof d->msg];
 		snprintf(why, sizeof why, "%s", d->msg);
@@ -186,6 +235,8 @@ static int remote_open(const struct ip_runner_config *cfg, void **state, struct 
 		free_remote(r);
 		return -1;
 	}
+	r->opening = 0;
+	r->offer = r->version; /* a fresh agent speaks what this one spoke */
 	*state = r;
 	return 0;
 }
@@ -199,14 +250,18 @@ static int attempt(struct remote *r, const struct ip_job *jobs, size_t n,
 	if (!r->alive && start_agent(r, d) != 0)
 		return -1;
 	r->out.len = 0;
-	ip_encode_batch(&r->out, id, jobs, results, n);
+	if (r->version >= 2)
+		ip_encode_batch2(&r->out, id, &r->pool, jobs, results, n);
+	else
+		ip_encode_batch(&r->out, id, jobs, results, n);
 	if (r->out.failed) {
 		r->out.failed = 0;
 		return ip_diag_plain(d, "the batch does not fit one frame (or out of memory)");
 	}
 	if (ip_child_exchange(&r->child, r->out.data, r->out.len, &r->in, r->timeout_ms, d) != 0 ||
 	    expect_frame(r, IP_MSG_RESULTS, &payload, d) != 0 ||
-	    ip_decode_results(&payload, id, results, n, intern, r) != 0) {
+	    (r->version >= 2 ? ip_decode_results2(&payload, id, results, n, intern, r)
+	                     : ip_decode_results(&payload, id, results, n, intern, r)) != 0) {
 		stop_agent(r);
 		return -1;
 	}
@@ -254,24 +309,51 @@ static int run_chunk(struct remote *r, const struct ip_job *jobs, size_t n,
 	return r->device_gone ? IP_RUNNER_DEVICE_LOST : -1;
 }
 
-/* What one job takes of the protocol's limits: its bytes in a BATCH, the most its result can
- * take in RESULTS, and its outputs' capacity. */
+/* What one job takes of the protocol's limits: its bytes in a BATCH (in version 2 with every
+ * distinct input of its own as a shared blob, as when it is alone), the most its result can take
+ * in RESULTS, and its outputs' capacity. */
 struct job_size {
 	size_t request, answer, outputs;
 };
 
-static struct job_size job_size(const struct ip_job *j, const struct ip_result *res)
+/* Version 2: the wire bytes of j's inputs not yet in the pool, each distinct one once. */
+static size_t new_shared_bytes(const struct ip_pool *pool, const struct ip_job *j)
 {
-	struct job_size z = {ip_job_wire_size(j, res), ip_result_wire_size(res, IP_PROTO_MAX_STR), 0};
+	size_t n = 0;
+	for (unsigned k = 0; k < j->ninputs; k++) {
+		const struct ip_buf *b = &j->inputs[k];
+		unsigned m = 0;
+		while (m < k && !(j->inputs[m].data == b->data && j->inputs[m].len == b->len))
+			m++;
+		if (m == k && ip_pool_find(pool, b) == UINT32_MAX)
+			n += 4 + b->len;
+	}
+	return n;
+}
+
+static struct job_size job_size(const struct remote *r, const struct ip_job *j,
+                                const struct ip_result *res)
+{
+	static const struct ip_pool none;
+	struct job_size z = {0, 0, 0};
+	if (r->version >= 2) {
+		z.request = ip_job_wire_size2(j, res) + new_shared_bytes(&none, j);
+		z.answer = ip_result_wire_size2(res, IP_PROTO_MAX_STR);
+	} else {
+		z.request = ip_job_wire_size(j, res);
+		z.answer = ip_result_wire_size(res, IP_PROTO_MAX_STR);
+	}
 	for (unsigned k = 0; k < res->noutputs; k++)
 		z.outputs += res->outputs[k].cap;
 	return z;
 }
 
 /* Why a job alone is over one of the limits (docs/protocol.md, "Sizes"), or NULL. */
-static const char *over_limit(const struct job_size *z, char *buf, size_t len)
+static const char *over_limit(const struct remote *r, const struct job_size *z, char *buf,
+                              size_t len)
 {
-	if (z->request + IP_PROTO_BATCH_HEAD > IP_PROTO_MAX_PAYLOAD)
+	size_t head = r->version >= 2 ? IP_PROTO_BATCH2_HEAD : IP_PROTO_BATCH_HEAD;
+	if (z->request + head > IP_PROTO_MAX_PAYLOAD)
 		snprintf(buf, len, "a job of %zu bytes (its code and input buffers) does not fit one "
 		                   "frame of the agent protocol (%u bytes of payload)",
 		         z->request, IP_PROTO_MAX_PAYLOAD);
@@ -291,41 +373,68 @@ static const char *over_limit(const struct job_size *z, char *buf, size_t len)
 static int remote_check_job(void *state, const struct ip_job *job, const struct ip_result *res,
                             struct ip_diag *d)
 {
+	const struct remote *r = state;
 	char why[256];
-	struct job_size z = job_size(job, res);
-	(void)state;
-	if (over_limit(&z, why, sizeof why))
+	struct job_size z = job_size(r, job, res);
+	if (over_limit(r, &z, why, sizeof why))
 		return ip_diag_plain(d, "%s: make the probe's buffers smaller", why);
 	return 0;
 }
 
+/* Adds jobs[at + k] to the chunk whose sizes are *sum if it fits (in version 2 with those of
+ * its inputs the chunk does not share yet, which join r->pool): 1, or 0 when it does not. */
+static int chunk_add(struct remote *r, const struct ip_job *j, const struct ip_result *res,
+                     struct job_size *sum)
+{
+	struct job_size z = job_size(r, j, res);
+	if (r->version >= 2) {
+		z.request = ip_job_wire_size2(j, res) + new_shared_bytes(&r->pool, j);
+		if (r->pool.n + j->ninputs > IP_PROTO_MAX_SHARED)
+			return 0;
+	}
+	if (z.request > IP_PROTO_MAX_PAYLOAD - sum->request ||
+	    z.answer > IP_PROTO_MAX_PAYLOAD - sum->answer ||
+	    z.outputs > IP_PROTO_MAX_OUT_TOTAL - sum->outputs)
+		return 0;
+	for (unsigned k = 0; r->version >= 2 && k < j->ninputs; k++) {
+		int added;
+		if (ip_pool_add(&r->pool, &j->inputs[k], &added) == UINT32_MAX)
+			return 0; /* out of memory: the pool is marked failed */
+	}
+	sum->request += z.request;
+	sum->answer += z.answer;
+	sum->outputs += z.outputs;
+	return 1;
+}
+
 /* Jobs go in as many BATCH frames as it takes: each within the protocol's job count, its
- * frame's payload limit, with an answer that fits one frame whatever the agent says (every
- * output full, every why text as long as allowed) and outputs within the total the agent
- * allocates. A job over a limit alone is not sent: its result is a runner error. Returns -1
- * only when no job ran. */
+ * frame's payload limit (in version 2 counting each shared input once), with an answer that fits
+ * one frame whatever the agent says (every output full, every why text as long as allowed) and
+ * outputs within the total the agent allocates. A job over a limit alone is not sent: its result
+ * is a runner error. Returns -1 only when no job ran. */
 static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
                             struct ip_result *results)
 {
 	struct remote *r = state;
 	size_t at = 0, failed = 0;
+	size_t head = r->version >= 2 ? IP_PROTO_BATCH2_HEAD : IP_PROTO_BATCH_HEAD;
 	while (at < n) {
-		struct job_size sum = {IP_PROTO_BATCH_HEAD, IP_PROTO_BATCH_HEAD, 0};
+		struct job_size sum = {head, IP_PROTO_BATCH_HEAD, 0};
 		size_t k = 0;
-		for (; at + k < n && k < IP_PROTO_MAX_JOBS; k++) {
-			struct job_size z = job_size(&jobs[at + k], &results[at + k]);
-			if (z.request > IP_PROTO_MAX_PAYLOAD - sum.request ||
-			    z.answer > IP_PROTO_MAX_PAYLOAD - sum.answer ||
-			    z.outputs > IP_PROTO_MAX_OUT_TOTAL - sum.outputs)
-				break;
-			sum.request += z.request;
-			sum.answer += z.answer;
-			sum.outputs += z.outputs;
+		ip_pool_reset(&r->pool);
+		while (at + k < n && k < IP_PROTO_MAX_JOBS &&
+		       chunk_add(r, &jobs[at + k], &results[at + k], &sum))
+			k++;
+		if (r->pool.failed) {
+			fail_jobs(r, &results[at], n - at, "out of memory for a batch's shared inputs");
+			failed += n - at;
+			break;
 		}
 		if (k == 0) { /* jobs[at] alone is over a limit */
 			char why[256];
-			struct job_size z = job_size(&jobs[at], &results[at]);
-			over_limit(&z, why, sizeof why);
+			struct job_size z = job_size(r, &jobs[at], &results[at]);
+			if (!over_limit(r, &z, why, sizeof why))
+				snprintf(why, sizeof why, "a job with more inputs than a BATCH shares");
 			fail_jobs(r, &results[at], 1, why);
 			failed++;
 			at++;
