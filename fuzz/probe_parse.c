@@ -282,13 +282,13 @@ static int directive(struct ip_probe *p, struct probe_state *st, struct probe_li
 	if (strcmp(k, "input") == 0 || strcmp(k, "observe") == 0 || strcmp(k, "record") == 0)
 		return probe_buffer_line(p, l, d);
 	if (strcmp(k, "invocations") == 0) {
-		if (one_number(l, 1u << 20, &v, d))
+		if (one_number(l, IP_JOB_MAX_INVOCATIONS, &v, d))
 			return -1;
 		p->limits.invocations = (uint32_t)v;
 		return 0;
 	}
 	if (strcmp(k, "steps") == 0) {
-		if (one_number(l, UINT32_MAX, &v, d))
+		if (one_number(l, IP_JOB_MAX_BUDGET, &v, d))
 			return -1;
 		p->limits.budget = v;
 		return 0;

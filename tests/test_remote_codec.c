@@ -198,6 +198,24 @@ static void test_bad_batches(void)
 	CHECK(ip_decode_batch(&r, &b) == -1 && d.offset == 1000 + 32 && strstr(d.msg, "colour"),
 	      "%ld %s", d.offset, d.msg);
 
+	/* A job asking for more invocations, or a larger budget, than a probe may: refused at the
+	 * field (id, count, code blob: 12 bytes before the limits). */
+	for (int which = 0; which < 2; which++) {
+		w.len = 0;
+		ip_wbuf_u32(&w, 1);
+		ip_wbuf_u32(&w, 1);
+		ip_wbuf_blob(&w, NULL, 0);
+		ip_wbuf_u32(&w, which ? 1 : 0xfffffff0u);
+		ip_wbuf_u64(&w, which ? (uint64_t)1 << 40 : 0);
+		ip_wbuf_u32(&w, 0);
+		ip_wbuf_u32(&w, 0);
+		ip_wbuf_u32(&w, 0);
+		r = (struct ip_rbuf){w.data, w.len, 0, 0, &d};
+		CHECK(ip_decode_batch(&r, &b) == -1 && d.offset == (which ? 16 : 12) &&
+		          strstr(d.msg, which ? "budget of 1099511627776" : "4294967280 invocations"),
+		      "%ld %s", d.offset, d.msg);
+	}
+
 	/* A job count over the limit names the count field. */
 	w.len = 0;
 	ip_wbuf_u32(&w, 1);

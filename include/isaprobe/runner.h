@@ -45,6 +45,10 @@ struct ip_out_buf {
 	size_t len;
 };
 
+/* The most a job may ask for: what a probe file may say, and what an agent accepts. */
+#define IP_JOB_MAX_INVOCATIONS (1u << 20)
+#define IP_JOB_MAX_BUDGET UINT32_MAX
+
 struct ip_limits {
 	uint32_t invocations;  /* vertices / threads to run; 0 means 1 */
 	uint64_t budget;       /* instruction words each invocation may execute; 0: a default */

@@ -258,10 +258,24 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 	for (size_t i = 0; i < count; i++) {
 		struct ip_job job = {0};
 		uint32_t ninputs, noutputs, regs;
-		if (ip_rbuf_blob(r, &job.code, &job.code_len, IP_PROTO_MAX_PAYLOAD, "job code") ||
-		    ip_rbuf_u32(r, &job.limits.invocations, "job invocations") ||
-		    ip_rbuf_u64(r, &job.limits.budget, "job budget") ||
-		    ip_rbuf_u32(r, &regs, "job uniform_regs") ||
+		size_t limits_at;
+		if (ip_rbuf_blob(r, &job.code, &job.code_len, IP_PROTO_MAX_PAYLOAD, "job code"))
+			return -1;
+		limits_at = r->pos;
+		if (ip_rbuf_u32(r, &job.limits.invocations, "job invocations") ||
+		    ip_rbuf_u64(r, &job.limits.budget, "job budget"))
+			return -1;
+		/* A job no probe could ask for would keep the device busy for hours: refused. */
+		if (job.limits.invocations > IP_JOB_MAX_INVOCATIONS)
+			return ip_diag_offset(r->d, r->base + (long)limits_at,
+			                      "job %zu: %u invocations, more than the %u a job may ask for",
+			                      i, job.limits.invocations, IP_JOB_MAX_INVOCATIONS);
+		if (job.limits.budget > IP_JOB_MAX_BUDGET)
+			return ip_diag_offset(r->d, r->base + (long)limits_at + 4,
+			                      "job %zu: a budget of %llu steps, more than the %u a job "
+			                      "may ask for",
+			                      i, (unsigned long long)job.limits.budget, IP_JOB_MAX_BUDGET);
+		if (ip_rbuf_u32(r, &regs, "job uniform_regs") ||
 		    read_count(r, &ninputs, IP_PROTO_MAX_BUFS, "job input count"))
 			return -1;
 		job.uniform_regs = (int32_t)regs;
