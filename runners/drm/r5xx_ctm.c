@@ -346,8 +346,10 @@ static void emit_draw(struct ib *ib, const struct r5xx_plan *p, const struct r5x
 	}
 	/* colour buffers: the outputs, as many as the highest one set */
 	for (unsigned k = 0; k < CTM_OUTPUTS; k++)
-		if (surface_ok(&d->out[k]))
-			nout = k + 1, outs++;
+		if (surface_ok(&d->out[k])) {
+			nout = k + 1;
+			outs++;
+		}
 	reg(ib, R5XX_RB3D_CCTL, (nout - 1) << 5);
 	for (unsigned c = 0; c < 4 && outs; c++) /* CTM x, y, z, w to the RB's r (bit 2), g, b, a */
 		if (d->out_mask >> c & 1)
