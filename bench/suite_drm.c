@@ -11,6 +11,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <radeon_drm.h>
+
 #include "../runners/drm/drm_uapi.h"
 #include "../runners/drm/model_ext.h"
 #include "../runners/drm/msm_uapi.h"
@@ -22,19 +24,29 @@ extern char **environ;
 #define BATCH 4096
 #define CHILD_OUT "ISAPROBE_BENCH_DRM_OUT"
 
-static const char *const nodes[4] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
-                                     "/dev/dri/renderD130", "/dev/dri/renderD131"};
+static const char *const nodes[5] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
+                                     "/dev/dri/renderD130", "/dev/dri/renderD131",
+                                     "/dev/dri/renderD132"};
 #define MSM_NODE 3
+#define RADEON_NODE 4
 
 /* A GPU model's counter (model_ext.h) on the node of the ISA. */
 static uint64_t counter(int node, uint32_t param)
 {
 	struct ip_panfrost_get_param p = {.param = param}; /* the same layout on lima */
 	struct ip_msm_param m = {.pipe = IP_MSM_PIPE_3D0, .param = param};
+	uint64_t r = 0;
+	struct drm_radeon_info ri = {.request = param, .value = (uint64_t)(uintptr_t)&r};
 	unsigned long req = node == 2 ? IP_IOCTL_LIMA_GET_PARAM : IP_IOCTL_PANFROST_GET_PARAM;
 	int fd = open(nodes[node], O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
+	if (node == RADEON_NODE) { /* the counters answer 8 bytes through RADEON_INFO */
+		if (ioctl(fd, DRM_IOCTL_RADEON_INFO, &ri) != 0)
+			r = 0;
+		close(fd);
+		return r;
+	}
 	if (node == MSM_NODE ? ioctl(fd, IP_IOCTL_MSM_GET_PARAM, &m) != 0 : ioctl(fd, req, &p) != 0)
 		p.value = m.value = 0;
 	close(fd);
@@ -95,6 +107,57 @@ static void simple_free(struct simple_jobs *s)
 	free(s->out_data);
 }
 
+/* CTM jobs for the radeon runner: a mad of three float constants over an 8 x 4 domain, each
+ * job its own memory image (constants at 0x800, output 0 at 0x1000), one draw a job. */
+#define CTM_MEM 4608
+static const char ctm_program[] =
+	"out tex_sem_wait=1 rgb_omask=rgb alpha_omask=1 {\n"
+	"	rgb_addr rgb_addr0=0 rgb_addr0_const=1 rgb_addr1=1 rgb_addr1_const=1 rgb_addr2=2 "
+	"rgb_addr2_const=1\n"
+	"	alpha_addr alpha_addr0=0 alpha_addr0_const=1 alpha_addr1=1 alpha_addr1_const=1 "
+	"alpha_addr2=2 alpha_addr2_const=1\n"
+	"	rgb_inst rgb_sel_b=src1\n"
+	"	alpha_inst alpha_sel_b=src1\n"
+	"	rgba_inst rgb_op=mad rgb_sel_c=src2 alpha_sel_c=src2\n"
+	"}\n"
+	"commands {\n"
+	"	set_constf_fmt address=0x800 format.pitch=4 format.data=float32_4\n"
+	"	set_out_fmt output=0 address=0x1000 format.pitch=2 format.data=float32_4 height=4\n"
+	"	set_domain i0=0 j0=0 i1=7 j1=3\n"
+	"	start_program\n"
+	"}\n"
+	"note proginfo 1 0\n";
+
+struct ctm_jobs {
+	struct simple_jobs s;
+	uint8_t *mem;
+	struct ip_buf *in;
+};
+
+static int ctm_jobs(struct ctm_jobs *c)
+{
+	if (simple_jobs(&c->s, "ctm", ctm_program, IP_BUF_GLOBAL, IP_BUF_GLOBAL, CTM_MEM))
+		return -1;
+	c->mem = calloc(BATCH, CTM_MEM);
+	c->in = calloc(BATCH, sizeof *c->in);
+	if (!c->mem || !c->in)
+		return -1;
+	for (size_t i = 0; i < BATCH; i++) {
+		float k[12] = {1, 2, 3, 4, 2, 2, 2, 2, 0.5f, 0.25f, -1, (float)(i & 255)};
+		memcpy(c->mem + i * CTM_MEM + 0x800, k, sizeof k);
+		c->in[i] = (struct ip_buf){IP_BUF_GLOBAL, c->mem + i * CTM_MEM, CTM_MEM};
+		c->s.jobs[i].inputs = &c->in[i];
+	}
+	return 0;
+}
+
+static void ctm_free(struct ctm_jobs *c)
+{
+	simple_free(&c->s);
+	free(c->mem);
+	free(c->in);
+}
+
 /* Runs total jobs in batches on the runner; their time in *t, ok results in *ok. */
 static int batches(struct ip_runner *r, const struct ip_job *jobs, struct ip_result *res,
                    uint64_t total, struct bench_time *t, uint64_t *ok)
@@ -113,9 +176,10 @@ static int batches(struct ip_runner *r, const struct ip_job *jobs, struct ip_res
 }
 
 /* One ISA: the jobs on the simulator, then through the drm runner with the default jobs per
- * submission, then (single) one job per submission. */
+ * submission, then (single) one job per submission. all_ok: every job must end ok (a job
+ * that stops early measures less than a run). */
 static int measure_isa(struct bench_run *br, const char *isa, int node, const struct ip_job *jobs,
-                       struct ip_result *res, uint64_t total, int single)
+                       struct ip_result *res, uint64_t total, int single, int all_ok)
 {
 	struct ip_runner_config cfg = {isa, NULL, NULL};
 	struct ip_runner *sim = NULL, *drm = NULL;
@@ -140,7 +204,7 @@ static int measure_isa(struct bench_run *br, const char *isa, int node, const st
 		goto out;
 	s1 = counter(node, IP_MODEL_PARAM_SUBMISSIONS) - s0;
 	j1 = counter(node, IP_MODEL_PARAM_JOBS) - j0;
-	if (!s1 || j1 != total || (!single && ok_drm != ok_sim)) {
+	if (!s1 || j1 != total || (!single && ok_drm != ok_sim) || (all_ok && ok_drm != total)) {
 		fprintf(stderr, "isaprobe bench drm: %s: %llu submissions, %llu jobs for %llu variants "
 		        "(%llu ok, %llu on the simulator)\n", isa, (unsigned long long)s1,
 		        (unsigned long long)j1, (unsigned long long)total, (unsigned long long)ok_drm,
@@ -179,11 +243,13 @@ static int measure(struct bench_run *br, const char *path)
 	size_t first = br->n;
 	struct bench_mg_jobs *mg = bench_mg_jobs_new(BATCH);
 	struct simple_jobs bf, gp, a3;
+	struct ctm_jobs ctm;
 	FILE *f;
 	int rc = -1;
 	memset(&bf, 0, sizeof bf);
 	memset(&gp, 0, sizeof gp);
 	memset(&a3, 0, sizeof a3);
+	memset(&ctm, 0, sizeof ctm);
 	if (!mg ||
 	    simple_jobs(&bf, "bifrost", "clause {\n\treg read=r0 read=r1 wfma=r3 first=1\n"
 	                "\tfma FCMP.D3D.f32 src0=p0 src1=p1 cmp=olt\n\tadd NOP src0=p0\n}\n",
@@ -191,15 +257,17 @@ static int measure(struct bench_run *br, const char *path)
 	    simple_jobs(&gp, "utgard_gp", "instr {\n\tacc0.add ld_x, ld_y\n\tload 3\n"
 	                "\tstore0.varying 0, acc0, acc0\n}\n", IP_BUF_UNIFORMS, IP_BUF_VARYINGS_OUT, 32) ||
 	    simple_jobs(&a3, "a3xx", "add.f r1.x, r0.x, r0.y\nend\n", IP_BUF_REGISTERS,
-	                IP_BUF_REGISTERS, 256))
+	                IP_BUF_REGISTERS, 256) ||
+	    ctm_jobs(&ctm))
 		goto out;
 	for (size_t i = 0; i < BATCH; i++)
 		bench_mg_jobs_set(mg, i, 0x1c1c ^ (i & 0x303));
-	if (measure_isa(br, "midgard", 0, mg->jobs, mg->res, total, 0) ||
-	    measure_isa(br, "midgard", 0, mg->jobs, mg->res, total / 8, 1) ||
-	    measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0) ||
-	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0) ||
-	    measure_isa(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total, 0))
+	if (measure_isa(br, "midgard", 0, mg->jobs, mg->res, total, 0, 0) ||
+	    measure_isa(br, "midgard", 0, mg->jobs, mg->res, total / 8, 1, 0) ||
+	    measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0, 0) ||
+	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0, 0) ||
+	    measure_isa(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total, 0, 0) ||
+	    measure_isa(br, "ctm", RADEON_NODE, ctm.s.jobs, ctm.s.res, total / 16, 0, 1))
 		goto out;
 	if (!(f = fopen(path, "w")))
 		goto out;
@@ -215,6 +283,7 @@ out:
 	simple_free(&bf);
 	simple_free(&gp);
 	simple_free(&a3);
+	ctm_free(&ctm);
 	return rc;
 }
 
@@ -267,7 +336,8 @@ static int relay(struct bench_run *br)
 		env[k++] = ld;
 		env[k++] = res;
 		env[k++] = "FAKEDRM_DEVICES=/dev/dri/renderD128=t760,/dev/dri/renderD129=g71,"
-		           "/dev/dri/renderD130=mali400,/dev/dri/renderD131=a320";
+		           "/dev/dri/renderD130=mali400,/dev/dri/renderD131=a320,"
+		           "/dev/dri/renderD132=r580";
 		env[k] = NULL;
 	}
 	snprintf(runs, sizeof runs, "%llu", (unsigned long long)bench_size(br, 200000, 4096));
@@ -330,6 +400,7 @@ static const struct bench_ratio ratios[] = {
 	{"drm.bifrost.drm", "drm.bifrost.sim", "Bifrost: the same", 0},
 	{"drm.utgard_gp.drm", "drm.utgard_gp.sim", "Utgard GP: the same", 0},
 	{"drm.a3xx.drm", "drm.a3xx.sim", "a3xx (msm): the same", 0},
+	{"drm.ctm.drm", "drm.ctm.sim", "CTM (radeon, R580): the same, one draw of 32 pixels a job", 0},
 	{"drm.midgard.single", "drm.midgard.drm", "Midgard: one variant per submission against "
 	 "batched", 0},
 };

@@ -4,7 +4,9 @@
  * an immediate draw whose size disagrees with VTX_SIZE, a colour buffer larger than its BO) is
  * refused with -EINVAL, never drawn: each case is the radeon runner's own stream with one word
  * spoilt. The unspoilt stream draws: a CTM mad of three constants over four pixels, with the
- * results worked out by hand. Runs itself again with the fake device preloaded. */
+ * results worked out by hand; and the conditional output and execution it maps (tests that
+ * read no buffer) with results worked out by hand, and those it refuses. Runs itself again
+ * with the fake device preloaded. */
 #define _FILE_OFFSET_BITS 64
 #include <errno.h>
 #include <fcntl.h>
@@ -31,22 +33,27 @@
 		CHECK(e_ == (want), "%s: errno %d (%s), want %d", (what), e_, strerror(e_), (want)); \
 	} while (0)
 
-/* c0 * c1 + c2 on every channel, written to output 0 at (i, 0), i = 0..3 */
-static const char program[] =
-	"out tex_sem_wait=1 rgb_omask=rgb alpha_omask=1 {\n"
-	"	rgb_addr rgb_addr0=0 rgb_addr0_const=1 rgb_addr1=1 rgb_addr1_const=1 rgb_addr2=2 rgb_addr2_const=1\n"
-	"	alpha_addr alpha_addr0=0 alpha_addr0_const=1 alpha_addr1=1 alpha_addr1_const=1 alpha_addr2=2 alpha_addr2_const=1\n"
-	"	rgb_inst rgb_sel_b=src1\n"
-	"	alpha_inst alpha_sel_b=src1\n"
-	"	rgba_inst rgb_op=mad rgb_sel_c=src2 alpha_sel_c=src2\n"
-	"}\n"
-	"commands {\n"
-	"	set_constf_fmt address=0x800 format.pitch=4 format.data=float32_4\n"
-	"	set_out_fmt output=0 address=0x1000 format.pitch=1 format.data=float32_4 height=1\n"
-	"	set_domain i0=0 j0=0 i1=3 j1=0\n"
-	"	start_program\n"
-	"}\n"
-	"note proginfo 1 0\n";
+/* c0 * c1 + c2 on every channel, written to output 0 at (i, 0), i = 0..3; COND: where
+ * conditional commands go */
+#define PROGRAM(COND)                                                                          \
+	"out tex_sem_wait=1 rgb_omask=rgb alpha_omask=1 {\n"                                     \
+	"	rgb_addr rgb_addr0=0 rgb_addr0_const=1 rgb_addr1=1 rgb_addr1_const=1 rgb_addr2=2 "  \
+	"rgb_addr2_const=1\n"                                                                     \
+	"	alpha_addr alpha_addr0=0 alpha_addr0_const=1 alpha_addr1=1 alpha_addr1_const=1 "     \
+	"alpha_addr2=2 alpha_addr2_const=1\n"                                                     \
+	"	rgb_inst rgb_sel_b=src1\n"                                                          \
+	"	alpha_inst alpha_sel_b=src1\n"                                                      \
+	"	rgba_inst rgb_op=mad rgb_sel_c=src2 alpha_sel_c=src2\n"                             \
+	"}\n"                                                                                     \
+	"commands {\n"                                                                            \
+	"	set_constf_fmt address=0x800 format.pitch=4 format.data=float32_4\n"               \
+	"	set_out_fmt output=0 address=0x1000 format.pitch=1 format.data=float32_4 height=1\n" \
+	"	set_domain i0=0 j0=0 i1=3 j1=0\n" COND                                             \
+	"	start_program\n"                                                                    \
+	"}\n"                                                                                     \
+	"note proginfo 1 0\n"
+
+static const char program[] = PROGRAM("");
 
 static void ioctls(void)
 {
@@ -102,7 +109,7 @@ struct rig {
 	size_t prog_len;
 };
 
-static int rig_open(struct rig *r)
+static int rig_open(struct rig *r, const char *text)
 {
 	const struct ip_isa *isa = ip_isa_find("ctm");
 	struct ip_program p;
@@ -118,7 +125,7 @@ static int rig_open(struct rig *r)
 	r->kind = ip_drm_jobkind_find("ctm", r->dev.drv);
 	CHECK(r->kind == &ip_drm_ctm_radeon_kind, "the R580 runs CTM jobs");
 	ip_program_init(&p, isa);
-	if (isa->assemble(program, &p, &d) || isa->pack(&p, &r->prog, &r->prog_len, &d)) {
+	if (isa->assemble(text, &p, &d) || isa->pack(&p, &r->prog, &r->prog_len, &d)) {
 		CHECK(0, "assemble: %s", d.msg);
 		return -1;
 	}
@@ -192,12 +199,14 @@ static void spoilt(struct rig *r, uint32_t reg, long off, uint32_t v, const char
 	CHECK(submit(r) == EINVAL, "%s: refused with EINVAL", what);
 }
 
+static void rig_close(struct rig *r);
+
 static void streams(void)
 {
 	struct rig *r = calloc(1, sizeof *r);
 	float got[4][4];
 	const float want[4] = {2.5f, 4.25f, 5.0f, 16.0f}; /* (1,2,3,4) x 2 + (0.5,0.25,-1,8) */
-	if (!r || rig_open(r) != 0) {
+	if (!r || rig_open(r, program) != 0) {
 		free(r);
 		return;
 	}
@@ -221,12 +230,109 @@ static void streams(void)
 			CHECK(got[i][c] == want[c], "pixel %d channel %d: %g, want %g", i, c,
 			      (double)got[i][c], (double)want[c]);
 	CHECK(memcmp(r->mem_out + 0x800, r->mem + 0x800, 48) == 0, "the constants unchanged");
+	rig_close(r);
+	free(r);
+}
+
+/* Runs the built stream to its end and collects the job: its status. */
+static enum ip_status rig_run(struct rig *r)
+{
+	CHECK(submit(r) == 0, "the stream is accepted");
+	CHECK(ip_drm_wait(&r->dev, ip_drm_now_ns() + 5000000000LL) == IP_DRM_FENCE_OK, "it ends");
+	r->slot.state = IP_DRM_SLOT_PENDING;
+	r->kind->collect(&r->b, 0, IP_DRM_FENCE_OK);
+	return r->res.status;
+}
+
+static void rig_close(struct rig *r)
+{
 	ip_drm_bo_free(&r->dev, &r->b.code.bo);
 	ip_drm_bo_free(&r->dev, &r->b.desc.bo);
 	ip_drm_bo_free(&r->dev, &r->b.data.bo);
 	ip_drm_close(&r->dev);
 	free(r->prog);
+}
+
+/* One conditional job through the fake device. want: the four pixels' values, or NULL when
+ * nothing may be written (the memory stays the input); drawn: whether the stream draws. */
+static void cond_case(const char *text, const float *want, int drawn, const char *what)
+{
+	struct rig *r = calloc(1, sizeof *r);
+	enum ip_status st;
+	long k;
+	if (!r || rig_open(r, text) != 0) {
+		free(r);
+		return;
+	}
+	rig_build(r);
+	k = find_reg(r, R5XX_US_CODE_ADDR);
+	CHECK((k >= 0) == drawn, "%s: the stream %s", what, drawn ? "draws" : "draws nothing");
+	st = rig_run(r);
+	CHECK(st == IP_STATUS_OK, "%s: status %d (%s)", what, st, r->res.why ? r->res.why : "");
+	for (int i = 0; i < 4 && want; i++)
+		for (int c = 0; c < 4; c++) {
+			float got;
+			memcpy(&got, r->mem_out + 0x1000 + 16 * i + 4 * c, 4);
+			CHECK(got == want[c], "%s: pixel %d channel %d: %g, want %g", what, i, c,
+			      (double)got, (double)want[c]);
+		}
+	if (!want)
+		CHECK(memcmp(r->mem_out, r->mem, sizeof r->mem) == 0, "%s: the memory is the input",
+		      what);
+	rig_close(r);
 	free(r);
+}
+
+/* A conditional job the runner refuses, with a reason naming what has no R5xx counterpart. */
+static void cond_refused(const char *text, const char *reason, const char *what)
+{
+	struct rig *r = calloc(1, sizeof *r);
+	struct ip_drm_sizes sz = {0};
+	const char *why;
+	if (!r || rig_open(r, text) != 0) {
+		free(r);
+		return;
+	}
+	r->in = (struct ip_buf){IP_BUF_GLOBAL, r->mem, sizeof r->mem};
+	r->job.code = r->prog;
+	r->job.code_len = r->prog_len;
+	r->job.inputs = &r->in;
+	r->job.ninputs = 1;
+	r->out = (struct ip_out_buf){IP_BUF_GLOBAL, r->mem_out, sizeof r->mem_out, 0};
+	r->res.outputs = &r->out;
+	r->res.noutputs = 1;
+	why = r->kind->check(&r->dev, &r->job, &r->res, &sz);
+	CHECK(why && strstr(why, reason), "%s: refused (%s)", what, why ? why : "accepted");
+	rig_close(r);
+	free(r);
+}
+
+/* Conditional output and execution: the tests that read no buffer, worked out by hand (the
+ * program writes (2.5, 4.25, 5, 16) at each of four pixels when it writes at all). */
+static void conditional(void)
+{
+	static const float want[4] = {2.5f, 4.25f, 5.0f, 16.0f};
+	cond_case(PROGRAM("\tset_cond_loc loc=dpp\n\tset_cond_test condition=never\n"), NULL, 1,
+	          "conditional output, never");
+	cond_case(PROGRAM("\tset_cond_loc loc=dpp\n\tset_cond_test condition=never\n"
+	                  "\tset_cond_out_mask writemask=1\n"), NULL, 1,
+	          "conditional output, never, writing the buffer");
+	cond_case(PROGRAM("\tset_cond_loc loc=dpp\n\tset_cond_test condition=always\n"), want, 1,
+	          "conditional output, always");
+	cond_case(PROGRAM("\tset_cond_loc loc=pe\n\tset_cond_test condition=never\n"), NULL, 0,
+	          "conditional execution, never");
+	cond_case(PROGRAM("\tset_cond_loc loc=pe\n\tset_cond_test condition=always\n"
+	                  "\tset_cond_out_mask writemask=1\n"), want, 1,
+	          "conditional execution, always");
+	cond_case(PROGRAM("\tset_cond_out_mask writemask=1\n\tset_cond_test condition=never\n"),
+	          want, 1, "a test and a mask without set_cond_loc: no conditional output");
+	cond_refused(PROGRAM("\tset_cond_loc loc=dpp\n\tset_cond_test condition=less\n"),
+	             "against the conditional buffer", "conditional output, less");
+	cond_refused(PROGRAM("\tset_cond_loc loc=pe\n\tset_cond_test condition=notequal\n"),
+	             "against the conditional buffer", "conditional execution, notequal");
+	cond_refused(PROGRAM("\tset_cond_loc loc=dpp\n\tset_cond_test condition=always\n"
+	                     "\tset_cond_out_mask writemask=1\n"),
+	             "into the conditional buffer", "conditional output writing the buffer");
 }
 
 int main(int argc, char **argv)
@@ -248,5 +354,6 @@ int main(int argc, char **argv)
 	}
 	ioctls();
 	streams();
+	conditional();
 	return check_report("test_fakedrm_radeon");
 }

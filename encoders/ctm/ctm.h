@@ -91,6 +91,9 @@ extern const struct ip_format ctm_p_raw, ctm_p_reserved, ctm_p_domain, ctm_p_bas
 /* The command with this opcode, or NULL. */
 const struct ctm_command *ctm_command_by_opcode(unsigned opcode);
 const struct ctm_command *ctm_command_by_name(const char *name);
+/* Whether a command's opcode is the guide's (1) or an isaprobe placeholder (0): the guide's
+ * command table is lost, docs/ctm-sources.md says where it was looked for. */
+int ctm_command_opcode_known(const struct ctm_command *c);
 /* Format of parameter k of a command with this opcode (raw when the command is unknown or has
  * fewer parameters). */
 const struct ip_format *ctm_param_format(unsigned opcode, unsigned k);

@@ -203,6 +203,14 @@ const struct ctm_command *ctm_command_by_name(const char *name)
 	return NULL;
 }
 
+int ctm_command_opcode_known(const struct ctm_command *c)
+{
+#define CTM_CMD_KNOWN(id, name, op, known) if (c == &ctm_commands[CTM_CMD_##id]) return known;
+	CTM_COMMAND_LIST(CTM_CMD_KNOWN)
+#undef CTM_CMD_KNOWN
+	return 0;
+}
+
 const struct ip_format *ctm_param_format(unsigned opcode, unsigned k)
 {
 	const struct ctm_command *c = ctm_command_by_opcode(opcode);

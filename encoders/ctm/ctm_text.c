@@ -89,6 +89,9 @@ static void print_command(FILE *out, const struct ip_bundle *b)
 			continue;
 		fprintf(out, " hdr.%s=0x%llx", fl->name, (unsigned long long)v);
 	}
+	if (c && !ctm_command_opcode_known(c))
+		fprintf(out, "  ; opcode 0x%02x is an isaprobe placeholder: the guide's command table "
+		             "is lost (docs/ctm-sources.md)", opcode);
 	fputc('\n', out);
 }
 

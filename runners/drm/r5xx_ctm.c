@@ -87,11 +87,25 @@ static int on_start(struct ctm_machine *m, void *ctx, struct ctm_stop *stop)
 	int rc = ctm_check_start(m, stop);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	if (m->cond_enabled || m->cond_write) {
-		plan_fail(p, stop, "conditional output and execution have no R5xx 3D-pipeline "
-		                   "counterpart the radeon runner sets up");
+	/* Conditional output and execution (docs/radeon-sources.md): a test that never reads the
+	 * conditional buffer maps exactly (always: a plain draw; never at the PE: no processor
+	 * runs, so no draw; never at the processors: the program runs, its writes are dropped,
+	 * so a draw without colour buffers). A test against the buffer's float32 values has no
+	 * exact R5xx counterpart, nor has writing v into the buffer. */
+	if (m->cond_enabled && m->cond_test != 0 && m->cond_test != 7) {
+		plan_fail(p, stop, "a conditional test against the conditional buffer (less ... "
+		                   "notequal): the R5xx has no exact float32 compare of a fragment's value "
+		                   "with a buffer's (docs/radeon-sources.md)");
 		return -1;
 	}
+	if (m->cond_enabled && m->cond_loc == 0 && m->cond_test == 7 && m->cond_write) {
+		plan_fail(p, stop, "conditional output writing the program's value into the "
+		                   "conditional buffer: no R5xx counterpart the radeon runner sets up "
+		                   "(docs/radeon-sources.md)");
+		return -1;
+	}
+	if (m->cond_enabled && m->cond_loc == 1 && m->cond_test == 0)
+		return 0; /* conditional execution that never passes: no processor runs */
 	if (m->ninstr > R5XX_US_INSTRS) {
 		plan_fail(p, stop, "the program has more instructions than the R5xx US's 512 slots");
 		return -1;
@@ -107,7 +121,10 @@ static int on_start(struct ctm_machine *m, void *ctx, struct ctm_stop *stop)
 	d->i1 = m->i1;
 	d->j1 = m->j1;
 	memcpy(d->in, m->input, sizeof d->in);
-	memcpy(d->out, m->output, sizeof d->out);
+	if (m->cond_enabled && m->cond_loc == 0 && m->cond_test == 0)
+		memset(d->out, 0, sizeof d->out); /* conditional output that never passes */
+	else
+		memcpy(d->out, m->output, sizeof d->out);
 	d->constf = m->constf;
 	d->consti = m->consti;
 	d->constb = m->constb;
@@ -236,7 +253,7 @@ static void emit_draw(struct ib *ib, const struct r5xx_plan *p, const struct r5x
                       const struct ip_drm_slot *sl, uint32_t region)
 {
 	const struct ip_drm_region *g = &sl->role[IP_BUF_GLOBAL];
-	unsigned nf = 0, ni = 0, nb = 0, nout = 1, tex = 0;
+	unsigned nf = 0, ni = 0, nb = 0, nout = 1, tex = 0, outs = 0;
 	uint32_t v[R5XX_RECT_VERTICES][2] = {
 		{d->i0, d->j0}, {d->i1 + 1, d->j0}, {d->i1 + 1, d->j1 + 1}, {d->i0, d->j1 + 1}};
 	int fset = d->constf.set && d->constf.format == 4 && linear(&d->constf);
@@ -329,19 +346,24 @@ static void emit_draw(struct ib *ib, const struct r5xx_plan *p, const struct r5x
 	}
 	/* colour buffers: the outputs, as many as the highest one set */
 	for (unsigned k = 0; k < CTM_OUTPUTS; k++)
-		if (surface_ok(&d->out[k]))
+		if (surface_ok(&d->out[k])) {
 			nout = k + 1;
+			outs++;
+		}
 	reg(ib, R5XX_RB3D_CCTL, (nout - 1) << 5);
-	for (unsigned c = 0; c < 4; c++) /* CTM x, y, z, w to the RB's r (bit 2), g, b, a */
+	for (unsigned c = 0; c < 4 && outs; c++) /* CTM x, y, z, w to the RB's r (bit 2), g, b, a */
 		if (d->out_mask >> c & 1)
 			mask |= 1u << (c == 0 ? 2 : c == 2 ? 0 : c);
+	/* no output: no channel written, so the kernel checks no colour buffer */
 	reg(ib, R5XX_RB3D_COLOR_CHANNEL_MASK, mask);
 	for (unsigned k = 0; k < nout; k++) {
 		const struct ctm_surface *s = &d->out[k];
 		int on = surface_ok(s);
 		reg_reloc(ib, R5XX_RB3D_COLOROFFSET(k), region + (on ? s->base : 0));
+		/* an unused one: pitch 0 in a format the kernel takes (it refuses format 0) */
 		reg(ib, R5XX_RB3D_COLORPITCH(k),
-		    on ? (s->pitch & 0x3ffe) | s->tiling << 16 | r5xx_ctm_formats[s->format].cb << 21 : 0);
+		    on ? (s->pitch & 0x3ffe) | s->tiling << 16 | r5xx_ctm_formats[s->format].cb << 21
+		       : r5xx_ctm_formats[2].cb << 21);
 		reg(ib, R5XX_US_OUT_FMT(k), on ? r5xx_ctm_formats[s->format].out : R5XX_OUT_UNUSED);
 	}
 	reg(ib, R5XX_SC_SCISSOR0, d->i0 | d->j0 << 13);

@@ -230,6 +230,10 @@ static int track_check(struct r5xx *x)
 	uint32_t ncb = ((x->reg[R5XX_RB3D_CCTL / 4] >> 5) & 3) + 1;
 	uint32_t maxy = ((x->reg[R5XX_SC_SCISSOR1 / 4] >> 13) & 0x1fff) + 1;
 	uint32_t tex = x->reg[R5XX_TX_ENABLE / 4];
+	/* no channel written (and no blending or clear, which the device refuses): the kernel
+	 * checks no colour buffer (r100_cs_track_check) */
+	if (x->reg[R5XX_RB3D_COLOR_CHANNEL_MASK / 4] == 0)
+		ncb = 0;
 	if (x->reg[R5XX_ZB_CNTL / 4] & 3)
 		return reject(x, "a depth buffer the stream never set", x->reg[R5XX_ZB_CNTL / 4]);
 	for (uint32_t k = 0; k < ncb; k++) {
