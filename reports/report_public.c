@@ -168,7 +168,9 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 		struct strbuf why;
 		sb_init(&why);
 		if (!kinds_match(one->kind, kind)) {
-			sb_printf(&why, "public work reads a %s field", ip_kind_name(one->kind));
+			const char *k = ip_kind_name(one->kind);
+			sb_printf(&why, "public work reads %s %s field", strchr("aeiou", k[0]) ? "an" : "a",
+			          k);
 		} else if (values_differ(one, names, &why)) {
 		} else {
 			int exact = olo == lo && ohi == hi && one->kind != IP_KIND_UNKNOWN;

@@ -1,0 +1,355 @@
+/* test_public_verdict_isas.c: the Utgard GP, a3xx and CTM overlays against findings. Shipped probes
+ * run on the simulator, on a device that does what public work says where the simulator does not
+ * model it, and on a device that departs from public work in one field: only that field differs.
+ * Then the overlays claim only bits the notes leave unknown, and hand-made findings' verdicts. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "isaprobe/campaign.h"
+#include "isaprobe/infer.h"
+#include "isaprobe/isa.h"
+#include "isaprobe/probe.h"
+#include "isaprobe/public.h"
+#include "isaprobe/report.h"
+#include "isaprobe/runner.h"
+#include "../reports/report_internal.h"
+#include "store_fixture.h"
+
+/* ---- devices: the simulator with each job's code edited before it runs --------------------- */
+
+/* Where the probe's target instruction starts in the packed code (bit of its bit 0). */
+static unsigned word_bit;
+
+/* The edit of the current device: changes code (len bytes) in place; returns 1 when the
+ * device negates the job's non-zero output words as well. */
+static int (*edit)(uint8_t *code, size_t len);
+
+static uint64_t bits_of(const uint8_t *code, unsigned lo, unsigned n)
+{
+	return ip_bytes_get_bits(code, word_bit + lo, n).w[0];
+}
+
+static void set_bits(uint8_t *code, unsigned lo, unsigned n, uint64_t v)
+{
+	ip_word w = {{v, 0}};
+	ip_bytes_put_bits(code, word_bit + lo, n, &w);
+}
+
+static int wrap_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
+{
+	struct ip_runner *r;
+	if (ip_runner_open("sim", cfg, &r, d))
+		return -1;
+	*state = r;
+	return 0;
+}
+
+static int wrap_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results)
+{
+	struct ip_job *mine = calloc(n ? n : 1, sizeof *mine);
+	uint8_t **code = calloc(n ? n : 1, sizeof *code);
+	int *negate = calloc(n ? n : 1, sizeof *negate), rc;
+	if (!mine || !code || !negate)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		mine[i] = jobs[i];
+		if (jobs[i].code_len * 8 < word_bit + 64)
+			continue;
+		if (!(code[i] = malloc(jobs[i].code_len)))
+			abort();
+		memcpy(code[i], jobs[i].code, jobs[i].code_len);
+		negate[i] = edit(code[i], jobs[i].code_len);
+		mine[i].code = code[i];
+	}
+	rc = ip_runner_run_batch(state, mine, n, results);
+	for (size_t i = 0; i < n; i++) {
+		for (unsigned o = 0; negate[i] && results[i].status == IP_STATUS_OK &&
+		                     o < results[i].noutputs; o++)
+			for (size_t b = 0; b + 4 <= results[i].outputs[o].len; b += 4) {
+				uint8_t *w = results[i].outputs[o].data + b;
+				if (w[0] | w[1] | w[2] | (w[3] & 0x7f)) /* zeros of either sign stay */
+					w[3] ^= 0x80;
+			}
+		free(code[i]);
+	}
+	free(negate);
+	free(code);
+	free(mine);
+	return rc;
+}
+
+static void wrap_close(void *state)
+{
+	ip_runner_close(state);
+}
+
+static const char *wrap_model(void *state)
+{
+	return ip_runner_model(state);
+}
+
+static const struct ip_runner_backend device = {
+	"edited_sim", "the simulator running edited code", wrap_open, wrap_run, wrap_close,
+	wrap_model, NULL,
+};
+
+/* Utgard GP, departing: the passthrough opcode is bits 103-104 only, and bit 105 negates the
+ * result (lima reads 103-105 as one opcode). */
+static int gp_bit105_negates(uint8_t *code, size_t len)
+{
+	(void)len;
+	if (!bits_of(code, 105, 1))
+		return 0;
+	set_bits(code, 105, 1, 0);
+	return 1;
+}
+
+/* a3xx, as Mesa's isaspec reads a load: bits 41-48 are not looked at. */
+static int a3xx_dont_care41(uint8_t *code, size_t len)
+{
+	(void)len;
+	set_bits(code, 41, 8, 0);
+	return 0;
+}
+
+/* a3xx, departing: the same, but bit 45 adds 4 to the load's byte offset (bits 1-13). */
+static int a3xx_bit45_offsets(uint8_t *code, size_t len)
+{
+	uint64_t b45 = bits_of(code, 45, 1);
+	(void)len;
+	set_bits(code, 41, 8, 0);
+	if (b45)
+		set_bits(code, 1, 13, bits_of(code, 1, 13) + 4);
+	return 0;
+}
+
+/* ---- campaigns ------------------------------------------------------------------------------ */
+
+/* The shipped probe at probes/REL, loaded; word_bit set from its first target, whose seed bits
+ * lo..lo+n-1 must hold want (so the devices edit the bits meant). */
+static int load(const char *rel, unsigned lo, unsigned n, uint64_t want, struct ip_probe *p)
+{
+	char path[512];
+	struct ip_diag d;
+	uint8_t *bytes = NULL;
+	size_t len = 0;
+	snprintf(path, sizeof path, "%s/probes/%s", ISAPROBE_SRC, rel);
+	ip_diag_init(&d, path);
+	if (ip_probe_load(path, p, &d)) {
+		ip_diag_print(&d, stderr);
+		CHECK(0, "probe %s", rel);
+		return -1;
+	}
+	const struct ip_program *prog = &p->contexts[0].prog;
+	const struct ip_bundle *bu = &prog->bundles[p->targets[0].bundle];
+	word_bit = bu->byte_offset * 8 + bu->slots[p->targets[0].slot].bit_offset;
+	CHECK(p->isa->pack(prog, &bytes, &len, &d) == 0 && bits_of(bytes, lo, n) == want,
+	      "%s: the target word is not where the test looks", rel);
+	free(bytes);
+	return 0;
+}
+
+/* The probe's campaign on the simulator (b NULL) or device b, inferred, verdicts stored. */
+static struct ip_store *campaign(const char *dir, const char *name, const struct ip_probe *p,
+                                 const struct ip_runner_backend *b)
+{
+	char path[600];
+	struct ip_campaign_opts o;
+	struct ip_campaign_result r;
+	struct ip_diag d;
+	snprintf(path, sizeof path, "%s/%s.db", dir, name);
+	struct ip_store *s = fixture_fresh_store(path);
+	memset(&o, 0, sizeof o);
+	o.runner = "sim";
+	o.backend = b;
+	o.strategy = IP_STRATEGY_AUTO;
+	o.jobs = 2;
+	ip_diag_init(&d, path);
+	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "campaign %s: %s", name, d.msg);
+	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer %s: %s", name, d.msg);
+	CHECK(ip_report_sentences(s, &d) == 0, "sentences %s: %s", name, d.msg);
+	return s;
+}
+
+static char *rows(struct ip_store *s, const char *sql)
+{
+	return fixture_rows(ip_store_sqlite(s), sql);
+}
+
+#define DIFFERS "SELECT context, bits, kind, public_verdict FROM finding_text WHERE " \
+                "public_verdict LIKE 'differs%' ORDER BY finding_id"
+
+static void utgard_gp(const char *dir)
+{
+	struct ip_probe p;
+	char *t;
+	if (load("utgard_gp/pass_op.probe", 103, 3, 2, &p))
+		return;
+	/* the simulator models the passthrough opcode: where the input lies outside the clamp
+	 * bounds (3, -0.5) every value it models acts otherwise, and the field agrees with lima's */
+	struct ip_store *sim = campaign(dir, "gp_sim", &p, NULL);
+	t = rows(sim, "SELECT context FROM finding_text WHERE public_verdict ="
+	              " 'agrees with pass_op 103-105' ORDER BY finding_id");
+	CHECK(!strcmp(t, "plain\nnegative\nnegative_fraction\neight\ninf\nminus_inf\nnan\n"
+	                 "not_power_of_two\nbig\n"), "agreeing contexts on the simulator:\n%s", t);
+	free(t);
+	t = rows(sim, DIFFERS);
+	CHECK(!strcmp(t, ""), "on the simulator these differ:\n%s", t);
+	free(t);
+	/* inside the bounds, clamp acts as pass: bit 105 alone does nothing, which refines */
+	t = rows(sim, "SELECT count(*) FROM finding_text WHERE CAST(bits AS TEXT) = '105' AND public_verdict ="
+	              " 'refines pass_op 103-105: some of its values act alike here'");
+	CHECK(!strcmp(t, "7\n"), "refining contexts: %s", t);
+	free(t);
+
+	/* bit 105 a negate: every context but the two whose input is a zero (negated, still a zero)
+	 * differs there, and only there */
+	edit = gp_bit105_negates;
+	struct ip_store *dev = campaign(dir, "gp_dev", &p, &device);
+	t = rows(dev, "SELECT group_concat(context, ' ') FROM finding_text WHERE public_verdict"
+	              " LIKE 'differs%' AND CAST(bits AS TEXT) = '105' AND public_verdict = 'differs from pass_op"
+	              " 103-105: public work reads an opcode field'");
+	CHECK(!strcmp(t, "plain negative fraction negative_fraction eight one inf minus_inf half denormal"
+	                 " nan not_power_of_two big other_load\n"), "differing contexts:\n%s", t);
+	free(t);
+	t = rows(dev, "SELECT context, bits, kind, public_verdict FROM finding_text WHERE"
+	              " public_verdict LIKE 'differs%' AND CAST(bits AS TEXT) <> '105'");
+	CHECK(!strcmp(t, ""), "differing outside bit 105:\n%s", t);
+	free(t);
+	ip_store_close(dev);
+	ip_store_close(sim);
+	ip_probe_free(&p);
+}
+
+static void a3xx(const char *dir)
+{
+	struct ip_probe p;
+	char *t;
+	if (load("a3xx/cat6_unknown.probe", 61, 3, 6, &p))
+		return;
+	static const char open41[] = "open: public work reads dont_care41 41-48 (loads (ldg, ldl, ldp))",
+	                  open53[] = "open: public work reads pad53 53 (loads and stores)";
+	char want[512];
+	/* the simulator does not model the bits: nothing to compare, public work named */
+	struct ip_store *sim = campaign(dir, "a3xx_sim", &p, NULL);
+	t = rows(sim, "SELECT bits, public_verdict FROM finding_text ORDER BY finding_id");
+	snprintf(want, sizeof want, "41-48|%s\n53|%s\n", open41, open53);
+	CHECK(!strcmp(t, want), "on the simulator:\n%s", t);
+	free(t);
+	/* a device that does not look at them, as Mesa's isaspec: the finding agrees */
+	edit = a3xx_dont_care41;
+	struct ip_store *pub = campaign(dir, "a3xx_pub", &p, &device);
+	t = rows(pub, "SELECT bits, kind, public_verdict FROM finding_text ORDER BY finding_id");
+	snprintf(want, sizeof want, "41-48|ignored|agrees with dont_care41 41-48 (loads (ldg, ldl,"
+	                            " ldp))\n53|unmodeled|%s\n", open53);
+	CHECK(!strcmp(t, want), "on the public reading's device:\n%s", t);
+	free(t);
+	/* bit 45 an offset bit: it alone differs; the bits around it, ignored, refine */
+	edit = a3xx_bit45_offsets;
+	struct ip_store *dev = campaign(dir, "a3xx_dev", &p, &device);
+	t = rows(dev, "SELECT bits, public_verdict FROM finding_text WHERE public_verdict LIKE"
+	              " 'differs%'");
+	CHECK(!strcmp(t, "45|differs from dont_care41 41-48: public work reads a padding field"
+	                 " (loads (ldg, ldl, ldp))\n"), "differing on the departing device:\n%s", t);
+	free(t);
+	t = rows(dev, "SELECT group_concat(bits, ' ') FROM finding_text WHERE kind = 'ignored' AND"
+	              " public_verdict = 'refines dont_care41 41-48: no effect in these bits (loads"
+	              " (ldg, ldl, ldp))'");
+	CHECK(!strcmp(t, "41-44 46-48\n"), "refining: %s", t);
+	free(t);
+	ip_store_close(dev);
+	ip_store_close(pub);
+	ip_store_close(sim);
+	ip_probe_free(&p);
+}
+
+/* Every public field of the newer overlays lies on bits the notes call unknown or unused, or on
+ * a field of which the notes leave some values unknown, and inside a format of the ISA. */
+static void claims_only_unknown_bits(void)
+{
+	static const char *const isas[] = {"utgard_gp", "a3xx", "ctm"};
+	for (size_t i = 0; i < sizeof isas / sizeof isas[0]; i++) {
+		const struct ip_public_overlay *ov = ip_public_overlay(isas[i]);
+		const struct ip_isa *isa = ip_isa_find(isas[i]);
+		CHECK(ov && isa && !strcmp(ov->isa, isas[i]), "%s: no overlay", isas[i]);
+		for (size_t j = 0; ov && isa && j < ov->nparts; j++) {
+			const struct ip_public_part *pt = &ov->parts[j];
+			const struct ip_format *fmt = ip_isa_format(isa, pt->format);
+			CHECK(fmt != NULL, "%s: no format %s", isas[i], pt->format);
+			for (unsigned k = 0; fmt && k < pt->fields->nfields; k++) {
+				const struct ip_field *f = &pt->fields->fields[k];
+				unsigned lo = pt->base + f->lo, hi = lo + f->width - 1;
+				CHECK(hi < fmt->bits, "%s: %s beyond the word", isas[i], f->name);
+				for (unsigned bit = lo; bit <= hi && hi < fmt->bits; bit++) {
+					int unknown = 0;
+					for (unsigned m = 0; m < fmt->nfields; m++) {
+						const struct ip_field *g = &fmt->fields[m];
+						if (bit < g->lo || bit >= g->lo + g->width)
+							continue;
+						unknown |= g->doc != IP_DOC_KNOWN;
+						for (const struct ip_enum *e = g->enums; e && e->name; e++)
+							unknown |= ip_enum_doc(g->enums, ip_enum_value_of(e)) !=
+							           IP_DOC_KNOWN;
+					}
+					CHECK(unknown, "%s: %s claims bit %u, which the notes know",
+					      isas[i], f->name, bit);
+				}
+			}
+		}
+	}
+}
+
+static void rules(void)
+{
+	static const struct {
+		const char *format, *kind;
+		unsigned lo, hi;
+		const char *want;
+	} cases[] = {
+		{"utgard_gp.instr", "enum", 103, 105, "agrees with pass_op 103-105"},
+		{"utgard_gp.instr", "ignored", 105, 105,
+		 "refines pass_op 103-105: some of its values act alike here"},
+		{"utgard_gp.instr", "modifier", 105, 105,
+		 "differs from pass_op 103-105: public work reads an opcode field"},
+		{"utgard_gp.instr", "unmodeled", 116, 118, "open: public work reads unknown_1 116-119"},
+		{"utgard_gp.instr", "enum", 116, 119, "refines unknown_1 116-119"},
+		{"utgard_gp.instr", "enum", 115, 119,
+		 "differs from unknown_1 116-119: crosses its boundary"},
+		{"utgard_gp.instr", "enum", 100, 102, "new: no public reading of these bits"},
+		{"a3xx.cat6", "ignored", 41, 48,
+		 "agrees with dont_care41 41-48 (loads (ldg, ldl, ldp))"},
+		{"a3xx.cat6", "reserved", 53, 53, "agrees with pad53 53 (loads and stores)"},
+		{"a3xx.cat0", "ignored", 45, 51, "refines eq 48 and 2 more: not read here"},
+		{"a3xx.cat0", "enum", 49, 49, "agrees with opc_hi 49"},
+		{"a3xx.cat0", "ignored", 16, 31, "new: no public reading of these bits"},
+		{"ctm.inst1", "ignored", 0, 15, "new: no public reading of these bits"},
+		{"ctm.inst2", "enum", 21, 23, "new: no public reading of these bits"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *text;
+		rp_public_compare(cases[i].format, cases[i].lo, cases[i].hi, cases[i].kind, "", 0,
+		                  &text);
+		CHECK(!strcmp(text, cases[i].want), "case %zu: '%s', want '%s'", i, text,
+		      cases[i].want);
+		free(text);
+	}
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/isaprobe_public_isas_XXXXXX", cmd[300];
+	if (!mkdtemp(dir))
+		return 1;
+	rules();
+	claims_only_unknown_bits();
+	utgard_gp(dir);
+	a3xx(dir);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd))
+		fprintf(stderr, "could not remove %s\n", dir);
+	return check_report("test_public_verdict_isas");
+}
