@@ -370,6 +370,53 @@ static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int d
 	fputs("</table>\n", out);
 }
 
+/* A diff's first sections (report_lead.c): per verdict, its findings with their ISA, probe and
+ * context (a link to the context's section), what changed and what public work says. */
+static void leading(const struct rp_model *m, FILE *out)
+{
+	const struct rp_lead *leads;
+	for (size_t l = 0, n = rp_leads(m, &leads); l < n; l++) {
+		int header = 0;
+		for (size_t i = 0; i < m->np; i++)
+			for (size_t j = 0; j < m->p[i].nf; j++) {
+				const struct rp_probe *p = &m->p[i];
+				const struct rp_finding *f = &p->f[j];
+				char buf[16];
+				if (!rp_in_lead(f, &leads[l]))
+					continue;
+				if (!header) {
+					fprintf(out, "<h2 id=\"%s\">%s</h2>\n<table class=\"findings lead\">\n"
+					             "<tr><th>ISA</th><th>probe</th><th>context</th><th>change"
+					             "</th><th>bits</th><th>inferred</th><th>what</th><th>public"
+					             " knowledge</th></tr>\n", leads[l].id, leads[l].title);
+					header = 1;
+				}
+				fputs("<tr><td>", out);
+				esc(out, p->isa);
+				fputs("</td><td>", out);
+				esc(out, p->name);
+				fputs("</td><td><a href=\"#", out);
+				anchor(out, p->isa, p->name, f->context);
+				fputs("\">", out);
+				esc(out, rp_context_label(p, f->context, buf, sizeof buf));
+				fprintf(out, "</a></td><td>%s</td><td>[%u.%u] ", f->change ? f->change : "",
+				        f->bundle, f->slot);
+				bits_text(out, f->lo, f->hi);
+				fputs("</td><td>", out);
+				esc(out, rp_kind_title(f->kind));
+				fputs("</td><td>", out);
+				esc(out, f->what);
+				fputs("</td><td>", out);
+				verdict_badge(out, f->verdict);
+				fputc(' ', out);
+				esc(out, f->public_text);
+				fputs("</td></tr>\n", out);
+			}
+		if (header)
+			fputs("</table>\n", out);
+	}
+}
+
 static void legend(FILE *out)
 {
 	fputs("<div class=\"legend\"><h2 id=\"legend\">Legend</h2>\n<p>Word diagrams: bit numbers "
@@ -536,6 +583,7 @@ void rp_html(const struct rp_model *m, FILE *out)
 		fputs(".</p>\n", out);
 	}
 	summary(m, out);
+	leading(m, out); /* the nightly diff: what to look at first */
 	toc(m, out);
 	known_defs(m, out);
 	legend(out);

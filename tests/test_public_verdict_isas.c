@@ -267,6 +267,86 @@ static void a3xx(const char *dir)
 	ip_probe_free(&p);
 }
 
+/* The report of s (format fmt) since campaign 1, or against old: malloc'd text. */
+static char *report(struct ip_store *s, enum ip_report_format fmt, struct ip_store *old)
+{
+	struct ip_report_options o = {fmt, "t", old ? 0 : 1, old, "old", NULL, NULL};
+	struct ip_diag d;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ip_diag_init(&d, "report");
+	CHECK(f && ip_report(s, &o, f, &d) == 0, "report: %s", d.msg);
+	if (f)
+		fclose(f);
+	return text ? text : strdup("");
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+/* How often needle occurs in hay before the first `end`. */
+static size_t count_until(const char *hay, const char *end, const char *needle)
+{
+	const char *stop = strstr(hay, end);
+	size_t n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)) && (!stop || p < stop); p++)
+		n++;
+	return n;
+}
+
+/* A nightly diff leads with what differs and what is new, in HTML as in Markdown: the same
+ * findings, before the first probe's section. */
+static void leads(const char *dir)
+{
+	struct ip_probe p, q;
+	if (load("a3xx/cat0_unknown.probe", 61, 3, 0, &q) || load("a3xx/cat6_unknown.probe", 61, 3, 6,
+	                                                           &p))
+		return;
+	/* new: cat0 bits 16-31 and 32-39 in three contexts, where public work reads nothing */
+	struct ip_store *cat0 = campaign(dir, "a3xx_cat0", &q, NULL);
+	char *md = report(cat0, IP_REPORT_MD, NULL), *html = report(cat0, IP_REPORT_HTML, NULL);
+	const char *mnew = strstr(md, "\n## New to public knowledge\n"),
+	           *hnew = strstr(html, "<h2 id=\"lead-new\">New to public knowledge</h2>");
+	CHECK(mnew && mnew < strstr(md, "\n## a3xx: probe"), "markdown:\n%s", md);
+	CHECK(hnew && hnew < strstr(html, "<h2 id=\"a3xx-cat0_unknown\">"), "html: %.3000s", html);
+	CHECK(!strstr(md, "Differs from public") && !strstr(html, "lead-differs"), "nothing differs");
+	size_t in_html = hnew ? count_until(hnew, "</table>", "<td>cat0_unknown</td>") : 0;
+	CHECK(count(md, "    a3xx cat0_unknown `") == 6 && in_html == 6,
+	      "new findings: %zu in markdown, %zu in html", count(md, "    a3xx cat0_unknown `"),
+	      in_html);
+	CHECK(hnew && strstr(hnew, "<td>a3xx</td><td>cat0_unknown</td><td><a href=\"#a3xx-"
+	                           "cat0_unknown-0\">nop</a></td><td></td><td>[1.0] 16-31</td>"),
+	      "a row: %.3000s", html);
+	free(md);
+	free(html);
+	ip_store_close(cat0);
+	/* differs: the departing device against the public reading's, bit 45 alone */
+	edit = a3xx_dont_care41;
+	struct ip_store *pub = campaign(dir, "a3xx_lead_pub", &p, &device);
+	edit = a3xx_bit45_offsets;
+	struct ip_store *dev = campaign(dir, "a3xx_lead_dev", &p, &device);
+	md = report(dev, IP_REPORT_MD, pub);
+	html = report(dev, IP_REPORT_HTML, pub);
+	const char *hdiff = strstr(html, "<h2 id=\"lead-differs\">Differs from public knowledge</h2>");
+	CHECK(strstr(md, "\n## Differs from public knowledge\n\n    a3xx cat6_unknown `seed` NEW"
+	                 " [0.0] 45: "), "markdown diff:\n%s", md);
+	CHECK(hdiff && hdiff < strstr(html, "<h2 id=\"a3xx-cat6_unknown\">") &&
+	          count_until(hdiff, "</table>", "<td>cat6_unknown</td>") == 1 &&
+	          strstr(hdiff, "<td>new</td><td>[0.0] 45</td>"), "html diff: %.4000s", html);
+	free(md);
+	free(html);
+	ip_store_close(dev);
+	ip_store_close(pub);
+	ip_probe_free(&p);
+	ip_probe_free(&q);
+}
+
 /* Every public field of the newer overlays lies on bits the notes call unknown or unused, or on
  * a field of which the notes leave some values unknown, and inside a format of the ISA. */
 static void claims_only_unknown_bits(void)
@@ -348,6 +428,7 @@ int main(void)
 	claims_only_unknown_bits();
 	utgard_gp(dir);
 	a3xx(dir);
+	leads(dir);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd))
 		fprintf(stderr, "could not remove %s\n", dir);
