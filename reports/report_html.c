@@ -335,6 +335,23 @@ static void verdict_badge(FILE *out, enum rp_verdict v)
 	fprintf(out, "<span class=\"v v-%s\">%s</span>", rp_verdict_name(v), rp_verdict_name(v));
 }
 
+/* A finding's cells from its bits to its verdict: instruction and bits, the kind inferred (with
+ * its colour), what it does, how it compares with public work (the last cell left open). */
+static void finding_cells(FILE *out, const struct rp_finding *f)
+{
+	fprintf(out, "<td>[%u.%u] ", f->bundle, f->slot);
+	bits_text(out, f->lo, f->hi);
+	fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span>",
+	        fill(f->kind));
+	esc(out, rp_kind_title(f->kind));
+	fputs("</td><td>", out);
+	esc(out, f->what);
+	fputs("</td><td>", out);
+	verdict_badge(out, f->verdict);
+	fputc(' ', out);
+	esc(out, f->public_text);
+}
+
 static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int diff)
 {
 	fprintf(out, "<table class=\"findings\">\n<tr>%s<th>bits</th><th>inferred</th><th>what</th>"
@@ -346,17 +363,7 @@ static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int d
 		fputs("<tr>", out);
 		if (diff)
 			fprintf(out, "<td>%s</td>", f->change ? f->change : "");
-		fprintf(out, "<td>[%u.%u] ", f->bundle, f->slot);
-		bits_text(out, f->lo, f->hi);
-		fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span>",
-		        fill(f->kind));
-		esc(out, rp_kind_title(f->kind));
-		fputs("</td><td>", out);
-		esc(out, f->what);
-		fputs("</td><td>", out);
-		verdict_badge(out, f->verdict);
-		fputc(' ', out);
-		esc(out, f->public_text);
+		finding_cells(out, f);
 		if (rp_without_evidence(f->kind))
 			fprintf(out, "</td><td>%lld runs</td><td>", f->support + f->against);
 		else
@@ -399,17 +406,8 @@ static void leading(const struct rp_model *m, FILE *out)
 				anchor(out, p->isa, p->name, f->context);
 				fputs("\">", out);
 				esc(out, rp_context_label(p, f->context, buf, sizeof buf));
-				fprintf(out, "</a></td><td>%s</td><td>[%u.%u] ", f->change ? f->change : "",
-				        f->bundle, f->slot);
-				bits_text(out, f->lo, f->hi);
-				fputs("</td><td>", out);
-				esc(out, rp_kind_title(f->kind));
-				fputs("</td><td>", out);
-				esc(out, f->what);
-				fputs("</td><td>", out);
-				verdict_badge(out, f->verdict);
-				fputc(' ', out);
-				esc(out, f->public_text);
+				fprintf(out, "</a></td><td>%s</td>", f->change ? f->change : "");
+				finding_cells(out, f);
 				fputs("</td></tr>\n", out);
 			}
 		if (header)

@@ -1,5 +1,5 @@
-/* utgard_gp_public.c: Utgard GP's public-knowledge overlay: what Mesa's lima compiler says of the
- * values and bits the seed notes leave unknown (docs/utgard-gp-sources.md, docs/public-overlay.md). */
+/* utgard_gp_public.c: Utgard GP's public-knowledge overlay: what Mesa's lima compiler says of
+ * the values and bits the seed notes leave unknown (docs/public-overlay.md). */
 #include "isaprobe/public.h"
 #include "utgard_gp.h"
 
