@@ -344,6 +344,51 @@ static const struct migration migrations[] = {
 _Static_assert(sizeof migrations / sizeof migrations[0] == IP_STORE_SCHEMA_VERSION,
                "one migration per schema version");
 
+/* Whether the finding_text view this connection resolves (a temporary one first) reads the
+ * verdict (details.public_verdict): 1 yes, 0 no or no such view, -1 the schema is unreadable.
+ * Views made by intermediate builds at schema versions 4 and 5 did not (their column was NULL
+ * or absent). */
+static int finding_text_current(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int rc, current = -1;
+	if (sqlite3_prepare_v2(db, "SELECT sql FROM sqlite_temp_master WHERE type = 'view' AND"
+	                           " name = 'finding_text' UNION ALL SELECT sql FROM"
+	                           " main.sqlite_master WHERE type = 'view' AND"
+	                           " name = 'finding_text'",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *sql = (const char *)sqlite3_column_text(st, 0);
+		current = sql && strstr(sql, "'$.public_verdict'") != NULL;
+	} else if (rc == SQLITE_DONE)
+		current = 0;
+	sqlite3_finalize(st);
+	return current;
+}
+
+int ip_store_refresh_views(struct ip_store *s, struct ip_diag *d)
+{
+	int current = finding_text_current(s->db);
+	if (current < 0)
+		return ip_store_fail(s, d, "reading the finding_text view");
+	if (current)
+		return 0;
+	if (s->mode == IP_STORE_READ_ONLY) /* this connection's own, the file untouched */
+		return ip_store_temp_views(s, 3, d);
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL))
+		return ip_store_fail(s, d, "starting to rebuild the finding_text view");
+	/* read again under the write lock: another process may have rebuilt it meanwhile */
+	current = finding_text_current(s->db);
+	if (current < 0 || (!current && add_finding_text(s->db) != SQLITE_OK) ||
+	    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		ip_store_fail(s, d, "rebuilding the finding_text view (db/schema.sql, version 4)");
+		ip_store_rollback(s);
+		return -1;
+	}
+	return 0;
+}
+
 int ip_store_migrate(struct ip_store *s, struct ip_diag *d)
 {
 	int version, rc;

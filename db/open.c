@@ -296,7 +296,7 @@ int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **o
 	if (inspect(s, &kind, &version, d) || check_version(s, kind, version, &migrate, d) ||
 	    configure(s, d) || (migrate && ip_store_migrate(s, d)) ||
 	    (mode == IP_STORE_READ_ONLY && ip_store_temp_views(s, version, d)) ||
-	    ip_store_prepare(s, d))
+	    ip_store_refresh_views(s, d) || ip_store_prepare(s, d))
 		goto fail;
 	if (d)
 		d->file = path;

@@ -234,6 +234,11 @@ int ip_store_migrate(struct ip_store *s, struct ip_diag *d);
  * versions add (db/schema.sql's later parts) as temporary views of this connection, so that
  * readers find them. Returns 0, or -1 with d set. */
 int ip_store_temp_views(struct ip_store *s, int version, struct ip_diag *d);
+/* A file whose finding_text view does not read the public verdict (one made by an
+ * intermediate build at schema 4 or 5, or none): opened for writing, the view is made again
+ * from db/schema.sql; read-only, this connection gets the current one as a temporary view.
+ * Nothing happens when the view is current. Returns 0, or -1 with d set. */
+int ip_store_refresh_views(struct ip_store *s, struct ip_diag *d);
 
 /* db/errors.c: fills d (file = the store's path) with "what: SQLite's message"; returns -1. */
 int ip_store_fail(struct ip_store *s, struct ip_diag *d, const char *fmt, ...)

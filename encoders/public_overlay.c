@@ -4,9 +4,12 @@
 
 #include "isaprobe/public.h"
 
-extern const struct ip_public_overlay midgard_public, bifrost_public;
+extern const struct ip_public_overlay midgard_public, bifrost_public, utgard_gp_public, a3xx_public,
+	ctm_public;
 
-static const struct ip_public_overlay *const overlays[] = {&midgard_public, &bifrost_public};
+static const struct ip_public_overlay *const overlays[] = {
+	&midgard_public, &bifrost_public, &utgard_gp_public, &a3xx_public, &ctm_public,
+};
 
 const struct ip_public_overlay *ip_public_overlay(const char *isa)
 {

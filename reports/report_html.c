@@ -335,6 +335,23 @@ static void verdict_badge(FILE *out, enum rp_verdict v)
 	fprintf(out, "<span class=\"v v-%s\">%s</span>", rp_verdict_name(v), rp_verdict_name(v));
 }
 
+/* A finding's cells from its bits to its verdict: instruction and bits, the kind inferred (with
+ * its colour), what it does, how it compares with public work (the last cell left open). */
+static void finding_cells(FILE *out, const struct rp_finding *f)
+{
+	fprintf(out, "<td>[%u.%u] ", f->bundle, f->slot);
+	bits_text(out, f->lo, f->hi);
+	fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span>",
+	        fill(f->kind));
+	esc(out, rp_kind_title(f->kind));
+	fputs("</td><td>", out);
+	esc(out, f->what);
+	fputs("</td><td>", out);
+	verdict_badge(out, f->verdict);
+	fputc(' ', out);
+	esc(out, f->public_text);
+}
+
 static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int diff)
 {
 	fprintf(out, "<table class=\"findings\">\n<tr>%s<th>bits</th><th>inferred</th><th>what</th>"
@@ -346,17 +363,7 @@ static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int d
 		fputs("<tr>", out);
 		if (diff)
 			fprintf(out, "<td>%s</td>", f->change ? f->change : "");
-		fprintf(out, "<td>[%u.%u] ", f->bundle, f->slot);
-		bits_text(out, f->lo, f->hi);
-		fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span>",
-		        fill(f->kind));
-		esc(out, rp_kind_title(f->kind));
-		fputs("</td><td>", out);
-		esc(out, f->what);
-		fputs("</td><td>", out);
-		verdict_badge(out, f->verdict);
-		fputc(' ', out);
-		esc(out, f->public_text);
+		finding_cells(out, f);
 		if (rp_without_evidence(f->kind))
 			fprintf(out, "</td><td>%lld runs</td><td>", f->support + f->against);
 		else
@@ -368,6 +375,44 @@ static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int d
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
+}
+
+/* A diff's first sections (report_lead.c): per verdict, its findings with their ISA, probe and
+ * context (a link to the context's section), what changed and what public work says. */
+static void leading(const struct rp_model *m, FILE *out)
+{
+	const struct rp_lead *leads;
+	for (size_t l = 0, n = rp_leads(m, &leads); l < n; l++) {
+		int header = 0;
+		for (size_t i = 0; i < m->np; i++)
+			for (size_t j = 0; j < m->p[i].nf; j++) {
+				const struct rp_probe *p = &m->p[i];
+				const struct rp_finding *f = &p->f[j];
+				char buf[16];
+				if (!rp_in_lead(f, &leads[l]))
+					continue;
+				if (!header) {
+					fprintf(out, "<h2 id=\"%s\">%s</h2>\n<table class=\"findings lead\">\n"
+					             "<tr><th>ISA</th><th>probe</th><th>context</th><th>change"
+					             "</th><th>bits</th><th>inferred</th><th>what</th><th>public"
+					             " knowledge</th></tr>\n", leads[l].id, leads[l].title);
+					header = 1;
+				}
+				fputs("<tr><td>", out);
+				esc(out, p->isa);
+				fputs("</td><td>", out);
+				esc(out, p->name);
+				fputs("</td><td><a href=\"#", out);
+				anchor(out, p->isa, p->name, f->context);
+				fputs("\">", out);
+				esc(out, rp_context_label(p, f->context, buf, sizeof buf));
+				fprintf(out, "</a></td><td>%s</td>", f->change ? f->change : "");
+				finding_cells(out, f);
+				fputs("</td></tr>\n", out);
+			}
+		if (header)
+			fputs("</table>\n", out);
+	}
 }
 
 static void legend(FILE *out)
@@ -536,6 +581,7 @@ void rp_html(const struct rp_model *m, FILE *out)
 		fputs(".</p>\n", out);
 	}
 	summary(m, out);
+	leading(m, out); /* the nightly diff: what to look at first */
 	toc(m, out);
 	known_defs(m, out);
 	legend(out);

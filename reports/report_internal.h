@@ -90,6 +90,20 @@ size_t rp_contexts(const struct rp_probe *p, unsigned *out);
  * are p->f[start, rp_context_end(p, start)). */
 size_t rp_context_end(const struct rp_probe *p, size_t start);
 
+/* A section a diff (an older database, or findings since a campaign) leads with: the findings
+ * of one verdict, with their probe and context (report_lead.c). */
+struct rp_lead {
+	enum rp_verdict verdict;
+	const char *title; /* "Differs from public knowledge" */
+	const char *id;    /* an HTML anchor */
+};
+/* The sections, in order, into *leads; their count (0: the report is not a diff). */
+size_t rp_leads(const struct rp_model *m, const struct rp_lead **leads);
+/* Whether finding f is listed in section l (a finding gone since the older night is not). */
+int rp_in_lead(const struct rp_finding *f, const struct rp_lead *l);
+/* The label of p's context idx, or its number (written to buf). */
+const char *rp_context_label(const struct rp_probe *p, unsigned idx, char *buf, size_t cap);
+
 void rp_markdown(const struct rp_model *m, FILE *out);
 void rp_html(const struct rp_model *m, FILE *out);
 void rp_json(const struct rp_model *m, FILE *out);

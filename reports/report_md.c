@@ -86,15 +86,6 @@ static int same_region(const struct rp_finding *f, const struct rp_finding *g)
 	       !strcmp(f->kind, g->kind) && !strcmp(f->what, g->what);
 }
 
-static const char *label(const struct rp_probe *p, unsigned idx, char *buf, size_t cap)
-{
-	const struct ip_infer_context *c = rp_context(p, idx);
-	if (c)
-		return c->label;
-	snprintf(buf, cap, "%u", idx);
-	return buf;
-}
-
 static int by_region(const void *a, const void *b)
 {
 	const struct rp_finding *x = *(const struct rp_finding *const *)a;
@@ -137,7 +128,8 @@ static void undetermined_section(FILE *out, const struct rp_probe *p)
 		finding_text(out, f);
 		fputs(" (contexts: ", out);
 		for (size_t q = i; q < e; q++)
-			fprintf(out, "%s%s", q > i ? ", " : "", label(p, u[q]->context, buf, sizeof buf));
+			fprintf(out, "%s%s", q > i ? ", " : "",
+			        rp_context_label(p, u[q]->context, buf, sizeof buf));
 		fputs(")\n", out);
 	}
 	free(u);
@@ -178,21 +170,21 @@ static void summary(const struct rp_model *m, FILE *out)
 }
 
 /* A diff's first section: its findings of one verdict, with their probe and context. */
-static void leading(const struct rp_model *m, FILE *out, enum rp_verdict v, const char *title)
+static void leading(const struct rp_model *m, FILE *out, const struct rp_lead *l)
 {
 	int header = 0;
 	for (size_t i = 0; i < m->np; i++)
 		for (size_t j = 0; j < m->p[i].nf; j++) {
 			const struct rp_finding *f = &m->p[i].f[j];
 			char buf[16];
-			if (f->verdict != v || (f->change && !strcmp(f->change, "gone")))
+			if (!rp_in_lead(f, l))
 				continue;
 			if (!header) {
-				fprintf(out, "\n## %s\n\n", title);
+				fprintf(out, "\n## %s\n\n", l->title);
 				header = 1;
 			}
 			fprintf(out, "    %s %s `%s` ", m->p[i].isa, m->p[i].name,
-			        label(&m->p[i], f->context, buf, sizeof buf));
+			        rp_context_label(&m->p[i], f->context, buf, sizeof buf));
 			change_prefix(out, f);
 			fprintf(out, "[%u.%u] ", f->bundle, f->slot);
 			finding_text(out, f);
@@ -214,10 +206,9 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 	if (m->hint)
 		fprintf(out, "\nNothing to report: %s.\n", m->hint);
 	summary(m, out);
-	if (o->old || o->since > 0) { /* the nightly mail: what to look at first */
-		leading(m, out, RP_DIFFERS, "Differs from public knowledge");
-		leading(m, out, RP_NEW, "New to public knowledge");
-	}
+	const struct rp_lead *leads; /* the nightly mail: what to look at first */
+	for (size_t i = 0, n = rp_leads(m, &leads); i < n; i++)
+		leading(m, out, &leads[i]);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		if (!p->nf)

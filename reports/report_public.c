@@ -45,6 +45,13 @@ static int kinds_match(enum ip_field_kind k, const char *kind)
 	return 0;
 }
 
+/* Whether public work reads a field of kind k as a list of values (an opcode, a mode), any two
+ * of which may act alike on some inputs. */
+static int enum_like(enum ip_field_kind k)
+{
+	return k == IP_KIND_OPCODE || k == IP_KIND_TAG || k == IP_KIND_SIZE || k == IP_KIND_MODIFIER;
+}
+
 /* The next "key":"value" pair of a flat JSON object of strings at *p (no escapes: the
  * inference writes none there); 0 at the end. */
 static int next_pair(const char **p, unsigned long long *key, const char **v, int *vlen)
@@ -142,6 +149,15 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 				sb_puts(b, ": not read here");
 			return RP_REFINES;
 		}
+		if (n == 1 && (one->kind == IP_KIND_PADDING || enum_like(one->kind))) {
+			/* part of a filler does nothing; or part of an enum: two of its values (the
+			 * seed's and the one with these bits flipped) act alike on these inputs */
+			sb_puts(b, "refines ");
+			field_ref(b, pt, one);
+			sb_puts(b, one->kind == IP_KIND_PADDING ? ": no effect in these bits"
+			                                        : ": some of its values act alike here");
+			return RP_REFINES;
+		}
 		if (ncut == 1) { /* part of one public field does nothing (and maybe whole others) */
 			sb_puts(b, "differs from ");
 			field_ref(b, pt, cut);
@@ -152,7 +168,9 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 		struct strbuf why;
 		sb_init(&why);
 		if (!kinds_match(one->kind, kind)) {
-			sb_printf(&why, "public work reads a %s field", ip_kind_name(one->kind));
+			const char *k = ip_kind_name(one->kind);
+			sb_printf(&why, "public work reads %s %s field", strchr("aeiou", k[0]) ? "an" : "a",
+			          k);
 		} else if (values_differ(one, names, &why)) {
 		} else {
 			int exact = olo == lo && ohi == hi && one->kind != IP_KIND_UNKNOWN;

@@ -6,7 +6,8 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 # the symbols of the overlay and of the public tables it is made of
-syms='ip_public_overlay|midgard_public|bifrost_public|_public\b|midgard_ls_public|midgard_ls_varying_params|midgard_ls_ubo_offset'
+overlays='midgard_public bifrost_public utgard_gp_public a3xx_public ctm_public'
+syms="ip_public_overlay|${overlays// /|}|_public\b|midgard_ls_public|midgard_ls_varying_params|midgard_ls_ubo_offset"
 srcs=("$src"/reports/infer*.c "$src"/reports/infer*.h)
 [ "${#srcs[@]}" -ge 5 ] && ok || fail "inference sources not found: ${srcs[*]}"
 if grep -nE "isaprobe/public\.h|$syms" "${srcs[@]}"; then
@@ -22,6 +23,13 @@ if [ -f "${objs[0]}" ] && command -v nm >/dev/null; then
 	else
 		ok
 	fi
+	# every overlay is an object of its own that defines the symbol the pattern names
+	for ov in $overlays; do
+		isa=${ov%_public}
+		o=("$(dirname "$bin")"/CMakeFiles/isaprobe_lib.dir/encoders/"$isa"/*_public.c.o)
+		nm --defined-only "${o[@]}" 2>/dev/null | grep -qE " [DRB] $ov\$" && ok ||
+			fail "no object of encoders/$isa defines $ov"
+	done
 	# the check can see such a reference: the report objects do refer to it
 	nm -u "$(dirname "$bin")"/CMakeFiles/isaprobe_lib.dir/reports/report_public.c.o |
 		grep -qE "ip_public_overlay" && ok || fail "nm does not show report_public's reference"

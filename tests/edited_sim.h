@@ -1,0 +1,70 @@
+/* edited_sim.h: test devices made of the simulator: each job runs on a copy of its code that the
+ * test's edit function changes (and, if it asks, with its non-zero output words negated). A device
+ * departing from public knowledge in one field, or doing what public work says where the
+ * simulator does not model it. A test defines its backend with these four functions. */
+#ifndef ISAPROBE_TEST_EDITED_SIM_H
+#define ISAPROBE_TEST_EDITED_SIM_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isaprobe/runner.h"
+
+/* The device's edit: changes code (len bytes) in place; returns 1 to negate the job's non-zero
+ * output words (zeros of either sign stay) when it runs ok, else 0. */
+static int (*edited_sim_edit)(uint8_t *code, size_t len);
+
+static int edited_sim_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
+{
+	struct ip_runner *r;
+	if (ip_runner_open("sim", cfg, &r, d))
+		return -1;
+	*state = r;
+	return 0;
+}
+
+static int edited_sim_run(void *state, const struct ip_job *jobs, size_t n,
+                          struct ip_result *results)
+{
+	struct ip_job *mine = calloc(n ? n : 1, sizeof *mine);
+	uint8_t **code = calloc(n ? n : 1, sizeof *code);
+	int *negate = calloc(n ? n : 1, sizeof *negate), rc;
+	if (!mine || !code || !negate)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		mine[i] = jobs[i];
+		if (!(code[i] = malloc(jobs[i].code_len ? jobs[i].code_len : 1)))
+			abort();
+		memcpy(code[i], jobs[i].code, jobs[i].code_len);
+		negate[i] = edited_sim_edit(code[i], jobs[i].code_len);
+		mine[i].code = code[i];
+	}
+	rc = ip_runner_run_batch(state, mine, n, results);
+	for (size_t i = 0; i < n; i++) {
+		for (unsigned o = 0; negate[i] && results[i].status == IP_STATUS_OK &&
+		                     o < results[i].noutputs; o++)
+			for (size_t b = 0; b + 4 <= results[i].outputs[o].len; b += 4) {
+				uint8_t *w = results[i].outputs[o].data + b;
+				if (w[0] | w[1] | w[2] | (w[3] & 0x7f))
+					w[3] ^= 0x80;
+			}
+		free(code[i]);
+	}
+	free(negate);
+	free(code);
+	free(mine);
+	return rc;
+}
+
+static void edited_sim_close(void *state)
+{
+	ip_runner_close(state);
+}
+
+static const char *edited_sim_model(void *state)
+{
+	return ip_runner_model(state);
+}
+
+#endif
