@@ -252,7 +252,7 @@ static int measure(struct bench_run *br, const char *path)
 	memset(&ctm, 0, sizeof ctm);
 	if (!mg ||
 	    simple_jobs(&bf, "bifrost", "clause {\n\treg read=r0 read=r1 wfma=r3 first=1\n"
-	                "\tfma FCMP.D3D.f32 src0=p0 src1=p1 cmp=olt\n\tadd NOP src0=p0\n}\n",
+	                "\tfma FCMP.D3D.f32 src0=p0 src1=p1 cmp=olt\n\tadd NOP\n}\n",
 	                IP_BUF_REGISTERS, IP_BUF_REGISTERS, 256) ||
 	    simple_jobs(&gp, "utgard_gp", "instr {\n\tacc0.add ld_x, ld_y\n\tload 3\n"
 	                "\tstore0.varying 0, acc0, acc0\n}\n", IP_BUF_UNIFORMS, IP_BUF_VARYINGS_OUT, 32) ||
@@ -264,9 +264,9 @@ static int measure(struct bench_run *br, const char *path)
 		bench_mg_jobs_set(mg, i, 0x1c1c ^ (i & 0x303));
 	if (measure_isa(br, "midgard", 0, mg->jobs, mg->res, total, 0, 0) ||
 	    measure_isa(br, "midgard", 0, mg->jobs, mg->res, total / 8, 1, 0) ||
-	    measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0, 0) ||
-	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0, 0) ||
-	    measure_isa(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total, 0, 0) ||
+	    measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0, 1) ||
+	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0, 1) ||
+	    measure_isa(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total, 0, 1) ||
 	    measure_isa(br, "ctm", RADEON_NODE, ctm.s.jobs, ctm.s.res, total / 16, 0, 1))
 		goto out;
 	if (!(f = fopen(path, "w")))
