@@ -1,6 +1,7 @@
 /* codec.c: the payloads of the agent protocol's messages (HELLO, WELCOME, BATCH, RESULTS,
  * ERROR, BYE), versions 1 and 2, to and from the runner interface's jobs and results
  * (docs/protocol.md). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,31 +108,71 @@ static size_t item(size_t len)
 	return 4 + len;
 }
 
+/* Role names on the wire: each name and its length, found once. */
+struct role_names {
+	const char *name[IP_BUF_ROLE_COUNT];
+	uint32_t len[IP_BUF_ROLE_COUNT];
+};
+static struct role_names role_table;
+static pthread_once_t role_once = PTHREAD_ONCE_INIT;
+
+static void role_table_init(void)
+{
+	for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++) {
+		role_table.name[i] = ip_buf_role_name((enum ip_buf_role)i);
+		role_table.len[i] = (uint32_t)strlen(role_table.name[i]);
+	}
+}
+
+static const struct role_names *roles(void)
+{
+	pthread_once(&role_once, role_table_init);
+	return &role_table;
+}
+
+/* A role as a str item, and its size on the wire. */
+static void write_role(struct ip_wbuf *w, const struct role_names *t, enum ip_buf_role role)
+{
+	if ((unsigned)role < IP_BUF_ROLE_COUNT)
+		ip_wbuf_blob(w, t->name[role], t->len[role]);
+	else
+		ip_wbuf_str(w, ip_buf_role_name(role));
+}
+
+static size_t role_item(const struct role_names *t, enum ip_buf_role role)
+{
+	return 4 + ((unsigned)role < IP_BUF_ROLE_COUNT ? t->len[role]
+	                                                : strlen(ip_buf_role_name(role)));
+}
+
 size_t ip_job_wire_size(const struct ip_job *j, const struct ip_result *res)
 {
+	const struct role_names *t = roles();
 	size_t n = item(j->code_len) + 4 + 8 + 4 + 4 + 4; /* code .. ninputs, noutputs */
 	for (unsigned k = 0; k < j->ninputs; k++)
-		n += item(strlen(ip_buf_role_name(j->inputs[k].role))) + item(j->inputs[k].len);
+		n += role_item(t, j->inputs[k].role) + item(j->inputs[k].len);
 	for (unsigned k = 0; k < res->noutputs; k++)
-		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + 4;
+		n += role_item(t, res->outputs[k].role) + 4;
 	return n;
 }
 
 size_t ip_result_wire_size(const struct ip_result *res, size_t why_len)
 {
+	const struct role_names *t = roles();
 	size_t n = 4 * 4 + 8 + item(why_len < IP_PROTO_MAX_STR ? why_len : IP_PROTO_MAX_STR) + 4;
 	for (unsigned k = 0; k < res->noutputs; k++)
-		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + item(res->outputs[k].cap);
+		n += role_item(t, res->outputs[k].role) + item(res->outputs[k].cap);
 	return n;
 }
 
 size_t ip_job_wire_size2(const struct ip_job *j, const struct ip_result *res)
 {
+	const struct role_names *t = roles();
 	size_t n = item(j->code_len) + 4 + 8 + 4 + 4 + 4; /* code .. ninputs, noutputs */
 	for (unsigned k = 0; k < j->ninputs; k++)
-		n += item(strlen(ip_buf_role_name(j->inputs[k].role))) + 4;
+		n += role_item(t, j->inputs[k].role) + 4;
 	for (unsigned k = 0; k < res->noutputs; k++)
-		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + 4;
+		n += role_item(t, res->outputs[k].role) + 4;
 	return n;
 }
 
@@ -150,11 +191,12 @@ static void job_head(struct ip_wbuf *w, const struct ip_job *j)
 	ip_wbuf_u32(w, j->ninputs);
 }
 
-static void job_outputs(struct ip_wbuf *w, const struct ip_result *res)
+static void job_outputs(struct ip_wbuf *w, const struct role_names *t,
+                        const struct ip_result *res)
 {
 	ip_wbuf_u32(w, res->noutputs);
 	for (unsigned k = 0; k < res->noutputs; k++) {
-		ip_wbuf_str(w, ip_buf_role_name(res->outputs[k].role));
+		write_role(w, t, res->outputs[k].role);
 		ip_wbuf_u32(w, (uint32_t)res->outputs[k].cap);
 	}
 }
@@ -162,6 +204,10 @@ static void job_outputs(struct ip_wbuf *w, const struct ip_result *res)
 void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool,
                       const struct ip_job *jobs, const struct ip_result *results, size_t n)
 {
+	const struct role_names *t = roles();
+	const struct ip_buf *last = NULL;
+	unsigned nlast = 0;
+	uint32_t index[IP_PROTO_MAX_BUFS];
 	size_t f = ip_frame_begin(w, IP_MSG_BATCH);
 	ip_wbuf_u32(w, id);
 	ip_wbuf_u32(w, (uint32_t)n);
@@ -171,11 +217,17 @@ void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool
 	for (size_t i = 0; i < n; i++) {
 		const struct ip_job *j = &jobs[i];
 		job_head(w, j);
+		/* Jobs made alike share their inputs array: its indices are looked up once. */
+		if (j->inputs != last || j->ninputs != nlast)
+			for (unsigned k = 0; k < j->ninputs && k < IP_PROTO_MAX_BUFS; k++)
+				index[k] = ip_pool_find(pool, &j->inputs[k]);
+		last = j->inputs;
+		nlast = j->ninputs;
 		for (unsigned k = 0; k < j->ninputs; k++) {
-			ip_wbuf_str(w, ip_buf_role_name(j->inputs[k].role));
-			ip_wbuf_u32(w, ip_pool_find(pool, &j->inputs[k]));
+			write_role(w, t, j->inputs[k].role);
+			ip_wbuf_u32(w, k < IP_PROTO_MAX_BUFS ? index[k] : UINT32_MAX);
 		}
-		job_outputs(w, &results[i]);
+		job_outputs(w, t, &results[i]);
 	}
 	ip_frame_end(w, f);
 }
@@ -183,6 +235,7 @@ void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool
 void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
                      const struct ip_result *results, size_t n)
 {
+	const struct role_names *t = roles();
 	size_t f = ip_frame_begin(w, IP_MSG_BATCH);
 	ip_wbuf_u32(w, id);
 	ip_wbuf_u32(w, (uint32_t)n);
@@ -190,24 +243,34 @@ void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
 		const struct ip_job *j = &jobs[i];
 		job_head(w, j);
 		for (unsigned k = 0; k < j->ninputs; k++) {
-			ip_wbuf_str(w, ip_buf_role_name(j->inputs[k].role));
+			write_role(w, t, j->inputs[k].role);
 			ip_wbuf_blob(w, j->inputs[k].data, j->inputs[k].len);
 		}
-		job_outputs(w, &results[i]);
+		job_outputs(w, t, &results[i]);
 	}
 	ip_frame_end(w, f);
 }
 
+/* A role's name, compared with the known names where it lies in the payload (no copy). */
 static int read_role(struct ip_rbuf *r, enum ip_buf_role *role, const char *what)
 {
-	size_t at = r->pos;
+	size_t at = r->pos, n;
+	const char *s;
 	char name[64];
+	if (ip_rbuf_str(r, &s, &n, what))
+		return -1;
+	for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++) {
+		const char *known = ip_buf_role_name((enum ip_buf_role)i);
+		if (known[0] == (n ? s[0] : 0) && strncmp(known, s, n) == 0 && known[n] == 0) {
+			*role = (enum ip_buf_role)i;
+			return 0;
+		}
+	}
+	r->pos = at; /* again, for the message that names it */
 	if (ip_rbuf_name(r, name, sizeof name, what))
 		return -1;
-	if (ip_buf_role_parse(name, role) != 0)
-		return ip_diag_offset(r->d, r->base + (long)at, "unknown buffer role '%s' in %s", name,
-		                      what);
-	return 0;
+	return ip_diag_offset(r->d, r->base + (long)at, "unknown buffer role '%s' in %s", name,
+	                      what);
 }
 
 static int read_count(struct ip_rbuf *r, uint32_t *n, uint32_t max, const char *what)
@@ -339,7 +402,7 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 				b->outputs[out_i] = out;
 			}
 			bytes += cap;
-			answer += item(strlen(ip_buf_role_name(out.role))) + item(cap) + per_output;
+			answer += role_item(roles(), out.role) + item(cap) + per_output;
 		}
 		/* The RESULTS must fit one frame, even with no why text: the caller splits. */
 		if (answer > IP_PROTO_MAX_PAYLOAD)
@@ -438,6 +501,7 @@ static uint32_t seen_find(struct seen_out *t, size_t nslots, const struct ip_out
 static void encode_results(struct ip_wbuf *w, unsigned version, uint32_t id,
                            const struct ip_result *results, size_t n)
 {
+	const struct role_names *t = roles();
 	size_t f, total = IP_PROTO_BATCH_HEAD, least = IP_PROTO_BATCH_HEAD, why_cap = IP_PROTO_MAX_STR;
 	size_t (*wire_size)(const struct ip_result *, size_t) =
 		version >= 2 ? ip_result_wire_size2 : ip_result_wire_size;
@@ -481,7 +545,7 @@ static void encode_results(struct ip_wbuf *w, unsigned version, uint32_t id,
 		for (unsigned k = 0; k < res->noutputs; k++) {
 			const struct ip_out_buf *o = &res->outputs[k];
 			size_t len = o->len < o->cap ? o->len : o->cap;
-			ip_wbuf_str(w, ip_buf_role_name(o->role));
+			write_role(w, t, o->role);
 			if (version >= 2) {
 				uint32_t from = seen ? seen_find(seen, nslots, o, len, (uint32_t)i)
 				                     : IP_PROTO_NOT_SHARED;

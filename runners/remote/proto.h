@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include "isaprobe/diag.h"
@@ -64,10 +65,19 @@ struct ip_wbuf {
 void ip_wbuf_free(struct ip_wbuf *w);
 void ip_wbuf_bytes(struct ip_wbuf *w, const void *p, size_t n);
 void ip_wbuf_u16(struct ip_wbuf *w, uint16_t v);
-void ip_wbuf_u32(struct ip_wbuf *w, uint32_t v);
 void ip_wbuf_u64(struct ip_wbuf *w, uint64_t v);
 void ip_wbuf_str(struct ip_wbuf *w, const char *s); /* NULL writes the empty string */
 void ip_wbuf_blob(struct ip_wbuf *w, const void *p, size_t n);
+static inline void ip_wbuf_u32(struct ip_wbuf *w, uint32_t v)
+{
+	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	if (!w->failed && w->cap - w->len >= 4) { /* the common case, without a call */
+		memcpy(w->data + w->len, b, 4);
+		w->len += 4;
+	} else {
+		ip_wbuf_bytes(w, b, 4);
+	}
+}
 
 /* A reader over one payload; `base` is the stream offset of data[0], for error messages.
  * Every getter returns 0, or -1 with d set to the offset of the item (what names it). */
@@ -78,10 +88,21 @@ struct ip_rbuf {
 	struct ip_diag *d;
 };
 uint16_t ip_get_u16(const uint8_t *p);
-uint32_t ip_get_u32(const uint8_t *p);
+static inline uint32_t ip_get_u32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
 uint64_t ip_get_u64(const uint8_t *p);
 void ip_put_u32(uint8_t *p, uint32_t v);
-int ip_rbuf_u32(struct ip_rbuf *r, uint32_t *v, const char *what);
+int ip_rbuf_u32_slow(struct ip_rbuf *r, uint32_t *v, const char *what);
+static inline int ip_rbuf_u32(struct ip_rbuf *r, uint32_t *v, const char *what)
+{
+	if (r->len - r->pos < 4)
+		return ip_rbuf_u32_slow(r, v, what); /* the error, with its offset */
+	*v = ip_get_u32(r->data + r->pos);
+	r->pos += 4;
+	return 0;
+}
 int ip_rbuf_u64(struct ip_rbuf *r, uint64_t *v, const char *what);
 /* A str: *s points into the payload (not NUL-terminated), *n its length. */
 int ip_rbuf_str(struct ip_rbuf *r, const char **s, size_t *n, const char *what);

@@ -11,6 +11,7 @@
 #define DEFAULT_TIMEOUT_MS 120000
 #define DEFAULT_RETRIES 2
 #define MAX_INTERNED 4096
+#define INTERN_SLOTS 8192 /* at most half full */
 
 struct remote {
 	char *command;
@@ -27,19 +28,48 @@ struct remote {
 	int opening;               /* in remote_open: an older agent lowers the offer */
 	int full_crc;              /* ISAPROBE_REMOTE_CHECK=crc32: never the header-only check */
 	struct ip_pool pool;       /* version 2: the shared inputs of the BATCH being sent */
+	const struct ip_buf *pool_inputs; /* the inputs array of the last job the pool took */
+	unsigned pool_ninputs;
 	struct ip_wbuf out, in;
 	/* why texts of results: each distinct text kept once, for the runner's lifetime */
 	char **texts;
 	size_t ntexts;
+	uint32_t *text_slots; /* INTERN_SLOTS: 1 + the index in texts of the text there, 0 empty */
+	const char *last_text;
 };
 
+/* FNV-1a: where a why text's slot in the intern table starts. */
+static size_t text_slot(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (uint8_t)s[i]) * 16777619u;
+	return h & (INTERN_SLOTS - 1);
+}
+
+/* Whether the kept text t is s[0..len) (s may hold zero bytes: t is never read past its end). */
+static int same_text(const char *t, const char *s, size_t len)
+{
+	return strnlen(t, len + 1) == len && memcmp(t, s, len) == 0;
+}
+
+/* The runner's copy of a why text: each distinct text kept once (found through a hash table),
+ * control bytes made spaces. */
 static const char *intern(void *ctx, const char *s, size_t len)
 {
 	struct remote *r = ctx;
 	char *copy, **grown;
-	for (size_t i = 0; i < r->ntexts; i++)
-		if (strncmp(r->texts[i], s, len) == 0 && r->texts[i][len] == 0)
-			return r->texts[i];
+	size_t slot;
+	if (r->last_text && same_text(r->last_text, s, len))
+		return r->last_text; /* the same as the result before: the common case */
+	if (!r->text_slots && !(r->text_slots = calloc(INTERN_SLOTS, sizeof *r->text_slots)))
+		return "(out of memory for the agent's why text)";
+	for (slot = text_slot(s, len); r->text_slots[slot];
+	     slot = (slot + 1) & (INTERN_SLOTS - 1)) {
+		const char *t = r->texts[r->text_slots[slot] - 1];
+		if (same_text(t, s, len))
+			return r->last_text = t;
+	}
 	if (r->ntexts >= MAX_INTERNED)
 		return "(the agent gave too many different why texts to keep)";
 	copy = malloc(len + 1);
@@ -57,7 +87,8 @@ static const char *intern(void *ctx, const char *s, size_t len)
 		if ((unsigned char)copy[i] < 0x20)
 			copy[i] = ' ';
 	r->texts[r->ntexts++] = copy;
-	return copy;
+	r->text_slots[slot] = (uint32_t)r->ntexts; /* index + 1; 0: empty */
+	return r->last_text = copy;
 }
 
 static int env_number(const char *name, double dflt, double lo, double hi, double *out,
@@ -190,6 +221,7 @@ static void free_remote(struct remote *r)
 	for (size_t i = 0; i < r->ntexts; i++)
 		free(r->texts[i]);
 	free(r->texts);
+	free(r->text_slots);
 	ip_wbuf_free(&r->out);
 	ip_wbuf_free(&r->in);
 	ip_pool_free(&r->pool);
@@ -387,20 +419,24 @@ static int chunk_add(struct remote *r, const struct ip_job *j, const struct ip_r
                      struct job_size *sum)
 {
 	struct job_size z = job_size(r, j, res);
+	/* Jobs made alike share one inputs array: already in the pool with the job before. */
+	int same_inputs = r->pool_inputs == j->inputs && r->pool_ninputs == j->ninputs;
 	if (r->version >= 2) {
-		z.request = ip_job_wire_size2(j, res) + new_shared_bytes(&r->pool, j);
-		if (r->pool.n + j->ninputs > IP_PROTO_MAX_SHARED)
+		z.request = ip_job_wire_size2(j, res) + (same_inputs ? 0 : new_shared_bytes(&r->pool, j));
+		if (!same_inputs && r->pool.n + j->ninputs > IP_PROTO_MAX_SHARED)
 			return 0;
 	}
 	if (z.request > IP_PROTO_MAX_PAYLOAD - sum->request ||
 	    z.answer > IP_PROTO_MAX_PAYLOAD - sum->answer ||
 	    z.outputs > IP_PROTO_MAX_OUT_TOTAL - sum->outputs)
 		return 0;
-	for (unsigned k = 0; r->version >= 2 && k < j->ninputs; k++) {
+	for (unsigned k = 0; r->version >= 2 && !same_inputs && k < j->ninputs; k++) {
 		int added;
 		if (ip_pool_add(&r->pool, &j->inputs[k], &added) == UINT32_MAX)
 			return 0; /* out of memory: the pool is marked failed */
 	}
+	r->pool_inputs = j->inputs;
+	r->pool_ninputs = j->ninputs;
 	sum->request += z.request;
 	sum->answer += z.answer;
 	sum->outputs += z.outputs;
@@ -422,6 +458,7 @@ static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
 		struct job_size sum = {head, IP_PROTO_BATCH_HEAD, 0};
 		size_t k = 0;
 		ip_pool_reset(&r->pool);
+		r->pool_inputs = NULL;
 		while (at + k < n && k < IP_PROTO_MAX_JOBS &&
 		       chunk_add(r, &jobs[at + k], &results[at + k], &sum))
 			k++;
