@@ -10,6 +10,8 @@
 #include "isaprobe/version.h"
 #include "proto.h"
 
+#define AGENT_MAX_DEPTH 8u /* BATCH frames a caller may have unanswered */
+
 struct agent {
 	const struct ip_agent_config *cfg;
 	int in_fd, out_fd;
@@ -124,6 +126,9 @@ static int on_hello(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 	a->welcome.check = a->version >= 2 && !a->cfg->full_crc && (h.checks >> IP_CHECK_HEADER & 1)
 	                           ? IP_CHECK_HEADER
 	                           : IP_CHECK_CRC32;
+	/* Version 3: the caller may send that many BATCH frames ahead; they wait in the pipe (or
+	 * ssh's buffers) and are answered in order, one at a time. */
+	a->welcome.depth = h.depth < AGENT_MAX_DEPTH ? h.depth : AGENT_MAX_DEPTH;
 	a->out.len = 0;
 	ip_encode_welcome(&a->out, &a->welcome); /* with the full CRC-32, as every frame before */
 	if (send_frame(a, d) != 0)

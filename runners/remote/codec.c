@@ -15,6 +15,8 @@ void ip_encode_hello(struct ip_wbuf *w, const struct ip_hello *h)
 	ip_wbuf_str(w, h->who);
 	if (w->version >= 2)
 		ip_wbuf_u32(w, h->checks);
+	if (w->version >= 3)
+		ip_wbuf_u32(w, h->depth);
 	ip_frame_end(w, f);
 }
 
@@ -27,6 +29,8 @@ void ip_encode_welcome(struct ip_wbuf *w, const struct ip_welcome *h)
 	ip_wbuf_str(w, h->who);
 	if (w->version >= 2)
 		ip_wbuf_u32(w, h->check);
+	if (w->version >= 3)
+		ip_wbuf_u32(w, h->depth);
 	ip_frame_end(w, f);
 }
 
@@ -44,10 +48,23 @@ void ip_encode_bye(struct ip_wbuf *w)
 	ip_frame_end(w, ip_frame_begin(w, IP_MSG_BYE));
 }
 
+/* Version 3: how many BATCH frames may be unanswered at once, 1 to IP_PROTO_MAX_DEPTH. */
+static int read_depth(struct ip_rbuf *r, uint32_t *depth, const char *what)
+{
+	size_t at = r->pos;
+	if (ip_rbuf_u32(r, depth, what))
+		return -1;
+	if (*depth < 1 || *depth > IP_PROTO_MAX_DEPTH)
+		return ip_diag_offset(r->d, r->base + (long)at, "%s is %u, not 1 to %u", what, *depth,
+		                      IP_PROTO_MAX_DEPTH);
+	return 0;
+}
+
 int ip_decode_hello(struct ip_rbuf *r, unsigned version, struct ip_hello *h)
 {
 	size_t at;
 	h->checks = 1u << IP_CHECK_CRC32;
+	h->depth = 1;
 	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "HELLO isa") ||
 	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "HELLO gpu") ||
 	    ip_rbuf_name(r, h->who, sizeof h->who, "HELLO caller"))
@@ -61,6 +78,8 @@ int ip_decode_hello(struct ip_rbuf *r, unsigned version, struct ip_hello *h)
 			                      "HELLO checks is 0x%x: bit 0 (CRC-32) must be offered",
 			                      h->checks);
 	}
+	if (version >= 3 && read_depth(r, &h->depth, "HELLO depth"))
+		return -1;
 	return ip_rbuf_end(r);
 }
 
@@ -68,6 +87,7 @@ int ip_decode_welcome(struct ip_rbuf *r, unsigned version, struct ip_welcome *h)
 {
 	size_t at;
 	h->check = IP_CHECK_CRC32;
+	h->depth = 1;
 	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "WELCOME isa") ||
 	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "WELCOME gpu") ||
 	    ip_rbuf_name(r, h->backend, sizeof h->backend, "WELCOME backend") ||
@@ -82,6 +102,8 @@ int ip_decode_welcome(struct ip_rbuf *r, unsigned version, struct ip_welcome *h)
 			                      "WELCOME check is %u, not one of 0 (CRC-32) and 1 (header)",
 			                      h->check);
 	}
+	if (version >= 3 && read_depth(r, &h->depth, "WELCOME depth"))
+		return -1;
 	return ip_rbuf_end(r);
 }
 

@@ -131,14 +131,18 @@ int ip_frame_verify(const uint8_t *h, const uint8_t *payload, long offset, enum 
                     struct ip_diag *d);
 
 /* codec.c: message payloads. Encoders write a whole frame. */
-/* checks and check: version 2 only (a frame of version 1 has neither). */
+/* checks and check: version 2 and later (a frame of version 1 has neither); depth: version 3
+ * (1 in older versions, where it is not sent). */
+#define IP_PROTO_MAX_DEPTH 64u
 struct ip_hello {
 	char isa[128], gpu[128], who[256];
 	uint32_t checks; /* bit k: the caller accepts enum ip_check k (bit 0 always) */
+	uint32_t depth;  /* BATCH frames the caller would have unanswered at once, at most */
 };
 struct ip_welcome {
 	char isa[128], gpu[128], backend[128], who[256];
 	uint32_t check; /* the enum ip_check the agent chose of those offered */
+	uint32_t depth; /* what the agent allows: 1 to the HELLO's depth */
 };
 struct ip_error_msg {
 	uint32_t code;
@@ -239,6 +243,14 @@ int ip_child_spawn(struct ip_child *c, const char *command, struct ip_diag *d);
  * timeout_ms, checking magic, length and checksum. 0, or -1 with d set (why, for humans). */
 int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct ip_wbuf *in,
                       int timeout_ms, struct ip_diag *d);
+/* The pipelined form: writes what the pipe takes of out[*sent..n) (advancing *sent) while it
+ * reads one whole frame into in, until the deadline (ip_now_ms() time; timeout_ms only names
+ * it in the message). Unlike ip_child_exchange it does not mind a frame arriving before out is
+ * all sent: the caller knows which request the frame answers. */
+int ip_child_pump(struct ip_child *c, const uint8_t *out, size_t n, size_t *sent,
+                  struct ip_wbuf *in, long deadline, int timeout_ms, struct ip_diag *d);
+/* CLOCK_MONOTONIC in milliseconds. */
+long ip_now_ms(void);
 /* Polite close: writes `bye` (may be NULL), closes its input, waits up to grace_ms for it
  * to exit, then kills the group. Safe on a child already gone. */
 void ip_child_close(struct ip_child *c, const uint8_t *bye, size_t n, int grace_ms);
