@@ -281,9 +281,9 @@ static int read_role(struct ip_rbuf *r, enum ip_buf_role *role, const char *what
 	char name[64];
 	if (ip_rbuf_str(r, &s, &n, what))
 		return -1;
+	const struct role_names *t = roles();
 	for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++) {
-		const char *known = ip_buf_role_name((enum ip_buf_role)i);
-		if (known[0] == (n ? s[0] : 0) && strncmp(known, s, n) == 0 && known[n] == 0) {
+		if (t->len[i] == n && memcmp(t->name[i], s, n) == 0) {
 			*role = (enum ip_buf_role)i;
 			return 0;
 		}
@@ -520,6 +520,21 @@ static uint32_t seen_find(struct seen_out *t, size_t nslots, const struct ip_out
 	}
 }
 
+/* Whether the result before has an output of o's role (looked for first where o is, k) with
+ * exactly o's len bytes: runs of equal outcomes cost a comparison, not a hash. */
+static int same_as_before(const struct ip_result *prev, const struct ip_out_buf *o, unsigned k,
+                          size_t len)
+{
+	const struct ip_out_buf *p = k < prev->noutputs && prev->outputs[k].role == o->role
+	                                     ? &prev->outputs[k]
+	                                     : NULL;
+	for (unsigned m = 0; !p && m < prev->noutputs; m++)
+		if (prev->outputs[m].role == o->role)
+			p = &prev->outputs[m];
+	return p && (p->len < p->cap ? p->len : p->cap) == len &&
+	       (len == 0 || memcmp(p->data, o->data, len) == 0);
+}
+
 static void encode_results(struct ip_wbuf *w, unsigned version, uint32_t id,
                            const struct ip_result *results, size_t n)
 {
@@ -569,8 +584,10 @@ static void encode_results(struct ip_wbuf *w, unsigned version, uint32_t id,
 			size_t len = o->len < o->cap ? o->len : o->cap;
 			write_role(w, t, o->role);
 			if (version >= 2) {
-				uint32_t from = seen ? seen_find(seen, nslots, o, len, (uint32_t)i)
-				                     : IP_PROTO_NOT_SHARED;
+				uint32_t from = i > 0 && same_as_before(&results[i - 1], o, k, len)
+				                        ? (uint32_t)(i - 1)
+				                : seen ? seen_find(seen, nslots, o, len, (uint32_t)i)
+				                       : IP_PROTO_NOT_SHARED;
 				ip_wbuf_u32(w, from);
 				if (from != IP_PROTO_NOT_SHARED)
 					continue;
