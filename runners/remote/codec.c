@@ -324,6 +324,8 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 	uint32_t count, nshared = 0;
 	size_t in_i = 0, out_i = 0, bytes = 0, answer = IP_PROTO_BATCH_HEAD;
 	size_t per_output = version >= 2 ? 4 : 0; /* version 2 RESULTS: an output's `from` */
+	size_t empty_result = ip_result_wire_size(&(struct ip_result){0}, 0);
+	const struct role_names *t = roles();
 	r->pos = 0;
 	if (ip_rbuf_u32(r, &b->id, "BATCH id") ||
 	    read_count(r, &count, IP_PROTO_MAX_JOBS, "BATCH job count"))
@@ -400,7 +402,7 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 			b->results[i].outputs = &b->outputs[out_i];
 			b->results[i].noutputs = noutputs;
 		}
-		answer += ip_result_wire_size(&(struct ip_result){0}, 0);
+		answer += empty_result;
 		for (uint32_t k = 0; k < noutputs; k++, out_i++) {
 			struct ip_out_buf out = {0};
 			uint32_t cap;
@@ -424,7 +426,7 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 				b->outputs[out_i] = out;
 			}
 			bytes += cap;
-			answer += role_item(roles(), out.role) + item(cap) + per_output;
+			answer += role_item(t, out.role) + item(cap) + per_output;
 		}
 		/* The RESULTS must fit one frame, even with no why text: the caller splits. */
 		if (answer > IP_PROTO_MAX_PAYLOAD)

@@ -113,6 +113,15 @@ int ip_rbuf_blob(struct ip_rbuf *r, const uint8_t **p, size_t *n, size_t max, co
 {
 	size_t at = r->pos;
 	uint32_t len;
+	if (r->len - r->pos >= 4) { /* the common case: a length and its bytes, both there */
+		len = ip_get_u32(r->data + r->pos);
+		if (len <= max && r->len - r->pos - 4 >= len) {
+			*p = r->data + r->pos + 4;
+			*n = len;
+			r->pos += 4 + (size_t)len;
+			return 0;
+		}
+	}
 	if (ip_rbuf_u32(r, &len, what))
 		return -1;
 	if (len > max)
