@@ -311,7 +311,8 @@ void ip_batch_free(struct ip_batch *b)
 	free(b->results);
 	free(b->inputs);
 	free(b->outputs);
-	free(b->outmem);
+	if (!b->outmem_borrowed)
+		free(b->outmem);
 	free(b->shared);
 	memset(b, 0, sizeof *b);
 }
@@ -441,17 +442,33 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 	return ip_rbuf_end(r);
 }
 
-static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b)
+static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                        struct ip_outmem *m)
 {
 	size_t nin, nout, bytes;
 	memset(b, 0, sizeof *b);
 	if (batch_pass(r, version, b, &nin, &nout, &bytes))
 		return -1;
+	if (m && m->cap < bytes) { /* grown zeroed: no byte of it is ever uninitialised */
+		uint8_t *grown = realloc(m->mem, bytes);
+		if (!grown)
+			return ip_diag_offset(r->d, r->base, "out of memory for a batch (%zu output "
+			                                     "bytes)",
+			                      bytes);
+		memset(grown + m->cap, 0, bytes - m->cap);
+		m->mem = grown;
+		m->cap = bytes;
+	}
+	if (m && bytes) {
+		b->outmem = m->mem;
+		b->outmem_borrowed = 1;
+	}
 	b->jobs = calloc(b->n ? b->n : 1, sizeof *b->jobs);
 	b->results = calloc(b->n ? b->n : 1, sizeof *b->results);
 	b->inputs = calloc(nin ? nin : 1, sizeof *b->inputs);
 	b->outputs = calloc(nout ? nout : 1, sizeof *b->outputs);
-	b->outmem = calloc(bytes ? bytes : 1, 1);
+	if (!b->outmem)
+		b->outmem = calloc(bytes ? bytes : 1, 1);
 	b->shared = calloc(b->nshared ? b->nshared : 1, sizeof *b->shared);
 	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->outmem || !b->shared) {
 		ip_batch_free(b);
@@ -467,12 +484,18 @@ static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b)
 
 int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b)
 {
-	return decode_batch(r, 1, b);
+	return decode_batch(r, 1, b, NULL);
 }
 
 int ip_decode_batch2(struct ip_rbuf *r, struct ip_batch *b)
 {
-	return decode_batch(r, 2, b);
+	return decode_batch(r, 2, b, NULL);
+}
+
+int ip_decode_batch_in(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                       struct ip_outmem *m)
+{
+	return decode_batch(r, version >= 2 ? 2 : 1, b, m);
 }
 
 /* Version 2's equal outputs: a table of the outputs sent so far in one RESULTS, by a hash of

@@ -180,10 +180,21 @@ struct ip_batch {
 	struct ip_buf *inputs;
 	struct ip_out_buf *outputs;
 	uint8_t *outmem;
+	int outmem_borrowed;   /* outmem is an ip_outmem's, not freed with the batch */
 	struct ip_buf *shared; /* version 2: the shared blobs (role unused) */
 	size_t nshared;
 };
 int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b);
+/* The agent's output memory, kept from batch to batch: a runner writes each output from its
+ * start and says how long (runner.h; ip_exec relies on it too), so it is not cleared for every
+ * batch, only zeroed where it grows. Free mem when done. */
+struct ip_outmem {
+	uint8_t *mem;
+	size_t cap;
+};
+/* ip_decode_batch (version 1) or ip_decode_batch2 (2 and later) with the outputs in m. */
+int ip_decode_batch_in(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                       struct ip_outmem *m);
 void ip_batch_free(struct ip_batch *b);
 
 /* pool.c: version 2's shared inputs: the distinct input buffers (by address and length) of
