@@ -317,10 +317,17 @@ void ip_batch_free(struct ip_batch *b)
 	memset(b, 0, sizeof *b);
 }
 
-/* Two passes: the first checks and counts (inputs, outputs, output bytes), the second fills
- * the arrays, so nothing is allocated from counts that were not checked. */
-static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, size_t *nin,
-                      size_t *nout, size_t *outbytes)
+/* What the arrays of a batch being decoded hold at most (decode_batch). */
+struct batch_caps {
+	size_t jobs, bufs, shared;
+};
+
+/* One pass over the payload: checks every item and fills the arrays, which decode_batch sized
+ * by what the payload's length allows (never by a count not yet checked); outputs get their
+ * capacities here and their memory after. */
+static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                      const struct batch_caps *caps, size_t *nin, size_t *nout,
+                      size_t *outbytes)
 {
 	uint32_t count, nshared = 0;
 	size_t in_i = 0, out_i = 0, bytes = 0, answer = IP_PROTO_BATCH_HEAD;
@@ -340,8 +347,9 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 		struct ip_buf sh = {0};
 		if (ip_rbuf_blob(r, &sh.data, &sh.len, IP_PROTO_MAX_PAYLOAD, "BATCH shared input"))
 			return -1;
-		if (b->shared)
-			b->shared[k] = sh;
+		if (k >= caps->shared) /* cannot be: each took 4 bytes or more */
+			return ip_diag_offset(r->d, r->base, "too many shared inputs");
+		b->shared[k] = sh;
 	}
 	for (size_t i = 0; i < count; i++) {
 		struct ip_job job = {0};
@@ -368,10 +376,10 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 			return -1;
 		job.uniform_regs = (int32_t)regs;
 		job.ninputs = ninputs;
-		if (b->jobs) {
-			job.inputs = &b->inputs[in_i];
-			b->jobs[i] = job;
-		}
+		if (i >= caps->jobs) /* cannot be: each job so far took 24 bytes or more */
+			return ip_diag_offset(r->d, r->base, "too many jobs for the payload");
+		job.inputs = &b->inputs[in_i];
+		b->jobs[i] = job;
 		for (uint32_t k = 0; k < ninputs; k++, in_i++) {
 			struct ip_buf in = {0};
 			if (read_role(r, &in.role, "job input role"))
@@ -386,23 +394,20 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 					                      "job %zu: input index %u, but the BATCH "
 					                      "has %u shared inputs",
 					                      i, index, nshared);
-				if (b->shared) {
-					in.data = b->shared[index].data;
-					in.len = b->shared[index].len;
-				}
+				in.data = b->shared[index].data;
+				in.len = b->shared[index].len;
 			} else if (ip_rbuf_blob(r, &in.data, &in.len, IP_PROTO_MAX_PAYLOAD,
 			                        "job input data")) {
 				return -1;
 			}
-			if (b->inputs)
-				b->inputs[in_i] = in;
+			if (in_i >= caps->bufs) /* cannot be: each input took 14 bytes or more */
+				return ip_diag_offset(r->d, r->base, "too many inputs for the payload");
+			b->inputs[in_i] = in;
 		}
 		if (read_count(r, &noutputs, IP_PROTO_MAX_BUFS, "job output count"))
 			return -1;
-		if (b->results) {
-			b->results[i].outputs = &b->outputs[out_i];
-			b->results[i].noutputs = noutputs;
-		}
+		b->results[i].outputs = &b->outputs[out_i];
+		b->results[i].noutputs = noutputs;
 		answer += empty_result;
 		for (uint32_t k = 0; k < noutputs; k++, out_i++) {
 			struct ip_out_buf out = {0};
@@ -411,7 +416,7 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 			if (read_role(r, &out.role, "job output role") ||
 			    ip_rbuf_u32(r, &cap, "job output capacity"))
 				return -1;
-			for (uint32_t m = 0; b->outputs && m < k; m++)
+			for (uint32_t m = 0; m < k; m++)
 				if (b->outputs[out_i - k + m].role == out.role)
 					return ip_diag_offset(r->d, r->base + (long)at,
 					                      "job %zu asks for output '%s' twice", i,
@@ -421,11 +426,10 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 				                      "the batch's outputs need more than %zu bytes "
 				                      "(job %zu)",
 				                      IP_PROTO_MAX_OUT_TOTAL, i);
-			if (b->outputs) {
-				out.data = b->outmem + bytes;
-				out.cap = cap;
-				b->outputs[out_i] = out;
-			}
+			if (out_i >= caps->bufs) /* cannot be: each output took 14 bytes or more */
+				return ip_diag_offset(r->d, r->base, "too many outputs for the payload");
+			out.cap = cap; /* data: once the batch's output memory is there */
+			b->outputs[out_i] = out;
 			bytes += cap;
 			answer += role_item(t, out.role) + item(cap) + per_output;
 		}
@@ -445,16 +449,37 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
                         struct ip_outmem *m)
 {
-	size_t nin, nout, bytes;
+	size_t nin = 0, nout = 0, bytes = 0, at = 0;
+	/* Bounds from the payload's length: a job takes 24 bytes or more before it is stored (code,
+	 * invocations, budget, uniform_regs, ninputs), an input or output 14 (a role's name, 6
+	 * letters or more, and an index, blob or capacity), a shared input 4. */
+	struct batch_caps caps = {r->len / 24 + 1, r->len / 14 + 1, r->len / 4 + 1};
 	memset(b, 0, sizeof *b);
-	if (batch_pass(r, version, b, &nin, &nout, &bytes))
+	if (caps.jobs > IP_PROTO_MAX_JOBS)
+		caps.jobs = IP_PROTO_MAX_JOBS;
+	if (caps.shared > IP_PROTO_MAX_SHARED)
+		caps.shared = IP_PROTO_MAX_SHARED;
+	b->jobs = calloc(caps.jobs, sizeof *b->jobs);
+	b->results = calloc(caps.jobs, sizeof *b->results);
+	b->inputs = malloc(caps.bufs * sizeof *b->inputs);
+	b->outputs = malloc(caps.bufs * sizeof *b->outputs);
+	b->shared = malloc(caps.shared * sizeof *b->shared);
+	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->shared) {
+		ip_batch_free(b);
+		return ip_diag_offset(r->d, r->base, "out of memory for a batch of %zu bytes", r->len);
+	}
+	if (batch_pass(r, version, b, &caps, &nin, &nout, &bytes)) {
+		ip_batch_free(b);
 		return -1;
+	}
 	if (m && m->cap < bytes) { /* grown zeroed: no byte of it is ever uninitialised */
 		uint8_t *grown = realloc(m->mem, bytes);
-		if (!grown)
+		if (!grown) {
+			ip_batch_free(b);
 			return ip_diag_offset(r->d, r->base, "out of memory for a batch (%zu output "
 			                                     "bytes)",
 			                      bytes);
+		}
 		memset(grown + m->cap, 0, bytes - m->cap);
 		m->mem = grown;
 		m->cap = bytes;
@@ -462,22 +487,14 @@ static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
 	if (m && bytes) {
 		b->outmem = m->mem;
 		b->outmem_borrowed = 1;
-	}
-	b->jobs = calloc(b->n ? b->n : 1, sizeof *b->jobs);
-	b->results = calloc(b->n ? b->n : 1, sizeof *b->results);
-	b->inputs = calloc(nin ? nin : 1, sizeof *b->inputs);
-	b->outputs = calloc(nout ? nout : 1, sizeof *b->outputs);
-	if (!b->outmem)
-		b->outmem = calloc(bytes ? bytes : 1, 1);
-	b->shared = calloc(b->nshared ? b->nshared : 1, sizeof *b->shared);
-	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->outmem || !b->shared) {
+	} else if (!(b->outmem = calloc(bytes ? bytes : 1, 1))) {
 		ip_batch_free(b);
 		return ip_diag_offset(r->d, r->base, "out of memory for a batch (%zu output bytes)",
 		                      bytes);
 	}
-	if (batch_pass(r, version, b, &nin, &nout, &bytes)) { /* cannot fail twice */
-		ip_batch_free(b);
-		return -1;
+	for (size_t k = 0; k < nout; k++) { /* one after another, as the jobs ask for them */
+		b->outputs[k].data = b->outmem + at;
+		at += b->outputs[k].cap;
 	}
 	return 0;
 }
