@@ -463,7 +463,33 @@ static void test_failing_agent(const char *mode, const char *phrase)
 	free(b);
 }
 
-/* Version 3: each batch of NJOBS in BATCH frames of 2 jobs, 3 of them in flight at once. */
+/* Version 3: each batch of NJOBS in BATCH frames of 2 jobs, 3 of them in flight at once, with
+ * agents that misbehave (runner errors for jobs 0 to failed - 1, frames run: -1 unchecked). */
+static const struct {
+	const char *mode;
+	int fail_first;
+	unsigned failed;
+	const char *phrase;
+	int frames;
+} cases[] = {
+	/* The agent dies (or is killed) on the second frame, the third in flight behind it: the
+	 * first's results are kept, the second and third are sent again to a fresh agent, once:
+	 * 1, 2 twice, 3. */
+	{"dieat", 1, 0, NULL, 4},
+	{"killat", 1, 0, NULL, 4},
+	/* Dying on the first frame every time, with two behind it: the first frame's jobs become
+	 * runner errors after 3 attempts, the other two run once each on the next agent. */
+	{"die", 3, 2, "failed 3 times; last: the agent closed its output", 5},
+	/* Answering the second BATCH before the first: the answer is refused, never taken for the
+	 * other frame's; on a fresh agent that answers in order, everything runs (2 + 3). */
+	{"swap", 1, 0, NULL, 5},
+	/* Always swapped: frames 1 and 2 fail 3 times each, frame 3 (alone at the end) runs. */
+	{"swap", 1000, 4, "RESULTS for batch", -1},
+	/* An agent of version 2 (refuses the version 3 HELLO): spoken to in version 2, one BATCH
+	 * frame at a time. */
+	{"v2only", 0, 0, NULL, 3},
+};
+
 static void test_pipelined(void)
 {
 	char counter[sizeof tmpdir + 32];
@@ -487,62 +513,20 @@ static void test_pipelined(void)
 		ip_runner_close(r);
 	}
 
-	/* The agent dies (or is killed) on the second frame, the third in flight behind it: the
-	 * first's results are kept, the second and third are sent again to a fresh agent, once. */
-	for (int kill = 0; kill < 2; kill++) {
-		const char *mode = kill ? "killat" : "dieat";
-		CHECK(open_fake(&r, mode, counter, 1, &d) == 0, "%s: %s", mode, d.msg);
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		const char *mode = cases[c].mode;
+		CHECK(open_fake(&r, mode, counter, cases[c].fail_first, &d) == 0, "%s: %s", mode,
+		      d.msg);
 		if (!r)
 			continue;
-		make_batch(b, 50);
-		CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "%s", mode);
-		check_batch_ok(b, mode);
-		CHECK(read_counter(counter) == 4, "%s: %d frames run, not 4 (1, 2 twice, 3)", mode,
-		      read_counter(counter));
-		ip_runner_close(r);
-	}
-
-	/* Dying on the first frame every time, with two behind it: the first frame's jobs become
-	 * runner errors after 3 attempts, the other two run once each on the next agent. */
-	CHECK(open_fake(&r, "die", counter, 3, &d) == 0, "%s", d.msg);
-	if (r) {
-		make_batch(b, 51);
-		CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "die 3: some jobs ran");
-		check_jobs_failed(b, "die 3", "failed 3 times; last: the agent closed its output", 0, 2);
-		check_jobs_ok(b, "die 3", 2, NJOBS);
-		CHECK(read_counter(counter) == 5, "die 3: %d frames run, not 5", read_counter(counter));
-		ip_runner_close(r);
-	}
-
-	/* An agent that answers the second BATCH before the first: the answer is refused, never
-	 * taken for the other frame's; on a fresh agent that answers in order, everything runs. */
-	CHECK(open_fake(&r, "swap", counter, 1, &d) == 0, "%s", d.msg);
-	if (r) {
-		make_batch(b, 52);
-		CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "swap once");
-		check_batch_ok(b, "swap once");
-		CHECK(read_counter(counter) == 5, "swap once: %d frames run, not 5",
-		      read_counter(counter));
-		ip_runner_close(r);
-	}
-	/* Always swapped: frames 1 and 2 fail 3 times each, frame 3 (alone at the end) runs. */
-	CHECK(open_fake(&r, "swap", counter, 1000, &d) == 0, "%s", d.msg);
-	if (r) {
-		make_batch(b, 53);
-		CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "swap always");
-		check_jobs_failed(b, "swap always", "RESULTS for batch", 0, 4);
-		check_jobs_ok(b, "swap always", 4, NJOBS);
-		ip_runner_close(r);
-	}
-
-	/* An agent of version 2 (refuses the version 3 HELLO): the caller speaks 2 to it, one BATCH
-	 * frame at a time, and every result is right. */
-	CHECK(open_fake(&r, "v2only", counter, 0, &d) == 0, "%s", d.msg);
-	if (r) {
-		make_batch(b, 54);
-		CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "v2 agent");
-		check_batch_ok(b, "v2 agent");
-		CHECK(read_counter(counter) == 3, "v2 agent: %d frames", read_counter(counter));
+		make_batch(b, 50 + (unsigned)c);
+		CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "%s %d: some jobs ran",
+		      mode, cases[c].fail_first);
+		check_jobs_failed(b, mode, cases[c].phrase ? cases[c].phrase : "", 0, cases[c].failed);
+		check_jobs_ok(b, mode, cases[c].failed, NJOBS);
+		CHECK(cases[c].frames < 0 || read_counter(counter) == cases[c].frames,
+		      "%s %d: %d BATCH frames run, not %d", mode, cases[c].fail_first,
+		      read_counter(counter), cases[c].frames);
 		ip_runner_close(r);
 	}
 
