@@ -261,9 +261,12 @@ static int remote_open(const struct ip_runner_config *cfg, void **state, struct 
 	    env_number("ISAPROBE_REMOTE_DEPTH", DEFAULT_DEPTH, 1, IP_PROTO_MAX_DEPTH, &depth, d) ||
 	    env_number("ISAPROBE_REMOTE_BATCH_JOBS", 0, 1, IP_PROTO_MAX_JOBS, &batch_jobs, d))
 		return -1;
-	if (depth != (unsigned)depth || batch_jobs != (size_t)batch_jobs)
-		return ip_diag_plain(d, "ISAPROBE_REMOTE_DEPTH and ISAPROBE_REMOTE_BATCH_JOBS: expected "
-		                        "whole numbers");
+	if (depth != (unsigned)depth)
+		return ip_diag_plain(d, "ISAPROBE_REMOTE_DEPTH='%s': expected a whole number",
+		                     getenv("ISAPROBE_REMOTE_DEPTH"));
+	if (batch_jobs != (size_t)batch_jobs)
+		return ip_diag_plain(d, "ISAPROBE_REMOTE_BATCH_JOBS='%s': expected a whole number",
+		                     getenv("ISAPROBE_REMOTE_BATCH_JOBS"));
 	if (protocol != (unsigned)protocol)
 		return ip_diag_plain(d, "ISAPROBE_REMOTE_PROTOCOL='%s': expected a whole number",
 		                     getenv("ISAPROBE_REMOTE_PROTOCOL"));
@@ -393,7 +396,8 @@ static int chunk_add(struct remote *r, const struct ip_job *j, const struct ip_r
 	/* Jobs made alike share one inputs array: already in the pool with the job before. */
 	int same_inputs = r->pool_inputs == j->inputs && r->pool_ninputs == j->ninputs;
 	if (r->version >= 2) {
-		z.request = ip_job_wire_size2(j, res) + (same_inputs ? 0 : new_shared_bytes(&r->pool, j));
+		z.request = ip_job_wire_size2(j, res) +
+		            (same_inputs ? 0 : new_shared_bytes(&r->pool, j));
 		if (!same_inputs && r->pool.n + j->ninputs > IP_PROTO_MAX_SHARED)
 			return 0;
 	}
@@ -424,11 +428,11 @@ struct piece {
 };
 
 /* The jobs from jobs[at] on (at most `most`, which the caller keeps within the call's jobs)
- * that go in one BATCH: each within the protocol's
- * job count, its frame's payload limit (in version 2 and later counting each shared input once,
- * r->pool then holding them), with an answer that fits one frame whatever the agent says (every
- * output full, every why text as long as allowed) and outputs within the total the agent
- * allocates. 0 when jobs[at] alone is over a limit. */
+ * that go in one BATCH: each within the protocol's job count, its frame's payload limit (in
+ * version 2 and later counting each shared input once, r->pool then holding them), with an
+ * answer that fits one frame whatever the agent says (every output full, every why text as long
+ * as allowed) and outputs within the total the agent allocates. 0 when jobs[at] alone is over a
+ * limit. */
 static size_t take(struct remote *r, const struct ip_job *jobs, struct ip_result *results,
                    size_t at, size_t most)
 {
@@ -470,10 +474,9 @@ static int queue_piece(struct remote *r, struct piece *p, const struct ip_job *j
 /* Waits for the answer to p, the oldest BATCH in flight, sending what is queued meanwhile, and
  * takes its results: 0, or -1 with d set (results of p partly written: the caller discards). */
 static int collect_piece(struct remote *r, const struct piece *p, long deadline,
-                         const struct ip_job *jobs, struct ip_result *results, struct ip_diag *d)
+                         struct ip_result *results, struct ip_diag *d)
 {
 	struct ip_rbuf payload;
-	(void)jobs;
 	if (ip_child_pump(&r->child, r->out.data, r->out.len, &r->sent, &r->in, deadline,
 	                  r->timeout_ms, d) != 0)
 		return -1;
@@ -572,7 +575,7 @@ static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
 		if (rc == 0 && nflight == 0)
 			break; /* all done */
 		if (rc == 0) {
-			rc = collect_piece(r, &w[0], deadline, jobs, results, &d);
+			rc = collect_piece(r, &w[0], deadline, results, &d);
 			if (rc == 0) {
 				memmove(&w[0], &w[1], (count - 1) * sizeof w[0]);
 				count--;
