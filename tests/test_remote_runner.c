@@ -97,12 +97,15 @@ static int fake_run_batch(void *state, const struct ip_job *jobs, size_t n,
 	for (size_t i = 0; i < n; i++)
 		fake_run_one(&jobs[i], &results[i]);
 	call = bump_counter();
-	if (strcmp(fake_mode, "dieat") == 0 || strcmp(fake_mode, "killat") == 0) {
+	if (strcmp(fake_mode, "dieat") == 0 || strcmp(fake_mode, "killat") == 0 ||
+	    strcmp(fake_mode, "hangat") == 0) {
 		/* only call number fake_fail_first (from 0, over every agent) misbehaves */
 		if (call == fake_fail_first && fake_mode[0] == 'd')
 			_exit(3);
-		if (call == fake_fail_first)
+		if (call == fake_fail_first && fake_mode[0] == 'k')
 			raise(SIGKILL);
+		if (call == fake_fail_first)
+			sleep(60);
 		return 0;
 	}
 	if (call >= fake_fail_first || strcmp(fake_mode, "ok") == 0 ||
@@ -477,6 +480,9 @@ static const struct {
 	 * 1, 2 twice, 3. */
 	{"dieat", 1, 0, NULL, 4},
 	{"killat", 1, 0, NULL, 4},
+	/* It hangs there instead: the second frame's timeout (counted from when it is the oldest
+	 * in flight, ISAPROBE_REMOTE_TIMEOUT of 2 s here), then the same. */
+	{"hangat", 1, 0, NULL, 4},
 	/* Dying on the first frame every time, with two behind it: the first frame's jobs become
 	 * runner errors after 3 attempts, the other two run once each on the next agent. */
 	{"die", 3, 2, "failed 3 times; last: the agent closed its output", 5},
@@ -515,6 +521,7 @@ static void test_pipelined(void)
 
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		const char *mode = cases[c].mode;
+		setenv("ISAPROBE_REMOTE_TIMEOUT", strcmp(mode, "hangat") == 0 ? "2" : "60", 1);
 		CHECK(open_fake(&r, mode, counter, cases[c].fail_first, &d) == 0, "%s: %s", mode,
 		      d.msg);
 		if (!r)
@@ -529,6 +536,7 @@ static void test_pipelined(void)
 		      read_counter(counter), cases[c].frames);
 		ip_runner_close(r);
 	}
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "60", 1);
 
 	setenv("ISAPROBE_REMOTE_DEPTH", "0", 1);
 	CHECK(open_fake(&r, "ok", counter, 0, &d) == -1 &&
