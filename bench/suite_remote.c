@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "../fuzz/exec.h"
@@ -85,20 +86,34 @@ out:
 	return rc;
 }
 
+/* CPU seconds of the children this process has waited for (the agents, once closed). */
+static double children_cpu(void)
+{
+	struct rusage u;
+	if (getrusage(RUSAGE_CHILDREN, &u) != 0)
+		return 0;
+	return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 + (double)u.ru_stime.tv_sec +
+	       u.ru_stime.tv_usec / 1e6;
+}
+
 /* ls_loads in-process and through the agent (issue 22: remote >= 0.5x in-process). */
 static int ls_loads(struct bench_run *br, const char *spec)
 {
 	struct bench_time local = {0, 0, 0}, remote = {0, 0, 0};
 	uint64_t budget = bench_size(br, 400000, 40000), ok_local, ok_remote;
 	struct bench_result *res;
+	double agent_cpu, busiest;
 	struct ip_probe p;
 	char note[160];
 	int rc = -1;
 	if (bench_probe_ls_loads(&p))
 		return -1;
-	if (ls_loads_rate(&p, "sim", budget, &local, &ok_local) ||
-	    ls_loads_rate(&p, spec, budget, &remote, &ok_remote))
+	if (ls_loads_rate(&p, "sim", budget, &local, &ok_local))
 		goto out;
+	agent_cpu = children_cpu();
+	if (ls_loads_rate(&p, spec, budget, &remote, &ok_remote)) /* closes (reaps) its agent */
+		goto out;
+	agent_cpu = children_cpu() - agent_cpu;
 	if (ok_local != ok_remote) {
 		fprintf(stderr, "isaprobe bench remote: ls_loads: %llu variants ok in-process, %llu "
 		        "through the agent\n", (unsigned long long)ok_local,
@@ -112,6 +127,17 @@ static int ls_loads(struct bench_run *br, const char *spec)
 	res = bench_rate(br, "remote.ls_loads", "variants/s", (double)budget, remote, BENCH_REPORT,
 	                 0, "the same through the agent; wall clock only");
 	res->cpu_value = 0;
+	/* Each side's CPU: what the wall rate would be with a core free for each, load aside. */
+	snprintf(note, sizeof note, "the agent's CPU for those variants: %.3f s", agent_cpu);
+	bench_value(br, "agent.ls_loads", "variants/s", agent_cpu > 0 ? (double)budget / agent_cpu : 0,
+	            BENCH_REPORT, 0, note);
+	snprintf(note, sizeof note, "the caller's CPU (pack, encode, decode, canonicalise): %.3f s",
+	         remote.cpu);
+	bench_value(br, "caller.ls_loads", "variants/s",
+	            remote.cpu > 0 ? (double)budget / remote.cpu : 0, BENCH_REPORT, 0, note);
+	busiest = agent_cpu > remote.cpu ? agent_cpu : remote.cpu;
+	bench_value(br, "busiest.ls_loads", "variants/s", busiest > 0 ? (double)budget / busiest : 0,
+	            BENCH_REPORT, 0, "per CPU second of the busier side (agent or caller)");
 	rc = 0;
 out:
 	ip_probe_free(&p);
@@ -185,6 +211,8 @@ static const struct bench_ratio ratios[] = {
 	{"remote.remote.b4096", "remote.local.b4096", "the same, 4096 jobs a batch", 1},
 	{"remote.remote.ls_loads", "remote.local.ls_loads",
 	 "probes/midgard/ls_loads.probe through the agent against in-process (issue 22: >= 0.5)", 1},
+	{"remote.busiest.ls_loads", "remote.local.ls_loads",
+	 "the same per CPU second: the busier side against in-process, load aside", 0},
 };
 
 const struct bench_suite bench_suite_remote = {

@@ -13,7 +13,7 @@
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe agent [--runner NAME[:ARG]] [-i ISA] [--gpu MODEL]\n"
-	      "                      [--protocol 1|2] [--check crc32]\n"
+	      "                      [--protocol 1|2|3] [--check crc32]\n"
 	      "\n"
 	      "Serves the runner NAME (default sim) on stdin/stdout with the agent protocol\n"
 	      "(docs/protocol.md), for `isaprobe ... --runner remote:'COMMAND'`, e.g.\n"
@@ -21,10 +21,10 @@ static void usage(FILE *out)
 	      "-i and --gpu fix the ISA and GPU model served; otherwise the caller's HELLO\n"
 	      "chooses. Exits 0 at the end of its input, 1 on input that is not the protocol\n"
 	      "(after answering an ERROR frame and naming the byte offset on stderr).\n"
-	      "It speaks protocol versions 1 and 2, as the caller's HELLO chooses; --protocol 1\n"
-	      "speaks version 1 only (as an agent built before version 2). --check crc32 keeps\n"
-	      "the CRC-32 of every payload in version 2 (default: the header's alone where the\n"
-	      "caller offers it, the pipe or ssh guarding the bytes).\n",
+	      "It speaks protocol versions 1 to 3, as the caller's HELLO chooses; --protocol N\n"
+	      "speaks versions up to N only (as an agent built before version N + 1). --check\n"
+	      "crc32 keeps the CRC-32 of every payload from version 2 (default: the header's\n"
+	      "alone where the caller offers it, the pipe or ssh guarding the bytes).\n",
 	      out);
 }
 
@@ -51,8 +51,9 @@ int cmd_agent(int argc, char **argv)
 		case 'i': cfg.isa = optarg; break;
 		case 'g': cfg.gpu = optarg; break;
 		case 'P':
-			if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0) {
-				fprintf(stderr, "isaprobe agent: --protocol '%s': expected 1 or 2\n",
+			if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0 &&
+			    strcmp(optarg, "3") != 0) {
+				fprintf(stderr, "isaprobe agent: --protocol '%s': expected 1, 2 or 3\n",
 				        optarg);
 				return 2;
 			}

@@ -19,7 +19,7 @@ Outputs: "registers" (16 little-endian words), "global" (its initial contents fr
 input of the same role, then the stores). Running off the end of the code stops.
 
 It speaks protocol version 1 only, on purpose (the simplest complete device): isaprobe's HELLO
-of version 2 is refused with ERROR code 2 in a version 1 frame, and isaprobe starts it again and
+of version 3 is refused with ERROR code 2 in a version 1 frame, and isaprobe starts it again and
 speaks version 1 (docs/protocol.md, "Versions").
 """
 import struct

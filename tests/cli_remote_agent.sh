@@ -28,20 +28,23 @@ for spec in sys.argv[2:]:
     elif kind == 'bye': out += frame(6, b'', int(arg or 1))  # bye:2 in version 2
     elif kind == 'batch': out += frame(3, struct.pack('<II', 5, 2) + job() + job())
     elif kind == 'badrole': out += frame(3, struct.pack('<II', 5, 1) + job('colour'))
-    elif kind == 'v3': out += frame(1, s('midgard') + s('') + s(''), version=3)
+    elif kind == 'v4': out += frame(1, s('midgard') + s('') + s(''), version=4)
+    elif kind == 'hello3':  # version 3 HELLO: checks 3, then the BATCH frames it may have in flight
+        out += frame(1, s('midgard') + s('') + s('cli') + struct.pack('<II', 3, int(arg)), 3)
     elif kind == 'v2': out += frame(1, s('midgard') + s('') + s(''), version=2)
     elif kind == 'hello2':  # version 2 HELLO offering CRC-32 and header-only (checks 3)
         out += frame(1, s('midgard') + s('') + s('cli') + struct.pack('<I', int(arg or 3)), 2)
-    elif kind in ('batch2', 'badindex2'):  # 2 jobs sharing input 0 (badindex2: job 1 says 1)
+    elif kind in ('batch2', 'badindex2', 'batch3'):  # 2 jobs sharing input 0 (badindex2: job 1 says 1)
         sh = struct.pack('<I', 1) + struct.pack('<I', 4) + b'\x01\x02\x03\x04'
         def job2(index):
             code = bytes(range(16))
             return (struct.pack('<I', len(code)) + code + struct.pack('<IQi', 1, 100, -1)
                     + struct.pack('<I', 1) + s('uniforms') + struct.pack('<I', index)
                     + struct.pack('<I', 1) + s('registers') + struct.pack('<I', 64))
-        body = struct.pack('<II', 5, 2) + sh + job2(0) + job2(1 if kind == 'badindex2' else 0)
+        ident = int(arg) if kind == 'batch3' else 5
+        body = struct.pack('<II', ident, 2) + sh + job2(0) + job2(1 if kind == 'badindex2' else 0)
         # after a WELCOME that chose the header-only check: CRC-32 of header bytes 0..11
-        h = b'IPRB' + struct.pack('<HHI', 2, 3, len(body))
+        h = b'IPRB' + struct.pack('<HHI', 3 if kind == 'batch3' else 2, 3, len(body))
         out += h + struct.pack('<I', zlib.crc32(h) if arg != 'crc' else zlib.crc32(h + body)) + body
     elif kind == 'raw': out += bytes.fromhex(arg)
 open(sys.argv[1], 'wb').write(out)
@@ -75,7 +78,7 @@ want = int(sys.argv[2])
 ok = len(data) >= 16 and data[:4] == b'IPRB'
 if ok:
     ver, typ, length, crc = struct.unpack('<HHII', data[4:16])
-    ok = (ver in (1, 2) and typ == want and len(data) == 16 + length
+    ok = (ver in (1, 2, 3) and typ == want and len(data) == 16 + length
           and zlib.crc32(data[:12] + data[16:]) == crc)
     if ok and len(sys.argv) > 3:
         ok = struct.unpack('<I', data[16:20])[0] == int(sys.argv[3])
@@ -106,8 +109,8 @@ python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[18]^=1; op
 expect 1 'byte offset 12 .*checksum mismatch' "$tmp/corrupt" -i midgard
 answer_is 5 1
 
-frames "$tmp/v3" v3
-expect 1 'caller speaks protocol version 3; this agent speaks versions 1 to 2' "$tmp/v3" -i midgard
+frames "$tmp/v4" v4
+expect 1 'caller speaks protocol version 4; this agent speaks versions 1 to 3' "$tmp/v4" -i midgard
 answer_is 5 2
 # An agent of version 1 (--protocol 1) refuses a version 2 HELLO, in a version 1 ERROR: the
 # remote runner then speaks version 1 to it.
@@ -161,6 +164,43 @@ v2_session 0 "$tmp/session2crc3" --check crc32
 python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); i=b.index(b'uniforms', 120); b[i]^=0x20; open(sys.argv[2],'wb').write(b)" \
 	"$tmp/session2" "$tmp/session2bad"
 expect 1 "byte offset [0-9]+ .*unknown buffer role 'Uniforms'" "$tmp/session2bad" -i midgard
+# Version 3: the HELLO asks for BATCH frames in flight, the WELCOME allows at most 8; three
+# BATCH frames sent before any answer are answered in order, each RESULTS with its BATCH's id.
+v3_session() { # ASKED ALLOWED FILE
+	"$bin" agent -i midgard <"$3" >"$tmp/out" 2>"$tmp/err"
+	local st=$?
+	if [ $st -ne 0 ] || ! python3 - "$tmp/out" "$2" <<'PY'; then
+import struct, sys, zlib
+d, allowed = open(sys.argv[1], 'rb').read(), int(sys.argv[2])
+ver, typ, n = struct.unpack('<HHI', d[4:12])
+assert (ver, typ) == (3, 2), 'WELCOME of version 3'
+assert zlib.crc32(d[:12] + d[16:16 + n]) == struct.unpack('<I', d[12:16])[0], 'WELCOME: CRC-32'
+assert struct.unpack('<II', d[8 + n:16 + n]) == (1, allowed), 'WELCOME check 1, depth'
+at, ids = 16 + n, []
+while at < len(d):
+    ver, typ, m = struct.unpack('<HHI', d[at + 4:at + 12])
+    assert (ver, typ) == (3, 4), 'RESULTS of version 3'
+    assert zlib.crc32(d[at:at + 12]) == struct.unpack('<I', d[at + 12:at + 16])[0], 'header check'
+    ids.append(struct.unpack('<II', d[at + 16:at + 24]))
+    at += 16 + m
+assert ids == [(7, 2), (8, 2), (9, 2)], 'answers in order: %r' % ids
+PY
+		echo "FAIL: version 3 session $(basename "$3") (asked $1, status $st)" >&2
+		cat "$tmp/err" >&2
+		fails=$((fails + 1))
+	else
+		ok
+	fi
+}
+frames "$tmp/session3" hello3:2 batch3:7 batch3:8 batch3:9 bye:3
+v3_session 2 2 "$tmp/session3"
+frames "$tmp/session3deep" hello3:64 batch3:7 batch3:8 batch3:9 bye:3
+v3_session 64 8 "$tmp/session3deep"
+frames "$tmp/depth0" hello3:0
+expect 1 'byte offset 42 .*HELLO depth is 0, not 1 to 64' "$tmp/depth0" -i midgard
+frames "$tmp/depth65" hello3:65
+expect 1 'byte offset 42 .*HELLO depth is 65, not 1 to 64' "$tmp/depth65" -i midgard
+
 frames "$tmp/badindex2" hello2 badindex2
 expect 1 'byte offset [0-9]+ .*job 1: input index 1, but the BATCH has 1 shared inputs' "$tmp/badindex2" -i midgard
 
@@ -209,9 +249,12 @@ expect 1 'a RESULTS frame \(type 4\) is not a request' "$tmp/results" -i midgard
 # a crash (sanitizers abort with other statuses), never a hang.
 frames "$tmp/session" hello:midgard batch bye
 frames "$tmp/session2" hello2 batch2 bye:2  # version 2, header-only check: structure alone
-for s in session session2; do
+frames "$tmp/session3" hello3:4 batch3:1 batch3:2 bye:3  # version 3: two BATCH frames at once
+for s in session session2 session3; do
 size=$(stat -c %s "$tmp/$s")
-for ((i = 0; i < size; i += 7)); do
+step=7
+[ "$s" = session3 ] && step=17 # version 3's items are version 2's: a sparser look suffices
+for ((i = 0; i < size; i += step)); do
 	python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[int(sys.argv[3])]^=0x5a; open(sys.argv[2],'wb').write(b)" \
 		"$tmp/$s" "$tmp/mut" "$i"
 	head -c "$i" "$tmp/$s" >"$tmp/cut"

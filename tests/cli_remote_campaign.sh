@@ -40,9 +40,9 @@ cmp -s "$tmp/sim.runs" "$tmp/agent.runs" && ok || fail "agent outcomes differ: $
 		--strategy auto --budget 600 --quiet --jobs 2 2>"$tmp/err" && ok || fail "auto campaigns: $(cat "$tmp/err")"
 [ "$(q "$tmp/auto_sim.db" "$runs_sql")" = "$(q "$tmp/auto_agent.db" "$runs_sql")" ] && ok || fail "auto outcomes differ"
 
-# Protocol versions (docs/protocol.md): this caller and agent speak 2; with an agent of version 1
-# (--protocol 1, as an older isaprobe) the caller falls back to 1 after its version 2 HELLO is
-# refused; a caller of version 1 (ISAPROBE_REMOTE_PROTOCOL=1) is answered in 1. Each agent's
+# Protocol versions (docs/protocol.md): this caller and agent speak 3; with an agent of version 1
+# or 2 (--protocol 1 or 2, as an older isaprobe) the caller falls back to it after its version 3
+# HELLO is refused; a caller of version 1 or 2 (ISAPROBE_REMOTE_PROTOCOL) is answered in it. Each agent's
 # input is logged by tee: "VERSION:TYPE" of each frame the caller sent, in order.
 frame_list() {
 	python3 - "$1" <<'PY'
@@ -67,10 +67,14 @@ versions() { # NAME RUNNER-ENV AGENT-ARGS EXPECTED-FRAMES-PATTERN
 	got=$(frame_list "$tmp/$name.in")
 	echo "$got" | grep -Eq "$want" && ok || fail "$name: frames sent: $got"
 }
-versions v2v2 "" "" '^2:1 (2:3 )+2:6$'
-versions v2v1 "" "--protocol 1" '^2:1 1:1 (1:3 )+1:6$'
-versions v1v2 "ISAPROBE_REMOTE_PROTOCOL=1" "" '^1:1 (1:3 )+1:6$'
-versions v2crc "ISAPROBE_REMOTE_CHECK=crc32" "" '^2:1 (2:3 )+2:6$'
+versions v3v3 "" "" '^3:1 (3:3 )+3:6$'
+versions v3v2 "" "--protocol 2" '^3:1 2:1 (2:3 )+2:6$'
+versions v3v1 "" "--protocol 1" '^3:1 1:1 (1:3 )+1:6$'
+versions v2v3 "ISAPROBE_REMOTE_PROTOCOL=2" "" '^2:1 (2:3 )+2:6$'
+versions v1v3 "ISAPROBE_REMOTE_PROTOCOL=1" "" '^1:1 (1:3 )+1:6$'
+versions v3crc "ISAPROBE_REMOTE_CHECK=crc32" "" '^3:1 (3:3 )+3:6$'
+# Version 3 with BATCH frames of 3 jobs, 4 in flight: the same outcomes (versions() compares).
+versions v3deep "ISAPROBE_REMOTE_BATCH_JOBS=3 ISAPROBE_REMOTE_DEPTH=4" "" '^3:1 (3:3 ){6,}3:6$'
 
 # isaprobe run through the agent prints exactly what it prints on the simulator.
 printf 'alu {\n\tvmul.fmov r0, r24.xyzw, #2.0\n}\nls {\n\tnoop\n}\n' >"$tmp/prog.s"

@@ -526,6 +526,97 @@ static void test_v2_results(void)
 	ip_wbuf_free(&w2);
 }
 
+/* Version 3's HELLO and WELCOME: version 2's, then depth (BATCH frames in flight, 1 to 64). */
+static void test_v3_frames(void)
+{
+	struct ip_wbuf w = {.version = 3, .check = IP_CHECK_CRC32};
+	struct ip_hello h = {.isa = "midgard", .checks = 3, .depth = 5}, back;
+	struct ip_welcome wl = {.isa = "midgard", .check = 1, .depth = 2}, wback;
+	struct ip_diag d;
+	struct ip_rbuf r;
+	ip_diag_init(&d, NULL);
+	ip_encode_hello(&w, &h);
+	/* isa (4 + 7), gpu (4), caller (4), checks, depth */
+	CHECK(w.len == 16 + 11 + 4 + 4 + 4 + 4 && w.data[4] == 3 &&
+	              ip_get_u32(w.data + w.len - 8) == 3 && ip_get_u32(w.data + w.len - 4) == 5,
+	      "HELLO 3 layout");
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, 3, &back) == 0 && back.checks == 3 && back.depth == 5, "%s",
+	      d.msg);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, 2, &back) == -1 && d.offset == 39 && strstr(d.msg, "unexpected"),
+	      "read as version 2: %ld %s", d.offset, d.msg);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16 - 4, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, 3, &back) == -1 && d.offset == 39 && strstr(d.msg, "HELLO depth"),
+	      "no depth: %ld %s", d.offset, d.msg);
+	for (uint32_t bad = 0; bad < 2; bad++) {
+		ip_put_u32(w.data + w.len - 4, bad ? IP_PROTO_MAX_DEPTH + 1 : 0);
+		r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+		CHECK(ip_decode_hello(&r, 3, &back) == -1 && d.offset == 39 &&
+		              strstr(d.msg, bad ? "HELLO depth is 65, not 1 to 64"
+		                                : "HELLO depth is 0, not 1 to 64"),
+		      "%ld %s", d.offset, d.msg);
+	}
+	/* A HELLO of version 2 reads as depth 1: one BATCH at a time. */
+	w.len = 0;
+	w.version = 2;
+	ip_encode_hello(&w, &h);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_hello(&r, 2, &back) == 0 && back.depth == 1, "version 2 depth %u",
+	      back.depth);
+	w.len = 0;
+	w.version = 3;
+	ip_encode_welcome(&w, &wl);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_welcome(&r, 3, &wback) == 0 && wback.check == 1 && wback.depth == 2,
+	      "%s", d.msg);
+	ip_put_u32(w.data + w.len - 4, 0);
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_welcome(&r, 3, &wback) == -1 && d.offset == (long)w.len - 4 &&
+	              strstr(d.msg, "WELCOME depth is 0"),
+	      "%ld %s", d.offset, d.msg);
+	ip_wbuf_free(&w);
+}
+
+/* An output equal to the result before's is sent as a reference to it (a run of equal
+ * outcomes), even where that one is itself a reference. */
+static void test_equal_runs(void)
+{
+	uint8_t a[4][16], b[4][16];
+	struct ip_out_buf out[4], in[4];
+	struct ip_result res[4], back[4];
+	struct ip_wbuf w = {.version = 2};
+	struct ip_diag d;
+	struct ip_rbuf r;
+	int nkept = 0;
+	ip_diag_init(&d, NULL);
+	for (int k = 0; k < 4; k++) {
+		for (int i = 0; i < 16; i++)
+			a[k][i] = (uint8_t)(k == 3 ? i * 9 : i * 7); /* 0, 1 and 2 equal; 3 */
+		out[k] = (struct ip_out_buf){IP_BUF_GLOBAL, a[k], 16, 16};
+		in[k] = (struct ip_out_buf){IP_BUF_GLOBAL, b[k], 16, 0};
+		res[k] = (struct ip_result){.status = IP_STATUS_OK, .outputs = &out[k], .noutputs = 1};
+		back[k] = (struct ip_result){.outputs = &in[k], .noutputs = 1};
+	}
+	ip_encode_results2(&w, 9, res, 4);
+	/* result k's output: 24 + 4 (why) + 4 (noutputs) + 4 + 6 ("global") = 42 bytes in, from */
+	{
+		size_t at = 16 + 8, from[4];
+		for (int k = 0; k < 4; k++) {
+			from[k] = ip_get_u32(w.data + at + 42);
+			at += 46 + (from[k] == UINT32_MAX ? 4 + 16 : 0);
+		}
+		/* 2 names 1, the result before (itself a reference to 0), found without a hash */
+		CHECK(from[0] == UINT32_MAX && from[1] == 0 && from[2] == 1 && from[3] == UINT32_MAX,
+		      "from %zu %zu %zu %zu", from[0], from[1], from[2], from[3]);
+	}
+	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
+	CHECK(ip_decode_results2(&r, 9, back, 4, keep, &nkept) == 0, "%s", d.msg);
+	for (int k = 0; k < 4; k++)
+		CHECK(in[k].len == 16 && memcmp(b[k], a[k], 16) == 0, "result %d decoded", k);
+	ip_wbuf_free(&w);
+}
+
 int main(void)
 {
 	test_crc();
@@ -536,5 +627,7 @@ int main(void)
 	test_v2_frames();
 	test_v2_batch();
 	test_v2_results();
+	test_v3_frames();
+	test_equal_runs();
 	return check_report("test_remote_codec");
 }

@@ -2,6 +2,7 @@
  * send garbage, truncated or corrupted frames, or speak another version (this program runs
  * itself as those agents); a failed batch is retried, then becomes runner errors. */
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -92,9 +93,23 @@ static int fake_run_batch(void *state, const struct ip_job *jobs, size_t n,
 {
 	struct ip_wbuf w = {0};
 	(void)state;
+	int call;
 	for (size_t i = 0; i < n; i++)
 		fake_run_one(&jobs[i], &results[i]);
-	if (bump_counter() >= fake_fail_first || strcmp(fake_mode, "ok") == 0)
+	call = bump_counter();
+	if (strcmp(fake_mode, "dieat") == 0 || strcmp(fake_mode, "killat") == 0 ||
+	    strcmp(fake_mode, "hangat") == 0) {
+		/* only call number fake_fail_first (from 0, over every agent) misbehaves */
+		if (call == fake_fail_first && fake_mode[0] == 'd')
+			_exit(3);
+		if (call == fake_fail_first && fake_mode[0] == 'k')
+			raise(SIGKILL);
+		if (call == fake_fail_first)
+			sleep(60);
+		return 0;
+	}
+	if (call >= fake_fail_first || strcmp(fake_mode, "ok") == 0 ||
+	    strcmp(fake_mode, "swap") == 0 || strcmp(fake_mode, "v2only") == 0)
 		return 0;
 	if (strcmp(fake_mode, "die") == 0)
 		_exit(3);
@@ -144,6 +159,95 @@ static const struct ip_runner_backend fake_backend = {
 	"fake", "test device", fake_open, fake_run_batch, fake_close, fake_model, NULL,
 };
 
+/* Reads one frame into w (header and payload): 1, 0 at the end of input, -1 on error. */
+static int read_frame(struct ip_wbuf *w)
+{
+	uint8_t h[IP_PROTO_HEADER];
+	size_t got = 0, n;
+	while (got < sizeof h) {
+		ssize_t k = read(0, h + got, sizeof h - got);
+		if (k <= 0)
+			return got == 0 && k == 0 ? 0 : -1;
+		got += (size_t)k;
+	}
+	n = ip_get_u32(h + 8);
+	if (n > IP_PROTO_MAX_PAYLOAD)
+		return -1;
+	w->len = 0;
+	ip_wbuf_bytes(w, h, sizeof h);
+	ip_wbuf_bytes(w, NULL, 0);
+	if (w->failed)
+		return -1;
+	while (w->len < sizeof h + n) {
+		uint8_t buf[65536];
+		size_t want = sizeof h + n - w->len;
+		ssize_t k = read(0, buf, want < sizeof buf ? want : sizeof buf);
+		if (k <= 0)
+			return -1;
+		ip_wbuf_bytes(w, buf, (size_t)k);
+	}
+	return w->failed ? -1 : 1;
+}
+
+/* Runs the version 3 BATCH frame in `in` on the fake device and appends its RESULTS to out. */
+static int answer_batch(struct ip_wbuf *in, struct ip_wbuf *out)
+{
+	struct ip_diag d;
+	struct ip_batch b;
+	struct ip_rbuf r = {in->data + IP_PROTO_HEADER, in->len - IP_PROTO_HEADER, 0, 0, &d};
+	ip_diag_init(&d, NULL);
+	if (ip_get_u16(in->data + 6) != IP_MSG_BATCH || ip_decode_batch2(&r, &b) != 0)
+		return -1;
+	fake_run_batch(NULL, b.jobs, b.n, b.results);
+	ip_encode_results2(out, b.id, b.results, b.n);
+	ip_batch_free(&b);
+	return 0;
+}
+
+/* Mode "swap": a version 3 agent written here that reads two BATCH frames when the caller has
+ * sent two and, while the counter is below FAIL_FIRST, answers the second first. */
+static int swap_agent(void)
+{
+	struct ip_wbuf a = {0}, b = {0}, out = {0};
+	struct ip_hello hello;
+	struct ip_welcome wl = {.isa = "midgard", .gpu = "fake-1", .backend = "fake"};
+	struct ip_diag d;
+	struct ip_rbuf r;
+	int rc = 1;
+	ip_diag_init(&d, NULL);
+	if (read_frame(&a) != 1 || ip_get_u16(a.data + 4) != 3)
+		goto out;
+	r = (struct ip_rbuf){a.data + IP_PROTO_HEADER, a.len - IP_PROTO_HEADER, 0, 0, &d};
+	if (ip_decode_hello(&r, 3, &hello) != 0)
+		goto out;
+	wl.check = IP_CHECK_CRC32;
+	wl.depth = hello.depth;
+	out.version = 3;
+	ip_encode_welcome(&out, &wl);
+	write_all_or_die(out.data, out.len);
+	for (;;) {
+		struct pollfd pf = {.fd = 0, .events = POLLIN};
+		int second, swap;
+		out.len = 0;
+		if (read_frame(&a) != 1 || ip_get_u16(a.data + 6) == IP_MSG_BYE)
+			break;
+		/* a second BATCH if the caller sent one (it waits for an answer otherwise) */
+		second = poll(&pf, 1, 200) == 1 && read_frame(&b) == 1 &&
+		         ip_get_u16(b.data + 6) == IP_MSG_BATCH;
+		swap = second && read_counter(fake_counter) < fake_fail_first;
+		if ((swap && answer_batch(&b, &out) != 0) || answer_batch(&a, &out) != 0 ||
+		    (second && !swap && answer_batch(&b, &out) != 0))
+			goto out;
+		write_all_or_die(out.data, out.len);
+	}
+	rc = 0;
+out:
+	ip_wbuf_free(&a);
+	ip_wbuf_free(&b);
+	ip_wbuf_free(&out);
+	return rc;
+}
+
 /* `SELF agent MODE COUNTER FAIL_FIRST`: serves the fake device, misbehaving as told. */
 static int agent_main(char **argv)
 {
@@ -153,8 +257,8 @@ static int agent_main(char **argv)
 	fake_counter = argv[3];
 	fake_fail_first = atoi(argv[4]);
 	signal(SIGPIPE, SIG_IGN);
-	if (strcmp(fake_mode, "v3") == 0) {
-		/* Answers the HELLO with a WELCOME of protocol version 3, newer than this build's. */
+	if (strcmp(fake_mode, "v4") == 0) {
+		/* Answers the HELLO with a WELCOME of protocol version 4, newer than this build's. */
 		struct ip_welcome wl = {.isa = "midgard", .gpu = "fake-1", .backend = "fake"};
 		struct ip_wbuf w = {0};
 		uint8_t h[16], buf[1024];
@@ -162,7 +266,7 @@ static int agent_main(char **argv)
 		    read(0, buf, ip_get_u32(h + 8)) < 0)
 			return 1;
 		ip_encode_welcome(&w, &wl);
-		w.data[4] = 3;
+		w.data[4] = 4;
 		ip_put_u32(w.data + 12, ip_crc32(ip_crc32(0, w.data, 12), w.data + 16, w.len - 16));
 		write_all_or_die(w.data, w.len);
 		ip_wbuf_free(&w);
@@ -187,6 +291,10 @@ static int agent_main(char **argv)
 		sleep(60);
 		return 0;
 	}
+	if (strcmp(fake_mode, "swap") == 0)
+		return swap_agent();
+	if (strcmp(fake_mode, "v2only") == 0)
+		cfg.max_version = 2; /* as an agent built before version 3 */
 	ip_diag_init(&d, "<stdin>");
 	if (ip_agent_serve(&cfg, 0, 1, &d) != 0) {
 		ip_diag_print(&d, stderr);
@@ -231,10 +339,11 @@ static void make_batch(struct batch *b, unsigned seed)
 	}
 }
 
-/* Results as the fake device gives them, worked out from its rule (not by running it). */
-static void check_batch_ok(struct batch *b, const char *what)
+/* Results of jobs lo..hi-1 as the fake device gives them, worked out from its rule (not by
+ * running it). */
+static void check_jobs_ok(struct batch *b, const char *what, unsigned lo, unsigned hi)
 {
-	for (unsigned i = 0; i < NJOBS; i++) {
+	for (unsigned i = lo; i < hi; i++) {
 		const struct ip_result *r = &b->res[i];
 		size_t len = b->jobs[i].code_len;
 		if (i == 3) {
@@ -256,15 +365,26 @@ static void check_batch_ok(struct batch *b, const char *what)
 	}
 }
 
-static void check_batch_failed(struct batch *b, const char *what, const char *phrase)
+static void check_batch_ok(struct batch *b, const char *what)
 {
-	for (unsigned i = 0; i < NJOBS; i++) {
+	check_jobs_ok(b, what, 0, NJOBS);
+}
+
+static void check_jobs_failed(struct batch *b, const char *what, const char *phrase, unsigned lo,
+                              unsigned hi)
+{
+	for (unsigned i = lo; i < hi; i++) {
 		const struct ip_result *r = &b->res[i];
 		CHECK(r->status == IP_STATUS_RUNNER_ERROR, "%s: job %u: status %d", what, i, r->status);
 		CHECK(r->why && strstr(r->why, phrase), "%s: why '%s' lacks '%s'", what,
 		      r->why ? r->why : "(null)", phrase);
 		CHECK(b->outs[i][0].len == 0 && b->outs[i][1].len == 0, "%s: outputs cleared", what);
 	}
+}
+
+static void check_batch_failed(struct batch *b, const char *what, const char *phrase)
+{
+	check_jobs_failed(b, what, phrase, 0, NJOBS);
 }
 
 static int open_fake(struct ip_runner **r, const char *mode, const char *counter, int fail_first,
@@ -346,15 +466,96 @@ static void test_failing_agent(const char *mode, const char *phrase)
 	free(b);
 }
 
+/* Version 3: each batch of NJOBS in BATCH frames of 2 jobs, 3 of them in flight at once, with
+ * agents that misbehave (runner errors for jobs 0 to failed - 1, frames run: -1 unchecked). */
+static const struct {
+	const char *mode;
+	int fail_first;
+	unsigned failed;
+	const char *phrase;
+	int frames;
+} cases[] = {
+	/* The agent dies (or is killed) on the second frame, the third in flight behind it: the
+	 * first's results are kept, the second and third are sent again to a fresh agent, once:
+	 * 1, 2 twice, 3. */
+	{"dieat", 1, 0, NULL, 4},
+	{"killat", 1, 0, NULL, 4},
+	/* It hangs there instead: the second frame's timeout (counted from when it is the oldest
+	 * in flight, ISAPROBE_REMOTE_TIMEOUT of 2 s here), then the same. */
+	{"hangat", 1, 0, NULL, 4},
+	/* Dying on the first frame every time, with two behind it: the first frame's jobs become
+	 * runner errors after 3 attempts, the other two run once each on the next agent. */
+	{"die", 3, 2, "failed 3 times; last: the agent closed its output", 5},
+	/* Answering the second BATCH before the first: the answer is refused, never taken for the
+	 * other frame's; on a fresh agent that answers in order, everything runs (2 + 3). */
+	{"swap", 1, 0, NULL, 5},
+	/* Always swapped: frames 1 and 2 fail 3 times each, frame 3 (alone at the end) runs. */
+	{"swap", 1000, 4, "RESULTS for batch", -1},
+	/* An agent of version 2 (refuses the version 3 HELLO): spoken to in version 2, one BATCH
+	 * frame at a time. */
+	{"v2only", 0, 0, NULL, 3},
+};
+
+static void test_pipelined(void)
+{
+	char counter[sizeof tmpdir + 32];
+	struct ip_runner *r;
+	struct ip_diag d;
+	struct batch *b = malloc(sizeof *b);
+	setenv("ISAPROBE_REMOTE_BATCH_JOBS", "2", 1);
+	setenv("ISAPROBE_REMOTE_DEPTH", "3", 1);
+	snprintf(counter, sizeof counter, "%s/pipe", tmpdir);
+
+	/* Results come back in order, each frame's into its own jobs. */
+	CHECK(open_fake(&r, "ok", counter, 0, &d) == 0, "%s", d.msg);
+	if (r) {
+		for (unsigned s = 0; s < 3; s++) {
+			make_batch(b, s + 40);
+			CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "pipelined %u", s);
+			check_batch_ok(b, "pipelined");
+		}
+		CHECK(read_counter(counter) == 9, "pipelined: %d BATCH frames run, not 9",
+		      read_counter(counter));
+		ip_runner_close(r);
+	}
+
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		const char *mode = cases[c].mode;
+		setenv("ISAPROBE_REMOTE_TIMEOUT", strcmp(mode, "hangat") == 0 ? "2" : "60", 1);
+		CHECK(open_fake(&r, mode, counter, cases[c].fail_first, &d) == 0, "%s: %s", mode,
+		      d.msg);
+		if (!r)
+			continue;
+		make_batch(b, 50 + (unsigned)c);
+		CHECK(ip_runner_run_batch(r, b->jobs, NJOBS, b->res) == 0, "%s %d: some jobs ran",
+		      mode, cases[c].fail_first);
+		check_jobs_failed(b, mode, cases[c].phrase ? cases[c].phrase : "", 0, cases[c].failed);
+		check_jobs_ok(b, mode, cases[c].failed, NJOBS);
+		CHECK(cases[c].frames < 0 || read_counter(counter) == cases[c].frames,
+		      "%s %d: %d BATCH frames run, not %d", mode, cases[c].fail_first,
+		      read_counter(counter), cases[c].frames);
+		ip_runner_close(r);
+	}
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "60", 1);
+
+	setenv("ISAPROBE_REMOTE_DEPTH", "0", 1);
+	CHECK(open_fake(&r, "ok", counter, 0, &d) == -1 &&
+	              strstr(d.msg, "ISAPROBE_REMOTE_DEPTH='0': expected a number from 1 to 64"),
+	      "%s", d.msg);
+	unsetenv("ISAPROBE_REMOTE_DEPTH");
+	unsetenv("ISAPROBE_REMOTE_BATCH_JOBS");
+	free(b);
+}
+
 static void test_open_errors(void)
 {
 	char counter[sizeof tmpdir + 16];
 	struct ip_runner *r;
 	struct ip_diag d;
 	struct ip_runner_config cfg = {.isa = "midgard", .gpu = "t999"};
-	snprintf(counter, sizeof counter, "%s/v3", tmpdir);
-	CHECK(open_fake(&r, "v3", counter, 0, &d) == -1 && !r, "version mismatch opens");
-	CHECK(strstr(d.msg, "protocol version 3") && strstr(d.msg, "versions 1 to 2"), "%s", d.msg);
+	snprintf(counter, sizeof counter, "%s/v4", tmpdir);
+	CHECK(open_fake(&r, "v4", counter, 0, &d) == -1 && !r, "version mismatch opens");
+	CHECK(strstr(d.msg, "protocol version 4") && strstr(d.msg, "versions 1 to 3"), "%s", d.msg);
 
 	ip_diag_init(&d, NULL);
 	CHECK(ip_runner_open("remote:exit 7", &cfg, &r, &d) == -1 &&
@@ -364,7 +565,7 @@ static void test_open_errors(void)
 	CHECK(ip_runner_open("remote:true", &cfg, &r, &d) == -1 &&
 	              strstr(d.msg, "ISAPROBE_REMOTE_TIMEOUT='soon': expected a number"),
 	      "%s", d.msg);
-	setenv("ISAPROBE_REMOTE_TIMEOUT", "1", 1);
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "60", 1);
 	CHECK(ip_runner_open("remote", &cfg, &r, &d) == -1 && strstr(d.msg, "needs a command"),
 	      "%s", d.msg);
 	CHECK(ip_runner_open("remote:", &cfg, &r, &d) == -1 && strstr(d.msg, "needs a command"),
@@ -519,15 +720,20 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	self[n] = 0;
-	setenv("ISAPROBE_REMOTE_TIMEOUT", "1", 1);
+	/* A generous timeout: a machine under load must not fail a working agent (the python
+	 * device, four agents at once); the hanging agent's test sets a short one. */
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "60", 1);
 	setenv("ISAPROBE_REMOTE_RETRIES", "2", 1);
 	test_working_agent();
+	test_pipelined();
 	test_open_errors();
 	test_python_device();
 	test_threads();
 	test_failing_agent("die", "exited with status 3");
 	test_failing_agent("kill", "killed by signal 9"); /* by sh: status 137 */
-	test_failing_agent("hang", "no answer within 1000 ms");
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "2", 1); /* each hang costs this: 4 hangs, 8 s */
+	test_failing_agent("hang", "no answer within 2000 ms");
+	setenv("ISAPROBE_REMOTE_TIMEOUT", "60", 1);
 	test_failing_agent("garbage", "not a protocol frame");
 	test_failing_agent("truncate", "truncated");
 	test_failing_agent("corrupt", "checksum mismatch");

@@ -188,8 +188,8 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 	}
 	ip_wbuf_bytes(&w, &mode, 1);
 	w.version = (uint16_t)version;
-	if (!results && version >= 2) { /* version 2: the jobs share their inputs */
-		struct ip_hello h = {.checks = 3};
+	if (!results && version >= 2) { /* version 2 and 3: the jobs share their inputs */
+		struct ip_hello h = {.checks = 3, .depth = 2}; /* depth: version 3 only */
 		struct ip_pool pool = {0};
 		int added;
 		snprintf(h.isa, sizeof h.isa, "%s", isa_name);
@@ -217,6 +217,7 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 		snprintf(wl.backend, sizeof wl.backend, "sim");
 		snprintf(wl.who, sizeof wl.who, "isaprobe-fuzz");
 		wl.check = version >= 2 ? IP_CHECK_HEADER : IP_CHECK_CRC32;
+		wl.depth = 2; /* version 3 only */
 		ip_encode_welcome(&w, &wl);
 		w.check = (uint8_t)wl.check;
 		for (int i = 0; i < JOBS; i++) {
@@ -244,13 +245,16 @@ static int seed_stream(struct fuzz_seed_ctx *c, const char *isa_name, const char
 	return rc;
 }
 
-/* HELLO, two BATCHes and BYE, served by the simulators and by the echo device. */
+/* HELLO, two BATCHes and BYE, served by the simulators and by the echo device (version 3: the
+ * two BATCHes sent at once, as a caller with two in flight does). */
 int fuzz_seed_agent(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	(void)t;
 	if (seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1, 1) != 0 ||
 	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 2, 1) != 0 ||
-	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 4, 2) != 0)
+	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 4, 2) != 0 ||
+	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 4, 3) != 0 ||
+	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 2 | 4, 3) != 0)
 		return -1;
 	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 0, 1 | 2 | 4, 2);
 }
@@ -259,7 +263,8 @@ int fuzz_seed_agent(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 int fuzz_seed_caller(const struct fuzz_target *t, struct fuzz_seed_ctx *c)
 {
 	(void)t;
-	if (seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1, 1) != 0)
+	if (seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1, 1) != 0 ||
+	    seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1 | 4, 3) != 0)
 		return -1;
 	return seed_stream(c, "midgard", SAMPLE_MIDGARD_LD_ATTR_PROGRAM, 1, 1 | 4, 2);
 }

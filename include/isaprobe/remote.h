@@ -8,13 +8,14 @@
 
 /* The newest protocol version this build speaks (frame header field `version`); it speaks
  * every version from IP_PROTO_VERSION_OLDEST up, as caller and as agent. */
-#define IP_PROTO_VERSION 2
+#define IP_PROTO_VERSION 3
 #define IP_PROTO_VERSION_OLDEST 1
 
 /* Backend "remote": cfg->device is the command, run by /bin/sh -c. Per-batch timeout and
  * retries come from ISAPROBE_REMOTE_TIMEOUT (seconds, default 120) and ISAPROBE_REMOTE_RETRIES
- * (default 2); ISAPROBE_REMOTE_PROTOCOL=1 speaks version 1 only and ISAPROBE_REMOTE_CHECK=crc32
- * keeps the full CRC-32 in version 2. Results' why texts stay valid until the runner is closed. */
+ * (default 2); ISAPROBE_REMOTE_PROTOCOL=N speaks version N at most, ISAPROBE_REMOTE_CHECK=crc32
+ * keeps the full CRC-32 from version 2, ISAPROBE_REMOTE_DEPTH (version 3: BATCH frames in
+ * flight, default 2) and ISAPROBE_REMOTE_BATCH_JOBS (jobs per BATCH frame, at most). Results' why texts stay valid until the runner is closed. */
 extern const struct ip_runner_backend ip_remote_backend;
 
 /* What an agent serves: a backend, with what its command line fixed (NULL: the HELLO

@@ -10,6 +10,8 @@
 #include "isaprobe/version.h"
 #include "proto.h"
 
+#define AGENT_MAX_DEPTH 8u /* BATCH frames a caller may have unanswered */
+
 struct agent {
 	const struct ip_agent_config *cfg;
 	int in_fd, out_fd;
@@ -21,6 +23,7 @@ struct agent {
 	unsigned max_version; /* the newest this agent speaks */
 	unsigned version;     /* the conversation's: the HELLO's (before it, max_version) */
 	enum ip_check check;  /* of the frames after WELCOME, both ways */
+	struct ip_outmem outmem; /* the batches' outputs, kept from one to the next */
 };
 
 /* Reads exactly n bytes: 1 done, 0 end of input before the first byte, -1 error or end of
@@ -124,6 +127,9 @@ static int on_hello(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 	a->welcome.check = a->version >= 2 && !a->cfg->full_crc && (h.checks >> IP_CHECK_HEADER & 1)
 	                           ? IP_CHECK_HEADER
 	                           : IP_CHECK_CRC32;
+	/* Version 3: the caller may send that many BATCH frames ahead; they wait in the pipe (or
+	 * ssh's buffers) and are answered in order, one at a time. */
+	a->welcome.depth = h.depth < AGENT_MAX_DEPTH ? h.depth : AGENT_MAX_DEPTH;
 	a->out.len = 0;
 	ip_encode_welcome(&a->out, &a->welcome); /* with the full CRC-32, as every frame before */
 	if (send_frame(a, d) != 0)
@@ -141,7 +147,7 @@ static int on_batch(struct agent *a, struct ip_rbuf *r, struct ip_diag *d)
 		ip_diag_offset(d, r->base - IP_PROTO_HEADER, "a BATCH before HELLO");
 		return fail(a, IP_PERR_UNEXPECTED, d);
 	}
-	if ((a->version >= 2 ? ip_decode_batch2(r, &b) : ip_decode_batch(r, &b)) != 0)
+	if (ip_decode_batch_in(r, a->version, &b, &a->outmem) != 0)
 		return fail(a, IP_PERR_MESSAGE, d);
 	rc = a->backend->run_batch(a->state, b.jobs, b.n, b.results);
 	if (rc == IP_RUNNER_DEVICE_LOST) {
@@ -252,5 +258,6 @@ int ip_agent_serve(const struct ip_agent_config *cfg, int in_fd, int out_fd, str
 		a.backend->close(a.state);
 	ip_wbuf_free(&a.in);
 	ip_wbuf_free(&a.out);
+	free(a.outmem.mem);
 	return rc;
 }

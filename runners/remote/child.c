@@ -88,7 +88,7 @@ static ssize_t write_quiet(int fd, const void *p, size_t n)
 	return r;
 }
 
-static long now_ms(void)
+long ip_now_ms(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
@@ -126,19 +126,18 @@ static void describe_end(struct ip_child *c, char *buf, size_t cap, int wait_ms)
 	}
 }
 
-int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct ip_wbuf *in,
-                      int timeout_ms, struct ip_diag *d)
+int ip_child_pump(struct ip_child *c, const uint8_t *out, size_t n, size_t *sent_io,
+                  struct ip_wbuf *in, long deadline, int timeout_ms, struct ip_diag *d)
 {
-	long deadline = now_ms() + timeout_ms;
 	long frame_at = c->received;
-	size_t sent = 0, want = IP_PROTO_HEADER;
+	size_t sent = *sent_io, want = IP_PROTO_HEADER;
 	int have_header = 0;
 	char end[128];
 	in->len = 0;
 	for (;;) {
 		struct pollfd p[2];
 		int np = 0, rw = -1, rr;
-		long left = deadline - now_ms();
+		long left = deadline - ip_now_ms();
 		if (left <= 0)
 			return ip_diag_plain(d, "no answer within %d ms (%zu of %zu request bytes sent, "
 			                        "%zu answer bytes received)",
@@ -163,8 +162,10 @@ int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct i
 				                        "of %zu request bytes%s",
 				                     strerror(e), sent, n, end);
 			}
-			if (k > 0)
+			if (k > 0) {
 				sent += (size_t)k;
+				*sent_io = sent;
+			}
 		}
 		if (p[rr].revents) {
 			ssize_t k;
@@ -206,16 +207,25 @@ int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct i
 				if (ip_frame_verify(in->data, in->data + IP_PROTO_HEADER, frame_at,
 				                    (enum ip_check)in->check, d))
 					return -1;
-				/* An ERROR may come early (the agent stopped reading): the caller
-				 * reports what it says. */
-				if (sent < n && ip_get_u16(in->data + 6) != IP_MSG_ERROR)
-					return ip_diag_plain(d, "the agent answered before reading the whole "
-					                        "request (%zu of %zu bytes)",
-					                     sent, n);
+				*sent_io = sent;
 				return 0;
 			}
 		}
 	}
+}
+
+int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct ip_wbuf *in,
+                      int timeout_ms, struct ip_diag *d)
+{
+	size_t sent = 0;
+	if (ip_child_pump(c, out, n, &sent, in, ip_now_ms() + timeout_ms, timeout_ms, d) != 0)
+		return -1;
+	/* An ERROR may come early (the agent stopped reading): the caller reports what it says. */
+	if (sent < n && ip_get_u16(in->data + 6) != IP_MSG_ERROR)
+		return ip_diag_plain(d, "the agent answered before reading the whole request (%zu of "
+		                        "%zu bytes)",
+		                     sent, n);
+	return 0;
 }
 
 void ip_child_kill(struct ip_child *c)

@@ -1,6 +1,7 @@
 /* codec.c: the payloads of the agent protocol's messages (HELLO, WELCOME, BATCH, RESULTS,
  * ERROR, BYE), versions 1 and 2, to and from the runner interface's jobs and results
  * (docs/protocol.md). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,8 @@ void ip_encode_hello(struct ip_wbuf *w, const struct ip_hello *h)
 	ip_wbuf_str(w, h->who);
 	if (w->version >= 2)
 		ip_wbuf_u32(w, h->checks);
+	if (w->version >= 3)
+		ip_wbuf_u32(w, h->depth);
 	ip_frame_end(w, f);
 }
 
@@ -26,6 +29,8 @@ void ip_encode_welcome(struct ip_wbuf *w, const struct ip_welcome *h)
 	ip_wbuf_str(w, h->who);
 	if (w->version >= 2)
 		ip_wbuf_u32(w, h->check);
+	if (w->version >= 3)
+		ip_wbuf_u32(w, h->depth);
 	ip_frame_end(w, f);
 }
 
@@ -43,10 +48,23 @@ void ip_encode_bye(struct ip_wbuf *w)
 	ip_frame_end(w, ip_frame_begin(w, IP_MSG_BYE));
 }
 
+/* Version 3: how many BATCH frames may be unanswered at once, 1 to IP_PROTO_MAX_DEPTH. */
+static int read_depth(struct ip_rbuf *r, uint32_t *depth, const char *what)
+{
+	size_t at = r->pos;
+	if (ip_rbuf_u32(r, depth, what))
+		return -1;
+	if (*depth < 1 || *depth > IP_PROTO_MAX_DEPTH)
+		return ip_diag_offset(r->d, r->base + (long)at, "%s is %u, not 1 to %u", what, *depth,
+		                      IP_PROTO_MAX_DEPTH);
+	return 0;
+}
+
 int ip_decode_hello(struct ip_rbuf *r, unsigned version, struct ip_hello *h)
 {
 	size_t at;
 	h->checks = 1u << IP_CHECK_CRC32;
+	h->depth = 1;
 	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "HELLO isa") ||
 	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "HELLO gpu") ||
 	    ip_rbuf_name(r, h->who, sizeof h->who, "HELLO caller"))
@@ -60,6 +78,8 @@ int ip_decode_hello(struct ip_rbuf *r, unsigned version, struct ip_hello *h)
 			                      "HELLO checks is 0x%x: bit 0 (CRC-32) must be offered",
 			                      h->checks);
 	}
+	if (version >= 3 && read_depth(r, &h->depth, "HELLO depth"))
+		return -1;
 	return ip_rbuf_end(r);
 }
 
@@ -67,6 +87,7 @@ int ip_decode_welcome(struct ip_rbuf *r, unsigned version, struct ip_welcome *h)
 {
 	size_t at;
 	h->check = IP_CHECK_CRC32;
+	h->depth = 1;
 	if (ip_rbuf_name(r, h->isa, sizeof h->isa, "WELCOME isa") ||
 	    ip_rbuf_name(r, h->gpu, sizeof h->gpu, "WELCOME gpu") ||
 	    ip_rbuf_name(r, h->backend, sizeof h->backend, "WELCOME backend") ||
@@ -81,6 +102,8 @@ int ip_decode_welcome(struct ip_rbuf *r, unsigned version, struct ip_welcome *h)
 			                      "WELCOME check is %u, not one of 0 (CRC-32) and 1 (header)",
 			                      h->check);
 	}
+	if (version >= 3 && read_depth(r, &h->depth, "WELCOME depth"))
+		return -1;
 	return ip_rbuf_end(r);
 }
 
@@ -107,31 +130,71 @@ static size_t item(size_t len)
 	return 4 + len;
 }
 
+/* Role names on the wire: each name and its length, found once. */
+struct role_names {
+	const char *name[IP_BUF_ROLE_COUNT];
+	uint32_t len[IP_BUF_ROLE_COUNT];
+};
+static struct role_names role_table;
+static pthread_once_t role_once = PTHREAD_ONCE_INIT;
+
+static void role_table_init(void)
+{
+	for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++) {
+		role_table.name[i] = ip_buf_role_name((enum ip_buf_role)i);
+		role_table.len[i] = (uint32_t)strlen(role_table.name[i]);
+	}
+}
+
+static const struct role_names *roles(void)
+{
+	pthread_once(&role_once, role_table_init);
+	return &role_table;
+}
+
+/* A role as a str item, and its size on the wire. */
+static void write_role(struct ip_wbuf *w, const struct role_names *t, enum ip_buf_role role)
+{
+	if ((unsigned)role < IP_BUF_ROLE_COUNT)
+		ip_wbuf_blob(w, t->name[role], t->len[role]);
+	else
+		ip_wbuf_str(w, ip_buf_role_name(role));
+}
+
+static size_t role_item(const struct role_names *t, enum ip_buf_role role)
+{
+	return 4 + ((unsigned)role < IP_BUF_ROLE_COUNT ? t->len[role]
+	                                                : strlen(ip_buf_role_name(role)));
+}
+
 size_t ip_job_wire_size(const struct ip_job *j, const struct ip_result *res)
 {
+	const struct role_names *t = roles();
 	size_t n = item(j->code_len) + 4 + 8 + 4 + 4 + 4; /* code .. ninputs, noutputs */
 	for (unsigned k = 0; k < j->ninputs; k++)
-		n += item(strlen(ip_buf_role_name(j->inputs[k].role))) + item(j->inputs[k].len);
+		n += role_item(t, j->inputs[k].role) + item(j->inputs[k].len);
 	for (unsigned k = 0; k < res->noutputs; k++)
-		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + 4;
+		n += role_item(t, res->outputs[k].role) + 4;
 	return n;
 }
 
 size_t ip_result_wire_size(const struct ip_result *res, size_t why_len)
 {
+	const struct role_names *t = roles();
 	size_t n = 4 * 4 + 8 + item(why_len < IP_PROTO_MAX_STR ? why_len : IP_PROTO_MAX_STR) + 4;
 	for (unsigned k = 0; k < res->noutputs; k++)
-		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + item(res->outputs[k].cap);
+		n += role_item(t, res->outputs[k].role) + item(res->outputs[k].cap);
 	return n;
 }
 
 size_t ip_job_wire_size2(const struct ip_job *j, const struct ip_result *res)
 {
+	const struct role_names *t = roles();
 	size_t n = item(j->code_len) + 4 + 8 + 4 + 4 + 4; /* code .. ninputs, noutputs */
 	for (unsigned k = 0; k < j->ninputs; k++)
-		n += item(strlen(ip_buf_role_name(j->inputs[k].role))) + 4;
+		n += role_item(t, j->inputs[k].role) + 4;
 	for (unsigned k = 0; k < res->noutputs; k++)
-		n += item(strlen(ip_buf_role_name(res->outputs[k].role))) + 4;
+		n += role_item(t, res->outputs[k].role) + 4;
 	return n;
 }
 
@@ -150,11 +213,12 @@ static void job_head(struct ip_wbuf *w, const struct ip_job *j)
 	ip_wbuf_u32(w, j->ninputs);
 }
 
-static void job_outputs(struct ip_wbuf *w, const struct ip_result *res)
+static void job_outputs(struct ip_wbuf *w, const struct role_names *t,
+                        const struct ip_result *res)
 {
 	ip_wbuf_u32(w, res->noutputs);
 	for (unsigned k = 0; k < res->noutputs; k++) {
-		ip_wbuf_str(w, ip_buf_role_name(res->outputs[k].role));
+		write_role(w, t, res->outputs[k].role);
 		ip_wbuf_u32(w, (uint32_t)res->outputs[k].cap);
 	}
 }
@@ -162,6 +226,10 @@ static void job_outputs(struct ip_wbuf *w, const struct ip_result *res)
 void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool,
                       const struct ip_job *jobs, const struct ip_result *results, size_t n)
 {
+	const struct role_names *t = roles();
+	const struct ip_buf *last = NULL;
+	unsigned nlast = 0;
+	uint32_t index[IP_PROTO_MAX_BUFS];
 	size_t f = ip_frame_begin(w, IP_MSG_BATCH);
 	ip_wbuf_u32(w, id);
 	ip_wbuf_u32(w, (uint32_t)n);
@@ -171,11 +239,17 @@ void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool
 	for (size_t i = 0; i < n; i++) {
 		const struct ip_job *j = &jobs[i];
 		job_head(w, j);
+		/* Jobs made alike share their inputs array: its indices are looked up once. */
+		if (j->inputs != last || j->ninputs != nlast)
+			for (unsigned k = 0; k < j->ninputs && k < IP_PROTO_MAX_BUFS; k++)
+				index[k] = ip_pool_find(pool, &j->inputs[k]);
+		last = j->inputs;
+		nlast = j->ninputs;
 		for (unsigned k = 0; k < j->ninputs; k++) {
-			ip_wbuf_str(w, ip_buf_role_name(j->inputs[k].role));
-			ip_wbuf_u32(w, ip_pool_find(pool, &j->inputs[k]));
+			write_role(w, t, j->inputs[k].role);
+			ip_wbuf_u32(w, k < IP_PROTO_MAX_BUFS ? index[k] : UINT32_MAX);
 		}
-		job_outputs(w, &results[i]);
+		job_outputs(w, t, &results[i]);
 	}
 	ip_frame_end(w, f);
 }
@@ -183,6 +257,7 @@ void ip_encode_batch2(struct ip_wbuf *w, uint32_t id, const struct ip_pool *pool
 void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
                      const struct ip_result *results, size_t n)
 {
+	const struct role_names *t = roles();
 	size_t f = ip_frame_begin(w, IP_MSG_BATCH);
 	ip_wbuf_u32(w, id);
 	ip_wbuf_u32(w, (uint32_t)n);
@@ -190,24 +265,34 @@ void ip_encode_batch(struct ip_wbuf *w, uint32_t id, const struct ip_job *jobs,
 		const struct ip_job *j = &jobs[i];
 		job_head(w, j);
 		for (unsigned k = 0; k < j->ninputs; k++) {
-			ip_wbuf_str(w, ip_buf_role_name(j->inputs[k].role));
+			write_role(w, t, j->inputs[k].role);
 			ip_wbuf_blob(w, j->inputs[k].data, j->inputs[k].len);
 		}
-		job_outputs(w, &results[i]);
+		job_outputs(w, t, &results[i]);
 	}
 	ip_frame_end(w, f);
 }
 
+/* A role's name, compared with the known names where it lies in the payload (no copy). */
 static int read_role(struct ip_rbuf *r, enum ip_buf_role *role, const char *what)
 {
-	size_t at = r->pos;
+	size_t at = r->pos, n;
+	const char *s;
 	char name[64];
+	if (ip_rbuf_str(r, &s, &n, what))
+		return -1;
+	const struct role_names *t = roles();
+	for (unsigned i = 0; i < IP_BUF_ROLE_COUNT; i++) {
+		if (t->len[i] == n && memcmp(t->name[i], s, n) == 0) {
+			*role = (enum ip_buf_role)i;
+			return 0;
+		}
+	}
+	r->pos = at; /* again, for the message that names it */
 	if (ip_rbuf_name(r, name, sizeof name, what))
 		return -1;
-	if (ip_buf_role_parse(name, role) != 0)
-		return ip_diag_offset(r->d, r->base + (long)at, "unknown buffer role '%s' in %s", name,
-		                      what);
-	return 0;
+	return ip_diag_offset(r->d, r->base + (long)at, "unknown buffer role '%s' in %s", name,
+	                      what);
 }
 
 static int read_count(struct ip_rbuf *r, uint32_t *n, uint32_t max, const char *what)
@@ -226,19 +311,29 @@ void ip_batch_free(struct ip_batch *b)
 	free(b->results);
 	free(b->inputs);
 	free(b->outputs);
-	free(b->outmem);
+	if (!b->outmem_borrowed)
+		free(b->outmem);
 	free(b->shared);
 	memset(b, 0, sizeof *b);
 }
 
-/* Two passes: the first checks and counts (inputs, outputs, output bytes), the second fills
- * the arrays, so nothing is allocated from counts that were not checked. */
-static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, size_t *nin,
-                      size_t *nout, size_t *outbytes)
+/* What the arrays of a batch being decoded hold at most (decode_batch). */
+struct batch_caps {
+	size_t jobs, bufs, shared;
+};
+
+/* One pass over the payload: checks every item and fills the arrays, which decode_batch sized
+ * by what the payload's length allows (never by a count not yet checked); outputs get their
+ * capacities here and their memory after. */
+static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                      const struct batch_caps *caps, size_t *nin, size_t *nout,
+                      size_t *outbytes)
 {
 	uint32_t count, nshared = 0;
 	size_t in_i = 0, out_i = 0, bytes = 0, answer = IP_PROTO_BATCH_HEAD;
 	size_t per_output = version >= 2 ? 4 : 0; /* version 2 RESULTS: an output's `from` */
+	size_t empty_result = ip_result_wire_size(&(struct ip_result){0}, 0);
+	const struct role_names *t = roles();
 	r->pos = 0;
 	if (ip_rbuf_u32(r, &b->id, "BATCH id") ||
 	    read_count(r, &count, IP_PROTO_MAX_JOBS, "BATCH job count"))
@@ -252,8 +347,9 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 		struct ip_buf sh = {0};
 		if (ip_rbuf_blob(r, &sh.data, &sh.len, IP_PROTO_MAX_PAYLOAD, "BATCH shared input"))
 			return -1;
-		if (b->shared)
-			b->shared[k] = sh;
+		if (k >= caps->shared) /* cannot be: each took 4 bytes or more */
+			return ip_diag_offset(r->d, r->base, "too many shared inputs");
+		b->shared[k] = sh;
 	}
 	for (size_t i = 0; i < count; i++) {
 		struct ip_job job = {0};
@@ -280,10 +376,10 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 			return -1;
 		job.uniform_regs = (int32_t)regs;
 		job.ninputs = ninputs;
-		if (b->jobs) {
-			job.inputs = &b->inputs[in_i];
-			b->jobs[i] = job;
-		}
+		if (i >= caps->jobs) /* cannot be: each job so far took 24 bytes or more */
+			return ip_diag_offset(r->d, r->base, "too many jobs for the payload");
+		job.inputs = &b->inputs[in_i];
+		b->jobs[i] = job;
 		for (uint32_t k = 0; k < ninputs; k++, in_i++) {
 			struct ip_buf in = {0};
 			if (read_role(r, &in.role, "job input role"))
@@ -298,24 +394,21 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 					                      "job %zu: input index %u, but the BATCH "
 					                      "has %u shared inputs",
 					                      i, index, nshared);
-				if (b->shared) {
-					in.data = b->shared[index].data;
-					in.len = b->shared[index].len;
-				}
+				in.data = b->shared[index].data;
+				in.len = b->shared[index].len;
 			} else if (ip_rbuf_blob(r, &in.data, &in.len, IP_PROTO_MAX_PAYLOAD,
 			                        "job input data")) {
 				return -1;
 			}
-			if (b->inputs)
-				b->inputs[in_i] = in;
+			if (in_i >= caps->bufs) /* cannot be: each input took 14 bytes or more */
+				return ip_diag_offset(r->d, r->base, "too many inputs for the payload");
+			b->inputs[in_i] = in;
 		}
 		if (read_count(r, &noutputs, IP_PROTO_MAX_BUFS, "job output count"))
 			return -1;
-		if (b->results) {
-			b->results[i].outputs = &b->outputs[out_i];
-			b->results[i].noutputs = noutputs;
-		}
-		answer += ip_result_wire_size(&(struct ip_result){0}, 0);
+		b->results[i].outputs = &b->outputs[out_i];
+		b->results[i].noutputs = noutputs;
+		answer += empty_result;
 		for (uint32_t k = 0; k < noutputs; k++, out_i++) {
 			struct ip_out_buf out = {0};
 			uint32_t cap;
@@ -323,7 +416,7 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 			if (read_role(r, &out.role, "job output role") ||
 			    ip_rbuf_u32(r, &cap, "job output capacity"))
 				return -1;
-			for (uint32_t m = 0; b->outputs && m < k; m++)
+			for (uint32_t m = 0; m < k; m++)
 				if (b->outputs[out_i - k + m].role == out.role)
 					return ip_diag_offset(r->d, r->base + (long)at,
 					                      "job %zu asks for output '%s' twice", i,
@@ -333,13 +426,12 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 				                      "the batch's outputs need more than %zu bytes "
 				                      "(job %zu)",
 				                      IP_PROTO_MAX_OUT_TOTAL, i);
-			if (b->outputs) {
-				out.data = b->outmem + bytes;
-				out.cap = cap;
-				b->outputs[out_i] = out;
-			}
+			if (out_i >= caps->bufs) /* cannot be: each output took 14 bytes or more */
+				return ip_diag_offset(r->d, r->base, "too many outputs for the payload");
+			out.cap = cap; /* data: once the batch's output memory is there */
+			b->outputs[out_i] = out;
 			bytes += cap;
-			answer += item(strlen(ip_buf_role_name(out.role))) + item(cap) + per_output;
+			answer += role_item(t, out.role) + item(cap) + per_output;
 		}
 		/* The RESULTS must fit one frame, even with no why text: the caller splits. */
 		if (answer > IP_PROTO_MAX_PAYLOAD)
@@ -354,38 +446,73 @@ static int batch_pass(struct ip_rbuf *r, unsigned version, struct ip_batch *b, s
 	return ip_rbuf_end(r);
 }
 
-static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b)
+static int decode_batch(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                        struct ip_outmem *m)
 {
-	size_t nin, nout, bytes;
+	size_t nin = 0, nout = 0, bytes = 0, at = 0;
+	/* Bounds from the payload's length: a job takes 24 bytes or more before it is stored (code,
+	 * invocations, budget, uniform_regs, ninputs), an input or output 14 (a role's name, 6
+	 * letters or more, and an index, blob or capacity), a shared input 4. */
+	struct batch_caps caps = {r->len / 24 + 1, r->len / 14 + 1, r->len / 4 + 1};
 	memset(b, 0, sizeof *b);
-	if (batch_pass(r, version, b, &nin, &nout, &bytes))
+	if (caps.jobs > IP_PROTO_MAX_JOBS)
+		caps.jobs = IP_PROTO_MAX_JOBS;
+	if (caps.shared > IP_PROTO_MAX_SHARED)
+		caps.shared = IP_PROTO_MAX_SHARED;
+	b->jobs = calloc(caps.jobs, sizeof *b->jobs);
+	b->results = calloc(caps.jobs, sizeof *b->results);
+	b->inputs = malloc(caps.bufs * sizeof *b->inputs);
+	b->outputs = malloc(caps.bufs * sizeof *b->outputs);
+	b->shared = malloc(caps.shared * sizeof *b->shared);
+	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->shared) {
+		ip_batch_free(b);
+		return ip_diag_offset(r->d, r->base, "out of memory for a batch of %zu bytes", r->len);
+	}
+	if (batch_pass(r, version, b, &caps, &nin, &nout, &bytes)) {
+		ip_batch_free(b);
 		return -1;
-	b->jobs = calloc(b->n ? b->n : 1, sizeof *b->jobs);
-	b->results = calloc(b->n ? b->n : 1, sizeof *b->results);
-	b->inputs = calloc(nin ? nin : 1, sizeof *b->inputs);
-	b->outputs = calloc(nout ? nout : 1, sizeof *b->outputs);
-	b->outmem = calloc(bytes ? bytes : 1, 1);
-	b->shared = calloc(b->nshared ? b->nshared : 1, sizeof *b->shared);
-	if (!b->jobs || !b->results || !b->inputs || !b->outputs || !b->outmem || !b->shared) {
+	}
+	if (m && m->cap < bytes) { /* grown zeroed: no byte of it is ever uninitialised */
+		uint8_t *grown = realloc(m->mem, bytes);
+		if (!grown) {
+			ip_batch_free(b);
+			return ip_diag_offset(r->d, r->base, "out of memory for a batch (%zu output "
+			                                     "bytes)",
+			                      bytes);
+		}
+		memset(grown + m->cap, 0, bytes - m->cap);
+		m->mem = grown;
+		m->cap = bytes;
+	}
+	if (m && bytes) {
+		b->outmem = m->mem;
+		b->outmem_borrowed = 1;
+	} else if (!(b->outmem = calloc(bytes ? bytes : 1, 1))) {
 		ip_batch_free(b);
 		return ip_diag_offset(r->d, r->base, "out of memory for a batch (%zu output bytes)",
 		                      bytes);
 	}
-	if (batch_pass(r, version, b, &nin, &nout, &bytes)) { /* cannot fail twice */
-		ip_batch_free(b);
-		return -1;
+	for (size_t k = 0; k < nout; k++) { /* one after another, as the jobs ask for them */
+		b->outputs[k].data = b->outmem + at;
+		at += b->outputs[k].cap;
 	}
 	return 0;
 }
 
 int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b)
 {
-	return decode_batch(r, 1, b);
+	return decode_batch(r, 1, b, NULL);
 }
 
 int ip_decode_batch2(struct ip_rbuf *r, struct ip_batch *b)
 {
-	return decode_batch(r, 2, b);
+	return decode_batch(r, 2, b, NULL);
+}
+
+int ip_decode_batch_in(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                       struct ip_outmem *m)
+{
+	return decode_batch(r, version >= 2 ? 2 : 1, b, m);
 }
 
 /* Version 2's equal outputs: a table of the outputs sent so far in one RESULTS, by a hash of
@@ -435,9 +562,25 @@ static uint32_t seen_find(struct seen_out *t, size_t nslots, const struct ip_out
 	}
 }
 
+/* Whether the result before has an output of o's role (looked for first where o is, k) with
+ * exactly o's len bytes: runs of equal outcomes cost a comparison, not a hash. */
+static int same_as_before(const struct ip_result *prev, const struct ip_out_buf *o, unsigned k,
+                          size_t len)
+{
+	const struct ip_out_buf *p = k < prev->noutputs && prev->outputs[k].role == o->role
+	                                     ? &prev->outputs[k]
+	                                     : NULL;
+	for (unsigned m = 0; !p && m < prev->noutputs; m++)
+		if (prev->outputs[m].role == o->role)
+			p = &prev->outputs[m];
+	return p && (p->len < p->cap ? p->len : p->cap) == len &&
+	       (len == 0 || memcmp(p->data, o->data, len) == 0);
+}
+
 static void encode_results(struct ip_wbuf *w, unsigned version, uint32_t id,
                            const struct ip_result *results, size_t n)
 {
+	const struct role_names *t = roles();
 	size_t f, total = IP_PROTO_BATCH_HEAD, least = IP_PROTO_BATCH_HEAD, why_cap = IP_PROTO_MAX_STR;
 	size_t (*wire_size)(const struct ip_result *, size_t) =
 		version >= 2 ? ip_result_wire_size2 : ip_result_wire_size;
@@ -481,10 +624,12 @@ static void encode_results(struct ip_wbuf *w, unsigned version, uint32_t id,
 		for (unsigned k = 0; k < res->noutputs; k++) {
 			const struct ip_out_buf *o = &res->outputs[k];
 			size_t len = o->len < o->cap ? o->len : o->cap;
-			ip_wbuf_str(w, ip_buf_role_name(o->role));
+			write_role(w, t, o->role);
 			if (version >= 2) {
-				uint32_t from = seen ? seen_find(seen, nslots, o, len, (uint32_t)i)
-				                     : IP_PROTO_NOT_SHARED;
+				uint32_t from = i > 0 && same_as_before(&results[i - 1], o, k, len)
+				                        ? (uint32_t)(i - 1)
+				                : seen ? seen_find(seen, nslots, o, len, (uint32_t)i)
+				                       : IP_PROTO_NOT_SHARED;
 				ip_wbuf_u32(w, from);
 				if (from != IP_PROTO_NOT_SHARED)
 					continue;

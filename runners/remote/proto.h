@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include "isaprobe/diag.h"
@@ -64,10 +65,19 @@ struct ip_wbuf {
 void ip_wbuf_free(struct ip_wbuf *w);
 void ip_wbuf_bytes(struct ip_wbuf *w, const void *p, size_t n);
 void ip_wbuf_u16(struct ip_wbuf *w, uint16_t v);
-void ip_wbuf_u32(struct ip_wbuf *w, uint32_t v);
 void ip_wbuf_u64(struct ip_wbuf *w, uint64_t v);
 void ip_wbuf_str(struct ip_wbuf *w, const char *s); /* NULL writes the empty string */
 void ip_wbuf_blob(struct ip_wbuf *w, const void *p, size_t n);
+static inline void ip_wbuf_u32(struct ip_wbuf *w, uint32_t v)
+{
+	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	if (!w->failed && w->cap - w->len >= 4) { /* the common case, without a call */
+		memcpy(w->data + w->len, b, 4);
+		w->len += 4;
+	} else {
+		ip_wbuf_bytes(w, b, 4);
+	}
+}
 
 /* A reader over one payload; `base` is the stream offset of data[0], for error messages.
  * Every getter returns 0, or -1 with d set to the offset of the item (what names it). */
@@ -78,10 +88,21 @@ struct ip_rbuf {
 	struct ip_diag *d;
 };
 uint16_t ip_get_u16(const uint8_t *p);
-uint32_t ip_get_u32(const uint8_t *p);
+static inline uint32_t ip_get_u32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
 uint64_t ip_get_u64(const uint8_t *p);
 void ip_put_u32(uint8_t *p, uint32_t v);
-int ip_rbuf_u32(struct ip_rbuf *r, uint32_t *v, const char *what);
+int ip_rbuf_u32_slow(struct ip_rbuf *r, uint32_t *v, const char *what);
+static inline int ip_rbuf_u32(struct ip_rbuf *r, uint32_t *v, const char *what)
+{
+	if (r->len - r->pos < 4)
+		return ip_rbuf_u32_slow(r, v, what); /* the error, with its offset */
+	*v = ip_get_u32(r->data + r->pos);
+	r->pos += 4;
+	return 0;
+}
 int ip_rbuf_u64(struct ip_rbuf *r, uint64_t *v, const char *what);
 /* A str: *s points into the payload (not NUL-terminated), *n its length. */
 int ip_rbuf_str(struct ip_rbuf *r, const char **s, size_t *n, const char *what);
@@ -110,14 +131,18 @@ int ip_frame_verify(const uint8_t *h, const uint8_t *payload, long offset, enum 
                     struct ip_diag *d);
 
 /* codec.c: message payloads. Encoders write a whole frame. */
-/* checks and check: version 2 only (a frame of version 1 has neither). */
+/* checks and check: version 2 and later (a frame of version 1 has neither); depth: version 3
+ * (1 in older versions, where it is not sent). */
+#define IP_PROTO_MAX_DEPTH 64u
 struct ip_hello {
 	char isa[128], gpu[128], who[256];
 	uint32_t checks; /* bit k: the caller accepts enum ip_check k (bit 0 always) */
+	uint32_t depth;  /* BATCH frames the caller would have unanswered at once, at most */
 };
 struct ip_welcome {
 	char isa[128], gpu[128], backend[128], who[256];
 	uint32_t check; /* the enum ip_check the agent chose of those offered */
+	uint32_t depth; /* what the agent allows: 1 to the HELLO's depth */
 };
 struct ip_error_msg {
 	uint32_t code;
@@ -155,10 +180,21 @@ struct ip_batch {
 	struct ip_buf *inputs;
 	struct ip_out_buf *outputs;
 	uint8_t *outmem;
+	int outmem_borrowed;   /* outmem is an ip_outmem's, not freed with the batch */
 	struct ip_buf *shared; /* version 2: the shared blobs (role unused) */
 	size_t nshared;
 };
 int ip_decode_batch(struct ip_rbuf *r, struct ip_batch *b);
+/* The agent's output memory, kept from batch to batch: a runner writes each output from its
+ * start and says how long (runner.h; ip_exec relies on it too), so it is not cleared for every
+ * batch, only zeroed where it grows. Free mem when done. */
+struct ip_outmem {
+	uint8_t *mem;
+	size_t cap;
+};
+/* ip_decode_batch (version 1) or ip_decode_batch2 (2 and later) with the outputs in m. */
+int ip_decode_batch_in(struct ip_rbuf *r, unsigned version, struct ip_batch *b,
+                       struct ip_outmem *m);
 void ip_batch_free(struct ip_batch *b);
 
 /* pool.c: version 2's shared inputs: the distinct input buffers (by address and length) of
@@ -218,6 +254,14 @@ int ip_child_spawn(struct ip_child *c, const char *command, struct ip_diag *d);
  * timeout_ms, checking magic, length and checksum. 0, or -1 with d set (why, for humans). */
 int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct ip_wbuf *in,
                       int timeout_ms, struct ip_diag *d);
+/* The pipelined form: writes what the pipe takes of out[*sent..n) (advancing *sent) while it
+ * reads one whole frame into in, until the deadline (ip_now_ms() time; timeout_ms only names
+ * it in the message). Unlike ip_child_exchange it does not mind a frame arriving before out is
+ * all sent: the caller knows which request the frame answers. */
+int ip_child_pump(struct ip_child *c, const uint8_t *out, size_t n, size_t *sent,
+                  struct ip_wbuf *in, long deadline, int timeout_ms, struct ip_diag *d);
+/* CLOCK_MONOTONIC in milliseconds. */
+long ip_now_ms(void);
 /* Polite close: writes `bye` (may be NULL), closes its input, waits up to grace_ms for it
  * to exit, then kills the group. Safe on a child already gone. */
 void ip_child_close(struct ip_child *c, const uint8_t *bye, size_t n, int grace_ms);

@@ -10,7 +10,9 @@
 
 #define DEFAULT_TIMEOUT_MS 120000
 #define DEFAULT_RETRIES 2
+#define DEFAULT_DEPTH 2 /* version 3: BATCH frames in flight */
 #define MAX_INTERNED 4096
+#define INTERN_SLOTS 8192 /* at most half full */
 
 struct remote {
 	char *command;
@@ -27,19 +29,53 @@ struct remote {
 	int opening;               /* in remote_open: an older agent lowers the offer */
 	int full_crc;              /* ISAPROBE_REMOTE_CHECK=crc32: never the header-only check */
 	struct ip_pool pool;       /* version 2: the shared inputs of the BATCH being sent */
-	struct ip_wbuf out, in;
+	const struct ip_buf *pool_inputs; /* the inputs array of the last job the pool took */
+	unsigned pool_ninputs;
+	struct ip_wbuf out, in;   /* out: the BATCH frames queued for the agent; in: one answer */
+	size_t sent;              /* bytes of out written to the agent */
+	uint64_t out_base;        /* bytes of the stream before out.data[0] (sent and dropped) */
+	unsigned depth;           /* BATCH frames the agent allows unanswered (1 before version 3) */
+	unsigned depth_want;      /* what HELLO offers: ISAPROBE_REMOTE_DEPTH, default 2 */
+	size_t batch_jobs;        /* ISAPROBE_REMOTE_BATCH_JOBS, or 0: piece_jobs() chooses */
 	/* why texts of results: each distinct text kept once, for the runner's lifetime */
 	char **texts;
 	size_t ntexts;
+	uint32_t *text_slots; /* INTERN_SLOTS: 1 + the index in texts of the text there, 0 empty */
+	const char *last_text;
 };
 
+/* FNV-1a: where a why text's slot in the intern table starts. */
+static size_t text_slot(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (uint8_t)s[i]) * 16777619u;
+	return h & (INTERN_SLOTS - 1);
+}
+
+/* Whether the kept text t is s[0..len) (s may hold zero bytes: t is never read past its end). */
+static int same_text(const char *t, const char *s, size_t len)
+{
+	return strnlen(t, len + 1) == len && memcmp(t, s, len) == 0;
+}
+
+/* The runner's copy of a why text: each distinct text kept once (found through a hash table),
+ * control bytes made spaces. */
 static const char *intern(void *ctx, const char *s, size_t len)
 {
 	struct remote *r = ctx;
 	char *copy, **grown;
-	for (size_t i = 0; i < r->ntexts; i++)
-		if (strncmp(r->texts[i], s, len) == 0 && r->texts[i][len] == 0)
-			return r->texts[i];
+	size_t slot;
+	if (r->last_text && same_text(r->last_text, s, len))
+		return r->last_text; /* the same as the result before: the common case */
+	if (!r->text_slots && !(r->text_slots = calloc(INTERN_SLOTS, sizeof *r->text_slots)))
+		return "(out of memory for the agent's why text)";
+	for (slot = text_slot(s, len); r->text_slots[slot];
+	     slot = (slot + 1) & (INTERN_SLOTS - 1)) {
+		const char *t = r->texts[r->text_slots[slot] - 1];
+		if (same_text(t, s, len))
+			return r->last_text = t;
+	}
 	if (r->ntexts >= MAX_INTERNED)
 		return "(the agent gave too many different why texts to keep)";
 	copy = malloc(len + 1);
@@ -57,7 +93,8 @@ static const char *intern(void *ctx, const char *s, size_t len)
 		if ((unsigned char)copy[i] < 0x20)
 			copy[i] = ' ';
 	r->texts[r->ntexts++] = copy;
-	return copy;
+	r->text_slots[slot] = (uint32_t)r->ntexts; /* index + 1; 0: empty */
+	return r->last_text = copy;
 }
 
 static int env_number(const char *name, double dflt, double lo, double hi, double *out,
@@ -134,6 +171,7 @@ static int start_agent(struct remote *r, struct ip_diag *d)
 	snprintf(hello.gpu, sizeof hello.gpu, "%s", r->gpu);
 	snprintf(hello.who, sizeof hello.who, "isaprobe %s", ISAPROBE_VERSION);
 	hello.checks = 1u << IP_CHECK_CRC32 | (r->full_crc ? 0 : 1u << IP_CHECK_HEADER);
+	hello.depth = r->depth_want;
 	if (ip_child_spawn(&r->child, r->command, d) != 0)
 		return -1;
 	r->alive = 1;
@@ -171,6 +209,15 @@ static int start_agent(struct remote *r, struct ip_diag *d)
 		return ip_diag_plain(d, "the agent chose check %u, which the HELLO did not offer",
 		                     r->welcome.check);
 	}
+	if (r->version >= 3 && r->welcome.depth > hello.depth) {
+		stop_agent(r);
+		return ip_diag_plain(d, "the agent allows %u BATCH frames in flight, more than the "
+		                        "HELLO's %u",
+		                     r->welcome.depth, hello.depth);
+	}
+	r->depth = r->version >= 3 ? r->welcome.depth : 1;
+	r->out.len = r->sent = 0; /* a fresh stream: nothing of it queued yet */
+	r->out_base = 0;
 	r->out.version = r->in.version = (uint16_t)r->version;
 	r->out.check = r->in.check = (uint8_t)r->welcome.check;
 	if (r->isa[0] && strcmp(r->welcome.isa, r->isa) != 0) {
@@ -190,6 +237,7 @@ static void free_remote(struct remote *r)
 	for (size_t i = 0; i < r->ntexts; i++)
 		free(r->texts[i]);
 	free(r->texts);
+	free(r->text_slots);
 	ip_wbuf_free(&r->out);
 	ip_wbuf_free(&r->in);
 	ip_pool_free(&r->pool);
@@ -200,7 +248,7 @@ static void free_remote(struct remote *r)
 static int remote_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
 {
 	struct remote *r;
-	double timeout_s, retries, protocol;
+	double timeout_s, retries, protocol, depth, batch_jobs;
 	const char *check = getenv("ISAPROBE_REMOTE_CHECK");
 	if (!cfg || !cfg->device || !*cfg->device)
 		return ip_diag_plain(d, "the remote runner needs a command: --runner "
@@ -209,8 +257,16 @@ static int remote_open(const struct ip_runner_config *cfg, void **state, struct 
 	               &timeout_s, d) ||
 	    env_number("ISAPROBE_REMOTE_RETRIES", DEFAULT_RETRIES, 0, 100, &retries, d) ||
 	    env_number("ISAPROBE_REMOTE_PROTOCOL", IP_PROTO_VERSION, IP_PROTO_VERSION_OLDEST,
-	               IP_PROTO_VERSION, &protocol, d))
+	               IP_PROTO_VERSION, &protocol, d) ||
+	    env_number("ISAPROBE_REMOTE_DEPTH", DEFAULT_DEPTH, 1, IP_PROTO_MAX_DEPTH, &depth, d) ||
+	    env_number("ISAPROBE_REMOTE_BATCH_JOBS", 0, 1, IP_PROTO_MAX_JOBS, &batch_jobs, d))
 		return -1;
+	if (depth != (unsigned)depth)
+		return ip_diag_plain(d, "ISAPROBE_REMOTE_DEPTH='%s': expected a whole number",
+		                     getenv("ISAPROBE_REMOTE_DEPTH"));
+	if (batch_jobs != (size_t)batch_jobs)
+		return ip_diag_plain(d, "ISAPROBE_REMOTE_BATCH_JOBS='%s': expected a whole number",
+		                     getenv("ISAPROBE_REMOTE_BATCH_JOBS"));
 	if (protocol != (unsigned)protocol)
 		return ip_diag_plain(d, "ISAPROBE_REMOTE_PROTOCOL='%s': expected a whole number",
 		                     getenv("ISAPROBE_REMOTE_PROTOCOL"));
@@ -226,6 +282,8 @@ static int remote_open(const struct ip_runner_config *cfg, void **state, struct 
 	r->timeout_ms = (int)(timeout_s * 1000 + 0.5);
 	r->retries = (int)retries;
 	r->offer = (unsigned)protocol;
+	r->depth_want = (unsigned)depth;
+	r->batch_jobs = (size_t)batch_jobs;
 	r->full_crc = check && strcmp(check, "crc32") == 0;
 	r->opening = 1;
 	if (start_agent(r, d) != 0) {
@@ -238,33 +296,6 @@ static int remote_open(const struct ip_runner_config *cfg, void **state, struct 
 	r->opening = 0;
 	r->offer = r->version; /* a fresh agent speaks what this one spoke */
 	*state = r;
-	return 0;
-}
-
-/* One attempt at jobs[0..n): 0 with results filled, or -1 with d set. */
-static int attempt(struct remote *r, const struct ip_job *jobs, size_t n,
-                   struct ip_result *results, struct ip_diag *d)
-{
-	uint32_t id = r->next_id++;
-	struct ip_rbuf payload;
-	if (!r->alive && start_agent(r, d) != 0)
-		return -1;
-	r->out.len = 0;
-	if (r->version >= 2)
-		ip_encode_batch2(&r->out, id, &r->pool, jobs, results, n);
-	else
-		ip_encode_batch(&r->out, id, jobs, results, n);
-	if (r->out.failed) {
-		r->out.failed = 0;
-		return ip_diag_plain(d, "the batch does not fit one frame (or out of memory)");
-	}
-	if (ip_child_exchange(&r->child, r->out.data, r->out.len, &r->in, r->timeout_ms, d) != 0 ||
-	    expect_frame(r, IP_MSG_RESULTS, &payload, d) != 0 ||
-	    (r->version >= 2 ? ip_decode_results2(&payload, id, results, n, intern, r)
-	                     : ip_decode_results(&payload, id, results, n, intern, r)) != 0) {
-		stop_agent(r);
-		return -1;
-	}
 	return 0;
 }
 
@@ -282,31 +313,6 @@ static void fail_jobs(struct remote *r, struct ip_result *results, size_t n, con
 			res->outputs[k].len = 0;
 	}
 	fprintf(stderr, "isaprobe: remote runner: %s\n", why);
-}
-
-/* Runs jobs[0..n) with retries; the batch is one unit: all its results or none. Returns 0, -1,
- * or IP_RUNNER_DEVICE_LOST when an agent said its device is gone (ERROR code 6) and no later
- * attempt ran the batch. */
-static int run_chunk(struct remote *r, const struct ip_job *jobs, size_t n,
-                     struct ip_result *results)
-{
-	struct ip_diag d;
-	char why[sizeof d.msg + 128];
-	int tries = r->retries + 1;
-	ip_diag_init(&d, NULL);
-	r->device_gone = 0;
-	for (int t = 0; t < tries; t++)
-		if (attempt(r, jobs, n, results, &d) == 0)
-			return 0;
-	if (d.offset >= 0)
-		snprintf(why, sizeof why, "remote agent failed %d time%s; last: at byte offset %ld of "
-		                          "its output: %s",
-		         tries, tries == 1 ? "" : "s", d.offset, d.msg);
-	else
-		snprintf(why, sizeof why, "remote agent failed %d time%s; last: %s", tries,
-		         tries == 1 ? "" : "s", d.msg);
-	fail_jobs(r, results, n, why);
-	return r->device_gone ? IP_RUNNER_DEVICE_LOST : -1;
 }
 
 /* What one job takes of the protocol's limits: its bytes in a BATCH (in version 2 with every
@@ -387,67 +393,222 @@ static int chunk_add(struct remote *r, const struct ip_job *j, const struct ip_r
                      struct job_size *sum)
 {
 	struct job_size z = job_size(r, j, res);
+	/* Jobs made alike share one inputs array: already in the pool with the job before. */
+	int same_inputs = r->pool_inputs == j->inputs && r->pool_ninputs == j->ninputs;
 	if (r->version >= 2) {
-		z.request = ip_job_wire_size2(j, res) + new_shared_bytes(&r->pool, j);
-		if (r->pool.n + j->ninputs > IP_PROTO_MAX_SHARED)
+		z.request = ip_job_wire_size2(j, res) +
+		            (same_inputs ? 0 : new_shared_bytes(&r->pool, j));
+		if (!same_inputs && r->pool.n + j->ninputs > IP_PROTO_MAX_SHARED)
 			return 0;
 	}
 	if (z.request > IP_PROTO_MAX_PAYLOAD - sum->request ||
 	    z.answer > IP_PROTO_MAX_PAYLOAD - sum->answer ||
 	    z.outputs > IP_PROTO_MAX_OUT_TOTAL - sum->outputs)
 		return 0;
-	for (unsigned k = 0; r->version >= 2 && k < j->ninputs; k++) {
+	for (unsigned k = 0; r->version >= 2 && !same_inputs && k < j->ninputs; k++) {
 		int added;
 		if (ip_pool_add(&r->pool, &j->inputs[k], &added) == UINT32_MAX)
 			return 0; /* out of memory: the pool is marked failed */
 	}
+	r->pool_inputs = j->inputs;
+	r->pool_ninputs = j->ninputs;
 	sum->request += z.request;
 	sum->answer += z.answer;
 	sum->outputs += z.outputs;
 	return 1;
 }
 
-/* Jobs go in as many BATCH frames as it takes: each within the protocol's job count, its
- * frame's payload limit (in version 2 counting each shared input once), with an answer that fits
- * one frame whatever the agent says (every output full, every why text as long as allowed) and
- * outputs within the total the agent allocates. A job over a limit alone is not sent: its result
- * is a runner error. Returns -1 only when no job ran. */
+/* A piece of a run_batch call that travels as one BATCH frame. */
+struct piece {
+	size_t at, n;    /* jobs[at..at + n) */
+	uint32_t id;     /* its BATCH's id on the current agent */
+	uint64_t end;    /* where its BATCH ends in the stream to the agent (r->out_base + ...) */
+	int tries;       /* attempts at it that failed */
+	int device_gone; /* one of them was answered ERROR 6 */
+};
+
+/* The jobs from jobs[at] on (at most `most`, which the caller keeps within the call's jobs)
+ * that go in one BATCH: each within the protocol's job count, its frame's payload limit (in
+ * version 2 and later counting each shared input once, r->pool then holding them), with an
+ * answer that fits one frame whatever the agent says (every output full, every why text as long
+ * as allowed) and outputs within the total the agent allocates. 0 when jobs[at] alone is over a
+ * limit. */
+static size_t take(struct remote *r, const struct ip_job *jobs, struct ip_result *results,
+                   size_t at, size_t most)
+{
+	size_t head = r->version >= 2 ? IP_PROTO_BATCH2_HEAD : IP_PROTO_BATCH_HEAD;
+	struct job_size sum = {head, IP_PROTO_BATCH_HEAD, 0};
+	size_t k = 0;
+	ip_pool_reset(&r->pool);
+	r->pool_inputs = NULL;
+	while (k < most && k < IP_PROTO_MAX_JOBS &&
+	       chunk_add(r, &jobs[at + k], &results[at + k], &sum))
+		k++;
+	return k;
+}
+
+/* Appends p's BATCH (a fresh id) to the bytes queued for the agent; r->pool holds its shared
+ * inputs (take() just ran on it). Sent bytes are dropped from the queue first. */
+static int queue_piece(struct remote *r, struct piece *p, const struct ip_job *jobs,
+                       const struct ip_result *results, struct ip_diag *d)
+{
+	if (r->sent) {
+		memmove(r->out.data, r->out.data + r->sent, r->out.len - r->sent);
+		r->out_base += r->sent;
+		r->out.len -= r->sent;
+		r->sent = 0;
+	}
+	p->id = r->next_id++;
+	if (r->version >= 2)
+		ip_encode_batch2(&r->out, p->id, &r->pool, jobs + p->at, results + p->at, p->n);
+	else
+		ip_encode_batch(&r->out, p->id, jobs + p->at, results + p->at, p->n);
+	if (r->out.failed) {
+		r->out.failed = 0;
+		return ip_diag_plain(d, "the batch does not fit one frame (or out of memory)");
+	}
+	p->end = r->out_base + r->out.len;
+	return 0;
+}
+
+/* Waits for the answer to p, the oldest BATCH in flight, sending what is queued meanwhile, and
+ * takes its results: 0, or -1 with d set (results of p partly written: the caller discards). */
+static int collect_piece(struct remote *r, const struct piece *p, long deadline,
+                         struct ip_result *results, struct ip_diag *d)
+{
+	struct ip_rbuf payload;
+	if (ip_child_pump(&r->child, r->out.data, r->out.len, &r->sent, &r->in, deadline,
+	                  r->timeout_ms, d) != 0)
+		return -1;
+	/* An ERROR may come early (the agent stopped reading): what it says is the reason. */
+	if (r->out_base + r->sent < p->end && ip_get_u16(r->in.data + 6) != IP_MSG_ERROR)
+		return ip_diag_plain(d, "the agent answered before reading the whole request (%llu of "
+		                        "%llu bytes)",
+		                     (unsigned long long)(r->out_base + r->sent),
+		                     (unsigned long long)p->end);
+	if (expect_frame(r, IP_MSG_RESULTS, &payload, d) != 0)
+		return -1;
+	return r->version >= 2
+	               ? ip_decode_results2(&payload, p->id, results + p->at, p->n, intern, r)
+	               : ip_decode_results(&payload, p->id, results + p->at, p->n, intern, r);
+}
+
+/* Jobs per BATCH frame: ISAPROBE_REMOTE_BATCH_JOBS, else with BATCH frames in flight (version 3)
+ * a quarter of the call's jobs (at least 256), so that the agent runs one while the caller reads
+ * the one before and writes the one after; else as many as the frame limits allow. */
+static size_t piece_jobs(const struct remote *r, size_t n)
+{
+	size_t quarter = (n + 3) / 4;
+	if (r->batch_jobs)
+		return r->batch_jobs;
+	if (r->depth < 2)
+		return IP_PROTO_MAX_JOBS;
+	return quarter < 256 ? 256 : quarter;
+}
+
+/* Runs the jobs in as many BATCH frames as it takes (take()), with up to r->depth of them
+ * unanswered at once (version 3). A failure (the agent died, hung, answered garbage or ERROR)
+ * counts against the oldest BATCH in flight, whose answer was awaited; it and every later one
+ * are sent again on a fresh agent, each piece at most ISAPROBE_REMOTE_RETRIES more times after
+ * its own failures, then its results are runner errors. Results are taken only from a whole,
+ * checked RESULTS frame, each piece's once: nothing is lost or counted twice. A job over a limit
+ * alone is not sent: its result is a runner error. Returns -1 only when no job ran, or
+ * IP_RUNNER_DEVICE_LOST when every attempt at a piece failed and one was answered ERROR 6. */
 static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
                             struct ip_result *results)
 {
 	struct remote *r = state;
-	size_t at = 0, failed = 0;
-	size_t head = r->version >= 2 ? IP_PROTO_BATCH2_HEAD : IP_PROTO_BATCH_HEAD;
-	while (at < n) {
-		struct job_size sum = {head, IP_PROTO_BATCH_HEAD, 0};
-		size_t k = 0;
-		ip_pool_reset(&r->pool);
-		while (at + k < n && k < IP_PROTO_MAX_JOBS &&
-		       chunk_add(r, &jobs[at + k], &results[at + k], &sum))
-			k++;
-		if (r->pool.failed) {
-			fail_jobs(r, &results[at], n - at, "out of memory for a batch's shared inputs");
-			failed += n - at;
-			break;
+	struct piece w[IP_PROTO_MAX_DEPTH]; /* w[0..nflight) sent, oldest first; then to send again */
+	size_t count = 0, nflight = 0, next = 0, failed = 0, most = piece_jobs(r, n);
+	long deadline = 0;
+	struct ip_diag d;
+	ip_diag_init(&d, NULL);
+	r->out.len = r->sent = 0;
+	for (;;) {
+		int rc = 0;
+		/* Fill the window: pieces to send again first, then new ones. */
+		while (rc == 0 && nflight < (r->alive ? r->depth : 1)) {
+			struct piece *p = &w[nflight];
+			if (nflight == count) {
+				size_t k;
+				if (next >= n || count >= IP_PROTO_MAX_DEPTH)
+					break;
+				k = take(r, jobs, results, next, n - next < most ? n - next : most);
+				if (r->pool.failed) {
+					fail_jobs(r, &results[next], n - next,
+					          "out of memory for a batch's shared inputs");
+					failed += n - next;
+					next = n;
+					continue;
+				}
+				if (k == 0) { /* jobs[next] alone is over a limit */
+					char why[256];
+					struct job_size z = job_size(r, &jobs[next], &results[next]);
+					if (!over_limit(r, &z, why, sizeof why))
+						snprintf(why, sizeof why,
+						         "a job with more inputs than a BATCH shares");
+					fail_jobs(r, &results[next], 1, why);
+					failed++;
+					next++;
+					continue;
+				}
+				*p = (struct piece){next, k, 0, 0, 0, 0};
+				next += k;
+				count++;
+			} else if (r->alive) {
+				take(r, jobs, results, p->at, p->n); /* its shared inputs again */
+			}
+			if (!r->alive) {
+				if (start_agent(r, &d) != 0) {
+					rc = -1;
+					break;
+				}
+				take(r, jobs, results, p->at, p->n); /* nflight is 0: p is w[0] */
+			}
+			if (queue_piece(r, p, jobs, results, &d) != 0) {
+				rc = -1;
+				break;
+			}
+			if (nflight++ == 0)
+				deadline = ip_now_ms() + r->timeout_ms;
 		}
-		if (k == 0) { /* jobs[at] alone is over a limit */
-			char why[256];
-			struct job_size z = job_size(r, &jobs[at], &results[at]);
-			if (!over_limit(r, &z, why, sizeof why))
-				snprintf(why, sizeof why, "a job with more inputs than a BATCH shares");
-			fail_jobs(r, &results[at], 1, why);
-			failed++;
-			at++;
-			continue;
+		if (rc == 0 && nflight == 0)
+			break; /* all done */
+		if (rc == 0) {
+			rc = collect_piece(r, &w[0], deadline, results, &d);
+			if (rc == 0) {
+				memmove(&w[0], &w[1], (count - 1) * sizeof w[0]);
+				count--;
+				nflight--;
+				deadline = ip_now_ms() + r->timeout_ms; /* the next one's turn */
+				continue;
+			}
 		}
-		int c = run_chunk(r, jobs + at, k, results + at);
-		if (c == IP_RUNNER_DEVICE_LOST) {
-			results[0].why = results[at].why;
-			return c; /* nothing of the batch may be stored */
+		/* The oldest piece in flight (or the one an agent was started for) failed. */
+		stop_agent(r);
+		r->out.len = r->sent = 0;
+		nflight = 0;
+		w[0].device_gone |= r->device_gone;
+		r->device_gone = 0;
+		if (++w[0].tries > r->retries) {
+			char why[sizeof d.msg + 128];
+			if (d.offset >= 0)
+				snprintf(why, sizeof why, "remote agent failed %d time%s; last: at byte offset "
+				                          "%ld of its output: %s",
+				         w[0].tries, w[0].tries == 1 ? "" : "s", d.offset, d.msg);
+			else
+				snprintf(why, sizeof why, "remote agent failed %d time%s; last: %s",
+				         w[0].tries, w[0].tries == 1 ? "" : "s", d.msg);
+			fail_jobs(r, &results[w[0].at], w[0].n, why);
+			if (w[0].device_gone) {
+				results[0].why = results[w[0].at].why;
+				return IP_RUNNER_DEVICE_LOST; /* nothing of the batch may be stored */
+			}
+			failed += w[0].n;
+			memmove(&w[0], &w[1], (count - 1) * sizeof w[0]);
+			count--;
 		}
-		if (c != 0)
-			failed += k;
-		at += k;
+		ip_diag_init(&d, NULL);
 	}
 	return n && failed == n ? -1 : 0;
 }

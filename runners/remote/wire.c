@@ -44,13 +44,6 @@ void ip_wbuf_u16(struct ip_wbuf *w, uint16_t v)
 	ip_wbuf_bytes(w, b, 2);
 }
 
-void ip_wbuf_u32(struct ip_wbuf *w, uint32_t v)
-{
-	uint8_t b[4];
-	ip_put_u32(b, v);
-	ip_wbuf_bytes(w, b, 4);
-}
-
 void ip_wbuf_u64(struct ip_wbuf *w, uint64_t v)
 {
 	ip_wbuf_u32(w, (uint32_t)v);
@@ -76,11 +69,6 @@ uint16_t ip_get_u16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-uint32_t ip_get_u32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 uint64_t ip_get_u64(const uint8_t *p)
 {
 	return (uint64_t)ip_get_u32(p) | (uint64_t)ip_get_u32(p + 4) << 32;
@@ -103,7 +91,7 @@ static int need(struct ip_rbuf *r, size_t n, const char *what)
 	                      n == 1 ? "" : "s", r->len - r->pos);
 }
 
-int ip_rbuf_u32(struct ip_rbuf *r, uint32_t *v, const char *what)
+int ip_rbuf_u32_slow(struct ip_rbuf *r, uint32_t *v, const char *what)
 {
 	if (need(r, 4, what))
 		return -1;
@@ -125,6 +113,15 @@ int ip_rbuf_blob(struct ip_rbuf *r, const uint8_t **p, size_t *n, size_t max, co
 {
 	size_t at = r->pos;
 	uint32_t len;
+	if (r->len - r->pos >= 4) { /* the common case: a length and its bytes, both there */
+		len = ip_get_u32(r->data + r->pos);
+		if (len <= max && r->len - r->pos - 4 >= len) {
+			*p = r->data + r->pos + 4;
+			*n = len;
+			r->pos += 4 + (size_t)len;
+			return 0;
+		}
+	}
 	if (ip_rbuf_u32(r, &len, what))
 		return -1;
 	if (len > max)
