@@ -127,6 +127,13 @@ struct bench_mg_jobs *bench_mg_jobs_new(size_t n);
 void bench_mg_jobs_set(struct bench_mg_jobs *j, size_t i, uint64_t value);
 void bench_mg_jobs_free(struct bench_mg_jobs *j);
 
+/* Disassembles p with isa into memory (time added to *t_dis) and assembles that text back
+ * (*t_asm): the ISA suites' text round trip (bench/text_round_trip.c). 0, or -1: no memory. */
+struct ip_isa;
+struct ip_program;
+int bench_text_round_trip(const struct ip_isa *isa, const struct ip_program *p,
+                          struct bench_time *t_dis, struct bench_time *t_asm);
+
 /* Removes a database and its -wal and -shm files. */
 void bench_db_remove(const char *path);
 

@@ -45,12 +45,10 @@ static int bench_packing(struct bench_run *br)
 	uint64_t s = 1;
 	struct bench_time t_un = {0, 0, 0}, t_pk = {0, 0, 0}, t_dis = {0, 0, 0}, t_asm = {0, 0, 0}, t0;
 	for (unsigned r = 0; r < rounds; r++) {
-		size_t len = random_program(&s, bin, CLAUSES), plen, tlen;
-		struct ip_program p, p2;
+		size_t len = random_program(&s, bin, CLAUSES), plen;
+		struct ip_program p;
 		struct ip_diag d;
 		uint8_t *out = NULL;
-		char *text = NULL;
-		FILE *m;
 		t0 = bench_now();
 		if (bifrost_unpack(bin, len, &p, &d) != 0) {
 			fprintf(stderr, "isaprobe bench bifrost: unpack: %s\n", d.msg);
@@ -65,21 +63,9 @@ static int bench_packing(struct bench_run *br)
 		}
 		bench_lap(&t_pk, t0);
 		free(out);
-		if (r % 10 == 0) {
-			t0 = bench_now();
-			m = open_memstream(&text, &tlen);
-			if (!m) {
-				ip_program_free(&p);
-				return -1;
-			}
-			bifrost_disassemble(&p, m);
-			fclose(m);
-			bench_lap(&t_dis, t0);
-			t0 = bench_now();
-			if (bifrost_assemble(text, &p2, &d) == 0)
-				ip_program_free(&p2);
-			bench_lap(&t_asm, t0);
-			free(text);
+		if (r % 10 == 0 && bench_text_round_trip(&bifrost_isa, &p, &t_dis, &t_asm) != 0) {
+			ip_program_free(&p);
+			return -1;
 		}
 		ip_program_free(&p);
 	}

@@ -8,64 +8,37 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../fuzz/exec.h"
 #include "bench.h"
+#include "exhaustive_batches.h"
 #include "isaprobe/campaign.h"
-
-#define BATCH IP_CAMPAIGN_DEFAULT_BATCH
 
 /* The exhaustive strategy's first `budget` variants in batches, one thread, nothing stored:
  * through ip_exec (pack, run, canonicalise: "exec"), or the simulator alone on the jobs ip_exec
  * packed (run again, only that timed: "sim", the bare simulator of issue 22). */
 static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t budget, int sim)
 {
-	struct ip_runner_config cfg = {p->isa->name, p->gpu, NULL};
-	struct ip_strategy_params sp = {0};
-	struct ip_strategy *st = NULL;
-	struct ip_runner *r = NULL;
-	struct ip_exec x;
-	struct ip_variant *v = calloc(BATCH, sizeof *v);
-	struct ip_outcome *o = calloc(BATCH, sizeof *o);
-	uint8_t *data = calloc(BATCH, p->output_len ? p->output_len : 1);
-	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
+	struct bench_exhaustive e;
 	struct bench_time spent = {0, 0, 0}, t0;
 	uint64_t done = 0, ok = 0;
-	struct ip_diag d;
 	char note[160];
-	int rc = -1, have_exec = 0;
-	ip_diag_init(&d, p->name);
-	ip_strategy_params_of(&sp, p, IP_STRATEGY_EXHAUSTIVE, seeds);
-	sp.budget = budget;
-	sp.force = 1;
-	if (!v || !o || !data) {
-		ip_diag_plain(&d, "out of memory");
-		goto out;
-	}
-	if (ip_runner_open("sim", &cfg, &r, &d) || ip_exec_init(&x, p, r, BATCH, &d))
-		goto out;
-	have_exec = 1;
-	if (ip_strategy_new(&sp, &st, &d))
-		goto out;
-	for (;;) {
+	size_t n;
+	if (bench_exhaustive_open(&e, p, "sim", budget))
+		return -1;
+	while ((n = bench_exhaustive_next(&e))) {
 		const char *lost;
-		size_t n = 0;
-		while (n < BATCH && ip_strategy_next(st, &v[n]))
-			n++;
-		if (!n)
-			break;
 		if (!sim)
 			t0 = bench_now();
-		ip_exec_run(&x, v, n, data, o, &lost); /* the simulator is never lost */
+		ip_exec_run(&e.x, e.v, n, e.data, e.o, &lost); /* the simulator is never lost */
 		if (sim) {
 			t0 = bench_now();
-			ip_runner_run_batch(x.runner, x.jobs, x.njobs, x.results);
+			ip_runner_run_batch(e.x.runner, e.x.jobs, e.x.njobs, e.x.results);
 			bench_lap(&spent, t0);
-			for (size_t j = 0; j < x.njobs; j++)
-				ok += x.results[j].status == IP_STATUS_OK;
+			for (size_t j = 0; j < e.x.njobs; j++)
+				ok += e.x.results[j].status == IP_STATUS_OK;
 		} else {
 			bench_lap(&spent, t0);
 			for (size_t i = 0; i < n; i++)
-				ok += o[i].status == IP_STATUS_OK;
+				ok += e.o[i].status == IP_STATUS_OK;
 		}
 		done += n;
 	}
@@ -77,18 +50,8 @@ static int exec_only(struct bench_run *br, const struct ip_probe *p, uint64_t bu
 		         "stored; %llu of %llu ok", (unsigned long long)ok, (unsigned long long)done);
 	bench_rate(br, sim ? "sim" : "exec", "variants/s", (double)done, spent, BENCH_REPORT, 0,
 	           note);
-	rc = 0;
-out:
-	if (rc)
-		ip_diag_print(&d, stderr);
-	if (have_exec)
-		ip_exec_free(&x);
-	ip_strategy_free(st);
-	ip_runner_close(r);
-	free(v);
-	free(o);
-	free(data);
-	return rc;
+	bench_exhaustive_close(&e);
+	return 0;
 }
 
 /* CPU seconds per variant of one campaign: its workers, its recording thread, all of it. */

@@ -7,8 +7,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "../fuzz/exec.h"
 #include "bench.h"
+#include "exhaustive_batches.h"
 #include "isaprobe/campaign.h"
 
 #define MAX_BATCH 4096
@@ -35,55 +35,22 @@ static void rate(struct ip_runner *r, struct bench_mg_jobs *j, uint64_t total, u
 static int ls_loads_rate(const struct ip_probe *p, const char *spec, uint64_t budget,
                          struct bench_time *spent, uint64_t *ok)
 {
-	enum { BATCH = IP_CAMPAIGN_DEFAULT_BATCH };
-	struct ip_runner_config cfg = {p->isa->name, p->gpu, NULL};
-	struct ip_strategy_params sp = {0};
-	struct ip_strategy *st = NULL;
-	struct ip_runner *r = NULL;
-	struct ip_exec x;
-	struct ip_variant *v = calloc(BATCH, sizeof *v);
-	struct ip_outcome *o = calloc(BATCH, sizeof *o);
-	uint8_t *data = calloc(BATCH, p->output_len ? p->output_len : 1);
-	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
+	struct bench_exhaustive e;
 	struct bench_time t0;
-	struct ip_diag d;
-	int rc = -1, have_exec = 0;
-	ip_diag_init(&d, p->name);
-	ip_strategy_params_of(&sp, p, IP_STRATEGY_EXHAUSTIVE, seeds);
-	sp.budget = budget;
-	sp.force = 1;
+	size_t n;
 	*ok = 0;
-	if (!v || !o || !data || ip_runner_open(spec, &cfg, &r, &d) ||
-	    ip_exec_init(&x, p, r, BATCH, &d))
-		goto out;
-	have_exec = 1;
-	if (ip_strategy_new(&sp, &st, &d))
-		goto out;
+	if (bench_exhaustive_open(&e, p, spec, budget))
+		return -1;
 	t0 = bench_now();
-	for (;;) {
+	while ((n = bench_exhaustive_next(&e))) {
 		const char *lost;
-		size_t n = 0;
-		while (n < BATCH && ip_strategy_next(st, &v[n]))
-			n++;
-		if (!n)
-			break;
-		ip_exec_run(&x, v, n, data, o, &lost);
+		ip_exec_run(&e.x, e.v, n, e.data, e.o, &lost);
 		for (size_t i = 0; i < n; i++)
-			*ok += o[i].status == IP_STATUS_OK;
+			*ok += e.o[i].status == IP_STATUS_OK;
 	}
 	bench_lap(spent, t0);
-	rc = 0;
-out:
-	if (rc)
-		ip_diag_print(&d, stderr);
-	ip_strategy_free(st);
-	if (have_exec)
-		ip_exec_free(&x);
-	ip_runner_close(r);
-	free(v);
-	free(o);
-	free(data);
-	return rc;
+	bench_exhaustive_close(&e);
+	return 0;
 }
 
 /* CPU seconds of the children this process has waited for (the agents, once closed). */

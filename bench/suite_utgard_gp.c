@@ -40,33 +40,20 @@ static int bench_text(struct bench_run *br)
 	static uint8_t bin[N * 16];
 	unsigned rounds = (unsigned)bench_pick(br, 400, 40);
 	uint64_t s = 1;
-	struct bench_time t0, t_dis = {0, 0, 0}, t_asm = {0, 0, 0};
+	struct bench_time t_dis = {0, 0, 0}, t_asm = {0, 0, 0};
 	for (unsigned r = 0; r < rounds; r++) {
-		struct ip_program p, p2;
+		struct ip_program p;
 		struct ip_diag d;
-		char *text = NULL;
-		size_t tlen;
-		FILE *m;
 		for (unsigned i = 0; i < sizeof bin; i++)
 			bin[i] = (uint8_t)rnd(&s);
 		if (utgard_gp_isa.unpack(bin, sizeof bin, &p, &d) != 0) {
 			fprintf(stderr, "isaprobe bench utgard_gp: unpack: %s\n", d.msg);
 			return -1;
 		}
-		t0 = bench_now();
-		m = open_memstream(&text, &tlen);
-		if (!m) {
+		if (bench_text_round_trip(&utgard_gp_isa, &p, &t_dis, &t_asm) != 0) {
 			ip_program_free(&p);
 			return -1;
 		}
-		utgard_gp_isa.disassemble(&p, m);
-		fclose(m);
-		bench_lap(&t_dis, t0);
-		t0 = bench_now();
-		if (utgard_gp_isa.assemble(text, &p2, &d) == 0)
-			ip_program_free(&p2);
-		bench_lap(&t_asm, t0);
-		free(text);
 		ip_program_free(&p);
 	}
 	bench_rate(br, "disassemble", "instructions/s", (double)N * rounds, t_dis, BENCH_REPORT, 0,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "cli.h"
 #include "isaprobe/probe.h"
 #include "isaprobe/store.h"
 
@@ -55,6 +56,37 @@ void cli_status_text(const uint64_t *by_status)
 		if (by_status[i])
 			fprintf(stderr, " %s %llu", ip_status_name((enum ip_status)i),
 			        (unsigned long long)by_status[i]);
+}
+
+void cli_summary_json_open(const char *probe, long long campaign, const char *engine,
+                           const char *runner, const char *model)
+{
+	printf("{\"probe\":");
+	cli_json_string(stdout, probe);
+	printf(",\"campaign\":%lld,", campaign);
+	if (engine) {
+		printf("\"engine\":");
+		cli_json_string(stdout, engine);
+		putchar(',');
+	}
+	printf("\"runner\":");
+	cli_json_string(stdout, runner);
+	printf(",\"model\":");
+	cli_json_string(stdout, model);
+}
+
+void cli_summary_json_close(const uint64_t *by_status)
+{
+	printf(",\"status\":{");
+	cli_status_json(by_status);
+	printf("}}\n");
+	fflush(stdout);
+}
+
+void cli_lock_note(const char *probe, long long campaign, const char *note)
+{
+	if (note[0])
+		fprintf(stderr, "%s: campaign %lld: %s\n", probe, campaign, note);
 }
 
 struct ip_probe *cli_probes_load(char *const *paths, int n)

@@ -31,6 +31,15 @@ void cli_progress_bar(char bar[31], double frac);
 void cli_status_json(const uint64_t *by_status);
 void cli_status_text(const uint64_t *by_status);
 
+/* A campaign's --json summary line on stdout opens with {"probe":..,"campaign":N, then
+ * "engine":"<engine>" unless engine is NULL, "runner":..,"model":.. (no comma after it); each
+ * command prints its own members, then closes it with ,"status":{..}}, a newline and a flush. */
+void cli_summary_json_open(const char *probe, long long campaign, const char *engine,
+                           const char *runner, const char *model);
+void cli_summary_json_close(const uint64_t *by_status);
+/* A campaign's lock note (why it waited for or took over the database), if it has one. */
+void cli_lock_note(const char *probe, long long campaign, const char *note);
+
 /* Loads the n probe files paths[0..n) (every one before anything runs: a typo fails fast);
  * the array (free with cli_probes_free), or NULL after printing why. */
 struct ip_probe *cli_probes_load(char *const *paths, int n);

@@ -117,12 +117,8 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 {
 	double rate = r->seconds > 0 ? (double)r->runs / r->seconds : 0;
 	if (json) {
-		printf("{\"probe\":");
-		cli_json_string(stdout, p->name);
-		printf(",\"campaign\":%lld,\"runner\":", (long long)r->campaign_id);
-		cli_json_string(stdout, runner);
-		printf(",\"model\":");
-		cli_json_string(stdout, r->model ? r->model : "");
+		cli_summary_json_open(p->name, (long long)r->campaign_id, NULL, runner,
+		                      r->model ? r->model : "");
 		printf(",\"strategy\":\"%s\",\"seed\":%llu,\"budget\":%llu,\"shard\":\"%u/%u\","
 		       "\"total\":%llu,\"cursor\":%llu,\"runs\":%llu,\"reruns\":%llu,\"seconds\":%.3f,"
 		       "\"runs_per_second\":%.0f,\"finished\":%s,\"interrupted\":%s,",
@@ -132,16 +128,12 @@ static void print_summary(const struct ip_probe *p, const struct ip_campaign_opt
 		       (unsigned long long)r->cursor_end, (unsigned long long)r->runs,
 		       (unsigned long long)r->reruns, r->seconds, rate,
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false");
-		printf("\"runner_errors\":%llu,\"rerun\":%llu,\"status\":{",
-		       (unsigned long long)r->runner_errors, (unsigned long long)r->rerun);
-		cli_status_json(r->by_status);
-		printf("}}\n");
-		fflush(stdout);
+		printf("\"runner_errors\":%llu,\"rerun\":%llu", (unsigned long long)r->runner_errors,
+		       (unsigned long long)r->rerun);
+		cli_summary_json_close(r->by_status);
 		return;
 	}
-	if (r->lock_note[0])
-		fprintf(stderr, "%s: campaign %lld: %s\n", p->name, (long long)r->campaign_id,
-		        r->lock_note);
+	cli_lock_note(p->name, (long long)r->campaign_id, r->lock_note);
 	if (r->rerun)
 		fprintf(stderr, "%s: campaign %lld: ran %llu runs again that had ended as runner "
 		                "errors\n", p->name, (long long)r->campaign_id,

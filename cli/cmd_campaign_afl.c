@@ -144,12 +144,8 @@ static void print_summary(const struct ip_probe *p, const struct ip_afl_opts *o,
 {
 	double rate = r->seconds > 0 ? (double)r->runs / r->seconds : 0;
 	if (json) {
-		printf("{\"probe\":");
-		cli_json_string(stdout, p->name);
-		printf(",\"campaign\":%lld,\"engine\":\"afl\",\"runner\":", (long long)r->campaign_id);
-		cli_json_string(stdout, o->runner ? o->runner : "sim");
-		printf(",\"model\":");
-		cli_json_string(stdout, r->model);
+		cli_summary_json_open(p->name, (long long)r->campaign_id, "afl",
+		                      o->runner ? o->runner : "sim", r->model);
 		printf(",\"seed\":%llu,\"budget\":%llu,\"cursor\":%llu,\"runs\":%llu,\"seconds\":%.3f,"
 		       "\"runs_per_second\":%.0f,\"classes\":%llu,\"afl\":{\"execs\":%llu,"
 		       "\"queued\":%llu,\"crashes\":%llu,\"hangs\":%llu,\"output\":",
@@ -159,17 +155,13 @@ static void print_summary(const struct ip_probe *p, const struct ip_afl_opts *o,
 		       (unsigned long long)r->queued, (unsigned long long)r->crashes,
 		       (unsigned long long)r->hangs);
 		cli_json_string(stdout, r->outdir);
-		printf("},\"finished\":%s,\"interrupted\":%s,\"timed_out\":%s,\"status\":{",
+		printf("},\"finished\":%s,\"interrupted\":%s,\"timed_out\":%s",
 		       r->finished ? "true" : "false", r->interrupted ? "true" : "false",
 		       r->timed_out ? "true" : "false");
-		cli_status_json(r->by_status);
-		printf("}}\n");
-		fflush(stdout);
+		cli_summary_json_close(r->by_status);
 		return;
 	}
-	if (r->lock_note[0])
-		fprintf(stderr, "%s: campaign %lld: %s\n", p->name, (long long)r->campaign_id,
-		        r->lock_note);
+	cli_lock_note(p->name, (long long)r->campaign_id, r->lock_note);
 	if (r->was_finished) {
 		fprintf(stderr, "%s: campaign %lld is already complete (%llu runs)\n", p->name,
 		        (long long)r->campaign_id, (unsigned long long)r->cursor_end);

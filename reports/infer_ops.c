@@ -6,19 +6,17 @@
 #include <string.h>
 
 #include "infer_internal.h"
+#include "isaprobe/float_bits.h"
 
+/* Short names for the binary32 bit casts of include/isaprobe/float_bits.h, used throughout. */
 static float f32(uint32_t x)
 {
-	float f;
-	memcpy(&f, &x, 4);
-	return f;
+	return ip_f32_from_bits(x);
 }
 
 static uint32_t u32(float f)
 {
-	uint32_t x;
-	memcpy(&x, &f, 4);
-	return x;
+	return ip_f32_bits(f);
 }
 
 static float clampf(float f, float lo, float hi)

@@ -26,18 +26,12 @@
 #include "../runners/drm/model_ext.h"
 #include "../runners/drm/pan_jobs.h"
 #include "check.h"
+#include "fakedrm_rerun.h"
 #include "isaprobe/isa.h"
 
 #define PAN_NODE "/dev/dri/renderD128"
 #define LIMA_NODE "/dev/dri/renderD130"
 #define MSM_NODE "/dev/dri/renderD131"
-
-/* ioctl(fd, req, arg) fails with errno want (0: succeeds). */
-#define REFUSED(fd, req, arg, want, what)                                                    \
-	do {                                                                                 \
-		int rc_ = ioctl((fd), (req), (arg)), e_ = rc_ ? errno : 0;                   \
-		CHECK(e_ == (want), "%s: errno %d (%s), want %d", (what), e_, strerror(e_), (want)); \
-	} while (0)
 
 static void panfrost_ioctls(void)
 {
@@ -690,22 +684,11 @@ static void msm_descriptors(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	if (!getenv("FAKEDRM_UNDER_TEST")) {
-		const char *pre = getenv("FAKEDRM_PRELOAD");
-		if (!pre) {
-			puts("test_fakedrm: FAKEDRM_PRELOAD is not set (run through ctest): skipped");
-			return 77;
-		}
-		setenv("LD_PRELOAD", pre, 1);
-		setenv("FAKEDRM_UNDER_TEST", "1", 1);
-		setenv("FAKEDRM_DEVICES",
-		       PAN_NODE "=t760,/dev/dri/renderD129=g71," LIMA_NODE "=mali400," MSM_NODE "=a320", 1);
-		unsetenv("FAKEDRM_INJECT");
-		setenv("FAKEDRM_SCHED_TIMEOUT_MS", "2", 1); /* msm's spoilt draws hang */
-		execv("/proc/self/exe", argv);
-		perror("test_fakedrm: execv");
-		return 1;
-	}
+	if (!fakedrm_under_test())
+		return fakedrm_rerun("test_fakedrm", argv,
+		                     PAN_NODE "=t760,/dev/dri/renderD129=g71," LIMA_NODE "=mali400,"
+		                     MSM_NODE "=a320",
+		                     "2" /* ms: msm's spoilt draws hang */);
 	panfrost_ioctls();
 	lima_ioctls();
 	midgard_descriptors();

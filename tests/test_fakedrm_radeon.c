@@ -23,15 +23,10 @@
 #include "../runners/drm/drm_radeon.h"
 #include "../runners/drm/r5xx_regs.h"
 #include "check.h"
+#include "fakedrm_rerun.h"
 #include "isaprobe/isa.h"
 
 #define NODE "/dev/dri/renderD128"
-
-#define REFUSED(fd, req, arg, want, what)                                                    \
-	do {                                                                                 \
-		int rc_ = ioctl((fd), (req), (arg)), e_ = rc_ ? errno : 0;                   \
-		CHECK(e_ == (want), "%s: errno %d (%s), want %d", (what), e_, strerror(e_), (want)); \
-	} while (0)
 
 /* c0 * c1 + c2 on every channel, written to output 0 at (i, 0), i = 0..3; COND: where
  * conditional commands go */
@@ -338,20 +333,8 @@ static void conditional(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	if (!getenv("FAKEDRM_UNDER_TEST")) {
-		const char *pre = getenv("FAKEDRM_PRELOAD");
-		if (!pre) {
-			puts("test_fakedrm_radeon: FAKEDRM_PRELOAD is not set (run through ctest): skipped");
-			return 77;
-		}
-		setenv("LD_PRELOAD", pre, 1);
-		setenv("FAKEDRM_UNDER_TEST", "1", 1);
-		setenv("FAKEDRM_DEVICES", NODE "=r580", 1);
-		unsetenv("FAKEDRM_INJECT");
-		execv("/proc/self/exe", argv);
-		perror("test_fakedrm_radeon: execv");
-		return 1;
-	}
+	if (!fakedrm_under_test())
+		return fakedrm_rerun("test_fakedrm_radeon", argv, NODE "=r580", NULL);
 	ioctls();
 	streams();
 	conditional();

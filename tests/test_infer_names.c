@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "isaprobe/float_bits.h"
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
 #include "isaprobe/store.h"
@@ -31,11 +32,10 @@ struct toy {
 };
 #define NOUT 3 /* output words at most */
 
+/* include/isaprobe/float_bits.h's bit cast, under a short name. */
 static uint32_t bits(float f)
 {
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
+	return ip_f32_bits(f);
 }
 
 /* Every value of the field run in two contexts, stored and inferred; the store stays open. */

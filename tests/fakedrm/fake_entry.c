@@ -45,6 +45,18 @@ static mode_t mode_arg(int flags, va_list ap)
 	return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t)va_arg(ap, int) : 0;
 }
 
+/* The body of every variadic open: the mode is read only when the flags say one was passed
+ * (O_CREAT, O_TMPFILE); `path` and `flags` are the caller's named parameters. */
+#define OPEN_WITH_MODE_ARG(dirfd)                                                               \
+	do {                                                                                    \
+		va_list ap;                                                                     \
+		mode_t mode;                                                                    \
+		va_start(ap, flags);                                                            \
+		mode = mode_arg(flags, ap);                                                     \
+		va_end(ap);                                                                     \
+		return open_common((dirfd), path, flags, mode);                                 \
+	} while (0)
+
 /* Prototypes for -Wmissing-prototypes: libc declares some of these only with other macros. */
 EXPORT int open(const char *path, int flags, ...);
 EXPORT int open64(const char *path, int flags, ...);
@@ -61,42 +73,22 @@ EXPORT int close(int fd);
 
 int open(const char *path, int flags, ...)
 {
-	va_list ap;
-	mode_t mode;
-	va_start(ap, flags);
-	mode = mode_arg(flags, ap);
-	va_end(ap);
-	return open_common(AT_FDCWD, path, flags, mode);
+	OPEN_WITH_MODE_ARG(AT_FDCWD);
 }
 
 int open64(const char *path, int flags, ...)
 {
-	va_list ap;
-	mode_t mode;
-	va_start(ap, flags);
-	mode = mode_arg(flags, ap);
-	va_end(ap);
-	return open_common(AT_FDCWD, path, flags, mode);
+	OPEN_WITH_MODE_ARG(AT_FDCWD);
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
 {
-	va_list ap;
-	mode_t mode;
-	va_start(ap, flags);
-	mode = mode_arg(flags, ap);
-	va_end(ap);
-	return open_common(dirfd, path, flags, mode);
+	OPEN_WITH_MODE_ARG(dirfd);
 }
 
 int openat64(int dirfd, const char *path, int flags, ...)
 {
-	va_list ap;
-	mode_t mode;
-	va_start(ap, flags);
-	mode = mode_arg(flags, ap);
-	va_end(ap);
-	return open_common(dirfd, path, flags, mode);
+	OPEN_WITH_MODE_ARG(dirfd);
 }
 
 int __open_2(const char *path, int flags)

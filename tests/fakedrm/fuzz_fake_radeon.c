@@ -11,26 +11,13 @@
 
 #include <radeon_drm.h>
 
-#include "fake_entry.h"
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define BO_BYTES 65536
+#include "fuzz_fake_harness.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	setenv("FAKEDRM_DEVICES", "/dev/dri/renderD128=r580", 1);
-	setenv("FAKEDRM_SCHED_TIMEOUT_MS", "0", 1);
-	return 0;
-}
-
-static int io(int fd, unsigned long req, void *arg)
-{
-	int handled;
-	return fake_ioctl(fd, req, arg, &handled);
+	return fuzz_fake_init("/dev/dri/renderD128=r580");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

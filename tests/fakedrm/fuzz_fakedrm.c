@@ -4,34 +4,20 @@
  * The device must refuse garbage as a GPU would (a fault, a GP error, an msm hang or IOMMU fault),
  * never crash or hang. Not built by CMake; docs/fakedrm.md has the command. */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "../../runners/drm/drm_uapi.h"
 #include "../../runners/drm/msm_uapi.h"
-#include "fake_entry.h"
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define BO_BYTES 65536
+#include "fuzz_fake_harness.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	setenv("FAKEDRM_DEVICES", "/dev/dri/renderD128=t760,/dev/dri/renderD129=g71,"
-	                          "/dev/dri/renderD130=mali400,/dev/dri/renderD131=a320", 1);
-	setenv("FAKEDRM_SCHED_TIMEOUT_MS", "0", 1);
-	return 0;
-}
-
-static int io(int fd, unsigned long req, void *arg)
-{
-	int handled;
-	return fake_ioctl(fd, req, arg, &handled);
+	return fuzz_fake_init("/dev/dri/renderD128=t760,/dev/dri/renderD129=g71,"
+	                      "/dev/dri/renderD130=mali400,/dev/dri/renderD131=a320");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
