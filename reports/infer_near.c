@@ -1,7 +1,6 @@
 /* infer_near.c: a context's variants bucketed by the lowest and highest bit in which their
  * value differs from the seed, so that looking at a few bits reads only the variants near the
  * seed there (a random campaign's variants are almost all far), and the variants kept after. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +27,21 @@ static size_t bucket(uint64_t full, uint64_t seed, uint64_t value)
 	return 2 + 64 * (size_t)__builtin_ctzll(dv) + (size_t)(63 - __builtin_clzll(dv));
 }
 
+/* How many values lie in the window [v, v + 2^b) after each value v (ascending, distinct):
+ * what finding the pairs of bits below b among them costs. */
+static size_t in_windows(const uint64_t *values, size_t n, unsigned b)
+{
+	size_t work = 0;
+	for (size_t i = 0, j = 0; i < n; i++) {
+		if (j <= i)
+			j = i + 1;
+		while (j < n && values[j] - values[i] < (UINT64_C(1) << b))
+			j++;
+		work += j - i - 1;
+	}
+	return work;
+}
+
 /* flip[i] |= 2^b for every two values (ascending, distinct) that differ in bit b alone, b <
  * width. Two values differing in bit b alone lie 2^b apart: those of the low bits, closer than
  * 2^lowb, are found among each value's next few; those of a higher bit b share the bits above
@@ -36,9 +50,8 @@ static size_t bucket(uint64_t full, uint64_t seed, uint64_t value)
 static void flips(const uint64_t *values, size_t n, unsigned width, uint64_t *flip)
 {
 	unsigned lowb = 0;
-	double span = n ? (double)(values[n - 1] - values[0]) + 1 : 1;
-	/* the low bits: as many as leave about four values in a window of 2^lowb */
-	while (lowb < width && lowb < 62 && ldexp((double)n, (int)lowb + 1) <= 4 * span)
+	/* the low bits: as many as keep the windows' values to four a value on average */
+	while (lowb < width && lowb < 62 && in_windows(values, n, lowb + 1) <= 4 * n)
 		lowb++;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n && values[j] - values[i] < (UINT64_C(1) << lowb); j++) {
