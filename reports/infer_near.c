@@ -1,6 +1,7 @@
 /* infer_near.c: a context's variants bucketed by the lowest and highest bit in which their
  * value differs from the seed, so that looking at a few bits reads only the variants near the
- * seed there (a random campaign's variants are almost all far), and the variants kept after. */
+ * seed there (a random campaign's variants are almost all far); which single-bit neighbours of
+ * each variant were run; and which variants a context keeps once analysed. */
 #include <stdlib.h>
 #include <string.h>
 
