@@ -102,7 +102,7 @@ static int synthetic(struct bench_run *br)
 	char why[512], what[64], note[160];
 	memset(sc, 0, sizeof sc);
 	for (unsigned k = 0; k < 3; k++) {
-		struct synth_trial_opts o = {1, flaky[k], 0, 1, br->opts->dir, 0, br->opts->keep, NULL};
+		struct synth_trial_opts o = {1, flaky[k], 0, 1, br->opts->dir, 0, br->opts->keep, NULL, 0};
 		struct {
 			const char *name;
 			double v;

@@ -461,9 +461,18 @@ int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct s
 	co.strategy = IP_STRATEGY_AUTO;
 	co.seed = o->campaign_seed;
 	co.confirm = o->confirm;
-	if (ip_campaign_run(s, &p, &co, &res, &d) || ip_infer(s, NULL, &st, &d))
+	if (ip_campaign_run(s, &p, &co, &res, &d))
 		goto fail;
 	sc->runs += res.runs;
+	if (o->random_runs) {
+		co.strategy = IP_STRATEGY_RANDOM;
+		co.budget = o->random_runs;
+		if (ip_campaign_run(s, &p, &co, &res, &d))
+			goto fail;
+		sc->runs += res.runs;
+	}
+	if (ip_infer(s, NULL, &st, &d))
+		goto fail;
 	sc->findings += st.findings;
 	t->db = ip_store_sqlite(s);
 	if (sqlite3_prepare_v2(t->db, "SELECT json_extract(?1, ?2)", -1, &t->json, NULL)) {

@@ -17,6 +17,8 @@ struct synth_trial_opts {
 	int keep;                 /* leave the database (DIR/isaprobe-synth-PID-SEED.db) */
 	char **fields;            /* if set: gets the field list inferred, one line a finding
 	                           * ("context bundle.slot lo-hi kind [cond]"), malloc'd */
+	uint64_t random_runs;     /* then a random-order campaign of this many variants too (far
+	                           * from the seeds: evidence inference must read past) */
 };
 
 /* Sums over trials. Boundaries are cuts between value bits: found = true cuts inferred,

@@ -89,9 +89,10 @@ static void heap_push(struct ip_scan *s, struct cursor *c)
 	s->heap[i] = c;
 }
 
-static struct cursor *heap_pop(struct ip_scan *s)
+/* Moves the top cursor, whose value has grown, down to its place. */
+static void heap_sift_top(struct ip_scan *s)
 {
-	struct cursor *top = s->heap[0], *last = s->heap[--s->nheap];
+	struct cursor *c = s->heap[0];
 	size_t i = 0;
 	for (;;) {
 		size_t k = 2 * i + 1;
@@ -99,13 +100,20 @@ static struct cursor *heap_pop(struct ip_scan *s)
 			break;
 		if (k + 1 < s->nheap && value_cmp(s, s->heap[k + 1], s->heap[k]) < 0)
 			k++;
-		if (value_cmp(s, last, s->heap[k]) <= 0)
+		if (value_cmp(s, c, s->heap[k]) <= 0)
 			break;
 		s->heap[i] = s->heap[k];
 		i = k;
 	}
+	s->heap[i] = c;
+}
+
+static struct cursor *heap_pop(struct ip_scan *s)
+{
+	struct cursor *top = s->heap[0];
+	s->heap[0] = s->heap[--s->nheap];
 	if (s->nheap)
-		s->heap[i] = last;
+		heap_sift_top(s);
 	return top;
 }
 
@@ -243,6 +251,7 @@ int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d
 		return next_row_variant(s, v, d);
 	for (;;) {
 		size_t kept = 0;
+		uint64_t number;
 		/* blocks that start by the smallest value join the merge */
 		while (s->next < s->nm && s->m[s->next].context == s->context &&
 		       (!s->nheap || starts_by(s, &s->m[s->next])))
@@ -257,10 +266,12 @@ int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d
 		/* every entry of the smallest value, from every block holding it */
 		s->ngroup = 0;
 		s->vlen = s->heap[0]->vlen;
+		number = s->heap[0]->number; /* values of up to 8 bytes compare as numbers */
 		memcpy(s->value, s->heap[0]->value, s->vlen);
 		while (s->nheap && s->heap[0]->vlen == s->vlen &&
-		       memcmp(s->heap[0]->value, s->value, s->vlen) == 0) {
-			struct cursor *c = heap_pop(s);
+		       (s->vlen <= 8 ? s->heap[0]->number == number
+		                     : memcmp(s->heap[0]->value, s->value, s->vlen) == 0)) {
+			struct cursor *c = s->heap[0]; /* read on where it is, then sifted down */
 			int rc;
 			do {
 				if (add_to_group(s, c->outcome, c->count, d))
@@ -268,11 +279,12 @@ int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d
 				rc = advance(s, c, d);
 				if (rc < 0)
 					return -1;
-			} while (rc > 0 && memcmp(c->value, s->value, s->vlen) == 0);
+			} while (rc > 0 && (s->vlen <= 8 ? c->number == number
+			                                 : memcmp(c->value, s->value, s->vlen) == 0));
 			if (rc > 0)
-				heap_push(s, c);
+				heap_sift_top(s);
 			else
-				retire(s, c);
+				retire(s, heap_pop(s));
 		}
 		if (s->ngroup > 1)
 			qsort(s->group, s->ngroup, sizeof *s->group, cmp_outcome);

@@ -471,7 +471,8 @@ static int on_end(void *arg, int64_t block, const int64_t *sums, struct ip_diag 
  * campaign as readers merge them: entries well formed and in order, outcomes that exist and
  * pass the outcome rules, counts per status as the block says, no more runs taken back than
  * stored. */
-static int check_runs(sqlite3 *db, const int64_t *campaigns, size_t n, struct ip_diag *d)
+static int check_runs(sqlite3 *db, const int64_t *campaigns, size_t n, ip_check_each_fn each,
+                      void *arg, struct ip_diag *d)
 {
 	static const struct ip_scan_watch watch = {on_entry, on_end};
 	struct run_check c = {db, NULL, NULL, NULL, 0, 0};
@@ -515,7 +516,8 @@ static int check_runs(sqlite3 *db, const int64_t *campaigns, size_t n, struct ip
 		}
 		ip_scan_watch(sc, &watch, &c);
 		while ((rc = ip_scan_next(sc, &v, d)) > 0)
-			;
+			if (each)
+				each(arg, &v);
 		ip_scan_close(sc);
 	}
 out:
@@ -528,6 +530,13 @@ out:
 
 int ip_store_check_campaigns(void *handle, const int64_t *campaigns, size_t n,
                              struct ip_diag *d)
+{
+	int rc = ip_store_check_campaigns_each(handle, campaigns, n, NULL, NULL, d);
+	return rc < 0 ? -1 : 0;
+}
+
+int ip_store_check_campaigns_each(void *handle, const int64_t *campaigns, size_t n,
+                                  ip_check_each_fn each, void *arg, struct ip_diag *d)
 {
 	sqlite3 *db = handle;
 	char *scope = NULL;
@@ -553,11 +562,12 @@ int ip_store_check_campaigns(void *handle, const int64_t *campaigns, size_t n,
 	for (size_t i = 0; i < nrules - (size_t)legacy && !rc; i++) /* run_block's rule is last */
 		rc = run_rule(db, &campaign_rules[i], scope, d);
 	if (!rc)
-		rc = legacy ? run_rule(db, &legacy_run_rule, scope, d) : check_runs(db, campaigns, n, d);
+		rc = legacy ? run_rule(db, &legacy_run_rule, scope, d)
+		            : check_runs(db, campaigns, n, each, arg, d);
 	if (!rc && !campaigns)
 		rc = run_rule(db, &outcome_rule, NULL, d);
 	free(scope);
-	return rc;
+	return rc < 0 ? -1 : legacy;
 }
 
 int ip_store_check_findings(void *handle, struct ip_diag *d)

@@ -1,26 +1,56 @@
-/* infer.c: the inference driver: for each probe, load its runs, compute the per-bit effects,
- * segment and type each context's region, and write the findings; plus the per-bit summary
- * that reports draw heat maps from. */
+/* infer.c: the inference driver: for each probe, stream its runs context by context (effects,
+ * then fields), and write the findings; plus the per-bit summary reports draw heat maps from. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "infer_internal.h"
 
+/* What infer_one does with each context as the load hands it over. */
+struct one {
+	sqlite3 *db;
+	struct inf_findings *f;
+	int models;           /* -1: not known yet; 1: other GPU models ran the probe */
+};
+
+/* Effects, fields, then only the variants a comparison with other models reads. */
+static int each_context(struct inf_data *data, struct inf_context *c, void *arg,
+                        struct ip_diag *d)
+{
+	struct one *o = arg;
+	if (o->models < 0) {
+		char **runners, **models;
+		size_t n;
+		if (inf_other_devices(o->db, data, &runners, &models, &n, d))
+			return -1;
+		o->models = n > 0;
+		for (size_t i = 0; i < n; i++) {
+			free(runners[i]);
+			free(models[i]);
+		}
+		free(runners);
+		free(models);
+	}
+	inf_effects(data, c);
+	inf_near_index(data, c);
+	inf_segment(data, c, o->f);
+	inf_keep_variants(c, c->seed, o->models ? o->f : NULL);
+	return 0;
+}
+
 static int infer_one(sqlite3 *db, int64_t probe_id, struct ip_infer_stats *st, struct ip_diag *d)
 {
 	struct inf_data data;
 	struct inf_findings f = {0};
-	int rc = inf_load(db, probe_id, &data, d);
+	struct one o = {db, &f, -1};
+	int rc = inf_load(db, probe_id, &data, each_context, &o, d);
 	if (rc) {
+		inf_findings_free(&f);
 		inf_free(&data);
 		st->skipped += rc > 0;
 		return rc < 0 ? -1 : 0;
 	}
-	inf_effects(&data);
-	for (size_t i = 0; i < data.nctx; i++) {
-		inf_segment(&data, &data.ctx[i], &f);
+	for (size_t i = 0; i < data.nctx; i++)
 		st->runs += data.ctx[i].runs + data.ctx[i].noise;
-	}
 	inf_name_enums(&data, &f);
 	rc = inf_compare_models(db, &data, &f, f.n, d);
 	if (!rc)
@@ -79,18 +109,28 @@ static char *dup(const char *s)
 	return p;
 }
 
+/* The per-bit summary needs each context's effects only: its variants go at once. */
+static int effects_only(struct inf_data *data, struct inf_context *c, void *arg,
+                        struct ip_diag *d)
+{
+	(void)arg;
+	(void)d;
+	inf_effects(data, c);
+	inf_keep_variants(c, c->seed, NULL);
+	return 0;
+}
+
 int ip_infer_summary(struct ip_store *s, int64_t probe_id, struct ip_infer_probe **out,
                      struct ip_diag *d)
 {
 	struct inf_data data;
 	struct ip_infer_probe *p;
-	int rc = inf_load(ip_store_sqlite(s), probe_id, &data, d);
+	int rc = inf_load(ip_store_sqlite(s), probe_id, &data, effects_only, NULL, d);
 	*out = NULL;
 	if (rc) {
 		inf_free(&data);
 		return rc;
 	}
-	inf_effects(&data);
 	p = calloc(1, sizeof *p);
 	if (!p)
 		abort();
@@ -110,7 +150,7 @@ int ip_infer_summary(struct ip_store *s, int64_t probe_id, struct ip_infer_probe
 		c->label = dup(data.ctx[i].label);
 		c->width = data.width;
 		c->runs = data.ctx[i].runs + data.ctx[i].noise;
-		c->variants = data.ctx[i].nv;
+		c->variants = data.ctx[i].folded;
 		c->bits = calloc(data.width, sizeof *c->bits);
 		c->bit_format = calloc(data.width, sizeof *c->bit_format);
 		c->bit_pos = calloc(data.width, sizeof *c->bit_pos);

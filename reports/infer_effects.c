@@ -1,4 +1,4 @@
-/* infer_effects.c: the baseline outcome of each context (the seed value's) and what flipping
+/* infer_effects.c: the baseline outcome of a context (the seed value's) and what flipping
  * each single bit of the target region did to it: nothing, a fault, or which outputs changed. */
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +28,7 @@ uint64_t inf_diff_words(const struct inf_data *data, uint32_t a, uint32_t b)
 
 /* The baseline: the seed's majority outcome; without a run of the seed, the outcome most
  * runs of the context gave (weaker: the report says the seed was not run). */
-static void baseline(struct inf_data *data, struct inf_context *c)
+static void baseline(const struct inf_data *data, struct inf_context *c)
 {
 	const struct inf_variant *seed = inf_find(c, c->seed);
 	if (seed) {
@@ -59,34 +59,31 @@ const char *ip_bit_effect_name(enum ip_bit_effect e)
 	return (unsigned)e < IP_EFFECT_COUNT ? effect_names[e] : "?";
 }
 
-void inf_effects(struct inf_data *data)
+void inf_effects(const struct inf_data *data, struct inf_context *c)
 {
-	for (size_t ci = 0; ci < data->nctx; ci++) {
-		struct inf_context *c = &data->ctx[ci];
-		baseline(data, c);
-		for (unsigned b = 0; b < data->width; b++) {
-			const struct inf_variant *v = inf_find(c, c->seed ^ (UINT64_C(1) << b));
-			struct ip_bit_summary *s = &c->bits[b];
-			memset(s, 0, sizeof *s);
-			c->outmask[b] = 0;
-			if (!v || c->base < 0 || data->oc[v->oc].status == IP_STATUS_RUNNER_ERROR) {
-				s->effect = IP_EFFECT_UNPROBED;
-				continue;
-			}
-			s->runs = v->runs;
-			s->contradicting = v->against;
-			int st = data->oc[v->oc].status;
-			if (v->oc == (uint32_t)c->base)
-				s->effect = IP_EFFECT_NONE;
-			else if (inf_is_fault(st))
-				s->effect = IP_EFFECT_FAULT;
-			else if (st == IP_STATUS_UNMODELED)
-				s->effect = IP_EFFECT_UNMODELED;
-			else {
-				s->effect = IP_EFFECT_CHANGE;
-				c->outmask[b] = inf_diff_words(data, v->oc, (uint32_t)c->base);
-				s->outputs = (unsigned)__builtin_popcountll(c->outmask[b]);
-			}
+	baseline(data, c);
+	for (unsigned b = 0; b < data->width; b++) {
+		const struct inf_variant *v = inf_find(c, c->seed ^ (UINT64_C(1) << b));
+		struct ip_bit_summary *s = &c->bits[b];
+		memset(s, 0, sizeof *s);
+		c->outmask[b] = 0;
+		if (!v || c->base < 0 || data->oc[v->oc].status == IP_STATUS_RUNNER_ERROR) {
+			s->effect = IP_EFFECT_UNPROBED;
+			continue;
+		}
+		s->runs = v->runs;
+		s->contradicting = v->against;
+		int st = data->oc[v->oc].status;
+		if (v->oc == (uint32_t)c->base)
+			s->effect = IP_EFFECT_NONE;
+		else if (inf_is_fault(st))
+			s->effect = IP_EFFECT_FAULT;
+		else if (st == IP_STATUS_UNMODELED)
+			s->effect = IP_EFFECT_UNMODELED;
+		else {
+			s->effect = IP_EFFECT_CHANGE;
+			c->outmask[b] = inf_diff_words(data, v->oc, (uint32_t)c->base);
+			s->outputs = (unsigned)__builtin_popcountll(c->outmask[b]);
 		}
 	}
 }

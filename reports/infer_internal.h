@@ -63,8 +63,14 @@ struct inf_context {
 	unsigned idx;
 	char *label;
 	uint64_t seed;
-	struct inf_variant *v; /* sorted by value */
+	struct inf_variant *v; /* sorted by value: all of them while the context is analysed, then
+	                        * none, or those a comparison with other models needs */
 	size_t nv;
+	size_t folded;         /* variants folded from the runs (nv may be fewer once analysed) */
+	uint32_t *near;        /* positions in v by where their value differs from the seed, and */
+	size_t *near_at;       /* where each such bucket starts (infer_near.c); NULL: no index */
+	uint64_t *flips;       /* per variant in v: bit b set when the value with bit b flipped
+	                        * was run too (infer_near.c); NULL: not known */
 	uint64_t runs;         /* informative runs */
 	uint64_t noise;        /* runs that said nothing */
 	int32_t base;          /* outcome index of the baseline (the seed's majority outcome) */
@@ -141,12 +147,20 @@ struct inf_findings {
 	size_t n, cap;
 };
 
-/* infer_load.c: loads everything inference needs about one probe. Returns 0, 1 when the
+/* Called once per context, in context order, as soon as its variants are folded (c->v in
+ * value order): the caller analyses the context, then drops its variants
+ * (inf_keep_variants), so that memory holds one context's variants at a time, never the
+ * probe's. 0, or -1 with d set to stop the load. */
+typedef int (*inf_each_fn)(struct inf_data *data, struct inf_context *c, void *arg,
+                           struct ip_diag *d);
+/* infer_load.c: loads everything inference needs about one probe (the layout, the outcomes
+ * its runs name), then streams its runs context by context through each. Returns 0, 1 when the
  * probe has no campaign with a layout, or -1 with d set. */
-int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *out, struct ip_diag *d);
+int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *out, inf_each_fn each, void *arg,
+             struct ip_diag *d);
 /* The same with the campaigns of another runner and model (with the newest probe text). */
 int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const char *model,
-                    struct inf_data *out, struct ip_diag *d);
+                    struct inf_data *out, inf_each_fn each, void *arg, struct ip_diag *d);
 /* The other (runner, model) pairs with campaigns of data's probe text; arrays malloc'd. */
 int inf_other_devices(sqlite3 *db, const struct inf_data *data, char ***runners, char ***models,
                       size_t *n, struct ip_diag *d);
@@ -155,8 +169,22 @@ void inf_free(struct inf_data *data);
 const struct inf_variant *inf_find(const struct inf_context *c, uint64_t value);
 int inf_sql_error(sqlite3 *db, struct ip_diag *d, const char *what);
 
-/* infer_effects.c: the baseline and the per-bit effects of every context. */
-void inf_effects(struct inf_data *data);
+/* infer_near.c: an index of a context's variants by the lowest and highest bit where their
+ * value differs from the seed, so that the analysis of a few bits reads the variants near the
+ * seed in those bits, not every variant of the context; and which single-bit flips of each
+ * variant were run. Made before a context's fields are looked for. */
+void inf_near_index(const struct inf_data *data, struct inf_context *c);
+/* Positions in c->v (ascending: value order) of every variant whose value may differ from the
+ * seed only within bits (bits beyond the region always count): a superset the caller filters.
+ * Returns how many; *pos malloc'd, or NULL for all of c->v (no index, or most of them). */
+size_t inf_near(const struct inf_data *data, const struct inf_context *c, uint64_t bits,
+                uint32_t **pos);
+/* Keeps only c's variants that differ from seed only within the bits of a finding of f on
+ * context c->idx (what inf_compare_models reads), none when f is NULL; drops the index. */
+void inf_keep_variants(struct inf_context *c, uint64_t seed, const struct inf_findings *f);
+
+/* infer_effects.c: the baseline and the per-bit effects of one context. */
+void inf_effects(const struct inf_data *data, struct inf_context *c);
 /* Output words where outcome a differs from outcome b (bit k = word k). */
 uint64_t inf_diff_words(const struct inf_data *data, uint32_t a, uint32_t b);
 /* Whether an outcome status is a fault of the variant (fault, invalid, timeout). */

@@ -590,15 +590,76 @@ static int cmp_id(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* How many variants runs of a context number hold (summed over the campaigns: at least the
+ * context's distinct variants). */
+struct ctx_count {
+	uint32_t context;
+	size_t n;
+};
+
+/* What a pass over the runs needs beyond the data: the outcome numbers (pass 0 gives them),
+ * number -> index in data->oc (pass 1), the variants per context (pass 0 counts them, pass 1
+ * sizes the context's array by it), and the caller's analysis of each context. */
+struct pass {
+	struct id_set ids;
+	const int64_t *ix;
+	struct ctx_count *count;
+	size_t ncount, last;
+	size_t done;         /* contexts handed to each so far */
+	inf_each_fn each;
+	void *arg;
+};
+
+static size_t *count_of(struct pass *p, uint32_t context)
+{
+	if (p->last < p->ncount && p->count[p->last].context == context)
+		return &p->count[p->last].n;
+	for (p->last = 0; p->last < p->ncount; p->last++)
+		if (p->count[p->last].context == context)
+			return &p->count[p->last].n;
+	p->count = realloc(p->count, (p->ncount + 1) * sizeof *p->count);
+	if (!p->count)
+		abort();
+	p->count[p->ncount] = (struct ctx_count){context, 0};
+	return &p->count[p->last = p->ncount++].n;
+}
+
+/* Pass 0 on one variant: its outcomes numbered, its context's count. */
+static void count_variant(void *arg, const struct ip_scan_variant *v)
+{
+	struct pass *p = arg;
+	for (size_t k = 0; k < v->noutcomes; k++)
+		id_number(&p->ids, v->outcomes[k].outcome_id);
+	(*count_of(p, v->context))++;
+}
+
+/* Hands contexts [p->done, upto) to the caller, each once (those without a run too). */
+static int hand_over(struct inf_data *data, struct pass *p, size_t upto, struct ip_diag *d)
+{
+	for (; p->done < upto; p->done++) {
+		struct inf_context *c = &data->ctx[p->done];
+		c->folded = c->nv;
+		if (c->nv) { /* the count was of every campaign's variants: give back the rest */
+			struct inf_variant *v = realloc(c->v, c->nv * sizeof *v);
+			if (v)
+				c->v = v;
+		}
+		if (p->each && p->each(data, c, p->arg, d))
+			return -1;
+	}
+	return 0;
+}
+
 /* One pass over the runs of the campaigns used, variant by variant (ip_scan: the blocks
- * merged in value order, each variant's outcomes summed over every campaign and sorted by id).
- * Pass 0 numbers the outcomes met; pass 1 folds each variant into its context (ix: outcome
- * number -> index in data->oc). Memory: the outcomes and the folded variants, never the runs. */
-static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct id_set *ids,
-                     const int64_t *ix, size_t *vcap, struct ip_diag *d)
+ * merged in (context, value) order, each variant's outcomes summed over every campaign and
+ * sorted by id). Pass 0 numbers the outcomes met and counts each context's variants; pass 1
+ * folds each variant into its context and hands every context over as soon as its last
+ * variant is in. Memory: the outcomes and one context's folded variants, never the runs. */
+static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct pass *p,
+                     struct ip_diag *d)
 {
 	struct raw_run r[64], *rr = r;
-	size_t rcap = 64, ci = data->nctx;
+	size_t rcap = 64, ci = data->nctx, vcap = 0;
 	struct ip_scan *sc = NULL;
 	struct ip_scan_variant v;
 	int64_t ctx = -1;
@@ -615,6 +676,18 @@ static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct id_set
 				                          "lacks", data->name, (long long)ctx);
 				break;
 			}
+			if (pass == 1) {
+				if (ci < p->done) {
+					failed = ip_diag_plain(d, "probe %s: the runs of context %lld come back "
+					                          "out of order", data->name, (long long)ctx);
+					break;
+				}
+				if ((failed = hand_over(data, p, ci, d)))
+					break;
+				vcap = *count_of(p, (uint32_t)ctx);
+				if (vcap && !(data->ctx[ci].v = malloc(vcap * sizeof *data->ctx[ci].v)))
+					abort();
+			}
 		}
 		if (v.value_len > 8) {
 			failed = ip_diag_plain(d, "probe %s: a run value of %zu bytes; inference handles "
@@ -622,8 +695,7 @@ static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct id_set
 			break;
 		}
 		if (pass == 0) {
-			for (size_t k = 0; k < v.noutcomes; k++)
-				id_number(ids, v.outcomes[k].outcome_id);
+			count_variant(p, &v);
 			continue;
 		}
 		if (v.noutcomes > rcap) {
@@ -634,56 +706,74 @@ static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct id_set
 		}
 		for (size_t k = 0; k < v.noutcomes; k++)
 			rr[k] = (struct raw_run){v.number,
-			                         (uint32_t)ix[id_number(ids, v.outcomes[k].outcome_id)],
+			                         (uint32_t)p->ix[id_number(&p->ids, v.outcomes[k].outcome_id)],
 			                         v.outcomes[k].count};
-		fold_variant(data, &data->ctx[ci], &vcap[ci], v.number, rr, v.noutcomes);
+		fold_variant(data, &data->ctx[ci], &vcap, v.number, rr, v.noutcomes);
 	}
 	if (!failed && rc < 0)
 		failed = -1;
 	ip_scan_close(sc);
 	if (rr != r)
 		free(rr);
+	if (!failed && pass == 1)
+		failed = hand_over(data, p, data->nctx, d);
 	return failed ? -1 : 0;
 }
 
-/* The runs: the outcomes they name (in id order: data->oc is searched by id), then each
- * context's variants folded. */
-static int load_runs(sqlite3 *db, struct inf_data *data, struct ip_diag *d)
+/* The outcomes the runs name (in id order: data->oc is searched by id), then what depends
+ * on them alone (the output words that vary, the inputs they hold); then each context's
+ * variants folded and handed over. Pass 0 was the check's scan, unless the file is older than
+ * version 5 (legacy: read here). */
+static int load_runs(sqlite3 *db, struct inf_data *data, struct pass *p, int legacy,
+                     struct ip_diag *d)
 {
-	struct id_set ids = {NULL, NULL, 0, 0, NULL};
-	size_t *vcap = xcalloc(data->nctx + 1, sizeof *vcap);
 	int64_t *ix = NULL;
-	int failed = read_runs(db, data, 0, &ids, NULL, vcap, d);
+	int failed = legacy ? read_runs(db, data, 0, p, d) : 0;
 	if (!failed) {
-		ix = xcalloc(ids.n + 1, sizeof *ix);
-		if (ids.n)
-			memcpy(ix, ids.list, ids.n * sizeof *ix);
-		qsort(ix, ids.n, sizeof *ix, cmp_id);
-		failed = load_outcomes(db, data, ix, ids.n, d);
+		ix = xcalloc(p->ids.n + 1, sizeof *ix);
+		if (p->ids.n)
+			memcpy(ix, p->ids.list, p->ids.n * sizeof *ix);
+		qsort(ix, p->ids.n, sizeof *ix, cmp_id);
+		failed = load_outcomes(db, data, ix, p->ids.n, d);
 	}
 	if (!failed) {
-		for (size_t n = 0; n < ids.n; n++)
-			ix[n] = outcome_index(data, ids.list[n]); /* number -> index */
-		failed = read_runs(db, data, 1, &ids, ix, vcap, d);
+		mark_h16(data);
+		compact_outputs(data);
+		for (size_t k = 0; k < data->nout; k++)
+			for (size_t j = 0; j < data->nin && data->out[k].init < 0; j++)
+				if (data->in[j].role == data->out[k].role &&
+				    data->in[j].index == data->out[k].index)
+					data->out[k].init = (int32_t)j;
+		trace_inputs(data);
+		for (size_t n = 0; n < p->ids.n; n++)
+			ix[n] = outcome_index(data, p->ids.list[n]); /* number -> index */
+		p->ix = ix;
+		failed = read_runs(db, data, 1, p, d);
 	}
-	free(vcap);
 	free(ix);
-	free(ids.keys);
-	free(ids.nums);
-	free(ids.list);
 	return failed ? -1 : 0;
 }
 
-int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, struct ip_diag *d)
+static void pass_free(struct pass *p)
 {
-	return inf_load_device(db, probe_id, NULL, NULL, data, d);
+	free(p->count);
+	free(p->ids.keys);
+	free(p->ids.nums);
+	free(p->ids.list);
+}
+
+int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, inf_each_fn each, void *arg,
+             struct ip_diag *d)
+{
+	return inf_load_device(db, probe_id, NULL, NULL, data, each, arg, d);
 }
 
 int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const char *model,
-                    struct inf_data *data, struct ip_diag *d)
+                    struct inf_data *data, inf_each_fn each, void *arg, struct ip_diag *d)
 {
+	struct pass p = {{NULL, NULL, 0, 0, NULL}, NULL, NULL, 0, 0, 0, each, arg};
 	sqlite3_stmt *st;
-	int64_t layout;
+	int64_t layout = 0;
 	int rc;
 	memset(data, 0, sizeof *data);
 	data->probe_id = probe_id;
@@ -706,25 +796,20 @@ int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const cha
 		return -1;
 	if (!layout)
 		return 1;
-	/* every value read below is checked first (db/validate.c: the rules db merge applies) */
-	if (ip_store_check_campaigns(db, data->campaigns, data->ncampaigns, d))
-		return -1;
-	if (load_targets(db, data, layout, d) || load_contexts(db, data, layout, d) ||
-	    load_buffers(db, data, layout, d))
-		return -1;
-	if (data->width == 0 || data->width > INF_MAX_WIDTH)
-		return ip_diag_plain(d, "probe %s: a target region of %u bits; inference handles 1 "
-		                        "to %d", data->name, data->width, INF_MAX_WIDTH);
-	if (load_runs(db, data, d))
-		return -1;
-	mark_h16(data);
-	compact_outputs(data);
-	for (size_t k = 0; k < data->nout; k++)
-		for (size_t j = 0; j < data->nin && data->out[k].init < 0; j++)
-			if (data->in[j].role == data->out[k].role && data->in[j].index == data->out[k].index)
-				data->out[k].init = (int32_t)j;
-	trace_inputs(data);
-	return 0;
+	/* every value read below is checked first (db/validate.c: the rules db merge applies);
+	 * the check's scan of the runs is pass 0 too (their outcomes numbered) */
+	rc = ip_store_check_campaigns_each(db, data->campaigns, data->ncampaigns, count_variant,
+	                                   &p, d);
+	if (rc >= 0 && (load_targets(db, data, layout, d) || load_contexts(db, data, layout, d) ||
+	                load_buffers(db, data, layout, d)))
+		rc = -1;
+	else if (rc >= 0 && (data->width == 0 || data->width > INF_MAX_WIDTH))
+		rc = ip_diag_plain(d, "probe %s: a target region of %u bits; inference handles 1 "
+		                      "to %d", data->name, data->width, INF_MAX_WIDTH);
+	else if (rc >= 0)
+		rc = load_runs(db, data, &p, rc, d);
+	pass_free(&p);
+	return rc < 0 ? -1 : 0;
 }
 
 void inf_free(struct inf_data *data)
@@ -758,6 +843,9 @@ void inf_free(struct inf_data *data)
 	for (size_t i = 0; i < data->nctx; i++) {
 		free(data->ctx[i].label);
 		free(data->ctx[i].v);
+		free(data->ctx[i].near);
+		free(data->ctx[i].near_at);
+		free(data->ctx[i].flips);
 	}
 	free(data->ctx);
 	memset(data, 0, sizeof *data);

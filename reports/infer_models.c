@@ -71,7 +71,7 @@ static unsigned compare_field(const struct inf_data *data, const struct inf_data
 	unsigned ndiff = 0;
 	if (!c || !oc)
 		return 0;
-	for (size_t i = 0; i < c->nv; i++) {
+	for (size_t i = 0; i < c->nv; i++) { /* the variants kept for it (inf_keep_variants) */
 		const struct inf_variant *v = &c->v[i], *w;
 		const struct inf_outcome *x, *y;
 		struct strbuf h, t;
@@ -145,6 +145,30 @@ out:
 	return ndiff;
 }
 
+/* What the load of another model does with each of its contexts. */
+struct other {
+	const struct inf_data *data;     /* the newest campaign's model */
+	const struct inf_findings *f;    /* its findings */
+	struct inf_findings *ofs;        /* the other model's own, filled here */
+};
+
+/* The other model's fields (when its region is as wide), then only its variants that
+ * compare_field looks up: those near data's seed in the bits of one of data's findings. */
+static int each_other(struct inf_data *other, struct inf_context *c, void *arg,
+                      struct ip_diag *d)
+{
+	const struct other *o = arg;
+	const struct inf_context *here = context_of(o->data, c->idx);
+	(void)d;
+	if (other->width == o->data->width) {
+		inf_effects(other, c);
+		inf_near_index(other, c);
+		inf_segment(other, c, o->ofs);
+	}
+	inf_keep_variants(c, here ? here->seed : c->seed, here ? o->f : NULL);
+	return 0;
+}
+
 int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_findings *f,
                        size_t n, struct ip_diag *d)
 {
@@ -160,15 +184,13 @@ int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_find
 	if (!others || !ofs)
 		abort();
 	for (size_t k = 0; k < nd && !failed; k++) {
-		int rc = inf_load_device(db, data->probe_id, runners[k], models[k], &others[k], d);
+		struct other o = {data, f, &ofs[k]};
+		int rc = inf_load_device(db, data->probe_id, runners[k], models[k], &others[k],
+		                         each_other, &o, d);
 		if (rc < 0)
 			failed = 1;
-		else if (rc == 0 && others[k].width == data->width) {
-			inf_effects(&others[k]);
-			for (size_t i = 0; i < others[k].nctx; i++)
-				inf_segment(&others[k], &others[k].ctx[i], &ofs[k]);
+		else if (rc == 0 && others[k].width == data->width)
 			inf_name_enums(&others[k], &ofs[k]);
-		}
 	}
 	for (size_t i = 0; i < n && !failed; i++) {
 		struct strbuf js, sum;

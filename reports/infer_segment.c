@@ -39,8 +39,10 @@ static void build(const struct inf_data *data, const struct inf_context *c, unsi
 	s->base = c->base;
 	if (bg != c->seed)
 		s->base = (b = inf_find(c, bg)) ? (int32_t)b->oc : -1;
-	for (size_t i = 0; i < c->nv; i++) {
-		const struct inf_variant *v = &c->v[i];
+	uint32_t *pos;
+	size_t n = inf_near(data, c, smask | (bg ^ c->seed), &pos);
+	for (size_t i = 0; i < n; i++) {
+		const struct inf_variant *v = &c->v[pos ? pos[i] : i];
 		if (((v->value ^ bg) & full & ~smask) || (v->value & ~full))
 			continue;
 		buf[s->n].fv = (v->value >> a) & fmask;
@@ -52,7 +54,13 @@ static void build(const struct inf_data *data, const struct inf_context *c, unsi
 		    data->oc[v->oc].status == IP_STATUS_OK && v->oc != (uint32_t)s->base)
 			s->K |= inf_diff_words(data, v->oc, (uint32_t)s->base);
 	}
-	qsort(buf, s->n, sizeof *buf, cmp_item);
+	free(pos);
+	/* read in value order, with the other bits fixed: already in field value order */
+	for (size_t i = 1; i < s->n; i++)
+		if (buf[i - 1].fv > buf[i].fv) {
+			qsort(buf, s->n, sizeof *buf, cmp_item);
+			break;
+		}
 }
 
 static int cheap_only(const struct inf_context *c, unsigned a, unsigned w)
@@ -118,8 +126,10 @@ static uint64_t joined_cuts(const struct inf_data *data, const struct inf_contex
 		if (x && data->oc[x->oc].status == IP_STATUS_UNMODELED)
 			unmod1 |= UINT64_C(1) << b;
 	}
-	for (size_t i = 0; i < c->nv && unmod1; i++) {
-		const struct inf_variant *v = &c->v[i];
+	uint32_t *pos = NULL;
+	size_t n = unmod1 ? inf_near(data, c, unmod1, &pos) : 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct inf_variant *v = &c->v[pos ? pos[i] : i];
 		uint64_t dv = (v->value ^ c->seed) & full, span;
 		unsigned lo, hi;
 		if ((v->value & ~full) || !dv || !(dv & (dv - 1)) ||
@@ -143,6 +153,7 @@ static uint64_t joined_cuts(const struct inf_data *data, const struct inf_contex
 				joined |= UINT64_C(1) << p;
 		}
 	}
+	free(pos);
 	return joined;
 }
 
@@ -381,13 +392,15 @@ static int enabler(const struct inf_data *data, const struct inf_context *c, uns
 		for (unsigned j = 0; j < data->width; j++) {
 			uint64_t bg = c->seed ^ (UINT64_C(1) << j), smask = region & ~(UINT64_C(1) << j);
 			const struct inf_variant *b = inf_find(c, bg);
-			uint32_t seen[8];
+			uint32_t seen[8], *pos;
 			unsigned n = 0;
+			size_t nv;
 			if ((j >= lo && j < hi) != inside || !b || data->oc[b->oc].status != IP_STATUS_OK)
 				continue;
 			seen[n++] = b->oc;
-			for (size_t i = 0; i < c->nv && n < 8; i++) {
-				const struct inf_variant *v = &c->v[i];
+			nv = inf_near(data, c, smask | (UINT64_C(1) << j), &pos);
+			for (size_t i = 0; i < nv && n < 8; i++) {
+				const struct inf_variant *v = &c->v[pos ? pos[i] : i];
 				unsigned k;
 				if (((v->value ^ bg) & full & ~smask) || !((v->value ^ bg) & smask) ||
 				    data->oc[v->oc].status != IP_STATUS_OK)
@@ -397,6 +410,7 @@ static int enabler(const struct inf_data *data, const struct inf_context *c, uns
 				if (k == n)
 					seen[n++] = v->oc;
 			}
+			free(pos);
 			if (n > best) {
 				best = n;
 				bit = (int)j;

@@ -148,6 +148,7 @@ static void relaxed_matter(const struct inf_seg *s, struct facts *f)
 
 static void gather(const struct inf_seg *s, struct facts *f)
 {
+	uint64_t fl;
 	memset(f, 0, sizeof *f);
 	f->all_base = f->all_fault = f->all_unmodeled = 1;
 	for (size_t i = 0; i < s->n; i++) {
@@ -168,7 +169,11 @@ static void gather(const struct inf_seg *s, struct facts *f)
 		f->all_unmodeled &= st == IP_STATUS_UNMODELED;
 		if (st != IP_STATUS_OK)
 			continue;
+		/* the bits whose flip was run (inf_near_index): the others find no item */
+		fl = s->c->flips ? s->c->flips[it->v - s->c->v] >> s->a : ~UINT64_C(0);
 		for (unsigned b = 0; b < s->w; b++) {
+			if (!(fl >> b & 1))
+				continue;
 			const struct inf_item *y = inf_item_find(s, it->fv ^ (UINT64_C(1) << b));
 			if (y && is_ok(s, y) && y->v->oc != it->v->oc)
 				f->matter_ok |= UINT64_C(1) << b;

@@ -9,7 +9,8 @@
  *   verdict on bits that are not reserved (a lone flaky run must not make one), and at most
  *   twice the runs of the noiseless device;
  * a device whose layout is in two instructions keeps the findings of both (the key holds the
- * bundle and slot); and campaigns with --seed 1 and --seed 7 give the same field list.
+ * bundle and slot); campaigns with --seed 1 and --seed 7 give the same field list; and a
+ * random-order campaign of 20000 variants besides the walk keeps the thresholds.
  * Devices: 20 (ISAPROBE_TEST_SCALE scales them), the first ISAPROBE_SEED (default 1).
  * Usage: test_infer_synth [DEVICES [FIRST]] (prints the figures either way); with
  * ISAPROBE_VERBOSE set, every miss is printed to stderr. */
@@ -66,7 +67,7 @@ static void noise_levels(unsigned n, uint64_t first)
 	char why[512];
 	memset(sc, 0, sizeof sc);
 	for (unsigned k = 0; k < 3; k++) {
-		struct synth_trial_opts o = {1, flaky[k], 0, 1, NULL, verbose, 0, NULL};
+		struct synth_trial_opts o = {1, flaky[k], 0, 1, NULL, verbose, 0, NULL, 0};
 		for (unsigned i = 0; i < n; i++)
 			CHECK(synth_trial(first + i, &o, &sc[k], why, sizeof why) == 0, "%s", why);
 		report(what[k], &sc[k]);
@@ -87,7 +88,7 @@ static void two_instructions(unsigned n, uint64_t first)
 	memset(&sc, 0, sizeof sc);
 	for (unsigned i = 0; i < n; i++) {
 		char *fields = NULL;
-		struct synth_trial_opts o = {2, 0, 0, 1, NULL, verbose, 0, &fields};
+		struct synth_trial_opts o = {2, 0, 0, 1, NULL, verbose, 0, &fields, 0};
 		CHECK(synth_trial(first + i, &o, &sc, why, sizeof why) == 0, "%s", why);
 		if (!fields)
 			continue;
@@ -100,6 +101,22 @@ static void two_instructions(unsigned n, uint64_t first)
 	thresholds("two instructions", &sc);
 }
 
+/* Devices whose walk is joined by a random-order campaign (variants far from the seeds, on
+ * every bit at once, as a huge campaign stores them): the fields are found as well, inference
+ * reading the variants near the seed among them (reports/infer_near.c). */
+static void far_variants(unsigned n, uint64_t first)
+{
+	struct synth_score sc;
+	char why[512];
+	memset(&sc, 0, sizeof sc);
+	for (unsigned i = 0; i < n; i++) {
+		struct synth_trial_opts o = {1, 0, 0, 1, NULL, verbose, 0, NULL, 20000};
+		CHECK(synth_trial(first + i, &o, &sc, why, sizeof why) == 0, "%s", why);
+	}
+	report("far", &sc);
+	thresholds("with a random campaign", &sc);
+}
+
 /* The same field list whatever the campaign's seed. */
 static void seed_stable(unsigned n, uint64_t first)
 {
@@ -108,8 +125,8 @@ static void seed_stable(unsigned n, uint64_t first)
 	memset(&sc, 0, sizeof sc);
 	for (unsigned i = 0; i < n; i++) {
 		char *f1 = NULL, *f7 = NULL;
-		struct synth_trial_opts o1 = {1, 0, 0, 1, NULL, verbose, 0, &f1};
-		struct synth_trial_opts o7 = {1, 0, 0, 7, NULL, verbose, 0, &f7};
+		struct synth_trial_opts o1 = {1, 0, 0, 1, NULL, verbose, 0, &f1, 0};
+		struct synth_trial_opts o7 = {1, 0, 0, 7, NULL, verbose, 0, &f7, 0};
 		CHECK(synth_trial(first + i, &o1, &sc, why, sizeof why) == 0, "%s", why);
 		CHECK(synth_trial(first + i, &o7, &sc, why, sizeof why) == 0, "%s", why);
 		CHECK(f1 && f7 && !strcmp(f1, f7),
@@ -129,5 +146,6 @@ int main(int argc, char **argv)
 	noise_levels(n, first);
 	two_instructions(few, first);
 	seed_stable(few, first);
+	far_variants(few, first);
 	return check_report("test_infer_synth");
 }

@@ -224,6 +224,13 @@ int ip_store_rerecord(struct ip_store *s, int64_t campaign_id, const struct ip_r
  * The campaigns campaigns[0..n) and every row they own (context, target, buffer, run and the
  * outcomes the runs name); campaigns NULL: every campaign, and every outcome row. */
 int ip_store_check_campaigns(void *db, const int64_t *campaigns, size_t n, struct ip_diag *d);
+/* The same, handing each a variant of the runs as they are checked (each campaign's on its
+ * own, the scan the check reads anyway): 0, 1 when the file's runs were checked without being
+ * handed over (a file older than version 5), or -1. */
+struct ip_scan_variant;
+typedef void (*ip_check_each_fn)(void *arg, const struct ip_scan_variant *v);
+int ip_store_check_campaigns_each(void *db, const int64_t *campaigns, size_t n,
+                                  ip_check_each_fn each, void *arg, struct ip_diag *d);
 /* Every finding (a few thousand rows at most: all of them, whichever a reader asks for). */
 int ip_store_check_findings(void *db, struct ip_diag *d);
 
