@@ -94,7 +94,6 @@ static int write_blocks(struct ip_store *s, int64_t campaign_id, const struct ip
                         struct ip_diag *d)
 {
 	struct ip_block_writer *w = &s->writer;
-	size_t vl = b->value_len;
 	for (size_t first = 0, end; first < b->n; first = end) {
 		int folded;
 		for (end = first + 1; end < b->n && end - first < IP_BLOCK_MAX &&
@@ -104,13 +103,9 @@ static int write_blocks(struct ip_store *s, int64_t campaign_id, const struct ip
 			return -1;
 		if (folded)
 			continue;
-		ip_block_writer_start(w, campaign_id, b->e[first].context, vl);
-		for (size_t i = first; i < end; i++) {
-			const struct ip_batch_outcome *o = &b->oc[b->e[i].oc];
-			if (ip_block_writer_put(w, b->vals + i * vl, o->text, o->text_len, b->e[i].count,
-			                        (int)o->status))
-				return ip_store_error(s, d, "recording a batch: out of memory");
-		}
+		ip_block_writer_start(w, campaign_id, b->e[first].context, b->value_len);
+		if (ip_block_writer_put_batch(w, b, first, end - first))
+			return ip_store_error(s, d, "recording a batch: out of memory");
 		if (ip_block_writer_flush(w, s->st[ST_BLOCK_ADD]) != SQLITE_OK)
 			return ip_store_fail(s, d, "recording a batch of %llu runs in campaign %lld",
 			                     (unsigned long long)b->runs, (long long)campaign_id);

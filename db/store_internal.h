@@ -107,6 +107,10 @@ void ip_block_writer_start(struct ip_block_writer *w, int64_t campaign, int64_t 
  * its outcome's status (for the per-status counts). 0, or -1 out of memory. */
 int ip_block_writer_put(struct ip_block_writer *w, const uint8_t *value, const char *id,
                         size_t id_len, int64_t count, int status);
+/* Appends entries first .. first + n - 1 of a batch whose outcomes have their ids (one
+ * context, in table order). 0, or -1 out of memory. */
+int ip_block_writer_put_batch(struct ip_block_writer *w, const struct ip_store_batch *b,
+                              size_t first, size_t n);
 /* The same, starting the block when it is empty; an SQLite code. */
 int ip_block_writer_add(struct ip_block_writer *w, int64_t campaign, int64_t context,
                         const void *value, size_t vlen, int64_t outcome, int64_t count,
