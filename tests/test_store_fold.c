@@ -283,6 +283,41 @@ static void killed_mid_pass(const char *dir, struct plan *p, uint64_t *r)
 	free(path);
 }
 
+/* Blocks damaged by hand in the way of a later pass: the fold leaves them as they are (readers
+ * report them) and the pass is stored as blocks of its own. */
+static void damaged(const char *dir, struct plan *p)
+{
+	char *path = fixture_path(dir, p->name);
+	struct ip_store *s = fixture_fresh_store(path);
+	sqlite3 *db = ip_store_sqlite(s);
+	struct ip_diag d;
+	int64_t c, blocks;
+	ip_diag_init(&d, path);
+	plan_make(p);
+	c = open_campaign(s, p, NULL, &d);
+	CHECK(c > 0 && record_runs(s, c, p, 0, p->nv, &d) == 0, "%s: %s", p->name,
+	      fixture_diag_text(&d));
+	CHECK(sqlite3_exec(db, "UPDATE run_block SET outs = '[1,' WHERE id = 1;"
+	                       "UPDATE run_block SET vals = x'00' WHERE id = 2;"
+	                       "UPDATE run_block SET outs = '[1, [2, 0], 3' WHERE id = 3;",
+	                   NULL, NULL, NULL) == SQLITE_OK, "%s: damaging", p->name);
+	blocks = fixture_int(db, "SELECT count(*) FROM run_block");
+	CHECK(record_runs(s, c, p, p->nv, 2 * (uint64_t)p->nv, &d) == 0, "%s: second pass: %s",
+	      p->name, fixture_diag_text(&d));
+	CHECK(fixture_int(db, "SELECT count(*) FROM run_block WHERE id <= 3 AND"
+	                      " (outs IN ('[1,', '[1, [2, 0], 3') OR length(vals) = 1)") == 3,
+	      "%s: the damaged blocks were changed", p->name);
+	CHECK(fixture_int(db, "SELECT count(*) FROM run_block") > blocks,
+	      "%s: the second pass was not stored beside them", p->name);
+	ip_diag_init(&d, path);
+	CHECK(ip_store_check_campaigns(db, &c, 1, &d) != 0 &&
+	      strstr(fixture_diag_text(&d), "run_block"), "%s: readers do not see the damage: %s",
+	      p->name, fixture_diag_text(&d));
+	ip_store_close(s);
+	ip_store_remove(path);
+	free(path);
+}
+
 int main(void)
 {
 	static struct plan p;
@@ -311,6 +346,8 @@ int main(void)
 	/* kill -9 mid-pass, in the middle of folding */
 	p = (struct plan){"killed", test_rand(&r), nv, 1000, 8, 0, 1, {0}, {0}, {0}};
 	killed_mid_pass(dir, &p, &r);
+	p = (struct plan){"damaged", test_rand(&r), 3000, 1000, 2, 0, 1, {0}, {0}, {0}};
+	damaged(dir, &p);
 	fixture_rmdir(dir);
 	return check_report("test_store_fold");
 }
