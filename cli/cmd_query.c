@@ -267,7 +267,6 @@ static int load_field_tables(sqlite3 *db)
 	return rc;
 }
 
-/* --sql may read, not write, attach or detach (the connection is read-only as well). */
 /* Whether SQL reads the views db/summary.c works out faster (any letter case). */
 static int needs_summaries(const char *sql)
 {
@@ -279,6 +278,7 @@ static int needs_summaries(const char *sql)
 	return 0;
 }
 
+/* --sql may read, not write, attach or detach (the connection is read-only as well). */
 static int authorize(void *unused, int action, const char *a, const char *b, const char *c,
                      const char *e)
 {
