@@ -63,6 +63,20 @@ void ip_block_writer_start(struct ip_block_writer *w, int64_t campaign, int64_t 
 	w->outs_len = 0;
 }
 
+/* Decimal text of v at o (at most 20 characters); returns the end. */
+static char *put_int(char *o, int64_t v)
+{
+	char tmp[24], *t = tmp + sizeof tmp;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	do
+		*--t = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--t = '-';
+	memcpy(o, t, (size_t)(tmp + sizeof tmp - t));
+	return o + (tmp + sizeof tmp - t);
+}
+
 int ip_block_writer_put(struct ip_block_writer *w, const uint8_t *value, const char *id,
                         size_t id_len, int64_t count, int status)
 {
@@ -81,13 +95,46 @@ int ip_block_writer_put(struct ip_block_writer *w, const uint8_t *value, const c
 		*o++ = '[';
 		memcpy(o, id, id_len);
 		o += id_len;
-		o += sprintf(o, ",%lld]", (long long)count);
+		*o++ = ',';
+		o = put_int(o, count);
+		*o++ = ']';
 	}
 	w->outs_len = (size_t)(o - w->outs);
 	w->n++;
 	w->runs += count;
 	if (status >= 0 && status < IP_STATUS_COUNT)
 		w->by_status[status] += count;
+	return 0;
+}
+
+int ip_block_writer_put_batch(struct ip_block_writer *w, const struct ip_store_batch *b,
+                              size_t first, size_t n)
+{
+	char *o;
+	if (reserve((void **)&w->vals, &w->vals_cap, w->vals_len + n * w->vlen) ||
+	    reserve((void **)&w->outs, &w->outs_cap, w->outs_len + n * 48 + 1))
+		return -1;
+	memcpy(w->vals + w->vals_len, b->vals + first * w->vlen, n * w->vlen);
+	w->vals_len += n * w->vlen;
+	o = w->outs + w->outs_len;
+	for (size_t i = first; i < first + n; i++) {
+		const struct ip_batch_entry *e = &b->e[i];
+		const struct ip_batch_outcome *oc = &b->oc[e->oc];
+		*o++ = w->n++ ? ',' : '[';
+		if (e->count != 1)
+			*o++ = '[';
+		memcpy(o, oc->text, sizeof oc->text); /* a fixed size: no call; the text is shorter */
+		o += oc->text_len;
+		if (e->count != 1) {
+			*o++ = ',';
+			o = put_int(o, e->count);
+			*o++ = ']';
+		}
+		w->runs += e->count;
+		if (oc->status < IP_STATUS_COUNT)
+			w->by_status[oc->status] += e->count;
+	}
+	w->outs_len = (size_t)(o - w->outs);
 	return 0;
 }
 

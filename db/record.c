@@ -88,25 +88,27 @@ static int resolve_outcomes(struct ip_store *s, struct ip_store_batch *b, struct
 	return 0;
 }
 
-/* Writes the batch's entries as run_block rows: one per context, IP_BLOCK_MAX entries at most. */
+/* Writes the batch's entries as run_block rows: one per context, IP_BLOCK_MAX entries at most,
+ * each folded into the stored blocks it repeats when there are some (db/fold.c). */
 static int write_blocks(struct ip_store *s, int64_t campaign_id, const struct ip_store_batch *b,
                         struct ip_diag *d)
 {
 	struct ip_block_writer *w = &s->writer;
-	size_t vl = b->value_len;
-	for (size_t i = 0; i < b->n; i++) {
-		const struct ip_batch_entry *e = &b->e[i];
-		const struct ip_batch_outcome *o = &b->oc[e->oc];
-		if (!w->n)
-			ip_block_writer_start(w, campaign_id, e->context, vl);
-		if (ip_block_writer_put(w, b->vals + i * vl, o->text, o->text_len, e->count,
-		                        (int)o->status))
+	for (size_t first = 0, end; first < b->n; first = end) {
+		int folded;
+		for (end = first + 1; end < b->n && end - first < IP_BLOCK_MAX &&
+		                      b->e[end].context == b->e[first].context;)
+			end++;
+		if ((folded = ip_store_fold(s, campaign_id, b, first, end - first, d)) < 0)
+			return -1;
+		if (folded)
+			continue;
+		ip_block_writer_start(w, campaign_id, b->e[first].context, b->value_len);
+		if (ip_block_writer_put_batch(w, b, first, end - first))
 			return ip_store_error(s, d, "recording a batch: out of memory");
-		if (i + 1 == b->n || b->e[i + 1].context != e->context || w->n == IP_BLOCK_MAX) {
-			if (ip_block_writer_flush(w, s->st[ST_BLOCK_ADD]) != SQLITE_OK)
-				return ip_store_fail(s, d, "recording a batch of %llu runs in campaign %lld",
-				                     (unsigned long long)b->runs, (long long)campaign_id);
-		}
+		if (ip_block_writer_flush(w, s->st[ST_BLOCK_ADD]) != SQLITE_OK)
+			return ip_store_fail(s, d, "recording a batch of %llu runs in campaign %lld",
+			                     (unsigned long long)b->runs, (long long)campaign_id);
 	}
 	return 0;
 }

@@ -38,12 +38,20 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_BLOCK_ADD] = "INSERT INTO run_block (campaign_id, context, n, lo, hi, runs, ok, fault,"
 	                 " invalid, timeout, unmodeled, runner_error, vals, outs)"
 	                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+	/* db/fold.c: the blocks a new one of values lo..hi may repeat: those starting in it, and
+	 * the nearest starting before it (index run_block_campaign) */
+	[ST_BLOCK_FIND_IN] = "SELECT id, n, lo, hi FROM run_block WHERE campaign_id = ?1"
+	                     " AND context = ?2 AND lo >= ?3 AND lo <= ?4 ORDER BY lo LIMIT 3",
+	[ST_BLOCK_FIND_BELOW] = "SELECT id, n, lo, hi FROM run_block WHERE campaign_id = ?1"
+	                        " AND context = ?2 AND lo < ?3 ORDER BY lo DESC LIMIT 2",
+	[ST_BLOCK_GET] = "SELECT vals, outs FROM run_block WHERE id = ?1",
+	[ST_BLOCK_DELETE] = "DELETE FROM run_block WHERE id = ?1",
 };
 
 int ip_store_prepare(struct ip_store *s, struct ip_diag *d)
 {
 	for (int i = 0; i < ST_COUNT; i++)
-		if (!(i == ST_BLOCK_ADD && s->mode == IP_STORE_READ_ONLY) && /* writes no runs (and a
+		if (!(i >= ST_BLOCK_ADD && s->mode == IP_STORE_READ_ONLY) && /* writes no runs (and a
 		     * file older than version 5 has no run_block) */
 		    sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL))

@@ -25,7 +25,11 @@ enum ip_stmt {
 	ST_OUTCOME_GET,
 	ST_OUTCOME_ADD,
 	ST_OUTCOME_STATUS,
-	ST_BLOCK_ADD,
+	ST_BLOCK_ADD, /* this one and those below: prepared for writing handles only */
+	ST_BLOCK_FIND_IN,
+	ST_BLOCK_FIND_BELOW,
+	ST_BLOCK_GET,
+	ST_BLOCK_DELETE,
 	ST_COUNT
 };
 
@@ -103,6 +107,10 @@ void ip_block_writer_start(struct ip_block_writer *w, int64_t campaign, int64_t 
  * its outcome's status (for the per-status counts). 0, or -1 out of memory. */
 int ip_block_writer_put(struct ip_block_writer *w, const uint8_t *value, const char *id,
                         size_t id_len, int64_t count, int status);
+/* Appends entries first .. first + n - 1 of a batch whose outcomes have their ids (one
+ * context, in table order). 0, or -1 out of memory. */
+int ip_block_writer_put_batch(struct ip_block_writer *w, const struct ip_store_batch *b,
+                              size_t first, size_t n);
 /* The same, starting the block when it is empty; an SQLite code. */
 int ip_block_writer_add(struct ip_block_writer *w, int64_t campaign, int64_t context,
                         const void *value, size_t vlen, int64_t outcome, int64_t count,
@@ -142,6 +150,12 @@ int ip_block_reader_next(struct ip_block_reader *r, const uint8_t **value, int64
 int ip_store_outcome_status(struct ip_store *s, int64_t id, enum ip_status *status,
                             struct ip_diag *d);
 
+/* db/fold.c: inside the batch's transaction, folds its entries first .. first + n - 1 (one
+ * context, in table order, outcomes resolved) into the stored blocks of that context they
+ * repeat: 1 folded (the blocks replaced by merged ones), 0 nothing worth folding (the caller
+ * appends them as a block), -1 with d set. */
+int ip_store_fold(struct ip_store *s, int64_t campaign, const struct ip_store_batch *b,
+                  size_t first, size_t n, struct ip_diag *d);
 /* db/scan.c: 1 when the file is older than schema version 5 (read-only handles read such
  * files as they are): run is a table of rows, one per (campaign, context, value, outcome), and
  * there is no run_block. */
@@ -172,6 +186,10 @@ struct ip_store {
 	struct ip_checkpointer *ckpt;   /* WAL checkpoints on their own thread, once recording */
 	int ckpt_tried;
 	struct ip_block_writer writer; /* the block being written */
+	/* db/fold.c: blocks to write before the next attempt to fold one, and the wait after the
+	 * next that finds nothing to fold: [0] among overlapping blocks, [1] into one of the same
+	 * range */
+	unsigned fold_wait[2], fold_backoff[2];
 };
 
 /* db/hash.c: isaprobe's 128-bit hash (part of the file format). */

@@ -122,12 +122,14 @@ static size_t fill(struct driver *dr, struct slot *s, struct ip_strategy *st, ui
 {
 	size_t n = 0;
 	struct ip_variant v;
+	uint64_t k;
 	while (n < dr->batch) {
 		if (!ip_strategy_next(st, &v)) {
 			*exhausted = 1;
 			break;
 		}
-		if ((*cursor)++ % shard_count != shard_index)
+		k = (*cursor)++;
+		if (shard_count > 1 && k % shard_count != shard_index) /* no division unsharded */
 			continue;
 		s->variants[n++] = v;
 	}

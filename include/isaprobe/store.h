@@ -259,6 +259,12 @@ int ip_scan_open(void *db, const int64_t *campaigns, size_t n, struct ip_scan **
 int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d);
 void ip_scan_close(struct ip_scan *s);
 
+/* db/summary.c: for this connection only, the views that count every run (campaign_outcome,
+ * and campaign_summary's variants and outcomes) replaced by temporary tables of the same names
+ * and columns, worked out once by a scan of the blocks (seconds at 10^7 runs where the views
+ * take minutes). 0, or -1 with d set and the views left as they were. db: ip_store_sqlite. */
+int ip_store_temp_summaries(void *db, struct ip_diag *d);
+
 /* What one input brought to `db merge` (db/merge.c). */
 struct ip_merge_stats {
 	unsigned campaigns_added;   /* not in the output before */
