@@ -240,13 +240,9 @@ static void rules(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/isaprobe_public_XXXXXX", cmd[300];
-	if (!mkdtemp(dir))
-		return 1;
+	char *dir = fixture_tmpdir("isaprobe_public");
 	rules();
 	on_devices(dir);
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd))
-		fprintf(stderr, "could not remove %s\n", dir);
+	fixture_rmdir(dir);
 	return check_report("test_public_verdict");
 }

@@ -332,15 +332,11 @@ static void claims_only_unknown_bits(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/isaprobe_public_isas_XXXXXX", cmd[300];
-	if (!mkdtemp(dir))
-		return 1;
+	char *dir = fixture_tmpdir("isaprobe_public_isas");
 	claims_only_unknown_bits();
 	utgard_gp(dir);
 	a3xx(dir);
 	leads(dir);
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd))
-		fprintf(stderr, "could not remove %s\n", dir);
+	fixture_rmdir(dir);
 	return check_report("test_public_verdict_isas");
 }
