@@ -575,7 +575,8 @@ static int fill(struct remote *r, const struct call *starter, struct ip_diag *d)
 /* The oldest piece in flight (or the one an agent was started for) failed, d says how: the
  * agent is stopped, and w[0] and every later piece wait to be sent again on a fresh one, each
  * at most ISAPROBE_REMOTE_RETRIES more times after its own failures; then its results are
- * runner errors, or, when one attempt was answered ERROR 6, its call is lost whole. */
+ * runner errors, or, when one attempt was answered ERROR 6, its call and every later one are
+ * lost whole (IP_RUNNER_DEVICE_LOST: a device gone stays gone). */
 static void piece_failed(struct remote *r, const struct ip_diag *d)
 {
 	struct piece *p = &r->w[0];
@@ -599,15 +600,24 @@ static void piece_failed(struct remote *r, const struct ip_diag *d)
 		fail_jobs(r, &c->results[p->at], p->n, why);
 	}
 	c->failed += p->n;
-	if (p->device_gone) { /* nothing of the call may be stored: its other pieces go too */
-		c->results[0].why = c->results[p->at].why;
-		c->lost = 1;
-		c->next = c->n;
-	}
-	do {
+	if (!p->device_gone) {
 		memmove(&r->w[0], &r->w[1], (r->count - 1) * sizeof r->w[0]);
 		r->count--;
-	} while (c->lost && r->count && r->w[0].c == c);
+		return;
+	}
+	/* The device stays gone: nothing of this call or a later one may be stored (each one's
+	 * collect says so); no piece of them is sent again. */
+	for (unsigned i = 0, after = 0; i < r->ncalls; i++) {
+		struct call *l = &r->calls[(r->first + i) % IP_RUNNER_MAX_SUBMITTED];
+		after |= l == c;
+		if (!after)
+			continue;
+		if (l->n)
+			l->results[0].why = c->results[p->at].why;
+		l->lost = 1;
+		l->next = l->n;
+	}
+	r->count = 0;
 }
 
 /* Jobs per BATCH frame: ISAPROBE_REMOTE_BATCH_JOBS, else with BATCH frames in flight (version 3)
