@@ -12,6 +12,10 @@
 #include "exec.h"
 #include "rerun.h"
 
+/* A batch at least this large goes to a runner that overlaps batches in two halves; smaller
+ * ones whole (halving them would only double the frames, each with the batch's inputs). */
+#define OVERLAP_MIN_BATCH 1024
+
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
 /* One batch on its way: variants, then outcomes and the runs to record. */
@@ -520,13 +524,18 @@ static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i
 }
 
 /* Runs the slot's batch and makes it ready to store (in a worker): a piece at a time, each
- * piece's outcomes hashed while its outputs are still in the cache; then the re-runs
+ * piece's outcomes hashed while its outputs are still in the cache (a runner that overlaps
+ * batches has the next piece meanwhile, each piece's outputs in its own half); then the re-runs
  * (confirm()). s->nrun runs, counted by status, in s->ready, or the error in s->diag. A device
  * that went away (IP_RUNNER_DEVICE_LOST) leaves s->lost set: the recorder stops there and
  * stores nothing of the batch, so --resume runs it again. */
 static void run_batch(const struct driver *dr, struct exec_with_driver *e, struct slot *s)
 {
 	struct ip_exec *x = &e->x;
+	size_t olen = x->probe->output_len ? x->probe->output_len : 1;
+	/* a runner that overlaps batches has the next piece while the worker stores this one */
+	unsigned ahead = ip_runner_overlaps(x->runner) ? IP_RUNNER_MAX_SUBMITTED : 1;
+	size_t sent = 0, done = 0;
 	const char *why;
 	int rc = 0;
 	ip_diag_init(&s->diag, NULL);
@@ -534,16 +543,25 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 	ip_store_batch_clear(s->ready);
 	s->lost[0] = '\0';
 	s->nx = 0;
-	for (size_t k = 0; k < s->n; k += dr->piece) {
-		size_t m = s->n - k < dr->piece ? s->n - k : dr->piece;
-		if (ip_exec_run(x, s->variants + k, m, e->out, s->outcomes + k, &why) ==
-		    IP_RUNNER_DEVICE_LOST) {
-			snprintf(s->lost, sizeof s->lost, "%s", why);
-			return; /* the recorder stops here and stores nothing of the batch */
+	while (done < s->n) {
+		size_t m;
+		while (sent < s->n && !s->lost[0] && x->nsub < ahead) {
+			uint8_t *out = e->out + (sent / dr->piece % ahead) * dr->piece * olen;
+			m = s->n - sent < dr->piece ? s->n - sent : dr->piece;
+			ip_exec_submit(x, s->variants + sent, m, out, s->outcomes + sent);
+			sent += m;
 		}
-		if (!rc)
-			rc = add_runs(dr, s, k, k + m);
+		if (x->nsub == 0)
+			break; /* the device went away: nothing more was submitted */
+		m = s->n - done < dr->piece ? s->n - done : dr->piece;
+		if (ip_exec_collect(x, &why) == IP_RUNNER_DEVICE_LOST && !s->lost[0])
+			snprintf(s->lost, sizeof s->lost, "%s", why);
+		if (!rc && !s->lost[0])
+			rc = add_runs(dr, s, done, done + m);
+		done += m;
 	}
+	if (s->lost[0])
+		return; /* the recorder stops here and stores nothing of the batch */
 	confirm(x, s, dr->confirm);
 	if (s->lost[0])
 		return;
@@ -630,8 +648,9 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	           : o->strategy == IP_STRATEGY_AUTO ? IP_CAMPAIGN_DEFAULT_CONFIRM : 0;
 	dr.batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
 	/* In-process runners: pieces of at most 256 KiB of outputs (a core's cache keeps them
-	 * until they are hashed). Others run whole batches: a remote agent or a GPU pays for
-	 * each round trip or submission. */
+	 * until they are hashed). A runner that overlaps batches (remote): large ones in halves, the next
+	 * submitted before the one before is collected. Others run whole batches: a GPU pays for
+	 * each submission. */
 	dr.piece = dr.batch;
 	dr.value_len = (p->width + 7) / 8;
 	dr.nworkers = jobs;
@@ -656,9 +675,12 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 	if (strcmp(ip_runner_name(runners[0]), "sim") == 0) {
 		size_t piece = (256u << 10) / (p->output_len ? p->output_len : 1);
 		dr.piece = piece < 16 ? 16 : piece < dr.batch ? piece : dr.batch;
+	} else if (ip_runner_overlaps(runners[0]) && dr.batch >= OVERLAP_MIN_BATCH) {
+		dr.piece = (dr.batch + 1) / 2; /* two in flight: one runs while one is packed or stored */
 	}
 	for (unsigned i = 0; i < jobs; i++)
-		if (!(ex[i].out = malloc(dr.piece * (p->output_len ? p->output_len : 1)))) {
+		if (!(ex[i].out = malloc(IP_RUNNER_MAX_SUBMITTED * dr.piece *
+		                         (p->output_len ? p->output_len : 1)))) {
 			ip_diag_plain(d, "out of memory");
 			goto out;
 		}

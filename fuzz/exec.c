@@ -23,16 +23,22 @@ int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *
 		x->inputs[x->ninputs].len = b->len;
 		x->ninputs++;
 	}
-	x->jobs = calloc(cap, sizeof *x->jobs);
-	x->results = calloc(cap, sizeof *x->results);
-	x->outs = calloc(cap * (x->noutputs ? x->noutputs : 1), sizeof *x->outs);
-	x->code_at = calloc(cap, sizeof *x->code_at);
-	x->code_len = calloc(cap, sizeof *x->code_len);
-	x->index = calloc(cap, sizeof *x->index);
-	if (!x->jobs || !x->results || !x->outs || !x->code_at || !x->code_len || !x->index) {
-		ip_exec_free(x);
-		return ip_diag_plain(d, "out of memory");
+	for (unsigned k = 0; k < IP_RUNNER_MAX_SUBMITTED; k++) {
+		struct ip_exec_batch *b = &x->b[k];
+		b->jobs = calloc(cap, sizeof *b->jobs);
+		b->results = calloc(cap, sizeof *b->results);
+		b->outs = calloc(cap * (x->noutputs ? x->noutputs : 1), sizeof *b->outs);
+		b->code_at = calloc(cap, sizeof *b->code_at);
+		b->code_len = calloc(cap, sizeof *b->code_len);
+		b->index = calloc(cap, sizeof *b->index);
+		if (!b->jobs || !b->results || !b->outs || !b->code_at || !b->code_len || !b->index) {
+			ip_exec_free(x);
+			return ip_diag_plain(d, "out of memory");
+		}
 	}
+	x->jobs = x->b[0].jobs;
+	x->results = x->b[0].results;
+	x->index = x->b[0].index;
 	for (unsigned c = 0; c < p->ncontexts; c++) {
 		if (ip_probe_copy_program(&x->progs[c], &p->contexts[c].prog)) {
 			ip_exec_free(x);
@@ -46,25 +52,28 @@ void ip_exec_free(struct ip_exec *x)
 {
 	for (unsigned c = 0; c < IP_PROBE_MAX_CONTEXTS; c++)
 		ip_program_free(&x->progs[c]);
-	free(x->jobs);
-	free(x->results);
-	free(x->outs);
-	free(x->code_at);
-	free(x->code_len);
-	free(x->arena);
-	free(x->index);
+	for (unsigned k = 0; k < IP_RUNNER_MAX_SUBMITTED; k++) {
+		struct ip_exec_batch *b = &x->b[k];
+		free(b->jobs);
+		free(b->results);
+		free(b->outs);
+		free(b->code_at);
+		free(b->code_len);
+		free(b->arena);
+		free(b->index);
+	}
 	memset(x, 0, sizeof *x);
 }
 
 /* Job j: this code, the probe's inputs and limits, its outputs into data (the probe's
  * output_len bytes: the observed buffers in the probe's order). */
-static void make_job(struct ip_exec *x, size_t j, const uint8_t *code, size_t len,
-                     uint8_t *data)
+static void make_job(const struct ip_exec *x, struct ip_exec_batch *eb, size_t j,
+                     const uint8_t *code, size_t len, uint8_t *data)
 {
 	const struct ip_probe *p = x->probe;
-	struct ip_job *job = &x->jobs[j];
-	struct ip_result *res = &x->results[j];
-	struct ip_out_buf *o = &x->outs[j * x->noutputs];
+	struct ip_job *job = &eb->jobs[j];
+	struct ip_result *res = &eb->results[j];
+	struct ip_out_buf *o = &eb->outs[j * x->noutputs];
 	size_t off = 0;
 	unsigned k = 0;
 	memset(job, 0, sizeof *job);
@@ -104,8 +113,8 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
 		ip_diag_init(&pd, NULL);
 		if (p->isa->pack(&x->progs[c], &code, &len, &pd) != 0)
 			continue; /* never runs: recorded as invalid */
-		make_job(x, 0, code, len, data);
-		if (ip_runner_check_job(x->runner, &x->jobs[0], &x->results[0], &pd)) {
+		make_job(x, &x->b[0], 0, code, len, data);
+		if (ip_runner_check_job(x->runner, &x->b[0].jobs[0], &x->b[0].results[0], &pd)) {
 			char why[sizeof pd.msg];
 			snprintf(why, sizeof why, "%s", pd.msg);
 			rc = ip_diag_plain(d, "runner %s cannot run the jobs of context %s: %s",
@@ -117,19 +126,18 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
 	return rc;
 }
 
-int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
-                struct ip_outcome *out, const char **lost_why)
+void ip_exec_submit(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                    struct ip_outcome *out)
 {
 	const struct ip_probe *p = x->probe;
+	struct ip_exec_batch *b = &x->b[(x->first + x->nsub++) % IP_RUNNER_MAX_SUBMITTED];
 	size_t olen = p->output_len, njobs = 0, used = 0;
 	struct ip_diag d;
-	int rc = 0;
-	*lost_why = NULL;
 	ip_diag_init(&d, NULL); /* what pack says of an encoding it refuses is not kept */
 	/* Nothing is cleared beforehand: a runner writes each output from its start (len bytes),
-	 * the rest of an ok one is zeroed below, and the data of any other outcome is not read.
-	 * Each packed program is copied into the batch's arena and freed at once (the allocator
-	 * hands the same block back for the next), then the jobs point into the arena. */
+	 * the rest of an ok one is zeroed at collect, and the data of any other outcome is not
+	 * read. Each packed program is copied into the batch's arena and freed at once (the
+	 * allocator hands the same block back for the next), then the jobs point into the arena. */
 	for (size_t i = 0; i < n; i++) {
 		struct ip_program *prog = &x->progs[v[i].context];
 		uint8_t *code;
@@ -141,45 +149,68 @@ int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t
 		ip_probe_apply(p, prog, &v[i].value);
 		if (p->isa->pack(prog, &code, &len, &d) != 0)
 			continue; /* an encoding the ISA cannot pack: invalid, not run */
-		if (used + len > x->arena_cap) {
-			size_t cap = x->arena_cap ? x->arena_cap : 4096;
+		if (used + len > b->arena_cap) {
+			size_t cap = b->arena_cap ? b->arena_cap : 4096;
 			uint8_t *a;
 			while (cap < used + len)
 				cap *= 2;
-			if (!(a = realloc(x->arena, cap)))
+			if (!(a = realloc(b->arena, cap)))
 				abort();
-			x->arena = a;
-			x->arena_cap = cap;
+			b->arena = a;
+			b->arena_cap = cap;
 		}
-		memcpy(x->arena + used, code, len);
+		memcpy(b->arena + used, code, len);
 		free(code);
-		x->code_at[njobs] = used;
-		x->code_len[njobs] = len;
+		b->code_at[njobs] = used;
+		b->code_len[njobs] = len;
 		used += len;
-		x->index[njobs++] = i;
+		b->index[njobs++] = i;
 	}
 	for (size_t j = 0; j < njobs; j++)
-		make_job(x, j, x->arena + x->code_at[j], x->code_len[j], data + x->index[j] * olen);
+		make_job(x, b, j, b->arena + b->code_at[j], b->code_len[j], data + b->index[j] * olen);
+	b->njobs = njobs;
+	b->n = n;
+	b->out = out;
 	if (njobs)
-		rc = ip_runner_run_batch(x->runner, x->jobs, njobs, x->results);
+		ip_runner_submit_batch(x->runner, b->jobs, njobs, b->results);
+}
+
+int ip_exec_collect(struct ip_exec *x, const char **lost_why)
+{
+	struct ip_exec_batch *b = &x->b[x->first];
+	size_t olen = x->probe->output_len;
+	int rc = b->njobs ? ip_runner_collect_batch(x->runner) : 0;
+	x->first = (x->first + 1) % IP_RUNNER_MAX_SUBMITTED;
+	x->nsub--;
+	*lost_why = NULL;
 	if (rc == IP_RUNNER_DEVICE_LOST)
-		*lost_why = x->results[0].why ? x->results[0].why : "the device is gone";
-	for (size_t j = 0; j < njobs; j++) {
-		const struct ip_result *res = &x->results[j];
-		size_t i = x->index[j];
+		*lost_why = b->results[0].why ? b->results[0].why : "the device is gone";
+	for (size_t j = 0; j < b->njobs; j++) {
+		const struct ip_result *res = &b->results[j];
+		struct ip_outcome *o = &b->out[b->index[j]];
 		/* a status this build does not know is the runner's failure, not the variant's */
-		out[i].status = (unsigned)res->status < IP_STATUS_COUNT ? res->status
-		                                                       : IP_STATUS_RUNNER_ERROR;
-		out[i].fault = out[i].status == IP_STATUS_OK ? 0 : res->fault;
-		if (out[i].status == IP_STATUS_OK) {
-			out[i].len = olen;
+		o->status = (unsigned)res->status < IP_STATUS_COUNT ? res->status
+		                                                    : IP_STATUS_RUNNER_ERROR;
+		o->fault = o->status == IP_STATUS_OK ? 0 : res->fault;
+		if (o->status == IP_STATUS_OK) {
+			o->len = olen;
 			for (unsigned k = 0; k < res->noutputs; k++) {
-				struct ip_out_buf *o = &res->outputs[k];
-				if (o->len < o->cap)
-					memset(o->data + o->len, 0, o->cap - o->len);
+				struct ip_out_buf *ob = &res->outputs[k];
+				if (ob->len < ob->cap)
+					memset(ob->data + ob->len, 0, ob->cap - ob->len);
 			}
 		}
 	}
-	x->njobs = njobs;
+	x->jobs = b->jobs;
+	x->results = b->results;
+	x->index = b->index;
+	x->njobs = b->njobs;
 	return rc == IP_RUNNER_DEVICE_LOST ? rc : 0;
+}
+
+int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                struct ip_outcome *out, const char **lost_why)
+{
+	ip_exec_submit(x, v, n, data, out);
+	return ip_exec_collect(x, lost_why);
 }

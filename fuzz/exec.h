@@ -9,6 +9,20 @@
 #include "isaprobe/runner.h"
 #include "isaprobe/strategy.h"
 
+/* One batch's jobs, from ip_exec_submit to ip_exec_collect. */
+struct ip_exec_batch {
+	struct ip_job *jobs;
+	struct ip_result *results;
+	struct ip_out_buf *outs;   /* cap * noutputs */
+	uint8_t *arena;            /* the packed programs of the batch, one after another */
+	size_t arena_cap;
+	size_t *code_at, *code_len; /* job j's code: arena + code_at[j], code_len[j] bytes */
+	size_t *index;             /* job j is variant index[j] */
+	size_t njobs;
+	size_t n;                  /* the variants, and their outcomes to fill at collect */
+	struct ip_outcome *out;
+};
+
 /* One per worker thread; owns copies of the contexts' programs. */
 struct ip_exec {
 	const struct ip_probe *probe;
@@ -17,14 +31,14 @@ struct ip_exec {
 	struct ip_buf inputs[IP_PROBE_MAX_BUFFERS];
 	unsigned ninputs, noutputs;
 	size_t cap;                /* jobs per batch */
+	/* submitted and not collected: b[(first + i) % IP_RUNNER_MAX_SUBMITTED], oldest first */
+	struct ip_exec_batch b[IP_RUNNER_MAX_SUBMITTED];
+	unsigned first, nsub;
+	/* the batch collected last: jobs[0..njobs), results[j] of variant index[j] */
 	struct ip_job *jobs;
 	struct ip_result *results;
-	struct ip_out_buf *outs;   /* cap * noutputs */
-	uint8_t *arena;            /* the packed programs of a batch, one after another */
-	size_t arena_cap;
-	size_t *code_at, *code_len; /* job j's code: arena + code_at[j], code_len[j] bytes */
-	size_t *index;             /* job j is variant index[j] */
-	size_t njobs;              /* jobs of the last ip_exec_run (x->jobs[0..njobs)) */
+	size_t *index;
+	size_t njobs;
 };
 
 int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *r, size_t cap,
@@ -43,6 +57,14 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d);
  * *lost_why says why. */
 int ip_exec_run(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
                 struct ip_outcome *out, const char **lost_why);
+/* ip_exec_run in two halves, so that the next batch is packed while the runner runs this one
+ * (a runner that overlaps batches: ip_runner_overlaps): submit packs and submits (at most
+ * IP_RUNNER_MAX_SUBMITTED outstanding; v is not kept, data and out are, until collected);
+ * collect waits for the oldest submitted and fills its outcomes, returning what ip_exec_run
+ * would have. Every batch submitted is collected once, in order. */
+void ip_exec_submit(struct ip_exec *x, const struct ip_variant *v, size_t n, uint8_t *data,
+                    struct ip_outcome *out);
+int ip_exec_collect(struct ip_exec *x, const char **lost_why);
 
 /* Auto's survey of every context of p (the seed, each bit and each pair of bits flipped, the
  * conditions' pairs), run on x with `confirm` re-runs of what says nothing, and the segments

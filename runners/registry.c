@@ -12,6 +12,19 @@ static const struct ip_runner_backend *const all_backends[] = {
 	NULL,
 };
 
+/* The backends that can run a batch while the caller prepares the next. */
+static const struct ip_runner_overlap *const overlapping[] = {
+	&ip_remote_overlap,
+};
+
+const struct ip_runner_overlap *ip_runner_backend_overlap(const struct ip_runner_backend *b)
+{
+	for (size_t i = 0; i < sizeof overlapping / sizeof overlapping[0]; i++)
+		if (overlapping[i]->backend == b)
+			return overlapping[i];
+	return NULL;
+}
+
 const struct ip_runner_backend *const *ip_runner_backends(void)
 {
 	return all_backends;

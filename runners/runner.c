@@ -9,6 +9,15 @@
 struct ip_runner {
 	const struct ip_runner_backend *backend;
 	void *state;
+	const struct ip_runner_overlap *overlap; /* NULL: batches one at a time */
+	/* batches submitted and not collected, oldest first: their results, and (a backend
+	 * without submit_batch) run_batch's return */
+	struct submitted {
+		struct ip_result *results;
+		size_t n;
+		int rc;
+	} sub[IP_RUNNER_MAX_SUBMITTED];
+	unsigned nsub;
 };
 
 static const char *const role_names[IP_BUF_ROLE_COUNT] = {
@@ -81,6 +90,7 @@ int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_ru
 	if (!r)
 		return ip_diag_plain(d, "out of memory");
 	r->backend = b;
+	r->overlap = ip_runner_backend_overlap(b);
 	if (b->open(cfg, &r->state, d) != 0) {
 		free(r);
 		return -1;
@@ -89,10 +99,9 @@ int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_ru
 	return 0;
 }
 
-int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
-                        struct ip_result *results)
+/* run_batch's return rc for results[0..n): every result a runner error unless it is 0. */
+static int batch_done(int rc, size_t n, struct ip_result *results)
 {
-	int rc = r->backend->run_batch(r->state, jobs, n, results);
 	if (rc == 0)
 		return 0;
 	for (size_t i = 0; i < n; i++) {
@@ -101,6 +110,42 @@ int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n
 			results[i].why = "the runner failed";
 	}
 	return rc == IP_RUNNER_DEVICE_LOST ? rc : -1;
+}
+
+int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
+                        struct ip_result *results)
+{
+	return batch_done(r->backend->run_batch(r->state, jobs, n, results), n, results);
+}
+
+int ip_runner_overlaps(const struct ip_runner *r)
+{
+	return r->overlap != NULL;
+}
+
+void ip_runner_submit_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
+                            struct ip_result *results)
+{
+	struct submitted *s = &r->sub[r->nsub];
+	if (r->nsub >= IP_RUNNER_MAX_SUBMITTED)
+		abort(); /* the caller's bug: collect first */
+	*s = (struct submitted){results, n, 0};
+	r->nsub++;
+	if (ip_runner_overlaps(r))
+		r->overlap->submit_batch(r->state, jobs, n, results);
+	else
+		s->rc = r->backend->run_batch(r->state, jobs, n, results);
+}
+
+int ip_runner_collect_batch(struct ip_runner *r)
+{
+	struct submitted s = r->sub[0];
+	if (r->nsub == 0)
+		abort(); /* the caller's bug: nothing submitted */
+	memmove(&r->sub[0], &r->sub[1], (--r->nsub) * sizeof r->sub[0]);
+	if (ip_runner_overlaps(r))
+		s.rc = r->overlap->collect_batch(r->state);
+	return batch_done(s.rc, s.n, s.results);
 }
 
 int ip_runner_run(struct ip_runner *r, const struct ip_job *job, struct ip_result *result)

@@ -104,6 +104,21 @@ struct ip_runner_backend {
 	                 struct ip_diag *d);
 };
 
+/* Optional for a backend: run_batch in two halves, so that the caller prepares its next batch
+ * while the device runs this one. submit_batch starts jobs[0..n) and returns (the jobs, their
+ * code and inputs, and the results stay the caller's, untouched until collected);
+ * collect_batch waits for the oldest batch submitted and returns what run_batch would have
+ * for it. At most IP_RUNNER_MAX_SUBMITTED batches are submitted and not collected, and
+ * run_batch is called only when none is. Listed beside the backend in runners/registry.c. */
+struct ip_runner_overlap {
+	const struct ip_runner_backend *backend;
+	void (*submit_batch)(void *state, const struct ip_job *jobs, size_t n,
+	                     struct ip_result *results);
+	int (*collect_batch)(void *state);
+};
+
+#define IP_RUNNER_MAX_SUBMITTED 2
+
 /* run_batch's return when the device is gone and stays gone (a GPU lost after recovery): no
  * result of the batch says anything about its variants, so none may be recorded; results[0].why
  * says why. A campaign stops there, everything before it stored, and --resume runs the batch
@@ -115,6 +130,8 @@ struct ip_runner;
 /* NULL-terminated list of every backend, and lookup by name. */
 const struct ip_runner_backend *const *ip_runner_backends(void);
 const struct ip_runner_backend *ip_runner_backend_find(const char *name);
+/* b's submit/collect pair, or NULL when it has none (it runs batches one at a time). */
+const struct ip_runner_overlap *ip_runner_backend_overlap(const struct ip_runner_backend *b);
 
 int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, struct ip_runner **out,
                    struct ip_diag *d);
@@ -124,6 +141,13 @@ int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_ru
 /* 0, -1 (the backend broke: every result is runner_error) or IP_RUNNER_DEVICE_LOST. */
 int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
                         struct ip_result *results);
+/* run_batch in two halves (the backend's ip_runner_overlap, or run_batch at submit): every
+ * batch submitted is collected once, oldest first, with what run_batch would return; at most
+ * IP_RUNNER_MAX_SUBMITTED outstanding. ip_runner_overlaps: whether the backend has the pair. */
+void ip_runner_submit_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
+                            struct ip_result *results);
+int ip_runner_collect_batch(struct ip_runner *r);
+int ip_runner_overlaps(const struct ip_runner *r);
 /* One job: the same as a batch of one. */
 int ip_runner_run(struct ip_runner *r, const struct ip_job *job, struct ip_result *result);
 const char *ip_runner_model(const struct ip_runner *r);

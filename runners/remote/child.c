@@ -214,6 +214,18 @@ int ip_child_pump(struct ip_child *c, const uint8_t *out, size_t n, size_t *sent
 	}
 }
 
+void ip_child_flush(struct ip_child *c, const uint8_t *out, size_t n, size_t *sent)
+{
+	while (*sent < n && c->to >= 0) {
+		ssize_t k = write_quiet(c->to, out + *sent, n - *sent);
+		if (k <= 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return; /* the pipe is full (EAGAIN), or the agent is gone: pump will say */
+		*sent += (size_t)k;
+	}
+}
+
 int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct ip_wbuf *in,
                       int timeout_ms, struct ip_diag *d)
 {

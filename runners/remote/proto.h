@@ -260,6 +260,9 @@ int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct i
  * all sent: the caller knows which request the frame answers. */
 int ip_child_pump(struct ip_child *c, const uint8_t *out, size_t n, size_t *sent,
                   struct ip_wbuf *in, long deadline, int timeout_ms, struct ip_diag *d);
+/* Writes what the pipe takes now of out[*sent..n) (advancing *sent), never waiting. A pipe the
+ * agent closed is left for the next ip_child_pump to report. */
+void ip_child_flush(struct ip_child *c, const uint8_t *out, size_t n, size_t *sent);
 /* CLOCK_MONOTONIC in milliseconds. */
 long ip_now_ms(void);
 /* Polite close: writes `bye` (may be NULL), closes its input, waits up to grace_ms for it

@@ -1,6 +1,6 @@
 /* remote.c: the "remote" runner backend: runs batches on an agent process (cfg->device, a
- * shell command) over docs/protocol.md, version 2 or, with an older agent, 1; a failed batch is
- * retried on a fresh agent. */
+ * shell command) over docs/protocol.md, version 3 or, with an older agent, 2 or 1; a failed
+ * batch is retried on a fresh agent. Two batches may be submitted at once (submit_batch). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,27 @@
 #define DEFAULT_DEPTH 2 /* version 3: BATCH frames in flight */
 #define MAX_INTERNED 4096
 #define INTERN_SLOTS 8192 /* at most half full */
+
+/* A batch of the caller's (a run_batch call, or one submitted) on its way. */
+struct call {
+	const struct ip_job *jobs;
+	struct ip_result *results;
+	size_t n;
+	size_t next;   /* jobs[next..n) are in no piece yet */
+	size_t failed; /* results that are runner errors */
+	size_t most;   /* jobs per piece (piece_jobs()) */
+	int lost;      /* IP_RUNNER_DEVICE_LOST: nothing of it may be stored */
+};
+
+/* A piece of a call that travels as one BATCH frame. */
+struct piece {
+	struct call *c;
+	size_t at, n;    /* c->jobs[at..at + n) */
+	uint32_t id;     /* its BATCH's id on the current agent */
+	uint64_t end;    /* where its BATCH ends in the stream to the agent (r->out_base + ...) */
+	int tries;       /* attempts at it that failed */
+	int device_gone; /* one of them was answered ERROR 6 */
+};
 
 struct remote {
 	char *command;
@@ -37,6 +58,13 @@ struct remote {
 	unsigned depth;           /* BATCH frames the agent allows unanswered (1 before version 3) */
 	unsigned depth_want;      /* what HELLO offers: ISAPROBE_REMOTE_DEPTH, default 2 */
 	size_t batch_jobs;        /* ISAPROBE_REMOTE_BATCH_JOBS, or 0: piece_jobs() chooses */
+	/* calls submitted and not collected: calls[(first + i) % IP_RUNNER_MAX_SUBMITTED], oldest
+	 * first; their pieces w[0..count) in order, w[0..nflight) sent, the rest to send again */
+	struct call calls[IP_RUNNER_MAX_SUBMITTED];
+	unsigned first, ncalls;
+	struct piece w[IP_PROTO_MAX_DEPTH];
+	size_t count, nflight;
+	long deadline;            /* for the answer to w[0] */
 	/* why texts of results: each distinct text kept once, for the runner's lifetime */
 	char **texts;
 	size_t ntexts;
@@ -418,15 +446,6 @@ static int chunk_add(struct remote *r, const struct ip_job *j, const struct ip_r
 	return 1;
 }
 
-/* A piece of a run_batch call that travels as one BATCH frame. */
-struct piece {
-	size_t at, n;    /* jobs[at..at + n) */
-	uint32_t id;     /* its BATCH's id on the current agent */
-	uint64_t end;    /* where its BATCH ends in the stream to the agent (r->out_base + ...) */
-	int tries;       /* attempts at it that failed */
-	int device_gone; /* one of them was answered ERROR 6 */
-};
-
 /* The jobs from jobs[at] on (at most `most`, which the caller keeps within the call's jobs)
  * that go in one BATCH: each within the protocol's job count, its frame's payload limit (in
  * version 2 and later counting each shared input once, r->pool then holding them), with an
@@ -449,9 +468,10 @@ static size_t take(struct remote *r, const struct ip_job *jobs, struct ip_result
 
 /* Appends p's BATCH (a fresh id) to the bytes queued for the agent; r->pool holds its shared
  * inputs (take() just ran on it). Sent bytes are dropped from the queue first. */
-static int queue_piece(struct remote *r, struct piece *p, const struct ip_job *jobs,
-                       const struct ip_result *results, struct ip_diag *d)
+static int queue_piece(struct remote *r, struct piece *p, struct ip_diag *d)
 {
+	const struct ip_job *jobs = p->c->jobs;
+	const struct ip_result *results = p->c->results;
 	if (r->sent) {
 		memmove(r->out.data, r->out.data + r->sent, r->out.len - r->sent);
 		r->out_base += r->sent;
@@ -474,8 +494,9 @@ static int queue_piece(struct remote *r, struct piece *p, const struct ip_job *j
 /* Waits for the answer to p, the oldest BATCH in flight, sending what is queued meanwhile, and
  * takes its results: 0, or -1 with d set (results of p partly written: the caller discards). */
 static int collect_piece(struct remote *r, const struct piece *p, long deadline,
-                         struct ip_result *results, struct ip_diag *d)
+                         struct ip_diag *d)
 {
+	struct ip_result *results = p->c->results;
 	struct ip_rbuf payload;
 	if (ip_child_pump(&r->child, r->out.data, r->out.len, &r->sent, &r->in, deadline,
 	                  r->timeout_ms, d) != 0)
@@ -493,6 +514,112 @@ static int collect_piece(struct remote *r, const struct piece *p, long deadline,
 	               : ip_decode_results(&payload, p->id, results + p->at, p->n, intern, r);
 }
 
+/* Fills the window (up to r->depth BATCH frames unanswered, version 3): pieces to send again
+ * first, then new ones of the oldest calls (take()). Starts an agent only for a piece of
+ * `starter` (the call being collected). A job over a limit alone is not sent: its result is a
+ * runner error. 0, or -1 with d set: the failure of w[0] (its agent did not start, or its BATCH
+ * could not be encoded). */
+static int fill(struct remote *r, const struct call *starter, struct ip_diag *d)
+{
+	while (r->nflight < (r->alive ? r->depth : 1)) {
+		struct piece *p = &r->w[r->nflight];
+		if (r->nflight == r->count) {
+			struct call *c = NULL;
+			size_t k;
+			for (unsigned i = 0; i < r->ncalls && !c; i++) {
+				c = &r->calls[(r->first + i) % IP_RUNNER_MAX_SUBMITTED];
+				c = c->next < c->n ? c : NULL;
+			}
+			if (!c || r->count >= IP_PROTO_MAX_DEPTH)
+				break;
+			k = take(r, c->jobs, c->results, c->next,
+			         c->n - c->next < c->most ? c->n - c->next : c->most);
+			if (r->pool.failed) {
+				fail_jobs(r, &c->results[c->next], c->n - c->next,
+				          "out of memory for a batch's shared inputs");
+				c->failed += c->n - c->next;
+				c->next = c->n;
+				continue;
+			}
+			if (k == 0) { /* jobs[next] alone is over a limit */
+				char why[256];
+				struct job_size z = job_size(r, &c->jobs[c->next], &c->results[c->next]);
+				if (!over_limit(r, &z, why, sizeof why))
+					snprintf(why, sizeof why, "a job with more inputs than a BATCH shares");
+				fail_jobs(r, &c->results[c->next], 1, why);
+				c->failed++;
+				c->next++;
+				continue;
+			}
+			*p = (struct piece){c, c->next, k, 0, 0, 0, 0};
+			c->next += k;
+			r->count++;
+		} else if (r->alive) {
+			take(r, p->c->jobs, p->c->results, p->at, p->n); /* its shared inputs again */
+		}
+		if (!r->alive) {
+			if (p->c != starter)
+				break; /* its own collect starts an agent */
+			if (start_agent(r, d) != 0)
+				return -1;
+			take(r, p->c->jobs, p->c->results, p->at, p->n); /* nflight is 0: p is w[0] */
+		}
+		if (queue_piece(r, p, d) != 0)
+			return -1;
+		if (r->nflight++ == 0)
+			r->deadline = ip_now_ms() + r->timeout_ms;
+	}
+	return 0;
+}
+
+/* The oldest piece in flight (or the one an agent was started for) failed, d says how: the
+ * agent is stopped, and w[0] and every later piece wait to be sent again on a fresh one, each
+ * at most ISAPROBE_REMOTE_RETRIES more times after its own failures; then its results are
+ * runner errors, or, when one attempt was answered ERROR 6, its call and every later one are
+ * lost whole (IP_RUNNER_DEVICE_LOST: a device gone stays gone). */
+static void piece_failed(struct remote *r, const struct ip_diag *d)
+{
+	struct piece *p = &r->w[0];
+	struct call *c = p->c;
+	stop_agent(r);
+	r->out.len = r->sent = 0;
+	r->nflight = 0;
+	p->device_gone |= r->device_gone;
+	r->device_gone = 0;
+	if (++p->tries <= r->retries)
+		return;
+	{
+		char why[sizeof d->msg + 128];
+		if (d->offset >= 0)
+			snprintf(why, sizeof why, "remote agent failed %d time%s; last: at byte offset %ld "
+			                          "of its output: %s",
+			         p->tries, p->tries == 1 ? "" : "s", d->offset, d->msg);
+		else
+			snprintf(why, sizeof why, "remote agent failed %d time%s; last: %s", p->tries,
+			         p->tries == 1 ? "" : "s", d->msg);
+		fail_jobs(r, &c->results[p->at], p->n, why);
+	}
+	c->failed += p->n;
+	if (!p->device_gone) {
+		memmove(&r->w[0], &r->w[1], (r->count - 1) * sizeof r->w[0]);
+		r->count--;
+		return;
+	}
+	/* The device stays gone: nothing of this call or a later one may be stored (each one's
+	 * collect says so); no piece of them is sent again. */
+	for (unsigned i = 0, after = 0; i < r->ncalls; i++) {
+		struct call *l = &r->calls[(r->first + i) % IP_RUNNER_MAX_SUBMITTED];
+		after |= l == c;
+		if (!after)
+			continue;
+		if (l->n)
+			l->results[0].why = c->results[p->at].why;
+		l->lost = 1;
+		l->next = l->n;
+	}
+	r->count = 0;
+}
+
 /* Jobs per BATCH frame: ISAPROBE_REMOTE_BATCH_JOBS, else with BATCH frames in flight (version 3)
  * a quarter of the call's jobs (at least 256), so that the agent runs one while the caller reads
  * the one before and writes the one after; else as many as the frame limits allow. */
@@ -506,111 +633,64 @@ static size_t piece_jobs(const struct remote *r, size_t n)
 	return quarter < 256 ? 256 : quarter;
 }
 
-/* Runs the jobs in as many BATCH frames as it takes (take()), with up to r->depth of them
- * unanswered at once (version 3). A failure (the agent died, hung, answered garbage or ERROR)
- * counts against the oldest BATCH in flight, whose answer was awaited; it and every later one
- * are sent again on a fresh agent, each piece at most ISAPROBE_REMOTE_RETRIES more times after
- * its own failures, then its results are runner errors. Results are taken only from a whole,
- * checked RESULTS frame, each piece's once: nothing is lost or counted twice. A job over a limit
- * alone is not sent: its result is a runner error. Returns -1 only when no job ran, or
- * IP_RUNNER_DEVICE_LOST when every attempt at a piece failed and one was answered ERROR 6. */
+/* Queues the call's first pieces behind the ones in flight (an agent already running) and
+ * writes what the pipe takes of them: the agent starts on them while the caller goes on. */
+static void remote_submit(void *state, const struct ip_job *jobs, size_t n,
+                          struct ip_result *results)
+{
+	struct remote *r = state;
+	struct call *c = &r->calls[(r->first + r->ncalls++) % IP_RUNNER_MAX_SUBMITTED];
+	struct ip_diag d;
+	*c = (struct call){jobs, results, n, 0, 0, piece_jobs(r, n), 0};
+	ip_diag_init(&d, NULL);
+	if (r->alive && fill(r, NULL, &d) != 0)
+		piece_failed(r, &d);
+	if (r->alive)
+		ip_child_flush(&r->child, r->out.data, r->out.len, &r->sent);
+}
+
+/* Sends and collects pieces until every one of the oldest call's has its answer (pieces of the
+ * next call going out as the window opens), each piece's results taken only from a whole,
+ * checked RESULTS frame and once: nothing is lost or counted twice. Returns -1 only when no job
+ * of the call ran, or IP_RUNNER_DEVICE_LOST when every attempt at a piece failed and one was
+ * answered ERROR 6. */
+static int remote_collect(void *state)
+{
+	struct remote *r = state;
+	struct call *c = &r->calls[r->first];
+	struct ip_diag d;
+	ip_diag_init(&d, NULL);
+	if (r->nflight) /* the caller's time since submitting is not the agent's */
+		r->deadline = ip_now_ms() + r->timeout_ms;
+	for (;;) {
+		int rc = fill(r, c, &d);
+		if (rc == 0 && c->next == c->n && (r->count == 0 || r->w[0].c != c))
+			break; /* all of c's pieces answered */
+		if (rc == 0 && (rc = collect_piece(r, &r->w[0], r->deadline, &d)) == 0) {
+			memmove(&r->w[0], &r->w[1], (r->count - 1) * sizeof r->w[0]);
+			r->count--;
+			r->nflight--;
+			r->deadline = ip_now_ms() + r->timeout_ms; /* the next one's turn */
+			continue;
+		}
+		piece_failed(r, &d);
+		ip_diag_init(&d, NULL);
+	}
+	if (r->alive) /* the next call's pieces, queued as the window opened */
+		ip_child_flush(&r->child, r->out.data, r->out.len, &r->sent);
+	r->first = (r->first + 1) % IP_RUNNER_MAX_SUBMITTED;
+	r->ncalls--;
+	if (c->lost)
+		return IP_RUNNER_DEVICE_LOST;
+	return c->n && c->failed == c->n ? -1 : 0;
+}
+
+/* A call submitted and collected at once (no other call is outstanding). */
 static int remote_run_batch(void *state, const struct ip_job *jobs, size_t n,
                             struct ip_result *results)
 {
-	struct remote *r = state;
-	struct piece w[IP_PROTO_MAX_DEPTH]; /* w[0..nflight) sent, oldest first; then to send again */
-	size_t count = 0, nflight = 0, next = 0, failed = 0, most = piece_jobs(r, n);
-	long deadline = 0;
-	struct ip_diag d;
-	ip_diag_init(&d, NULL);
-	r->out.len = r->sent = 0;
-	for (;;) {
-		int rc = 0;
-		/* Fill the window: pieces to send again first, then new ones. */
-		while (rc == 0 && nflight < (r->alive ? r->depth : 1)) {
-			struct piece *p = &w[nflight];
-			if (nflight == count) {
-				size_t k;
-				if (next >= n || count >= IP_PROTO_MAX_DEPTH)
-					break;
-				k = take(r, jobs, results, next, n - next < most ? n - next : most);
-				if (r->pool.failed) {
-					fail_jobs(r, &results[next], n - next,
-					          "out of memory for a batch's shared inputs");
-					failed += n - next;
-					next = n;
-					continue;
-				}
-				if (k == 0) { /* jobs[next] alone is over a limit */
-					char why[256];
-					struct job_size z = job_size(r, &jobs[next], &results[next]);
-					if (!over_limit(r, &z, why, sizeof why))
-						snprintf(why, sizeof why,
-						         "a job with more inputs than a BATCH shares");
-					fail_jobs(r, &results[next], 1, why);
-					failed++;
-					next++;
-					continue;
-				}
-				*p = (struct piece){next, k, 0, 0, 0, 0};
-				next += k;
-				count++;
-			} else if (r->alive) {
-				take(r, jobs, results, p->at, p->n); /* its shared inputs again */
-			}
-			if (!r->alive) {
-				if (start_agent(r, &d) != 0) {
-					rc = -1;
-					break;
-				}
-				take(r, jobs, results, p->at, p->n); /* nflight is 0: p is w[0] */
-			}
-			if (queue_piece(r, p, jobs, results, &d) != 0) {
-				rc = -1;
-				break;
-			}
-			if (nflight++ == 0)
-				deadline = ip_now_ms() + r->timeout_ms;
-		}
-		if (rc == 0 && nflight == 0)
-			break; /* all done */
-		if (rc == 0) {
-			rc = collect_piece(r, &w[0], deadline, results, &d);
-			if (rc == 0) {
-				memmove(&w[0], &w[1], (count - 1) * sizeof w[0]);
-				count--;
-				nflight--;
-				deadline = ip_now_ms() + r->timeout_ms; /* the next one's turn */
-				continue;
-			}
-		}
-		/* The oldest piece in flight (or the one an agent was started for) failed. */
-		stop_agent(r);
-		r->out.len = r->sent = 0;
-		nflight = 0;
-		w[0].device_gone |= r->device_gone;
-		r->device_gone = 0;
-		if (++w[0].tries > r->retries) {
-			char why[sizeof d.msg + 128];
-			if (d.offset >= 0)
-				snprintf(why, sizeof why, "remote agent failed %d time%s; last: at byte offset "
-				                          "%ld of its output: %s",
-				         w[0].tries, w[0].tries == 1 ? "" : "s", d.offset, d.msg);
-			else
-				snprintf(why, sizeof why, "remote agent failed %d time%s; last: %s",
-				         w[0].tries, w[0].tries == 1 ? "" : "s", d.msg);
-			fail_jobs(r, &results[w[0].at], w[0].n, why);
-			if (w[0].device_gone) {
-				results[0].why = results[w[0].at].why;
-				return IP_RUNNER_DEVICE_LOST; /* nothing of the batch may be stored */
-			}
-			failed += w[0].n;
-			memmove(&w[0], &w[1], (count - 1) * sizeof w[0]);
-			count--;
-		}
-		ip_diag_init(&d, NULL);
-	}
-	return n && failed == n ? -1 : 0;
+	remote_submit(state, jobs, n, results);
+	return remote_collect(state);
 }
 
 static void remote_close(void *state)
@@ -640,4 +720,10 @@ const struct ip_runner_backend ip_remote_backend = {
 	remote_close,
 	remote_model,
 	remote_check_job,
+};
+
+const struct ip_runner_overlap ip_remote_overlap = {
+	&ip_remote_backend,
+	remote_submit,
+	remote_collect,
 };
