@@ -134,11 +134,15 @@ cat >"$tmp/agent.sh" <<EOF
 n=\$((\$(cat "$tmp/agent.count" 2>/dev/null || echo 0) + 1))
 echo \$n >"$tmp/agent.count"
 if [ \$n = 1 ]; then
-	LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" agent --runner drm | python3 -c '
-import struct, sys
-h = sys.stdin.buffer.read(16)  # WELCOME passes, then the agent is cut off
-sys.stdout.buffer.write(h + sys.stdin.buffer.read(struct.unpack("<I", h[8:12])[0]))'
-	exit 0
+	# the relay ends the agent itself: a shell pipeline would wait for an agent still reading
+	exec python3 -c '
+import struct, subprocess, sys
+a = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE)
+h = a.stdout.read(16)  # WELCOME passes, then the agent is cut off
+sys.stdout.buffer.write(h + a.stdout.read(struct.unpack("<I", h[8:12])[0]))
+sys.stdout.flush()
+a.kill()
+a.wait()' env LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" agent --runner drm
 fi
 LD_PRELOAD="$FAKEDRM_PRELOAD" exec "$bin" agent --runner drm
 EOF
