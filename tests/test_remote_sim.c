@@ -9,6 +9,7 @@
 #include "check.h"
 #include "isaprobe/isa.h"
 #include "isaprobe/runner.h"
+#include "packed_text.h"
 
 #define NJOBS 300
 #define NOUT 3
@@ -49,23 +50,6 @@ static const char seed_text[] = "ls {\n"
                                 "\tst_vary_32 r6.x, [1].xxxx\n"
                                 "}\n";
 
-/* The seed assembled and packed; *len its size. */
-static uint8_t *seed_binary(size_t *len)
-{
-	const struct ip_isa *isa = ip_isa_find("midgard");
-	struct ip_program p;
-	struct ip_diag d;
-	uint8_t *bin = NULL;
-	ip_diag_init(&d, "<seed>");
-	ip_program_init(&p, isa);
-	if (isa->assemble(seed_text, &p, &d) != 0 || isa->pack(&p, &bin, len, &d) != 0) {
-		ip_diag_print(&d, stderr);
-		bin = NULL;
-	}
-	ip_program_free(&p);
-	return bin;
-}
-
 int main(void)
 {
 	static uint8_t codes[NJOBS][256];
@@ -82,7 +66,7 @@ int main(void)
 	size_t len;
 	ssize_t n;
 
-	seed = seed_binary(&len);
+	seed = packed_text("midgard", seed_text, &len);
 	CHECK(seed && len <= sizeof codes[0], "seed program");
 	if (!seed || len > sizeof codes[0])
 		return check_report("test_remote_sim");

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "isaprobe/isa.h"
 #include "isaprobe/runner.h"
+#include "packed_text.h"
 
 #define NJOBS 240
 #define OUTCAP 1024
@@ -29,26 +30,11 @@ static void prepare(struct run *r)
 	}
 }
 
-/* The Midgard seed of docs/midgard-asm.md's example, packed: loads, arithmetic, stores. */
-static uint8_t *seed_binary(size_t *len)
-{
-	static const char text[] = "ls {\n\tld_attr_32 r4.xyzw, [0].xyzw\n"
-	                           "\tld_uniform_32 r5.xyzw, [1].xyzw\n}\n"
-	                           "alu {\n\tvmul.fmul r6.xyzw, r4.xyzw, r5.xyzw\n"
-	                           "\tvadd.fadd r7.xyzw, r6.xyzw, -abs(r5).wzyx\n}\n";
-	const struct ip_isa *isa = ip_isa_find("midgard");
-	struct ip_program p;
-	struct ip_diag d;
-	uint8_t *bin = NULL;
-	ip_diag_init(&d, "<seed>");
-	ip_program_init(&p, isa);
-	if (isa->assemble(text, &p, &d) != 0 || isa->pack(&p, &bin, len, &d) != 0) {
-		ip_diag_print(&d, stderr);
-		bin = NULL;
-	}
-	ip_program_free(&p);
-	return bin;
-}
+/* The Midgard seed of docs/midgard-asm.md's example: loads, arithmetic, stores. */
+static const char seed_text[] = "ls {\n\tld_attr_32 r4.xyzw, [0].xyzw\n"
+                                "\tld_uniform_32 r5.xyzw, [1].xyzw\n}\n"
+                                "alu {\n\tvmul.fmul r6.xyzw, r4.xyzw, r5.xyzw\n"
+                                "\tvadd.fadd r7.xyzw, r6.xyzw, -abs(r5).wzyx\n}\n";
 
 /* Runs jobs[0..NJOBS) on r in batches of `step`, two submitted at a time: batch k + 1 is
  * submitted before batch k is collected. Every collect returns 0. */
@@ -129,7 +115,7 @@ int main(void)
 	size_t len;
 	ssize_t n;
 
-	seed = seed_binary(&len);
+	seed = packed_text("midgard", seed_text, &len);
 	CHECK(seed && len <= sizeof codes[0], "seed program");
 	if (!seed || len > sizeof codes[0])
 		return check_report("test_runner_overlap");
