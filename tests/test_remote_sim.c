@@ -9,7 +9,7 @@
 #include "check.h"
 #include "isaprobe/isa.h"
 #include "isaprobe/runner.h"
-#include "packed_text.h"
+#include "flip_jobs.h"
 
 #define NJOBS 300
 #define NOUT 3
@@ -54,7 +54,7 @@ int main(void)
 {
 	static uint8_t codes[NJOBS][256];
 	static struct run local, remote;
-	uint8_t uniforms[256], attributes[256], *seed;
+	uint8_t uniforms[256], attributes[256];
 	struct ip_buf inputs[2] = {{IP_BUF_UNIFORMS, uniforms, sizeof uniforms},
 	                           {IP_BUF_ATTRIBUTES, attributes, sizeof attributes}};
 	struct ip_job jobs[NJOBS];
@@ -63,28 +63,14 @@ int main(void)
 	struct ip_diag d;
 	char self[PATH_MAX], spec[PATH_MAX + 64];
 	uint64_t rng = test_seed(12);
-	size_t len;
 	ssize_t n;
 
-	seed = packed_text("midgard", seed_text, &len);
-	CHECK(seed && len <= sizeof codes[0], "seed program");
-	if (!seed || len > sizeof codes[0])
+	flip_jobs_inputs(uniforms, attributes, sizeof uniforms);
+	CHECK(flip_jobs("midgard", seed_text, codes[0], sizeof codes[0], NJOBS, inputs, &rng,
+	                jobs) == 0,
+	      "seed program");
+	if (check_failed)
 		return check_report("test_remote_sim");
-	/* Every input byte distinct, as probes plant them. */
-	for (unsigned i = 0; i < sizeof uniforms; i++) {
-		uniforms[i] = (uint8_t)(i * 7 + 1);
-		attributes[i] = (uint8_t)(i * 13 + 5);
-	}
-	/* Job 0 the seed itself; then 1 to 3 random bit flips each. */
-	for (unsigned i = 0; i < NJOBS; i++) {
-		memcpy(codes[i], seed, len);
-		for (unsigned k = 0; i && k < 1 + i % 3; k++) {
-			unsigned bit = (unsigned)(test_rand(&rng) % (len * 8));
-			codes[i][bit / 8] ^= (uint8_t)(1u << bit % 8);
-		}
-		jobs[i] = (struct ip_job){codes[i], len, inputs, 2, {1 + i % 2, 0}, -1};
-	}
-	free(seed);
 
 	/* The isaprobe program is built next to the tests folder. */
 	n = readlink("/proc/self/exe", self, sizeof self - 1);

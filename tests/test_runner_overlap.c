@@ -10,7 +10,7 @@
 #include "check.h"
 #include "isaprobe/isa.h"
 #include "isaprobe/runner.h"
-#include "packed_text.h"
+#include "flip_jobs.h"
 
 #define NJOBS 240
 #define OUTCAP 1024
@@ -102,7 +102,7 @@ int main(void)
 {
 	static uint8_t codes[NJOBS][256];
 	static struct run local, remote, dying;
-	uint8_t uniforms[256], attributes[256], *seed;
+	uint8_t uniforms[256], attributes[256];
 	struct ip_buf inputs[2] = {{IP_BUF_UNIFORMS, uniforms, sizeof uniforms},
 	                           {IP_BUF_ATTRIBUTES, attributes, sizeof attributes}};
 	struct ip_job jobs[NJOBS];
@@ -112,26 +112,14 @@ int main(void)
 	struct ip_diag d;
 	char self[PATH_MAX], spec[5 * PATH_MAX], dir[64], count[128];
 	uint64_t rng = test_seed(22);
-	size_t len;
 	ssize_t n;
 
-	seed = packed_text("midgard", seed_text, &len);
-	CHECK(seed && len <= sizeof codes[0], "seed program");
-	if (!seed || len > sizeof codes[0])
+	flip_jobs_inputs(uniforms, attributes, sizeof uniforms);
+	CHECK(flip_jobs("midgard", seed_text, codes[0], sizeof codes[0], NJOBS, inputs, &rng,
+	                jobs) == 0,
+	      "seed program");
+	if (check_failed)
 		return check_report("test_runner_overlap");
-	for (unsigned i = 0; i < sizeof uniforms; i++) {
-		uniforms[i] = (uint8_t)(i * 7 + 1);
-		attributes[i] = (uint8_t)(i * 13 + 5);
-	}
-	for (unsigned i = 0; i < NJOBS; i++) { /* the seed, then 1 to 3 random bit flips each */
-		memcpy(codes[i], seed, len);
-		for (unsigned k = 0; i && k < 1 + i % 3; k++) {
-			unsigned bit = (unsigned)(test_rand(&rng) % (len * 8));
-			codes[i][bit / 8] ^= (uint8_t)(1u << bit % 8);
-		}
-		jobs[i] = (struct ip_job){codes[i], len, inputs, 2, {1 + i % 2, 0}, -1};
-	}
-	free(seed);
 	n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0)
 		return 1;
