@@ -9,7 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
+#include "isaprobe/campaign.h"
+#include "isaprobe/infer.h"
+#include "isaprobe/probe.h"
+#include "isaprobe/report.h"
 #include "isaprobe/runner.h"
+#include "store_fixture.h"
 
 /* The device's edit: changes code (len bytes) in place; returns 1 to negate the job's non-zero
  * output words (zeros of either sign stay) when it runs ok, else 0. */
@@ -65,6 +71,27 @@ static void edited_sim_close(void *state)
 static const char *edited_sim_model(void *state)
 {
 	return ip_runner_model(state);
+}
+
+/* The probe's auto campaign into a fresh store at path, on the simulator (b NULL) or device b,
+ * inferred, its sentences and public verdicts stored. */
+static inline struct ip_store *edited_sim_campaign(const char *path, const struct ip_probe *p,
+                                                   const struct ip_runner_backend *b)
+{
+	struct ip_store *s = fixture_fresh_store(path);
+	struct ip_campaign_opts o;
+	struct ip_campaign_result r;
+	struct ip_diag d;
+	memset(&o, 0, sizeof o);
+	o.runner = "sim";
+	o.backend = b;
+	o.strategy = IP_STRATEGY_AUTO;
+	o.jobs = 2;
+	ip_diag_init(&d, path);
+	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "campaign %s: %s", path, d.msg);
+	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer %s: %s", path, d.msg);
+	CHECK(ip_report_sentences(s, &d) == 0, "sentences %s: %s", path, d.msg);
+	return s;
 }
 
 #endif

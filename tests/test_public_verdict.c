@@ -39,27 +39,6 @@ static const struct ip_runner_backend swap_backend = {
 	edited_sim_close, edited_sim_model, NULL,
 };
 
-/* The probe's campaign on backend b (NULL: the simulator), inferred, sentences and verdicts
- * stored. */
-static struct ip_store *campaign(const char *path, const struct ip_probe *p,
-                                 const struct ip_runner_backend *b)
-{
-	struct ip_store *s = fixture_fresh_store(path);
-	struct ip_campaign_opts o;
-	struct ip_campaign_result r;
-	struct ip_diag d;
-	memset(&o, 0, sizeof o);
-	o.runner = "sim";
-	o.backend = b;
-	o.strategy = IP_STRATEGY_AUTO;
-	o.jobs = 2;
-	ip_diag_init(&d, path);
-	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "campaign: %s", d.msg);
-	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer: %s", d.msg);
-	CHECK(ip_report_sentences(s, &d) == 0, "sentences: %s", d.msg);
-	return s;
-}
-
 static void on_devices(const char *dir)
 {
 	char probe_path[512], path[600];
@@ -85,7 +64,7 @@ static void on_devices(const char *dir)
 	free(bytes);
 
 	snprintf(path, sizeof path, "%s/sim.db", dir);
-	struct ip_store *sim = campaign(path, &p, NULL);
+	struct ip_store *sim = edited_sim_campaign(path, &p, NULL);
 	char *t = fixture_rows(ip_store_sqlite(sim), "SELECT count(*) FROM finding_text WHERE"
 	                                              " public_verdict LIKE 'differs%'");
 	CHECK(!strcmp(t, "0\n"), "on the simulator %s findings differ", t);
@@ -103,7 +82,7 @@ static void on_devices(const char *dir)
 
 	snprintf(path, sizeof path, "%s/swapped.db", dir);
 	edited_sim_edit = force_bit35;
-	struct ip_store *dev = campaign(path, &p, &swap_backend);
+	struct ip_store *dev = edited_sim_campaign(path, &p, &swap_backend);
 	/* every finding that differs is index_reg's, in each context that reads the select (its
 	 * low bit alone), and in the contexts whose seed selects the zero register (with the
 	 * component select that picks nothing there) */

@@ -99,26 +99,13 @@ static int load(const char *rel, unsigned lo, unsigned n, uint64_t want, struct 
 	return 0;
 }
 
-/* The probe's campaign on the simulator (b NULL) or device b, inferred, verdicts stored. */
+/* The probe's campaign into dir/name.db (edited_sim_campaign). */
 static struct ip_store *campaign(const char *dir, const char *name, const struct ip_probe *p,
                                  const struct ip_runner_backend *b)
 {
 	char path[600];
-	struct ip_campaign_opts o;
-	struct ip_campaign_result r;
-	struct ip_diag d;
 	snprintf(path, sizeof path, "%s/%s.db", dir, name);
-	struct ip_store *s = fixture_fresh_store(path);
-	memset(&o, 0, sizeof o);
-	o.runner = "sim";
-	o.backend = b;
-	o.strategy = IP_STRATEGY_AUTO;
-	o.jobs = 2;
-	ip_diag_init(&d, path);
-	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "campaign %s: %s", name, d.msg);
-	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer %s: %s", name, d.msg);
-	CHECK(ip_report_sentences(s, &d) == 0, "sentences %s: %s", name, d.msg);
-	return s;
+	return edited_sim_campaign(path, p, b);
 }
 
 static char *rows(struct ip_store *s, const char *sql)
