@@ -1,0 +1,96 @@
+/* harness.c: what every ISA's register harness shares: the list of harnesses, whether a job
+ * needs one, and the storage a wrapped job lives in (include/isaprobe/harness.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isaprobe/harness.h"
+
+/* One line per ISA whose probes plant or observe registers. */
+static const struct ip_harness *const all_harnesses[] = {
+	NULL,
+};
+
+const struct ip_harness *ip_harness_find(const char *isa)
+{
+	if (!isa)
+		return NULL;
+	for (size_t i = 0; all_harnesses[i]; i++)
+		if (strcmp(all_harnesses[i]->isa, isa) == 0)
+			return all_harnesses[i];
+	return NULL;
+}
+
+int ip_harness_needed(const struct ip_job *job, const struct ip_result *res)
+{
+	if (ip_job_input(job, IP_BUF_REGISTERS))
+		return 1;
+	for (unsigned i = 0; res && i < res->noutputs; i++)
+		if (res->outputs[i].role == IP_BUF_REGISTERS && res->outputs[i].cap)
+			return 1;
+	return 0;
+}
+
+/* Makes *buf hold at least len bytes (contents not kept); 0 or -1 when out of memory. */
+static int reserve(uint8_t **buf, size_t *cap, size_t len)
+{
+	uint8_t *p;
+	size_t want = *cap ? *cap : 64;
+	if (len <= *cap && *buf)
+		return 0;
+	while (want < len)
+		want *= 2;
+	p = realloc(*buf, want);
+	if (!p)
+		return -1;
+	*buf = p;
+	*cap = want;
+	return 0;
+}
+
+void ip_harness_work_reset(struct ip_harness_work *w, const struct ip_harness *h)
+{
+	w->harness = h;
+	w->job = (struct ip_job){.inputs = w->inputs};
+	w->res = (struct ip_result){.outputs = w->outputs};
+	w->variant_at = w->variant_len = 0;
+}
+
+uint8_t *ip_harness_code(struct ip_harness_work *w, size_t len)
+{
+	if (reserve(&w->code, &w->code_cap, len ? len : 1))
+		return NULL;
+	memset(w->code, 0, len);
+	w->job.code = w->code;
+	w->job.code_len = len;
+	return w->code;
+}
+
+uint8_t *ip_harness_input(struct ip_harness_work *w, enum ip_buf_role role, size_t len)
+{
+	if (w->job.ninputs >= IP_BUF_ROLE_COUNT ||
+	    reserve(&w->in_mem[role], &w->in_cap[role], len ? len : 1))
+		return NULL;
+	memset(w->in_mem[role], 0, len);
+	w->inputs[w->job.ninputs++] = (struct ip_buf){role, w->in_mem[role], len};
+	return w->in_mem[role];
+}
+
+uint8_t *ip_harness_output(struct ip_harness_work *w, enum ip_buf_role role, size_t cap)
+{
+	if (w->res.noutputs >= IP_BUF_ROLE_COUNT ||
+	    reserve(&w->out_mem[role], &w->out_cap[role], cap ? cap : 1))
+		return NULL;
+	w->outputs[w->res.noutputs++] = (struct ip_out_buf){role, w->out_mem[role], cap, 0};
+	return w->out_mem[role];
+}
+
+void ip_harness_work_free(struct ip_harness_work *w)
+{
+	free(w->code);
+	for (int r = 0; r < IP_BUF_ROLE_COUNT; r++) {
+		free(w->in_mem[r]);
+		free(w->out_mem[r]);
+	}
+	free(w->isa_state);
+	memset(w, 0, sizeof *w);
+}
