@@ -20,6 +20,20 @@ struct ip_harness_regs {
 	uint64_t bits[IP_HARNESS_MAX_RECORDS / 64];
 };
 
+/* An address the wrapped job's code must find in memory: the GPU address of the buffer of role
+ * `of`, plus `add`, written little-endian in `bytes` (4 or 8) bytes at byte `at` of the input of
+ * role `in` (a const file, a uniform buffer). wrap writes the address the ISA's simulator gives
+ * that buffer (docs/<isa>-simulator.md: a3xx global memory at 0x00100000, Bifrost global
+ * addresses as offsets from 0); a runner that places the buffer elsewhere (the drm runner, at
+ * the iova it chose) writes its own address there when it copies the input in. */
+struct ip_harness_addr {
+	enum ip_buf_role in, of;
+	size_t at;
+	unsigned bytes;
+	uint64_t add;
+};
+#define IP_HARNESS_MAX_ADDRS 8
+
 /* One job wrapped: the job a GPU runs in its place, that job's result, and every buffer they
  * point at. Reused from one job to the next: buffers grow and are never freed before
  * ip_harness_work_free, so a warm work allocates nothing per job. Filled by an ISA's wrap, read
@@ -35,6 +49,8 @@ struct ip_harness_work {
 	size_t variant_at, variant_len;   /* where the variant's code sits in code[] */
 	uint8_t *in_mem[IP_BUF_ROLE_COUNT], *out_mem[IP_BUF_ROLE_COUNT];
 	size_t in_cap[IP_BUF_ROLE_COUNT], out_cap[IP_BUF_ROLE_COUNT];
+	struct ip_harness_addr addrs[IP_HARNESS_MAX_ADDRS];
+	unsigned naddrs;
 	void *isa_state;                  /* the ISA's own scratch (freed with free()) */
 };
 
@@ -78,6 +94,10 @@ void ip_harness_work_reset(struct ip_harness_work *w, const struct ip_harness *h
 uint8_t *ip_harness_code(struct ip_harness_work *w, size_t len);
 uint8_t *ip_harness_input(struct ip_harness_work *w, enum ip_buf_role role, size_t len);
 uint8_t *ip_harness_output(struct ip_harness_work *w, enum ip_buf_role role, size_t cap);
+/* Records an address the runner must write (see struct ip_harness_addr) and writes value, the
+ * simulator's address, there now; 0, or -1 when the list is full or `at` is past the input. */
+int ip_harness_address(struct ip_harness_work *w, enum ip_buf_role in, size_t at, unsigned bytes,
+                       enum ip_buf_role of, uint64_t add, uint64_t value);
 void ip_harness_work_free(struct ip_harness_work *w);
 
 #endif

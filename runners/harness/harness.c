@@ -53,6 +53,7 @@ void ip_harness_work_reset(struct ip_harness_work *w, const struct ip_harness *h
 	w->job = (struct ip_job){.inputs = w->inputs};
 	w->res = (struct ip_result){.outputs = w->outputs};
 	w->variant_at = w->variant_len = 0;
+	w->naddrs = 0;
 }
 
 uint8_t *ip_harness_code(struct ip_harness_work *w, size_t len)
@@ -82,6 +83,22 @@ uint8_t *ip_harness_output(struct ip_harness_work *w, enum ip_buf_role role, siz
 		return NULL;
 	w->outputs[w->res.noutputs++] = (struct ip_out_buf){role, w->out_mem[role], cap, 0};
 	return w->out_mem[role];
+}
+
+int ip_harness_address(struct ip_harness_work *w, enum ip_buf_role in, size_t at, unsigned bytes,
+                       enum ip_buf_role of, uint64_t add, uint64_t value)
+{
+	const struct ip_buf *buf = NULL;
+	for (unsigned i = 0; i < w->job.ninputs; i++)
+		if (w->inputs[i].role == in)
+			buf = &w->inputs[i];
+	if (w->naddrs >= IP_HARNESS_MAX_ADDRS || !buf || (bytes != 4 && bytes != 8) ||
+	    at > buf->len || buf->len - at < bytes)
+		return -1;
+	w->addrs[w->naddrs++] = (struct ip_harness_addr){in, of, at, bytes, add};
+	for (unsigned k = 0; k < bytes; k++)
+		w->in_mem[in][at + k] = (uint8_t)(value >> (8 * k));
+	return 0;
 }
 
 void ip_harness_work_free(struct ip_harness_work *w)
