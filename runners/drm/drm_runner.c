@@ -24,6 +24,7 @@
 #define MAX_JOBS 65535      /* a job chain's 16-bit indices (msm: the sentinels' 16 bits) */
 #define REOPEN_TRIES 3
 #define REOPEN_PAUSE_NS 100000000
+#define LOST_RESUBMITS 4    /* a submission tried again after the device went away and came back */
 /* lima's scheduler timeout when /sys/module/lima/parameters does not say (lima_sched.c) */
 #define LIMA_SCHED_TIMEOUT_MS 500
 
@@ -46,7 +47,6 @@ struct drm_state {
 	size_t budget, max_jobs;
 	int64_t timeout_ns;
 	char lost_why[1024];
-	char refused_why[128];
 	char kmsg[4096];
 };
 
@@ -346,8 +346,6 @@ static size_t resolve(struct drm_state *s, struct ip_drm_batch *b, size_t from, 
 			++*resolved;
 		} else if (sl->state == IP_DRM_SLOT_FINAL) {
 			++*resolved; /* the builder's collect set the result */
-		} else if (sl->state == IP_DRM_SLOT_FINAL) {
-			++*resolved; /* the builder's collect set the result */
 		} else if (first == b->n) {
 			first = i;
 		}
@@ -355,38 +353,44 @@ static size_t resolve(struct drm_state *s, struct ip_drm_batch *b, size_t from, 
 	return first;
 }
 
-static void refused(struct drm_state *s, struct ip_drm_slot **list, size_t n, int err)
+/* A submission of one job the kernel refused: that job is a runner error (a runner bug, or a
+ * job this kernel will not take). */
+static void refused(struct ip_drm_slot *sl, int err)
 {
-	snprintf(s->refused_why, sizeof s->refused_why, "the kernel refused the submission: %s",
-	         strerror(err));
-	for (size_t i = 0; i < n; i++)
-		if (list[i]->state != IP_DRM_SLOT_FINAL)
-			set_result(list[i], IP_STATUS_RUNNER_ERROR, 0, s->refused_why);
+	char why[128];
+	snprintf(why, sizeof why, "the kernel refused the submission: %s", strerror(err));
+	set_result(sl, IP_STATUS_RUNNER_ERROR, 0, keep_text(why));
 }
 
-/* Builds and runs list[0..n) in arenas a once, re-opening a device that went away and trying
- * once more. Returns the fence's end (IP_DRM_FENCE_LOST: stays gone). */
+/* Builds and runs list[0..n) in arenas a once; a device that went away and opens again is
+ * re-opened and the submission tried again (up to LOST_RESUBMITS times: it may go away again
+ * while the same submission is retried). Returns the fence's end (IP_DRM_FENCE_LOST: gone for
+ * good); *err is set when the kernel refused the submission (or its BOs could not be made). */
 static enum ip_drm_fence run_once(struct drm_state *s, struct arenas *a, struct ip_drm_slot **list,
-                                  size_t n, struct ip_drm_batch *b, int64_t *t0)
+                                  size_t n, struct ip_drm_batch *b, int64_t *t0, int *err)
 {
 	enum ip_drm_fence f = IP_DRM_FENCE_LOST;
-	int err;
-	for (int tries = 0; tries < 2; tries++) {
-		int rc = prepare(s, a, list, n, b, &err);
+	for (int tries = 0;; tries++) {
+		int rc = prepare(s, a, list, n, b, err);
 		if (rc == 0) {
 			*t0 = ip_drm_now_ns();
-			f = kick_wait(s, b, 0, &err);
+			f = kick_wait(s, b, 0, err);
 		} else {
 			f = (enum ip_drm_fence)rc;
 		}
-		if (f == IP_DRM_FENCE_ERROR && err) {
-			refused(s, list, n, err);
+		if (f != IP_DRM_FENCE_ERROR)
+			*err = 0;
+		if (f != IP_DRM_FENCE_LOST)
+			return f;
+		if (tries == LOST_RESUBMITS) {
+			size_t len = strlen(s->lost_why);
+			snprintf(s->lost_why + len, sizeof s->lost_why - len,
+			         " (it went away %d times running the same submission)", tries + 1);
 			return f;
 		}
-		if (f != IP_DRM_FENCE_LOST || tries || recover(s) != 0)
+		if (recover(s) != 0)
 			return f;
 	}
-	return f;
 }
 
 /* lima: how long the kernel lets a job run before it declares a hang. */
@@ -441,17 +445,45 @@ static enum range_rc run_alone(struct drm_state *s, struct arenas *a, struct ip_
 	struct ip_drm_batch b;
 	int64_t t0 = 0;
 	size_t resolved;
-	enum ip_drm_fence f = run_once(s, a, &sl, 1, &b, &t0);
+	int err;
+	enum ip_drm_fence f = run_once(s, a, &sl, 1, &b, &t0, &err);
 	if (f == IP_DRM_FENCE_LOST)
 		return RANGE_LOST;
-	if (f == IP_DRM_FENCE_ERROR && sl->state == IP_DRM_SLOT_FINAL)
-		return RANGE_OK; /* refused */
+	if (err) {
+		refused(sl, err);
+		return RANGE_OK;
+	}
 	if (resolve(s, &b, 0, &resolved) == 0)
 		single_result(s, sl, f, ip_drm_now_ns() - t0);
 	return RANGE_OK;
 }
 
 static enum range_rc run_list(struct drm_state *s, struct ip_drm_slot **list, size_t n);
+
+/* The kernel refused a submission of list[0..n) (or its BOs could not be made): halved, as
+ * after a lockup, until the job it refuses is submitted alone: only that one is a runner error
+ * (docs/drm-runner.md). */
+static enum range_rc split_refused(struct drm_state *s, struct ip_drm_slot **list, size_t n,
+                                   int err)
+{
+	if (n == 1) {
+		refused(list[0], err);
+		return RANGE_OK;
+	}
+	if (run_list(s, list, n / 2) == RANGE_LOST)
+		return RANGE_LOST;
+	return run_list(s, list + n / 2, n - n / 2);
+}
+
+/* The slots of list[from..n) not final yet, moved to the front: how many. */
+static size_t pending_from(struct ip_drm_slot **list, size_t from, size_t n)
+{
+	size_t m = 0;
+	for (size_t i = from; i < n; i++)
+		if (list[i]->state != IP_DRM_SLOT_FINAL)
+			list[m++] = list[i];
+	return m;
+}
 
 /* A job chain (resumable kinds): built once; a fault stops it after the faulting job and it
  * goes on from the next one; after a hang or a reset, the job that did not finish runs alone
@@ -461,14 +493,14 @@ static enum range_rc run_chain(struct drm_state *s, struct ip_drm_slot **list, s
 	struct ip_drm_batch b;
 	int64_t t0;
 	size_t from = 0;
-	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0);
+	int err;
+	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0, &err);
+	if (f != IP_DRM_FENCE_LOST && err)
+		return split_refused(s, list, n, err);
 	for (;;) {
 		size_t resolved, first;
-		int err;
 		if (f == IP_DRM_FENCE_LOST)
 			return RANGE_LOST;
-		if (f == IP_DRM_FENCE_ERROR && list[from]->state == IP_DRM_SLOT_FINAL)
-			return RANGE_OK; /* refused: every job says so */
 		first = resolve(s, &b, from, &resolved);
 		if (first == n)
 			return RANGE_OK;
@@ -483,19 +515,13 @@ static enum range_rc run_chain(struct drm_state *s, struct ip_drm_slot **list, s
 		if (from == n)
 			return RANGE_OK;
 		f = kick_wait(s, &b, from, &err);
-		if (f == IP_DRM_FENCE_ERROR && err) {
-			refused(s, list + from, n - from, err);
-			return RANGE_OK;
-		}
+		if (f == IP_DRM_FENCE_ERROR && err)
+			return split_refused(s, list, pending_from(list, from, n), err);
 		if (f == IP_DRM_FENCE_LOST) {
 			/* the device came back (or not): the rest is built again in new BOs */
-			size_t m = 0;
 			if (recover(s) != 0)
 				return RANGE_LOST;
-			for (size_t i = from; i < n; i++)
-				if (list[i]->state != IP_DRM_SLOT_FINAL)
-					list[m++] = list[i];
-			return run_list(s, list, m);
+			return run_list(s, list, pending_from(list, from, n));
 		}
 	}
 }
@@ -506,11 +532,12 @@ static enum range_rc run_whole(struct drm_state *s, struct ip_drm_slot **list, s
 	struct ip_drm_batch b;
 	int64_t t0 = 0;
 	size_t resolved;
-	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0);
+	int err;
+	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0, &err);
 	if (f == IP_DRM_FENCE_LOST)
 		return RANGE_LOST;
-	if (f == IP_DRM_FENCE_ERROR && list[0]->state == IP_DRM_SLOT_FINAL)
-		return RANGE_OK;
+	if (err)
+		return split_refused(s, list, n, err);
 	if (resolve(s, &b, 0, &resolved) == n)
 		return RANGE_OK;
 	if (n == 1) {
