@@ -186,7 +186,7 @@ injected gphang 'hang@100' "$tmp/gphang.db" "${gp[@]}"
 exited gphang 0
 one_changed gphang "$tmp/gp.db" "$tmp/gphang.db" complex_op 3 0
 [ "$(count "$tmp/gphang.db")" = "176 0" ] && ok || fail "lima hang: $(count "$tmp/gphang.db")"
-traced gphang 'lima job timeout'
+traced gphang '(lima|gp) job timeout'
 injected gpreset 'reset@100' "$tmp/gpreset.db" "${gp[@]}"
 exited gpreset 0
 same_runs "$tmp/gp.db" "$tmp/gpreset.db" complex_op "lima reset mid-batch"

@@ -2,12 +2,15 @@
  * (panfrost and lima ioctls with bad sizes, flags, handles, pads, pointers), and a submission
  * whose descriptors are wrong ends the way the GPU ends it (the job's exception status and a
  * failed fence, a GP error, an msm hangcheck), never runs: each case is the drm runner's own job builder's
- * output with one descriptor spoilt. Runs itself again with the fake device preloaded
+ * output with one descriptor spoilt; on a kernel before 6.9 (FAKEDRM_KERNEL) a lima context
+ * whose job failed cancels its next job unrun, a new one runs it. Runs itself again with the
+ * fake device preloaded
  * (FAKEDRM_PRELOAD, from tests/CMakeLists.txt); skipped without it. */
 #define _FILE_OFFSET_BITS 64 /* DRM's mmap offsets, on 32-bit hosts too */
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -459,6 +462,16 @@ static void bifrost_descriptors(void)
 	rig_close(&r);
 }
 
+/* Whether the kernel the fake device behaves as keeps lima's guilty contexts (before 6.9). */
+static int guilty_contexts(void)
+{
+	const char *k = getenv("FAKEDRM_KERNEL");
+	unsigned major = 99, minor = 0;
+	if (k && sscanf(k, "%u.%u", &major, &minor) != 2)
+		major = 99;
+	return major < 6 || (major == 6 && minor < 9);
+}
+
 static void lima_descriptors(void)
 {
 	struct rig r;
@@ -488,6 +501,20 @@ static void lima_descriptors(void)
 		      "%s: the job is cancelled", what[k]);
 		ip_drm_kmsg(&r.dev, log, sizeof log);
 		CHECK(strstr(log, "gp error irq") != NULL, "%s: the kernel log says: %s", what[k], log);
+		/* before Linux 6.9 the failed job's context is guilty now: a good job of it is
+		 * cancelled without running (nothing logged); a new context runs it */
+		rig_build(&r);
+		if (guilty_contexts()) {
+			CHECK(rig_run(&r) == IP_DRM_FENCE_CANCELLED && r.slot.state == IP_DRM_SLOT_PENDING,
+			      "%s: the good job after it, same context: cancelled", what[k]);
+			log[0] = '\0';
+			ip_drm_kmsg(&r.dev, log, sizeof log);
+			CHECK(log[0] == '\0', "%s: it did not run (the kernel log says: %s)", what[k], log);
+			CHECK(r.dev.drv->renew_ctx(&r.dev) == 0, "a new context");
+			rig_build(&r);
+		}
+		CHECK(rig_run(&r) == IP_DRM_FENCE_OK && r.slot.state == IP_DRM_SLOT_DONE,
+		      "%s: the good job after it runs", what[k]);
 	}
 	rig_close(&r);
 }

@@ -16,6 +16,7 @@
 
 #include "drm_dev.h"
 #include "drm_job.h"
+#include "drm_lima.h"
 #include "isaprobe/drm.h"
 
 #define DEFAULT_BUDGET (64u << 20)
@@ -25,7 +26,8 @@
 #define REOPEN_TRIES 3
 #define REOPEN_PAUSE_NS 100000000
 #define LOST_RESUBMITS 4    /* a submission tried again after the device went away and came back */
-/* lima's scheduler timeout when /sys/module/lima/parameters does not say (lima_sched.c) */
+/* lima's scheduler timeout when /sys/module/lima/parameters does not say: the smaller of the
+ * kernels' defaults (lima_sched.c: 500 ms, 10 s from Linux 6.9), which every hang outlasts */
 #define LIMA_SCHED_TIMEOUT_MS 500
 
 enum range_rc { RANGE_OK, RANGE_LOST };
@@ -313,7 +315,16 @@ static enum ip_drm_fence kick_wait(struct drm_state *s, struct ip_drm_batch *b, 
 		}
 		return IP_DRM_FENCE_ERROR;
 	}
-	f = ip_drm_wait(&s->dev, ip_drm_now_ns() + s->timeout_ns);
+	f = ip_drm_wait(&s->dev, ip_drm_now_ns() + s->timeout_ns +
+	                             (s->dev.drv->hang_grace_ns ? s->dev.drv->hang_grace_ns() : 0));
+	if (f != IP_DRM_FENCE_OK && f != IP_DRM_FENCE_TIMEOUT && f != IP_DRM_FENCE_LOST &&
+	    s->dev.drv->renew_ctx && (*err = s->dev.drv->renew_ctx(&s->dev)) != 0) {
+		/* the per-open state the failure spoilt cannot be made again */
+		snprintf(s->lost_why, sizeof s->lost_why, "%.256s: after a failed job: %s", s->dev.path,
+		         strerror(*err));
+		*err = 0;
+		return IP_DRM_FENCE_LOST;
+	}
 	if (f == IP_DRM_FENCE_TIMEOUT || f == IP_DRM_FENCE_LOST) {
 		if (f == IP_DRM_FENCE_TIMEOUT)
 			snprintf(s->lost_why, sizeof s->lost_why, "%.256s: a submission did not end within "
@@ -393,19 +404,6 @@ static enum ip_drm_fence run_once(struct drm_state *s, struct arenas *a, struct 
 	}
 }
 
-/* lima: how long the kernel lets a job run before it declares a hang. */
-static int64_t lima_sched_timeout_ns(void)
-{
-	FILE *f = fopen("/sys/module/lima/parameters/sched_timeout_ms", "r");
-	long ms = 0;
-	if (f) {
-		if (fscanf(f, "%ld", &ms) != 1)
-			ms = 0;
-		fclose(f);
-	}
-	return (int64_t)(ms > 0 ? ms : LIMA_SCHED_TIMEOUT_MS) * 1000000;
-}
-
 /* The result of a job that ran alone and that the hardware did not report done or faulted. */
 static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_drm_fence f,
                           int64_t elapsed_ns)
@@ -427,13 +425,14 @@ static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_d
 		return;
 	}
 	/* lima: a GP error and a hang both end the job -ECANCELED; the kernel log tells them apart
-	 * ("gp error irq" against "lima job timeout"), else how soon it ended */
-	if (strstr(s->kmsg, "lima job timeout"))
-		set_result(sl, IP_STATUS_TIMEOUT, 0, "the job did not finish (lima job timeout)");
+	 * ("gp error irq" against "lima job timeout", "gp job timeout" from Linux 6.9), else how
+	 * soon it ended (/dev/kmsg is root's only under kernel.dmesg_restrict=1) */
+	if (strstr(s->kmsg, "lima job timeout") || strstr(s->kmsg, "gp job timeout"))
+		set_result(sl, IP_STATUS_TIMEOUT, 0, "the job did not finish (the kernel log: job timeout)");
 	else if (strstr(s->kmsg, "gp error irq") || strstr(s->kmsg, "gp task error") ||
 	         strstr(s->kmsg, "page fault"))
 		set_result(sl, IP_STATUS_FAULT, 0, "the GP stopped with an error (kernel log)");
-	else if (elapsed_ns < lima_sched_timeout_ns() / 2)
+	else if (elapsed_ns < ip_drm_lima_sched_timeout_ns(LIMA_SCHED_TIMEOUT_MS * 1000000LL) / 2)
 		set_result(sl, IP_STATUS_FAULT, 0, "the GP job failed before the scheduler timeout");
 	else
 		set_result(sl, IP_STATUS_TIMEOUT, 0, "the GP job did not finish in time");

@@ -52,6 +52,7 @@ int fake_model_ext = 1;
 int64_t fake_sched_timeout_ns = 500 * 1000000LL;
 int fake_sched_timeout_set;       /* FAKEDRM_SCHED_TIMEOUT_MS given: no kernel default */
 unsigned fake_kernel = FAKE_KERNEL_DEFAULT;
+static int kmsg_restricted;       /* FAKEDRM_KMSG=0: /dev/kmsg refused (dmesg_restrict) */
 
 struct inject {
 	enum fake_inject what;
@@ -255,6 +256,8 @@ static void init(void)
 	v = getenv("FAKEDRM_KERNEL");
 	if (v && *v)
 		parse_kernel(v);
+	v = getenv("FAKEDRM_KMSG");
+	kmsg_restricted = v && strcmp(v, "0") == 0;
 	v = getenv("FAKEDRM_SCHED_TIMEOUT_MS");
 	if (v && *v) {
 		fake_sched_timeout_ns = strtoll(v, NULL, 10) * 1000000LL;
@@ -1006,6 +1009,13 @@ int fake_open(const char *path)
 	enter();
 	if (strcmp(path, "/dev/kmsg") == 0) {
 		int p[2];
+		if (kmsg_restricted) {
+			/* kernel.dmesg_restrict=1 and not root (devkmsg_open: check_syslog_permissions) */
+			fake_trace("open /dev/kmsg -> EPERM (dmesg_restrict)");
+			leave();
+			errno = EPERM;
+			return -1;
+		}
 		if (pipe2(p, O_CLOEXEC | O_NONBLOCK) != 0 || p[0] >= MAX_FDS) {
 			leave();
 			errno = EMFILE;

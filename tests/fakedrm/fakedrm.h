@@ -102,6 +102,7 @@ struct fake_file {
 	int dead;                    /* opened before the device was lost */
 	uint32_t ctx_next;           /* lima contexts */
 	uint32_t ctx_live[64];
+	uint64_t ctx_guilty;         /* lima before 6.9: the contexts (bit: ctx_live's index) banned */
 	void *priv;                  /* the driver's own per-open state (msm: submit queues) */
 };
 
