@@ -6,7 +6,9 @@
 # guilty and the kernel cancels every later job of it: the runner makes it anew); a hang is a
 # timeout whether the kernel logs "lima job timeout" (before 6.9) or "gp job timeout", or
 # /dev/kmsg cannot be read, and a scheduler timeout beyond the runner's own deadline (10 s from
-# 6.9) is waited for.
+# 6.9) is waited for. panfrost: a job fault and an MMU page fault store the same runs whatever
+# the fence says (-EINVAL from 6.5, nothing before, -ECANCELED before 5.15) and whether the job is
+# killed (from 5.15) or waits for the timeout.
 # Usage: cli_drm_kernels.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
@@ -74,5 +76,43 @@ FAKEDRM_KERNEL=6.12 FAKEDRM_KMSG=0 FAKEDRM_SCHED_TIMEOUT_MS=1500 ISAPROBE_DRM_TI
 	fake "$bin" "${loop[@]}" >"$tmp/loop_slow.out" 2>"$tmp/loop_slow.err"
 grep -q '^status: timeout' "$tmp/loop_slow.out" && ok ||
 	fail "a 1.5 s timeout, kmsg refused: $(head -2 "$tmp/loop_slow.out") $(cat "$tmp/loop_slow.err")"
+
+# ---- panfrost ----
+# a job fault ends the fence -EINVAL from 6.5, without an error before, -ECANCELED with a reset
+# before 5.15; a page fault kills the job from 5.15 (its header unwritten), before it waits for
+# the scheduler's timeout: the stored runs are the same on each (the job's status, else the
+# kernel log's MMU fault). The shipped Midgard probes plant registers: on the model extension.
+export FAKEDRM_DEVICES=/dev/dri/renderD128=t760 FAKEDRM_MODEL=1 ISAPROBE_DRM_JOBS=64
+mg=(campaign "$src/probes/midgard/scalar_unk.probe" --strategy exhaustive --jobs 1 --batch 256
+    --runner drm --quiet)
+fake "$bin" "${mg[@]}" --db "$tmp/mg.db" || fail "midgard baseline"
+runs_of "$tmp/mg.db" scalar_unk >"$tmp/mg.runs"
+# changed NAME DB STATUS FAULT: DB has the baseline's runs but for one variant, now STATUS FAULT
+changed() {
+	runs_of "$2" scalar_unk >"$tmp/$1.runs"
+	diff "$tmp/mg.runs" "$tmp/$1.runs" | grep '^>' >"$tmp/$1.diff"
+	[ "$(diff "$tmp/mg.runs" "$tmp/$1.runs" | grep -c '^<')" -eq 1 ] &&
+		[ "$(wc -l <"$tmp/$1.diff")" -eq 1 ] && grep -q "|$3|$4|1\$" "$tmp/$1.diff" && ok ||
+		fail "$1: want one variant changed to status $3 fault $4, got: $(head -3 "$tmp/$1.diff")"
+}
+for k in "${kernels[@]}"; do
+	FAKEDRM_KERNEL=$k FAKEDRM_INJECT=fault@700=0x5b fake "$bin" "${mg[@]}" --db "$tmp/mgf_$k.db" ||
+		fail "$k: fault"
+	changed "mgf_$k" "$tmp/mgf_$k.db" 1 91
+	FAKEDRM_KERNEL=$k FAKEDRM_INJECT=pagefault@700 FAKEDRM_TRACE="$tmp/mgp_$k.trace" \
+		fake "$bin" "${mg[@]}" --db "$tmp/mgp_$k.db" || fail "$k: page fault"
+	changed "mgp_$k" "$tmp/mgp_$k.db" 1 193 # TRANSLATION_FAULT_1, from the kernel log
+done
+grep -q 'fence error=-125' "$tmp/mgp_5.10.trace" && ok || fail "5.10: a page fault does not wait"
+grep -q 'fence error=0' "$tmp/mgp_6.1.trace" && ! grep -q 'fence error=-22' "$tmp/mgp_6.1.trace" &&
+	ok || fail "6.1: a page fault's fence has an error"
+grep -q 'fence error=-22' "$tmp/mgp_6.6.trace" && ok || fail "6.6: a page fault's fence has no -EINVAL"
+# without the kernel log: a killed job is a fault (code 0); before 5.15, a timeout
+FAKEDRM_KMSG=0 FAKEDRM_KERNEL=6.1 FAKEDRM_INJECT=pagefault@700 fake "$bin" "${mg[@]}" \
+	--db "$tmp/mgq.db" || fail "6.1: page fault, no kernel log"
+changed mgq "$tmp/mgq.db" 1 0
+FAKEDRM_KMSG=0 FAKEDRM_KERNEL=5.10 FAKEDRM_INJECT=pagefault@700 fake "$bin" "${mg[@]}" \
+	--db "$tmp/mgr.db" || fail "5.10: page fault, no kernel log"
+changed mgr "$tmp/mgr.db" 3 0
 
 finish

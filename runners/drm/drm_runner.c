@@ -408,20 +408,31 @@ static enum ip_drm_fence run_once(struct drm_state *s, struct arenas *a, struct 
 static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_drm_fence f,
                           int64_t elapsed_ns)
 {
+	if (s->kind->resumable) {
+		/* a job chain's headers say done or fault; one that says neither was stopped: an MMU
+		 * fault the kernel logs (from Linux 5.15 it disables the address space, which kills
+		 * the job; before, the job waits for the timeout), or the GPU reset */
+		const char *pf = strstr(s->kmsg, "Unhandled Page fault");
+		const char *type = pf ? strstr(pf, "exception type 0x") : NULL;
+		if (pf) {
+			set_result(sl, IP_STATUS_FAULT,
+			           type ? (uint32_t)strtoul(type + 17, NULL, 16) & 0xff : 0,
+			           "the job made an MMU fault (kernel log: Unhandled Page fault)");
+		} else if (f == IP_DRM_FENCE_CANCELLED) {
+			set_result(sl, IP_STATUS_TIMEOUT, 0,
+			           "the job did not finish: the kernel reset the GPU (fence -ECANCELED)");
+		} else if (f == IP_DRM_FENCE_FAULT || f == IP_DRM_FENCE_OK) {
+			/* -EINVAL, or no error before Linux 6.5 (the scheduler did not forward it) */
+			set_result(sl, IP_STATUS_FAULT, 0, "the job was stopped without writing an "
+			                                   "exception status (an MMU fault?)");
+		} else {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, "the job's fence ended with an error");
+		}
+		return;
+	}
 	if (f == IP_DRM_FENCE_OK) {
 		set_result(sl, IP_STATUS_RUNNER_ERROR, 0,
 		           "the fence signalled but the job's status says it did not finish");
-		return;
-	}
-	if (s->kind->resumable) {
-		if (f == IP_DRM_FENCE_CANCELLED)
-			set_result(sl, IP_STATUS_TIMEOUT, 0,
-			           "the job did not finish: the kernel reset the GPU (fence -ECANCELED)");
-		else if (f == IP_DRM_FENCE_FAULT)
-			set_result(sl, IP_STATUS_FAULT, 0, "the job faulted (fence -EINVAL) without "
-			                                   "writing an exception status");
-		else
-			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, "the job's fence ended with an error");
 		return;
 	}
 	/* lima: a GP error and a hang both end the job -ECANCELED; the kernel log tells them apart

@@ -110,7 +110,9 @@ void fake_kmsg(const char *fmt, ...)
 /* ---- configuration ---- */
 
 static const struct fake_gpu gpus[] = {
-	{"t604", "panfrost", "midgard", 0x6956, 0, 4},
+	/* GPU_PROD_ID as panfrost gives it: the T604's register says 0x6956, which
+	 * panfrost_gpu_init_features rewrites to 0x0600 */
+	{"t604", "panfrost", "midgard", 0x0600, 0, 4},
 	{"t628", "panfrost", "midgard", 0x0620, 0, 4},
 	{"t760", "panfrost", "midgard", 0x0750, 0, 5},
 	{"t860", "panfrost", "midgard", 0x0860, 0, 5},
@@ -202,9 +204,11 @@ static void parse_injects(const char *v)
 			in.what = FAKE_UNPLUG;
 		else if (strcmp(tok, "refuse") == 0)
 			in.what = FAKE_REFUSE;
+		else if (strcmp(tok, "pagefault") == 0)
+			in.what = FAKE_PAGE_FAULT;
 		else
-			die("FAKEDRM_INJECT: unknown kind '%s' (fault, hang, reset, lost, unplug, refuse)",
-			    tok);
+			die("FAKEDRM_INJECT: unknown kind '%s' (fault, hang, reset, lost, unplug, refuse, "
+			    "pagefault)", tok);
 		in.at = strtoull(at + 1, &end, 0);
 		if (in.at == 0 || (*end && *end != '='))
 			die("FAKEDRM_INJECT: '%s': the job number counts from 1", at + 1);
@@ -375,9 +379,10 @@ enum fake_inject fake_program_inject(enum fake_inject now, uint32_t now_code, co
                                      size_t len, uint32_t *fault_code)
 {
 	uint64_t h = fnv1a(code, len);
-	if ((now == FAKE_FAULT || now == FAKE_HANG) && nstickies < 64) {
+	if ((now == FAKE_FAULT || now == FAKE_HANG || now == FAKE_PAGE_FAULT) && nstickies < 64) {
 		stickies[nstickies++] = (struct sticky){h, len, now, now_code};
-		fake_trace("  inject %s, sticking to this program", now == FAKE_FAULT ? "fault" : "hang");
+		fake_trace("  inject %s, sticking to this program",
+		           now == FAKE_FAULT ? "fault" : now == FAKE_HANG ? "hang" : "pagefault");
 	}
 	for (unsigned i = 0; i < nstickies; i++)
 		if (stickies[i].hash == h && stickies[i].len == len && stickies[i].what != FAKE_REFUSE) {

@@ -171,7 +171,7 @@ uint8_t *fake_gpu_ptr(const struct fake_vm *vm, uint64_t va, size_t n, struct fa
 /* The K-th job the device runs (counted from 1 over the process) and the failure injected at
  * it, if any (FAKEDRM_INJECT). */
 enum fake_inject { FAKE_NONE, FAKE_FAULT, FAKE_HANG, FAKE_RESET, FAKE_LOST, FAKE_UNPLUG,
-                   FAKE_REFUSE };
+                   FAKE_REFUSE, FAKE_PAGE_FAULT };
 uint64_t fake_next_job(enum fake_inject *what, uint32_t *code);
 /* For a driver whose GPU has no faults (radeon): whether a fault is injected at one of the next
  * n jobs; it is used up (the submission it refuses, sent again, runs). */
@@ -198,10 +198,11 @@ void fake_count_submission(void);
 /* The model extension's counters (IP_MODEL_PARAM_SUBMISSIONS, _JOBS): 0, or -1 for another
  * parameter. */
 int fake_counter(uint32_t param, uint64_t *value);
-/* Faults and hangs stick to the program of the job they hit: a later job running the same code
- * bytes fails the same way (reset, lost and unplug are the GPU's, not the program's). Given the
- * job's injection (FAKE_FAULT, FAKE_HANG recorded; anything else looked up), returns what the
- * program does: FAKE_FAULT (*code set), FAKE_HANG or FAKE_NONE. */
+/* Faults, page faults and hangs stick to the program of the job they hit: a later job running
+ * the same code bytes fails the same way (reset, lost and unplug are the GPU's, not the
+ * program's). Given the job's injection (FAKE_FAULT, FAKE_PAGE_FAULT, FAKE_HANG recorded;
+ * anything else looked up), returns what the program does: FAKE_FAULT (*code set),
+ * FAKE_PAGE_FAULT, FAKE_HANG or FAKE_NONE. */
 enum fake_inject fake_program_inject(enum fake_inject now, uint32_t now_code, const uint8_t *code,
                                      size_t len, uint32_t *fault_code);
 /* The device goes away (FAKE_LOST: for this process; FAKE_UNPLUG: open files only). */
