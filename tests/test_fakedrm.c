@@ -9,6 +9,7 @@
 #define _FILE_OFFSET_BITS 64 /* DRM's mmap offsets, on 32-bit hosts too */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -672,7 +673,7 @@ static void msm_descriptors(void)
 {
 	struct rig r;
 	static const char *const what[6] = {
-		"SP_VS_OBJ_START_REG elsewhere than the shader loaded",
+		"SP_VS_CTRL_REG0's thread size not HLSQ_CONTROL_1's",
 		"a CP opcode the CP does not run",
 		"a triangle draw",
 		"a model record with a bad magic",
@@ -692,15 +693,15 @@ static void msm_descriptors(void)
 		log[0] = '\0';
 		switch (k) {
 		case 0:
-			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_OBJ_OFFSET_REG, 2));
-			ip_drm_w32(p + 8, ip_drm_r32(p + 8) + 32);
+			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+			ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
 			break;
 		case 1:
 			p = find_dw(&r, A3XX_PKT3(A3XX_CP_EVENT_WRITE, 1));
 			ip_drm_w32(p, A3XX_PKT3(0x7e, 1));
 			break;
 		case 2:
-			p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
+			p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, A3XX_DRAW_AUTO_DWORDS));
 			ip_drm_w32(p + 8, ip_drm_r32(p + 8) ^ A3XX_DI_PT_POINTLIST ^ 4u);
 			break;
 		case 3: ip_drm_w32(r.slot.rec, 0x12345678); break;
@@ -726,6 +727,122 @@ static void msm_descriptors(void)
 	rig_close(&r);
 }
 
+/* r1.x after the rig's msm draw (the registers observed), or NaN when it did not finish. */
+static float msm_r1x(struct rig *r, enum ip_drm_fence *f)
+{
+	float v = NAN;
+	*f = rig_run(r);
+	if (r->slot.state == IP_DRM_SLOT_DONE) {
+		ip_drm_slot_finish(&r->dev, &r->slot);
+		memcpy(&v, r->regs_out + 16, 4);
+	}
+	return v;
+}
+
+/* The a3xx GPU's state outlives a submission, as the fake's does: const units are dword pairs,
+ * CACHE mode needs CACHEINVALID, a register the stream does not write keeps what the last draw
+ * (or a reset) left, a draw packet freedreno would not send hangs. */
+static void msm_state(void)
+{
+	struct rig r;
+	enum ip_drm_fence f;
+	const float one5 = 1.5f, two = 2.0f;
+	uint8_t *p, *p2 = NULL;
+	size_t p2_len = 0;
+	float v;
+	struct ip_program prog;
+	struct ip_diag d;
+	const struct ip_isa *isa = ip_isa_find("a3xx");
+	/* r1.x = r0.x + c3.w: the last const of four */
+	if (rig_open(&r, MSM_NODE, "a3xx", "add.f r1.x, r0.x, c3.w\nend\n"))
+		return;
+	ip_diag_init(&d, NULL);
+	ip_program_init(&prog, isa);
+	CHECK(isa->assemble("add.f r1.x, r0.x, r0.x\nend\n", &prog, &d) == 0 &&
+	          isa->pack(&prog, &p2, &p2_len, &d) == 0 && p2_len == r.prog_len,
+	      "a second program of the same length: %s", d.msg);
+	ip_program_free(&prog);
+	memcpy(r.regs, &one5, 4);
+	memcpy(r.uni + 60, &two, 4);
+	rig_build(&r);
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_OK && v == 3.5f, "1.5 + c3.w = %g", (double)v);
+
+	/* a hang resets the GPU: its state is what the reset left */
+	rig_build(&r);
+	p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+	ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_CANCELLED && isnan(v), "thread sizes that disagree: a hang");
+
+	/* consts loaded as NUM_UNIT = vec4s: half of them; c3 holds what the reset left */
+	rig_build(&r);
+	p = find_dw(&r, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 8));
+	ip_drm_w32(p, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 4));
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_OK && v != 3.5f, "consts loaded as 4 dword pairs: c3.w not loaded (%g)",
+	      (double)v);
+	rig_build(&r); /* as the runner loads them: 8 pairs */
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_OK && v == 3.5f, "consts loaded as 8 dword pairs: %g", (double)v);
+
+	/* a register write left out: the register keeps the last draw's value (fd3's: it runs);
+	 * after a reset, the reset's (not fd3's: it hangs) */
+	for (int reset = 0; reset < 2; reset++) {
+		if (reset) {
+			rig_build(&r);
+			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+			ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
+			msm_r1x(&r, &f);
+		}
+		rig_build(&r);
+		p = find_dw(&r, A3XX_PKT0(A3XX_RB_MODE_CONTROL, 2));
+		ip_drm_w32(p, A3XX_PKT0(A3XX_RB_MODE_CONTROL, 1));
+		ip_drm_w32(p + 8, A3XX_PKT2); /* RB_RENDER_CONTROL not written */
+		v = msm_r1x(&r, &f);
+		CHECK(reset ? f == IP_DRM_FENCE_CANCELLED : f == IP_DRM_FENCE_OK && v == 3.5f,
+		      "RB_RENDER_CONTROL left as %s: fence %d, r1.x %g",
+		      reset ? "the reset left it" : "the last draw left it", f, (double)v);
+	}
+
+	/* CACHE mode without CACHEINVALID runs the cache's line for the address: the program
+	 * that was there before; with it, or in BUFFER mode, the one there now */
+	for (int k = 0; k < 4; k++) {
+		static const char *const what[4] = {"CACHE mode, first fetch",
+		                                    "CACHE mode without CACHEINVALID, another program",
+		                                    "CACHE mode with CACHEINVALID", "BUFFER mode"};
+		static const float want[4] = {3.5f, 3.5f, 3.0f, 3.0f};
+		if (k == 1) {
+			uint8_t *keep = r.prog;
+			r.prog = p2;
+			p2 = keep; /* freed below with the rig's */
+		}
+		rig_build(&r);
+		p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+		if (k < 3)
+			ip_drm_w32(p + 4, (ip_drm_r32(p + 4) & ~(A3XX_SP_CTRL_BUFFER | A3XX_SP_CTRL_CACHEINVALID)) |
+			                      (k == 2 ? A3XX_SP_CTRL_CACHEINVALID : 0));
+		v = msm_r1x(&r, &f);
+		CHECK(f == IP_DRM_FENCE_OK && v == want[k], "%s: r1.x %g, want %g", what[k], (double)v,
+		      (double)want[k]);
+	}
+
+	/* CP_DRAW_INDX: 5 dwords for an auto-indexed draw, or without PRE_DRAW_INITIATOR_ENABLE */
+	for (int k = 0; k < 2; k++) {
+		rig_build(&r);
+		p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, A3XX_DRAW_AUTO_DWORDS));
+		if (k)
+			ip_drm_w32(p + 8, ip_drm_r32(p + 8) & ~A3XX_DI_PRE_DRAW_INITIATOR_ENABLE);
+		else
+			ip_drm_w32(p, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
+		v = msm_r1x(&r, &f);
+		CHECK(f == IP_DRM_FENCE_CANCELLED && isnan(v), "%s: a hang",
+		      k ? "a draw without PRE_DRAW_INITIATOR_ENABLE" : "a 5-dword auto-indexed draw");
+	}
+	free(p2);
+	rig_close(&r);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -741,5 +858,6 @@ int main(int argc, char **argv)
 	lima_descriptors();
 	msm_ioctls();
 	msm_descriptors();
+	msm_state();
 	return check_report("test_fakedrm");
 }

@@ -87,6 +87,7 @@ struct fake_node {
 	const struct fake_driver *drv;
 	struct ip_runner *sim;   /* the project's simulator of this GPU */
 	int lost;                /* gone: ioctls ENODEV, opens ENOENT */
+	void *gpu_state;         /* the driver's GPU state that outlives open files (msm) */
 };
 
 struct fake_file {
