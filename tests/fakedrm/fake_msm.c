@@ -509,43 +509,35 @@ static void load_state(struct cp *c, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0 = p[0], d1 = p[1];
 	uint32_t block = A3XX_LOAD_STATE_BLOCK(d0), units = A3XX_LOAD_STATE_UNITS(d0);
-	uint32_t dst = A3XX_LOAD_STATE_DST(d0), addr = d1 & ~3u;
+	uint32_t addr = d1 & ~3u, type = d1 & 3;
+	/* a shader unit is 256 bits, a const unit a pair of dwords */
+	size_t unit = type == A3XX_ST_SHADER ? A3XX_INSTR_UNIT_BYTES : 8;
+	size_t at = (size_t)A3XX_LOAD_STATE_DST(d0) * unit, len = (size_t)units * unit;
+	uint8_t *state = type == A3XX_ST_SHADER ? c->gpu->shader_mem : c->gpu->consts;
+	size_t size = type == A3XX_ST_SHADER ? sizeof c->gpu->shader_mem : sizeof c->gpu->consts;
 	const uint8_t *m;
-	size_t at, len;
 	if (block != A3XX_SB_VERT_SHADER)
 		return; /* textures, the fragment shader: nothing of a vertex draw */
 	if (count != 2 || A3XX_LOAD_STATE_SRC(d0) != A3XX_SS_INDIRECT) {
 		hang(c, "a vertex CP_LOAD_STATE other than indirect (a limit of the fake)");
 		return;
 	}
-	if ((d1 & 3) == A3XX_ST_SHADER) {
-		at = (size_t)dst * A3XX_INSTR_UNIT_BYTES;
-		len = (size_t)units * A3XX_INSTR_UNIT_BYTES;
-		if (at + len > sizeof c->gpu->shader_mem) {
-			hang(c, "a shader load past the state memory");
-			return;
-		}
-		if (!(m = fake_gpu_ptr(&c->vm, addr, len, NULL))) {
-			iommu_fault(addr, "CP_LOAD_STATE of a shader outside the submission's BOs");
-			return;
-		}
-		memcpy(c->gpu->shader_mem + at, m, len);
-	} else if ((d1 & 3) == A3XX_ST_CONSTANTS) {
-		at = (size_t)dst * 8;
-		len = (size_t)units * 8;
-		if (at + len > sizeof c->gpu->consts) {
-			hang(c, "a const load past the const file");
-			return;
-		}
-		if (!(m = fake_gpu_ptr(&c->vm, addr, len, NULL))) {
-			iommu_fault(addr, "CP_LOAD_STATE of consts outside the submission's BOs");
-			return;
-		}
-		memcpy(c->gpu->consts + at, m, len);
+	if (type != A3XX_ST_SHADER && type != A3XX_ST_CONSTANTS) {
+		hang(c, "CP_LOAD_STATE of an unknown state type");
+		return;
+	}
+	if (at + len > size) {
+		hang(c, "a load past the shader state memory or the const file");
+		return;
+	}
+	if (!(m = fake_gpu_ptr(&c->vm, addr, len, NULL))) {
+		iommu_fault(addr, "CP_LOAD_STATE from outside the submission's BOs");
+		return;
+	}
+	memcpy(state + at, m, len);
+	if (type == A3XX_ST_CONSTANTS) {
 		c->consts = addr;
 		c->const_units = units;
-	} else {
-		hang(c, "CP_LOAD_STATE of an unknown state type");
 	}
 }
 
