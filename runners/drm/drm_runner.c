@@ -410,11 +410,15 @@ static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_d
 {
 	if (s->kind->resumable) {
 		/* a job chain's headers say done or fault; one that says neither was stopped: an MMU
-		 * fault the kernel logs (from Linux 5.15 it disables the address space, which kills
-		 * the job; before, the job waits for the timeout), or the GPU reset */
-		const char *pf = strstr(s->kmsg, "Unhandled Page fault");
+		 * fault the kernel logs (from Linux 5.15 panfrost disables the address space, which
+		 * kills the job; before, the job waits for the timeout), or the GPU reset */
+		int pan = strcmp(s->dev.drv->name, "panfrost") == 0;
+		const char *pf = pan ? strstr(s->kmsg, "Unhandled Page fault") : NULL;
 		const char *type = pf ? strstr(pf, "exception type 0x") : NULL;
-		if (pf) {
+		if (f == IP_DRM_FENCE_OK && !pan) {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0,
+			           "the fence signalled but the job's status says it did not finish");
+		} else if (pf) {
 			set_result(sl, IP_STATUS_FAULT,
 			           type ? (uint32_t)strtoul(type + 17, NULL, 16) & 0xff : 0,
 			           "the job made an MMU fault (kernel log: Unhandled Page fault)");
