@@ -13,6 +13,9 @@
 #include "isaprobe/field.h"
 #include "isaprobe/store.h"
 
+/* Seconds a --sql statement may run unless --time-limit says otherwise. */
+#define SQL_TIME_LIMIT 10.0
+
 /* A field named as `field`, `format.field` or `isa.format.field`. */
 #define FIELD_IS(p, arg)                                                                    \
 	" " arg " IN (" p "name, " p "format || '.' || " p "name, " p "fmt || '.' || " p "name)"
@@ -162,10 +165,14 @@ static const struct question questions[] = {
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe query --db FILE [--format table|md|csv|json] QUESTION [ARGS]\n"
-	      "       isaprobe query --db FILE [--format table|md|csv|json] --sql 'SELECT ...'\n"
+	      "       isaprobe query --db FILE [--format table|md|csv|json] [--time-limit S]\n"
+	      "                      --sql 'SELECT ...'\n"
 	      "\n"
-	      "Answers a named question from a findings database, or runs read-only SQL\n"
-	      "(statements that would write are refused).\n"
+	      "Answers a named question from a findings database, or runs read-only SQL: it may\n"
+	      "read the database's tables and views and call SQLite's functions that compute\n"
+	      "values (core, date, math, aggregate, window, JSON; ip_bits); a statement that\n"
+	      "would write, attach, run a pragma that sets something, read a virtual table or\n"
+	      "call any other function is refused (docs/database.md).\n"
 	      "\n"
 	      "  -d, --db FILE      the findings database\n"
 	      "  -f, --format FMT   table (aligned, the default), md (a Markdown table to paste\n"
@@ -173,6 +180,8 @@ static void usage(FILE *out)
 	      "                     objects; an object of arrays for questions of several parts)\n"
 	      "  -j, --json         the same as --format json\n"
 	      "  -s, --sql SQL      run SQL instead of a question\n"
+	      "  -t, --time-limit S a --sql statement still running after S seconds is stopped\n"
+	      "                     (default 10; 0: no limit)\n"
 	      "  -h, --help         this help\n"
 	      "\n"
 	      "Text is printed whole; table and md cut hex and JSON cells past 60 characters,\n"
@@ -278,49 +287,58 @@ static int needs_summaries(const char *sql)
 	return 0;
 }
 
-/* --sql may read, not write, attach or detach (the connection is read-only as well). */
-static int authorize(void *unused, int action, const char *a, const char *b, const char *c,
-                     const char *e)
-{
-	(void)unused, (void)a, (void)b, (void)c, (void)e;
-	return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
-}
-
 static int sql_error(const char *file, sqlite3 *db, const char *what)
 {
 	fprintf(stderr, "%s: error: %s: %s\n", file, what, sqlite3_errmsg(db));
 	return 1;
 }
 
-static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_format format)
+/* Runs each statement of sql under the guard (cli/sql_guard.c): refused when it would do more
+ * than read, stopped after `seconds` (0: never). */
+static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_format format,
+                   double seconds)
 {
+	struct ip_sql_guard *g;
 	const char *next = sql;
-	int n = 0;
-	sqlite3_set_authorizer(db, authorize, NULL);
-	while (next && *next) {
+	int n = 0, rc = 0;
+	if (ip_sql_guard_install(db, seconds, &g))
+		return sql_error(file, db, "preparing the query");
+	while (next && *next && !rc) {
 		sqlite3_stmt *st;
 		const char *tail;
 		char what[64];
 		snprintf(what, sizeof what, "--sql statement %d", ++n);
-		if (sqlite3_prepare_v2(db, next, -1, &st, &tail))
-			return sql_error(file, db, what);
+		ip_sql_guard_start(g);
+		if (sqlite3_prepare_v2(db, next, -1, &st, &tail)) {
+			if (ip_sql_guard_refused(g))
+				fprintf(stderr, "%s: error: %s refused: %s\n", file, what,
+				        ip_sql_guard_refused(g));
+			else
+				sql_error(file, db, what);
+			rc = 1;
+			break;
+		}
 		if (!st) /* blank or a comment */
 			break;
 		if (!sqlite3_stmt_readonly(st)) {
 			fprintf(stderr, "%s: error: %s would change the database; query is read-only: "
 			                "%.*s\n",
 			        file, what, (int)(tail - next), next);
-			sqlite3_finalize(st);
-			return 1;
-		}
-		if (cli_sql_print(stdout, st, format)) {
-			sqlite3_finalize(st);
-			return sql_error(file, db, what);
+			rc = 1;
+		} else if (cli_sql_print(stdout, st, format)) {
+			if (ip_sql_guard_timed_out(g))
+				fprintf(stderr, "%s: error: %s stopped after %g seconds, the time a statement "
+				                "may run (--time-limit SECONDS changes it; 0: none)\n",
+				        file, what, seconds);
+			else
+				sql_error(file, db, what);
+			rc = 1;
 		}
 		sqlite3_finalize(st);
 		next = tail;
 	}
-	return 0;
+	ip_sql_guard_free(g);
+	return rc;
 }
 
 static int ask(const char *file, sqlite3 *db, const struct question *q, char **args, int nargs,
@@ -390,6 +408,7 @@ int cmd_query(int argc, char **argv)
 	                                     {"sql", required_argument, NULL, 's'},
 	                                     {"format", required_argument, NULL, 'f'},
 	                                     {"json", no_argument, NULL, 'j'},
+	                                     {"time-limit", required_argument, NULL, 't'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {NULL, 0, NULL, 0}};
 	const char *file = NULL, *sql = NULL;
@@ -399,8 +418,10 @@ int cmd_query(int argc, char **argv)
 	sqlite3 *db;
 	enum cli_format format = CLI_FORMAT_TABLE;
 	int c, rc, nargs;
+	double seconds = SQL_TIME_LIMIT;
+	char *end;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:s:f:jh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:s:f:jt:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': file = optarg; break;
 		case 's': sql = optarg; break;
@@ -412,6 +433,14 @@ int cmd_query(int argc, char **argv)
 			}
 			break;
 		case 'j': format = CLI_FORMAT_JSON; break;
+		case 't':
+			seconds = strtod(optarg, &end);
+			if (end == optarg || *end || !(seconds >= 0 && seconds <= 1e6)) {
+				fprintf(stderr, "isaprobe: query: --time-limit wants seconds (0: none), not "
+				                "'%s'\n", optarg);
+				return 2;
+			}
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -456,7 +485,7 @@ int cmd_query(int argc, char **argv)
 			fast |= needs_summaries(q->sections[i].sql);
 		if (fast) /* when it cannot, the views answer, as slowly as they do */
 			(void)ip_store_temp_summaries(db, &d);
-		rc = sql ? run_sql(file, db, sql, format)
+		rc = sql ? run_sql(file, db, sql, format, seconds)
 		         : ask(file, db, q, argv + optind + 1, nargs, format);
 	}
 	ip_store_close(s);

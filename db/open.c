@@ -206,6 +206,17 @@ static int has_wal(const char *path)
 	return found;
 }
 
+/* What no connection of the store needs, turned off: the two-argument fts3_tokenizer (it takes
+ * a function pointer from SQL), loading extensions, and writes to the schema and shadow tables
+ * other than by SQL (defensive mode): a file from elsewhere is data, not code. */
+static void harden(sqlite3 *db)
+{
+	int off = 0, on = 1;
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, &off);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, &off);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on);
+}
+
 /* Opens name (a path, or a URI made by make_uri). URIs are on for every connection, so that
  * `db merge` can attach its inputs read-only; a path that itself starts with "file:" goes
  * through make_uri, so it still names that file. */
@@ -224,6 +235,7 @@ static int connect_db(struct ip_store *s, const char *name, int flags, struct ip
 	}
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	harden(s->db);
 	return 0;
 }
 
@@ -254,6 +266,7 @@ static int reopen_immutable(struct ip_store *s, struct ip_diag *d)
 	if (rc != SQLITE_OK)
 		return s->db ? ip_store_fail(s, d, "cannot open the database") : -1;
 	sqlite3_extended_result_codes(s->db, 1);
+	harden(s->db);
 	s->immutable = 1;
 	return 0;
 }

@@ -112,7 +112,7 @@ expect 0 '^unk25 +25 +50' -- "$bin" query --db "$db" --sql "SELECT name, lo, hi 
 expect 0 '^3 +1 +0 +170 +0$' -- "$bin" query --db "$db" --sql "SELECT ip_bits(x'0180', 7, 2) AS a, ip_bits(x'0180', 8, 4) AS b, ip_bits(x'0180', 0, 7) AS c, ip_bits(x'aa0000000000000000', 64, 8) AS d, ip_bits(x'01', 9, 1) AS e"
 expect 1 'would change the database; query is read-only' -- "$bin" query --db "$db" --sql 'DELETE FROM run_block'
 expect 1 'read-only' -- "$bin" query --db "$db" --sql 'SELECT 1; UPDATE probe SET name = 1'
-expect 1 'not authorized' -- "$bin" query --db "$db" --sql "ATTACH '$tmp/x.db' AS x"
+expect 1 'refused: the statement would change the database; query is read-only' -- "$bin" query --db "$db" --sql "ATTACH '$tmp/x.db' AS x"
 expect 1 'no such table: nope' -- "$bin" query --db "$db" --sql 'SELECT * FROM nope'
 expect 0 '^6$' -- sqlite3 "$db" 'SELECT sum(count) FROM run'
 

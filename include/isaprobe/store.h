@@ -274,6 +274,24 @@ struct ip_merge_stats {
 	unsigned findings;          /* findings added */
 };
 
+/* SQL from a user on a read-only connection (`query --sql`; db/sql_guard.c): installed on db
+ * (sqlite3 *), an authorizer lets statements read the database's own tables and views and call
+ * only SQLite's functions that compute values (and ip_bits); pragmas that set, virtual tables
+ * the database defines, fts3_tokenizer, load_extension and every other function are refused;
+ * triggers, extension loading and fts3_tokenizer's pointers are turned off and the connection
+ * is defensive. With seconds > 0 a statement running longer is interrupted. Returns 0 or an
+ * SQLite error code. */
+struct ip_sql_guard;
+int ip_sql_guard_install(void *db, double seconds, struct ip_sql_guard **g);
+/* Before each statement is prepared: forgets the last refusal and starts the clock. */
+void ip_sql_guard_start(struct ip_sql_guard *g);
+/* Why the authorizer refused the statement being prepared (NULL: it did not). */
+const char *ip_sql_guard_refused(const struct ip_sql_guard *g);
+/* Whether the statement was interrupted by the time limit. */
+int ip_sql_guard_timed_out(const struct ip_sql_guard *g);
+/* Removes the guard from its connection and frees it (NULL: nothing). */
+void ip_sql_guard_free(struct ip_sql_guard *g);
+
 /* Merges the databases inputs[0..n) into out (created if missing), matching rows on their
  * natural keys (device: runner, model, host; probe: name; campaign: its UNIQUE key with the
  * probe's text hash; outcome: hash) and keeping each campaign's device. A campaign's runs come
