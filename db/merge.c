@@ -738,8 +738,11 @@ int ip_store_merge(const char *out, const char *const *inputs, size_t n,
 	ip_store_close(s);
 	if (failed && created)
 		ip_store_remove(out); /* nothing of it was there before */
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (in[i].uri && !strstr(in[i].uri, "immutable=1"))
+			ip_store_tidy(in[i].path); /* attached read-only: its -wal and -shm stayed */
 		free(in[i].uri);
+	}
 	free(in);
 	if (!stats)
 		free(st);

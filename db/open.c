@@ -322,14 +322,32 @@ fail:
 	return -1;
 }
 
+void ip_store_tidy(const char *path)
+{
+	sqlite3 *db = NULL;
+	char *uri = strncmp(path, "file:", 5) == 0 ? make_uri(path, NULL) : NULL;
+	if (sqlite3_open_v2(uri ? uri : path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+	                    SQLITE_OPEN_URI, NULL) == SQLITE_OK && !sqlite3_db_readonly(db, "main")) {
+		harden(db);
+		/* a read opens the write-ahead log, which the closing connection then removes */
+		(void)sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	}
+	sqlite3_close(db);
+	free(uri);
+}
+
 void ip_store_close(struct ip_store *s)
 {
+	int tidy;
 	if (!s)
 		return;
+	tidy = s->mode == IP_STORE_READ_ONLY && !s->immutable && s->db;
 	ip_checkpointer_stop(s);
 	ip_store_lock_free(s);
 	ip_store_finalize(s);
 	sqlite3_close(s->db); /* the last connection checkpoints the WAL into the file */
+	if (tidy)
+		ip_store_tidy(s->path);
 	ip_outcome_cache_free(&s->cache);
 	ip_store_batch_free(s->scratch);
 	ip_block_writer_free(&s->writer);

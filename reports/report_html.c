@@ -377,23 +377,51 @@ static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int d
 	fputs("</table>\n", out);
 }
 
+static const struct rp_lead *lead_of; /* the section rp_lines keeps the findings of */
+
+static int in_lead(const struct rp_finding *f)
+{
+	return rp_in_lead(f, lead_of);
+}
+
+/* The contexts of line l as links to their sections: "every context (8)" to the probe's. */
+static void line_contexts(FILE *out, const struct rp_probe *p, const struct rp_line *l)
+{
+	if (l->n > 1 && l->n == rp_probe_contexts(p)) {
+		fputs("<a href=\"#", out);
+		anchor(out, p->isa, p->name, ~0u);
+		fprintf(out, "\">every context (%zu)</a>", l->n);
+		return;
+	}
+	for (size_t k = 0; k < l->n; k++) {
+		unsigned idx = p->f[l->f[k]].context;
+		char buf[16];
+		fputs(k ? ", <a href=\"#" : "<a href=\"#", out);
+		anchor(out, p->isa, p->name, idx);
+		fputs("\">", out);
+		esc(out, rp_context_label(p, idx, buf, sizeof buf));
+		fputs("</a>", out);
+	}
+}
+
 /* A diff's first sections (report_lead.c): per verdict, its findings with their ISA, probe and
- * context (a link to the context's section), what changed and what public work says. */
+ * contexts (links to the contexts' sections; one row for the contexts that say the same), what
+ * changed and what public work says. */
 static void leading(const struct rp_model *m, FILE *out)
 {
 	const struct rp_lead *leads;
 	for (size_t l = 0, n = rp_leads(m, &leads); l < n; l++) {
 		int header = 0;
-		for (size_t i = 0; i < m->np; i++)
-			for (size_t j = 0; j < m->p[i].nf; j++) {
-				const struct rp_probe *p = &m->p[i];
-				const struct rp_finding *f = &p->f[j];
-				char buf[16];
-				if (!rp_in_lead(f, &leads[l]))
-					continue;
+		lead_of = &leads[l];
+		for (size_t i = 0; i < m->np; i++) {
+			const struct rp_probe *p = &m->p[i];
+			struct rp_line *ls;
+			size_t nl = rp_lines(p, in_lead, &ls);
+			for (size_t k = 0; k < nl; k++) {
+				const struct rp_finding *f = &p->f[ls[k].f[0]];
 				if (!header) {
 					fprintf(out, "<h2 id=\"%s\">%s</h2>\n<table class=\"findings lead\">\n"
-					             "<tr><th>ISA</th><th>probe</th><th>context</th><th>change"
+					             "<tr><th>ISA</th><th>probe</th><th>contexts</th><th>change"
 					             "</th><th>bits</th><th>inferred</th><th>what</th><th>public"
 					             " knowledge</th></tr>\n", leads[l].id, leads[l].title);
 					header = 1;
@@ -402,14 +430,14 @@ static void leading(const struct rp_model *m, FILE *out)
 				esc(out, p->isa);
 				fputs("</td><td>", out);
 				esc(out, p->name);
-				fputs("</td><td><a href=\"#", out);
-				anchor(out, p->isa, p->name, f->context);
-				fputs("\">", out);
-				esc(out, rp_context_label(p, f->context, buf, sizeof buf));
-				fprintf(out, "</a></td><td>%s</td>", f->change ? f->change : "");
+				fputs("</td><td>", out);
+				line_contexts(out, p, &ls[k]);
+				fprintf(out, "</td><td>%s</td>", f->change ? f->change : "");
 				finding_cells(out, f);
 				fputs("</td></tr>\n", out);
 			}
+			rp_lines_free(ls, nl);
+		}
 		if (header)
 			fputs("</table>\n", out);
 	}

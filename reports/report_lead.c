@@ -1,6 +1,8 @@
 /* report_lead.c: what a nightly diff leads with, for every renderer alike: the findings that
- * differ from public knowledge, then those new to it (docs/public-overlay.md, "In the reports"). */
+ * differ from public knowledge, then those new to it (docs/public-overlay.md, "In the reports");
+ * and the findings of several contexts that say the same thing, as one line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_internal.h"
@@ -28,4 +30,105 @@ const char *rp_context_label(const struct rp_probe *p, unsigned idx, char *buf, 
 		return c->label;
 	snprintf(buf, cap, "%u", idx);
 	return buf;
+}
+
+static int str_cmp(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+struct member {
+	const struct rp_finding *f;
+	size_t idx;
+};
+
+/* The order of what a line says (then the position, so that each line's findings keep theirs). */
+static int by_line(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	const struct rp_finding *f = x->f, *g = y->f;
+	int c;
+	if (f->bundle != g->bundle || f->slot != g->slot || f->lo != g->lo || f->hi != g->hi)
+		return f->bundle != g->bundle ? (f->bundle < g->bundle ? -1 : 1)
+		       : f->slot != g->slot   ? (f->slot < g->slot ? -1 : 1)
+		       : f->lo != g->lo       ? (f->lo < g->lo ? -1 : 1)
+		                              : (f->hi < g->hi ? -1 : 1);
+	if (f->verdict != g->verdict)
+		return f->verdict < g->verdict ? -1 : 1;
+	if ((c = str_cmp(f->format, g->format)) || (c = str_cmp(f->cond, g->cond)) ||
+	    (c = str_cmp(f->kind, g->kind)) || (c = str_cmp(f->what, g->what)) ||
+	    (c = str_cmp(f->public_text, g->public_text)) || (c = str_cmp(f->notes, g->notes)) ||
+	    (c = str_cmp(f->change, g->change)) || (c = str_cmp(f->change_text, g->change_text)) ||
+	    (c = str_cmp(f->old_kind, g->old_kind)))
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int by_first(const void *a, const void *b)
+{
+	const struct rp_line *x = a, *y = b;
+	return x->f[0] < y->f[0] ? -1 : x->f[0] > y->f[0];
+}
+
+size_t rp_lines(const struct rp_probe *p, int (*keep)(const struct rp_finding *f),
+                struct rp_line **out)
+{
+	struct member *m = malloc((p->nf ? p->nf : 1) * sizeof *m);
+	struct rp_line *l = malloc((p->nf ? p->nf : 1) * sizeof *l);
+	size_t n = 0, nl = 0;
+	if (!m || !l)
+		abort();
+	for (size_t j = 0; j < p->nf; j++)
+		if (!keep || keep(&p->f[j]))
+			m[n++] = (struct member){&p->f[j], j};
+	qsort(m, n, sizeof *m, by_line);
+	for (size_t i = 0, e; i < n; i = e) {
+		struct member key = m[i];
+		for (e = i + 1; e < n; e++) {
+			key.idx = m[e].idx; /* the same words, whatever the position */
+			if (by_line(&key, &m[e]))
+				break;
+		}
+		l[nl].n = e - i;
+		if (!(l[nl].f = malloc(l[nl].n * sizeof *l[nl].f)))
+			abort();
+		for (size_t k = i; k < e; k++)
+			l[nl].f[k - i] = m[k].idx;
+		nl++;
+	}
+	qsort(l, nl, sizeof *l, by_first);
+	free(m);
+	*out = l;
+	return nl;
+}
+
+void rp_lines_free(struct rp_line *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(l[i].f);
+	free(l);
+}
+
+size_t rp_probe_contexts(const struct rp_probe *p)
+{
+	unsigned ctx[256];
+	if (p->sum && p->sum->ncontexts)
+		return p->sum->ncontexts;
+	return rp_contexts(p, ctx);
+}
+
+void rp_line_contexts(struct strbuf *b, const struct rp_probe *p, const struct rp_line *l,
+                      void (*quote)(struct strbuf *b, const char *s))
+{
+	size_t all = rp_probe_contexts(p);
+	if (l->n > 1 && l->n == all) {
+		sb_printf(b, "every context (%zu)", l->n);
+		return;
+	}
+	for (size_t k = 0; k < l->n; k++) {
+		char buf[16];
+		if (k)
+			sb_puts(b, ", ");
+		quote(b, rp_context_label(p, p->f[l->f[k]].context, buf, sizeof buf));
+	}
 }

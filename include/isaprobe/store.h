@@ -259,6 +259,12 @@ int ip_scan_open(void *db, const int64_t *campaigns, size_t n, struct ip_scan **
 int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d);
 void ip_scan_close(struct ip_scan *s);
 
+/* db/seed_outcome.c: the outcome each context's seed variant gave in campaign (the majority
+ * of its runs; 0 for a context whose seed never ran), *out[idx] for contexts 0 to *n - 1
+ * (malloc'd), read by the scan. 0, or -1 with d set. */
+int ip_store_seed_outcomes(void *db, int64_t campaign, int64_t **out, size_t *n,
+                           struct ip_diag *d);
+
 /* db/summary.c: for this connection only, the views that count every run (campaign_outcome,
  * and campaign_summary's variants and outcomes) replaced by temporary tables of the same names
  * and columns, worked out once by a scan of the blocks (seconds at 10^7 runs where the views
