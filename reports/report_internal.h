@@ -155,6 +155,20 @@ void rp_line_contexts(struct strbuf *b, const struct rp_probe *p, const struct r
 /* The label of p's context idx, or its number (written to buf). */
 const char *rp_context_label(const struct rp_probe *p, unsigned idx, char *buf, size_t cap);
 
+/* report_html.c: s escaped for HTML text and attributes; an anchor id "a-b" or "a-b-n" (n ~0u:
+ * none), every character but letters, digits and '-' written as '_'. */
+void rp_html_esc(FILE *out, const char *s);
+void rp_html_anchor(FILE *out, const char *a, const char *b, unsigned n);
+/* report_svg.c: the colour of a finding kind's boxes; the kinds with a colour (i = 0, 1, ...,
+ * NULL after the last); the rows every diagram of a format shares (bit numbers, the notes',
+ * the public), once per page; the diagram of g's instruction and format in p's findings
+ * [b, e) with context c's walk (c may be NULL). */
+const char *rp_kind_fill(const char *kind);
+const char *rp_fill_kind(size_t i);
+void rp_svg_defs(const struct rp_model *m, FILE *out);
+void rp_svg_word(FILE *out, const struct rp_probe *p, size_t b, size_t e,
+                 const struct rp_finding *g, const struct ip_infer_context *c);
+
 void rp_markdown(const struct rp_model *m, FILE *out);
 void rp_html(const struct rp_model *m, FILE *out);
 void rp_json(const struct rp_model *m, FILE *out);
