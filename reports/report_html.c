@@ -309,14 +309,20 @@ static void diff_lead(const struct rp_model *m, FILE *out)
 		fputs("</b> &rarr; <b>", out);
 		esc(out, c->after);
 		fprintf(out, "</b> (%zu probe%s: ", c->nprobes, c->nprobes == 1 ? "" : "s");
-		esc(out, c->probes);
+		for (size_t k = 0; k < c->nprobes; k++) {
+			fputs(k ? ", " : "", out);
+			esc(out, c->probes[k]);
+		}
 		fputs("); their findings may differ for that reason alone.</p>\n", out);
 	}
 	if (m->nnot_run) {
 		fprintf(out, "<p class=\"not-run\">Not run in this database, so not compared (their "
 		             "findings are not counted as gone): %zu probe%s: ",
 		        m->nnot_run, m->nnot_run == 1 ? "" : "s");
-		esc(out, m->not_run);
+		for (size_t k = 0; k < m->nnot_run; k++) {
+			fputs(k ? ", " : "", out);
+			esc(out, m->not_run[k]);
+		}
 		fputs(".</p>\n", out);
 	}
 }

@@ -59,7 +59,7 @@ struct rp_probe {
  * database than in this one, one per change. */
 struct rp_device_change {
 	char *before, *after; /* "sim:t760", "drm:t760@board0" (", "-separated when several) */
-	char *probes;         /* "ls_loads, scalar_unk" */
+	char **probes;        /* their names */
 	size_t nprobes;
 };
 
@@ -73,13 +73,13 @@ struct rp_model {
 	 * bifrost, ... on sim:a320, sim:g52, ..." */
 	char *subject;
 	/* A diff: findings new, changed and gone; those new or changed per verdict; devices
-	 * changed; the probes with findings in the older database that this one never ran
-	 * (left out of the comparison, not "gone"), ", "-separated. */
+	 * changed; the names of the probes with findings in the older database that this one
+	 * never ran (left out of the comparison, not "gone"). */
 	size_t changes[3];
 	size_t changed_verdicts[RP_NVERDICTS];
 	struct rp_device_change *devices;
 	size_t ndevices;
-	char *not_run;
+	char **not_run;
 	size_t nnot_run;
 	/* Why there is nothing to show, when the database itself says (NULL otherwise): no
 	 * campaign ran, or runs that were never inferred. */
@@ -129,6 +129,9 @@ struct rp_lead {
 size_t rp_leads(const struct rp_model *m, const struct rp_lead **leads);
 /* Whether finding f is listed in section l (a finding gone since the older night is not). */
 int rp_in_lead(const struct rp_finding *f, const struct rp_lead *l);
+/* Appends name to the list *names of *n (malloc'd copies). */
+void rp_names_add(char ***names, size_t *n, const char *name);
+
 /* The index of a change ("new", "changed", "gone") in rp_model.changes. */
 enum { RP_CHANGE_NEW, RP_CHANGE_CHANGED, RP_CHANGE_GONE };
 int rp_change_index(const char *change);

@@ -274,14 +274,20 @@ static void diff_lead(const struct rp_model *m, FILE *out)
 		fputs(" -> ", out);
 		md(out, c->after);
 		fprintf(out, " (%zu probe%s: ", c->nprobes, c->nprobes == 1 ? "" : "s");
-		md(out, c->probes);
+		for (size_t k = 0; k < c->nprobes; k++) {
+			fputs(k ? ", " : "", out);
+			md(out, c->probes[k]);
+		}
 		fputs("); their findings may differ for that reason alone.\n", out);
 	}
 	if (m->nnot_run) {
 		fprintf(out, "\nNot run in this database, so not compared (their findings are not "
 		             "counted as gone): %zu probe%s: ",
 		        m->nnot_run, m->nnot_run == 1 ? "" : "s");
-		md(out, m->not_run);
+		for (size_t k = 0; k < m->nnot_run; k++) {
+			fputs(k ? ", " : "", out);
+			md(out, m->not_run[k]);
+		}
 		fputs(".\n", out);
 	}
 	fputs("\nA change is a finding new, changed (values gained, lost or renamed, or confidence "

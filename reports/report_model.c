@@ -377,12 +377,7 @@ static void device_changes(struct ip_store *s, const struct ip_report_options *o
 			if (!strcmp(m->devices[k].before, before) && !strcmp(m->devices[k].after, after))
 				c = &m->devices[k];
 		if (c) {
-			struct strbuf b;
-			sb_init(&b);
-			sb_printf(&b, "%s, %s", c->probes, m->p[i].name);
-			free(c->probes);
-			c->probes = sb_take(&b);
-			c->nprobes++;
+			rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
 			free(before);
 			free(after);
 			continue;
@@ -393,8 +388,9 @@ static void device_changes(struct ip_store *s, const struct ip_report_options *o
 		c = &m->devices[m->ndevices++];
 		c->before = before;
 		c->after = after;
-		c->probes = dup(m->p[i].name);
-		c->nprobes = 1;
+		c->probes = NULL;
+		c->nprobes = 0;
+		rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
 	}
 }
 
@@ -442,6 +438,15 @@ static char *subject(sqlite3 *db, const struct rp_model *m)
 	return sb_take(&b);
 }
 
+void rp_names_add(char ***names, size_t *n, const char *name)
+{
+	char **grown = realloc(*names, (*n + 1) * sizeof *grown);
+	if (!grown)
+		abort();
+	grown[(*n)++] = dup(name);
+	*names = grown;
+}
+
 int rp_change_index(const char *change)
 {
 	return !strcmp(change, "new") ? RP_CHANGE_NEW
@@ -456,13 +461,11 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	sqlite3 *old = ip_store_sqlite(o->old), *db = ip_store_sqlite(s);
 	sqlite3_stmt *st;
 	char sql[4096], *last = NULL;
-	struct strbuf not_run;
 	int rc;
 	if (ip_store_check_findings(old, d)) {
 		d->file = o->old_title;
 		return -1;
 	}
-	sb_init(&not_run);
 	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
 	                          " p.id = f.probe_id ORDER BY p.isa, p.name, f.context, f.bundle, f.slot,"
 	                          " f.format, f.lo, f.cond, f.kind = 'model_differs'",
@@ -482,9 +485,8 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 			return sql_fail(db, d, "reading the campaigns");
 		}
 		if (!ran) { /* not run here: not compared (named once) */
-			if (!not_run.len || strcmp(last, name)) {
-				sb_printf(&not_run, "%s%s", not_run.len ? ", " : "", name);
-				m->nnot_run++;
+			if (!last || strcmp(last, name)) {
+				rp_names_add(&m->not_run, &m->nnot_run, name);
 				free(last);
 				last = dup(name);
 			}
@@ -505,7 +507,6 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	}
 	sqlite3_finalize(st);
 	free(last);
-	m->not_run = sb_take(&not_run);
 	return rc == SQLITE_DONE ? 0 : sql_fail(old, d, "reading the old findings");
 }
 
@@ -632,9 +633,13 @@ void rp_free(struct rp_model *m)
 	for (size_t i = 0; i < m->ndevices; i++) {
 		free(m->devices[i].before);
 		free(m->devices[i].after);
+		for (size_t k = 0; k < m->devices[i].nprobes; k++)
+			free(m->devices[i].probes[k]);
 		free(m->devices[i].probes);
 	}
 	free(m->devices);
+	for (size_t k = 0; k < m->nnot_run; k++)
+		free(m->not_run[k]);
 	free(m->not_run);
 	free(m->subject);
 	free(m->p);
