@@ -418,6 +418,14 @@ static int sql_error(const char *file, sqlite3 *db, const char *what)
 	return 1;
 }
 
+/* After a statement failed on what may be a damaged row (SQLite says only "malformed JSON"):
+ * the readers' checks name the table and row, when one is damaged. */
+static void name_damage(sqlite3 *db, struct ip_diag *d)
+{
+	if (ip_store_check_campaigns(db, NULL, 0, d) || ip_store_check_findings(db, d))
+		ip_diag_print(d, stderr);
+}
+
 /* Runs each statement of sql under the guard (cli/sql_guard.c): refused when it would do more
  * than read, stopped after `seconds` (0: never). */
 static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_format format,
@@ -457,12 +465,18 @@ static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_form
 				        file, what, seconds);
 			else
 				sql_error(file, db, what);
-			rc = 1;
+			rc = ip_sql_guard_timed_out(g) ? 1 : 3; /* 3: look for a damaged row, below */
 		}
 		sqlite3_finalize(st);
 		next = tail;
 	}
-	ip_sql_guard_free(g);
+	ip_sql_guard_free(g); /* (the checks below read what --sql may not) */
+	if (rc == 3) {
+		struct ip_diag d;
+		ip_diag_init(&d, file);
+		name_damage(db, &d);
+		rc = 1;
+	}
 	return rc;
 }
 
@@ -542,8 +556,12 @@ static int ask(const char *file, sqlite3 *db, const struct question *q, char **a
 			       s->title);
 		}
 		if (cli_sql_print(stdout, st, format)) {
+			struct ip_diag d;
+			sql_error(file, db, q->name);
 			sqlite3_finalize(st);
-			return sql_error(file, db, q->name);
+			ip_diag_init(&d, file);
+			name_damage(db, &d);
+			return 1;
 		}
 		sqlite3_finalize(st);
 	}
@@ -641,10 +659,14 @@ int cmd_query(int argc, char **argv)
 		int fast = needs_summaries(sql);
 		for (int i = 0; q && i < 3; i++)
 			fast |= needs_summaries(q->sections[i].sql);
-		if (fast) /* when it cannot, the views answer, as slowly as they do */
-			(void)ip_store_temp_summaries(db, &d);
-		rc = sql ? run_sql(file, db, sql, format, seconds)
-		         : ask(file, db, q, argv + optind + 1, nargs, format, part);
+		/* the counts from the blocks; a file whose views this build does not know is left to
+		 * them (as slow as they are), a damaged block is named */
+		if (fast && ip_store_temp_summaries(db, &d)) {
+			ip_diag_print(&d, stderr);
+			rc = 1;
+		} else
+			rc = sql ? run_sql(file, db, sql, format, seconds)
+			         : ask(file, db, q, argv + optind + 1, nargs, format, part);
 	}
 	ip_store_close(s);
 	return rc;

@@ -25,6 +25,7 @@
  * Nothing is written before the file is known to be ours or empty: the checks only read.
  * Read-only media: a WAL database needs its -shm file; where none can be made, a cleanly
  * closed database (empty WAL) is opened read-only as immutable. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,36 @@ static void harden(sqlite3 *db)
 	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on);
 }
 
+int ip_store_writable(const char *path, char *why, size_t cap)
+{
+	char *dir = strdup(path), *slash;
+	int rc = 0;
+	if (!dir)
+		return 0;
+	if (access(path, F_OK) == 0) {
+		if (access(path, W_OK) != 0) {
+			snprintf(why, cap, "%s", strerror(errno));
+			rc = -1;
+		}
+	} else if (errno == ENOENT) {
+		slash = strrchr(dir, '/');
+		if (slash == dir)
+			dir[1] = 0;
+		else if (slash)
+			*slash = 0;
+		else
+			strcpy(dir, ".");
+		if (access(dir, W_OK | X_OK) != 0) {
+			snprintf(why, cap, "its folder %s %s: %s", dir,
+			         errno == ENOENT ? "does not exist" : "cannot be written",
+			         strerror(errno));
+			rc = -2;
+		}
+	}
+	free(dir);
+	return rc;
+}
+
 /* Opens name (a path, or a URI made by make_uri). URIs are on for every connection, so that
  * `db merge` can attach its inputs read-only; a path that itself starts with "file:" goes
  * through make_uri, so it still names that file. */
@@ -296,12 +327,24 @@ int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **o
 		return d ? ip_diag_plain(d, "out of memory opening the database") : -1;
 	}
 	s->mode = mode;
+	if (mode == IP_STORE_READ_WRITE_CREATE && access(path, F_OK) != 0) {
+		/* say why it cannot be made, not SQLite's guess ("No such file or directory") */
+		char why[512];
+		if (ip_store_writable(path, why, sizeof why)) {
+			ip_store_error(s, d, "cannot be created: %s; nothing was changed", why);
+			goto fail;
+		}
+	}
 	if (connect_db(s, path, flags[mode], d))
 		goto fail;
 	if (mode != IP_STORE_READ_ONLY && sqlite3_db_readonly(s->db, "main") == 1) {
+		char why[512] = "";
+		ip_store_writable(path, why, sizeof why);
 		ip_store_error(s, d,
-		               "cannot be written (a read-only file or file system); open it "
-		               "read-only to query it. Nothing was changed");
+		               "cannot be written (a read-only file or file system%s%s); it can "
+		               "still be read (query, report, an input of db merge). Nothing was "
+		               "changed",
+		               why[0] ? ": " : "", why[0] ? why : "");
 		goto fail;
 	}
 	if (mode == IP_STORE_READ_ONLY && reopen_immutable(s, d) < 0)

@@ -170,6 +170,17 @@ expect 2 "unknown format 'xml'" -- "$bin" query --db "$db" --format xml campaign
 expect 2 'no question: name one of those below, or give --sql' -- "$bin" query --db "$db"
 expect 2 'not both' -- "$bin" query --db "$db" --sql 'SELECT 1' campaigns
 
+# A damaged block (its outs not JSON): each question and --sql names the table and row, not
+# SQLite's bare "malformed JSON".
+cp "$db" "$tmp/damaged.db"
+sqlite3 "$tmp/damaged.db" "UPDATE run_block SET outs = '[1,' WHERE id = (SELECT min(id) FROM run_block)"
+bad_row='damaged.db: error: table run_block, row \(id [0-9]+\), entry 1: not an outcome id or \[outcome id, count\]'
+expect 1 "$bad_row" -- "$bin" query --db "$tmp/damaged.db" campaigns
+expect 1 "$bad_row" -- "$bin" query --db "$tmp/damaged.db" examples unk25
+expect 1 "$bad_row" -- "$bin" query --db "$tmp/damaged.db" --sql 'SELECT count(*) FROM run'
+sqlite3 "$tmp/damaged.db" "UPDATE run_block SET outs = 'nope' WHERE id = (SELECT min(id) FROM run_block)"
+expect 1 'damaged.db: error: table run_block, row \(id [0-9]+\), entry 0: its outcomes are not a JSON array' -- "$bin" query --db "$tmp/damaged.db" --sql 'SELECT * FROM run'
+
 # db merge from the command line: added, then already merged; a bad input changes nothing.
 expect 0 'f.db: 1 campaigns added, 0 updated, 0 already merged; 6 runs, 2 findings' -- "$bin" db merge "$tmp/m.db" "$db"
 expect 0 'f.db: 0 campaigns added, 0 updated, 1 already merged; 0 runs, 0 findings' -- "$bin" db merge "$tmp/m.db" "$db"
