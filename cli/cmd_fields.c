@@ -63,6 +63,15 @@ static void json_field(FILE *out, const struct ip_field *f)
 	fputs("]}", out);
 }
 
+/* A format's name, width and title as JSON members ("format": ..., "bits": ..., "title": ...). */
+static void format_members(const struct ip_format *f)
+{
+	fputs("\"format\": ", stdout);
+	cli_json_string(stdout, f->name);
+	fprintf(stdout, ", \"bits\": %u, \"title\": ", f->bits);
+	cli_json_string(stdout, f->title);
+}
+
 /* fields --json [ISA [FORMAT]]. */
 static int json(const struct ip_isa *isa, const char *format)
 {
@@ -85,23 +94,20 @@ static int json(const struct ip_isa *isa, const char *format)
 		if (format && strcmp(f->name, format))
 			continue;
 		if (!format) {
-			fputs(i ? ",\n {\"format\": " : "{\"isa\": ", stdout);
 			if (!i) {
+				fputs("{\"isa\": ", stdout);
 				cli_json_string(stdout, isa->name);
-				fputs(", \"formats\": [\n {\"format\": ", stdout);
+				fputs(", \"formats\": [", stdout);
 			}
-			cli_json_string(stdout, f->name);
-			fprintf(stdout, ", \"bits\": %u, \"title\": ", f->bits);
-			cli_json_string(stdout, f->title);
+			fputs(i ? ",\n {" : "\n {", stdout);
+			format_members(f);
 			fputs("}", stdout);
 			continue;
 		}
 		fputs("{\"isa\": ", stdout);
 		cli_json_string(stdout, isa->name);
-		fputs(", \"format\": ", stdout);
-		cli_json_string(stdout, f->name);
-		fprintf(stdout, ", \"bits\": %u, \"title\": ", f->bits);
-		cli_json_string(stdout, f->title);
+		fputs(", ", stdout);
+		format_members(f);
 		fputs(", \"fields\": [", stdout);
 		for (unsigned k = 0; k < f->nfields; k++) {
 			fputs(k ? ",\n " : "\n ", stdout);

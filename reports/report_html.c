@@ -287,46 +287,6 @@ static void learnt(const struct rp_model *m, FILE *out)
 		fputs("</ul>\n", out);
 }
 
-/* A diff's counts, first: new, changed, gone; differs from and new to public knowledge; the
- * devices that changed; the probes this database did not run (not compared). */
-static void diff_lead(const struct rp_model *m, FILE *out)
-{
-	const struct ip_report_options *o = m->o;
-	fputs("<p class=\"changes\">Changes against ", out);
-	esc(out, o->old_title ? o->old_title : "the older database");
-	fprintf(out, ": <b>%zu new</b>, <b>%zu changed</b>, <b>%zu gone</b> (%zu finding%s); of the "
-	             "new and changed, <b>%zu differ%s</b> from public knowledge, <b>%zu %s new</b> "
-	             "to it.</p>\n",
-	        m->changes[RP_CHANGE_NEW], m->changes[RP_CHANGE_CHANGED], m->changes[RP_CHANGE_GONE],
-	        m->nfindings, m->nfindings == 1 ? "" : "s", m->changed_verdicts[RP_DIFFERS],
-	        m->changed_verdicts[RP_DIFFERS] == 1 ? "s" : "", m->changed_verdicts[RP_NEW],
-	        m->changed_verdicts[RP_NEW] == 1 ? "is" : "are");
-	for (size_t i = 0; i < m->ndevices; i++) {
-		const struct rp_device_change *c = &m->devices[i];
-		fputs("<p class=\"device-change\">The campaigns ran on another device than in the older "
-		      "database: <b>", out);
-		esc(out, c->before);
-		fputs("</b> &rarr; <b>", out);
-		esc(out, c->after);
-		fprintf(out, "</b> (%zu probe%s: ", c->nprobes, c->nprobes == 1 ? "" : "s");
-		for (size_t k = 0; k < c->nprobes; k++) {
-			fputs(k ? ", " : "", out);
-			esc(out, c->probes[k]);
-		}
-		fputs("); their findings may differ for that reason alone.</p>\n", out);
-	}
-	if (m->nnot_run) {
-		fprintf(out, "<p class=\"not-run\">Not run in this database, so not compared (their "
-		             "findings are not counted as gone): %zu probe%s: ",
-		        m->nnot_run, m->nnot_run == 1 ? "" : "s");
-		for (size_t k = 0; k < m->nnot_run; k++) {
-			fputs(k ? ", " : "", out);
-			esc(out, m->not_run[k]);
-		}
-		fputs(".</p>\n", out);
-	}
-}
-
 static void summary(const struct rp_model *m, FILE *out)
 {
 	fprintf(out, "<details class=\"counts\"><summary>The findings of each probe context, "
@@ -455,8 +415,11 @@ void rp_html(const struct rp_model *m, FILE *out)
 		}
 		fputs(".</p>\n", out);
 	}
-	if (o->old)
-		diff_lead(m, out);
+	if (o->old) {
+		static const struct rp_prose prose = {rp_html_esc, "<p class=\"%s\">", "</p>\n", "<b>",
+		                                      "</b>", "&rarr;"};
+		rp_diff_lead(m, out, &prose);
+	}
 	if (o->since > 0)
 		fprintf(out, "<p>Findings first seen in campaign %lld or later.</p>\n",
 		        (long long)o->since);

@@ -155,6 +155,17 @@ size_t rp_probe_contexts(const struct rp_probe *p);
 void rp_line_contexts(struct strbuf *b, const struct rp_probe *p, const struct rp_line *l,
                       void (*quote)(struct strbuf *b, const char *s));
 
+/* How a renderer writes the sentences of report_lead.c: text from the database through quote;
+ * a paragraph opened by printf(para, its class) and closed by end; emphasis; an arrow. */
+struct rp_prose {
+	void (*quote)(FILE *out, const char *s);
+	const char *para, *end, *bold, *unbold, *arrow;
+};
+/* A diff's counts, first: findings new, changed and gone, how many of the new and changed
+ * differ from public knowledge or are new to it; the devices that changed; the probes left
+ * out because this database never ran them; what a change is. */
+void rp_diff_lead(const struct rp_model *m, FILE *out, const struct rp_prose *p);
+
 /* The label of p's context idx, or its number (written to buf). */
 const char *rp_context_label(const struct rp_probe *p, unsigned idx, char *buf, size_t cap);
 

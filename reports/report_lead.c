@@ -132,3 +132,50 @@ void rp_line_contexts(struct strbuf *b, const struct rp_probe *p, const struct r
 		quote(b, rp_context_label(p, p->f[l->f[k]].context, buf, sizeof buf));
 	}
 }
+
+void rp_diff_lead(const struct rp_model *m, FILE *out, const struct rp_prose *p)
+{
+	const char *old = m->o->old_title ? m->o->old_title : "the older database";
+	fprintf(out, p->para, "changes");
+	fputs("Changes against ", out);
+	p->quote(out, old);
+	fprintf(out, ": %s%zu new%s, %s%zu changed%s, %s%zu gone%s (%zu finding%s); of the new and "
+	             "changed, %s%zu differ%s%s from public knowledge, %s%zu %s new%s to it.%s",
+	        p->bold, m->changes[RP_CHANGE_NEW], p->unbold, p->bold,
+	        m->changes[RP_CHANGE_CHANGED], p->unbold, p->bold, m->changes[RP_CHANGE_GONE],
+	        p->unbold, m->nfindings, m->nfindings == 1 ? "" : "s", p->bold,
+	        m->changed_verdicts[RP_DIFFERS], m->changed_verdicts[RP_DIFFERS] == 1 ? "s" : "",
+	        p->unbold, p->bold, m->changed_verdicts[RP_NEW],
+	        m->changed_verdicts[RP_NEW] == 1 ? "is" : "are", p->unbold, p->end);
+	for (size_t i = 0; i < m->ndevices; i++) {
+		const struct rp_device_change *c = &m->devices[i];
+		fprintf(out, p->para, "device-change");
+		fputs("The campaigns ran on another device than in ", out);
+		p->quote(out, old);
+		fprintf(out, ": %s", p->bold);
+		p->quote(out, c->before);
+		fprintf(out, "%s %s %s", p->unbold, p->arrow, p->bold);
+		p->quote(out, c->after);
+		fprintf(out, "%s (%zu probe%s: ", p->unbold, c->nprobes, c->nprobes == 1 ? "" : "s");
+		for (size_t k = 0; k < c->nprobes; k++) {
+			fputs(k ? ", " : "", out);
+			p->quote(out, c->probes[k]);
+		}
+		fprintf(out, "); their findings may differ for that reason alone.%s", p->end);
+	}
+	if (m->nnot_run) {
+		fprintf(out, p->para, "not-run");
+		fprintf(out, "Not run in this database, so not compared (their findings are not "
+		             "counted as gone): %zu probe%s: ",
+		        m->nnot_run, m->nnot_run == 1 ? "" : "s");
+		for (size_t k = 0; k < m->nnot_run; k++) {
+			fputs(k ? ", " : "", out);
+			p->quote(out, m->not_run[k]);
+		}
+		fprintf(out, ".%s", p->end);
+	}
+	fprintf(out, p->para, "change-note");
+	fprintf(out, "A change is a finding new, changed (values gained, lost or renamed, or "
+	             "confidence moved by 0.05 or more) or gone; one line says it for every context "
+	             "that agrees.%s", p->end);
+}

@@ -19,24 +19,24 @@ static void bits(FILE *out, unsigned lo, unsigned hi)
 
 /* Text from a database, a probe file or the command line, as Markdown that reads as that text:
  * running text, table cells and headings (md); a code span where it can be one (md_code). */
-static void md(FILE *out, const char *s)
+static void md_as(FILE *out, const char *s, void (*quote)(struct strbuf *, const char *))
 {
 	struct strbuf b;
 	sb_init(&b);
-	sb_md(&b, s ? s : "");
+	quote(&b, s ? s : "");
 	if (b.s)
 		fputs(b.s, out);
 	sb_free(&b);
 }
 
+static void md(FILE *out, const char *s)
+{
+	md_as(out, s, sb_md);
+}
+
 static void md_code(FILE *out, const char *s)
 {
-	struct strbuf b;
-	sb_init(&b);
-	sb_md_code(&b, s ? s : "");
-	if (b.s)
-		fputs(b.s, out);
-	sb_free(&b);
+	md_as(out, s, sb_md_code);
 }
 
 /* A line of an indented code block (the finding lines): everything in b is literal there but
@@ -250,49 +250,13 @@ static void leading(const struct rp_model *m, FILE *out, const struct rp_lead *l
 	}
 }
 
-/* A diff's counts, first: findings new, changed and gone, and how many of the new and changed
- * differ from public knowledge or are new to it; the devices that changed; the probes left
- * out because this database never ran them. */
-static void diff_lead(const struct rp_model *m, FILE *out)
+static void probe_heading(FILE *out, const struct rp_probe *p)
 {
-	const struct ip_report_options *o = m->o;
-	const char *old = o->old_title ? o->old_title : "the older database";
-	fputs("Changes against ", out);
-	md(out, old);
-	fprintf(out, ": %zu new, %zu changed, %zu gone (%zu finding%s); of the new and changed, "
-	             "%zu differ%s from public knowledge, %zu %s new to it.\n",
-	        m->changes[RP_CHANGE_NEW], m->changes[RP_CHANGE_CHANGED], m->changes[RP_CHANGE_GONE],
-	        m->nfindings, m->nfindings == 1 ? "" : "s", m->changed_verdicts[RP_DIFFERS],
-	        m->changed_verdicts[RP_DIFFERS] == 1 ? "s" : "", m->changed_verdicts[RP_NEW],
-	        m->changed_verdicts[RP_NEW] == 1 ? "is" : "are");
-	for (size_t i = 0; i < m->ndevices; i++) {
-		const struct rp_device_change *c = &m->devices[i];
-		fputs("\nThe campaigns ran on another device than in ", out);
-		md(out, old);
-		fputs(": ", out);
-		md(out, c->before);
-		fputs(" -> ", out);
-		md(out, c->after);
-		fprintf(out, " (%zu probe%s: ", c->nprobes, c->nprobes == 1 ? "" : "s");
-		for (size_t k = 0; k < c->nprobes; k++) {
-			fputs(k ? ", " : "", out);
-			md(out, c->probes[k]);
-		}
-		fputs("); their findings may differ for that reason alone.\n", out);
-	}
-	if (m->nnot_run) {
-		fprintf(out, "\nNot run in this database, so not compared (their findings are not "
-		             "counted as gone): %zu probe%s: ",
-		        m->nnot_run, m->nnot_run == 1 ? "" : "s");
-		for (size_t k = 0; k < m->nnot_run; k++) {
-			fputs(k ? ", " : "", out);
-			md(out, m->not_run[k]);
-		}
-		fputs(".\n", out);
-	}
-	fputs("\nA change is a finding new, changed (values gained, lost or renamed, or confidence "
-	      "moved by 0.05 or more) or gone; one line says it for every context that agrees.\n",
-	      out);
+	fputs("\n## ", out);
+	md(out, p->isa);
+	fputs(": probe ", out);
+	md_code(out, p->name);
+	fputs("\n\n", out);
 }
 
 /* A diff's body: per probe, a line per change, the contexts that say the same on one line. */
@@ -300,11 +264,7 @@ static void diff_probe(FILE *out, const struct rp_probe *p)
 {
 	struct rp_line *l;
 	size_t n = rp_lines(p, NULL, &l);
-	fputs("\n## ", out);
-	md(out, p->isa);
-	fputs(": probe ", out);
-	md_code(out, p->name);
-	fputs("\n\n", out);
+	probe_heading(out, p);
 	for (size_t i = 0; i < n; i++) {
 		const struct rp_finding *f = &p->f[l[i].f[0]];
 		struct strbuf b;
@@ -333,9 +293,11 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 		md(out, o->title);
 		fputs(")", out);
 	}
-	fputs("\n\n", out);
-	if (o->old)
-		diff_lead(m, out);
+	fputs(o->old ? "\n" : "\n\n", out);
+	if (o->old) {
+		static const struct rp_prose prose = {md, "\n%.0s", "\n", "", "", "->"};
+		rp_diff_lead(m, out, &prose);
+	}
 	if (o->since > 0)
 		fprintf(out, "Findings first seen in campaign %lld or later.\n\n", (long long)o->since);
 	if (!o->old)
@@ -360,11 +322,7 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 			diff_probe(out, p);
 			continue;
 		}
-		fputs("\n## ", out);
-		md(out, p->isa);
-		fputs(": probe ", out);
-		md_code(out, p->name);
-		fputs("\n\n", out);
+		probe_heading(out, p);
 		if (p->sum)
 			fprintf(out, "Campaigns used: %u (ids %lld to %lld).\n", p->sum->ncampaigns,
 			        (long long)p->sum->first_campaign, (long long)p->sum->last_campaign);
