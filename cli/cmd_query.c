@@ -301,7 +301,7 @@ static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	const unsigned char *data = sqlite3_value_blob(argv[2]), *seed = NULL;
 	int n = sqlite3_value_bytes(argv[2]), ns = 0, shown = 0, changed = 0;
 	sqlite3_stmt *st = NULL;
-	char text[CHANGED_MAX * 80 + 64];
+	char text[CHANGED_MAX * 128 + 64]; /* an entry: ", " name[64] " = " 10 " (seed ...)" 18 */
 	size_t len = 0;
 	(void)argc;
 	if (c->campaign != campaign)
@@ -323,7 +323,7 @@ static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	}
 	for (int64_t at = 0; at < (n > ns ? n : ns); at += 4) {
 		uint32_t w = word_at(data, n, at), was = word_at(seed, ns, at);
-		char name[48];
+		char name[64];
 		if (seed ? w == was && (at < n) == (at < ns) : !w)
 			continue;
 		if (++changed > CHANGED_MAX)
@@ -339,7 +339,7 @@ static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		if (seed)
 			len += (size_t)snprintf(text + len, sizeof text - len,
 			                        at < ns ? " (seed 0x%08x)" : " (seed: none)", was);
-		if (len >= sizeof text - 32) /* (never: CHANGED_MAX entries of at most 80) */
+		if (len >= sizeof text - 128) /* (never: CHANGED_MAX entries of at most 100) */
 			break;
 	}
 	if (changed > CHANGED_MAX)
