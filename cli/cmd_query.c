@@ -251,8 +251,8 @@ static void sql_bits(sqlite3_context *ctx, int argc, sqlite3_value **argv)
  * per campaign (db/seed_outcome.c). */
 #define CHANGED_MAX 6
 
-struct changed_cache {
-	int64_t campaign;  /* 0: none read yet */
+struct changed_campaign {
+	int64_t campaign;
 	int64_t *seeds;    /* per context, the seed's outcome id (0: it never ran) */
 	size_t nseeds;
 	struct {
@@ -262,11 +262,25 @@ struct changed_cache {
 	size_t nbuf;
 };
 
-static void changed_load(sqlite3 *db, struct changed_cache *c, int64_t campaign)
+/* The campaigns read so far (rows need not come campaign by campaign). */
+struct changed_cache {
+	struct changed_campaign *c;
+	size_t n;
+};
+
+static struct changed_campaign *changed_load(sqlite3 *db, struct changed_cache *cache,
+                                             int64_t campaign)
 {
+	struct changed_campaign *c, *grown;
 	sqlite3_stmt *st;
 	struct ip_diag d;
-	free(c->seeds);
+	for (size_t i = 0; i < cache->n; i++)
+		if (cache->c[i].campaign == campaign)
+			return &cache->c[i];
+	if (!(grown = realloc(cache->c, (cache->n + 1) * sizeof *grown)))
+		return NULL;
+	cache->c = grown;
+	c = &cache->c[cache->n++];
 	memset(c, 0, sizeof *c);
 	c->campaign = campaign;
 	ip_diag_init(&d, "");
@@ -274,7 +288,7 @@ static void changed_load(sqlite3 *db, struct changed_cache *c, int64_t campaign)
 		c->nseeds = 0; /* a damaged campaign: words are shown without the seed's */
 	if (sqlite3_prepare_v2(db, "SELECT role, offset, len FROM buffer WHERE campaign_id = ?1"
 	                           " AND direction = 'out' ORDER BY offset", -1, &st, NULL))
-		return;
+		return c;
 	sqlite3_bind_int64(st, 1, campaign);
 	while (c->nbuf < sizeof c->buf / sizeof c->buf[0] && sqlite3_step(st) == SQLITE_ROW) {
 		const char *role = (const char *)sqlite3_column_text(st, 0);
@@ -283,6 +297,7 @@ static void changed_load(sqlite3 *db, struct changed_cache *c, int64_t campaign)
 		c->buf[c->nbuf++].len = sqlite3_column_int64(st, 2);
 	}
 	sqlite3_finalize(st);
+	return c;
 }
 
 static uint32_t word_at(const unsigned char *p, int n, int64_t at)
@@ -296,7 +311,7 @@ static uint32_t word_at(const unsigned char *p, int n, int64_t at)
 static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	sqlite3 *db = sqlite3_context_db_handle(ctx);
-	struct changed_cache *c = sqlite3_user_data(ctx);
+	struct changed_campaign *c;
 	int64_t campaign = sqlite3_value_int64(argv[0]), context = sqlite3_value_int64(argv[1]);
 	const unsigned char *data = sqlite3_value_blob(argv[2]), *seed = NULL;
 	int n = sqlite3_value_bytes(argv[2]), ns = 0, shown = 0, changed = 0;
@@ -304,8 +319,10 @@ static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	char text[CHANGED_MAX * 128 + 64]; /* an entry: ", " name[64] " = " 10 " (seed ...)" 18 */
 	size_t len = 0;
 	(void)argc;
-	if (c->campaign != campaign)
-		changed_load(db, c, campaign);
+	if (!(c = changed_load(db, sqlite3_user_data(ctx), campaign))) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
 	if (context >= 0 && (size_t)context < c->nseeds && c->seeds[context] &&
 	    sqlite3_prepare_v2(db, "SELECT data FROM outcome WHERE id = ?1", -1, &st, NULL) ==
 	        SQLITE_OK) {
@@ -352,10 +369,12 @@ static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 static void changed_free(void *p)
 {
-	struct changed_cache *c = p;
-	if (c)
-		free(c->seeds);
-	free(c);
+	struct changed_cache *cache = p;
+	for (size_t i = 0; cache && i < cache->n; i++)
+		free(cache->c[i].seeds);
+	if (cache)
+		free(cache->c);
+	free(cache);
 }
 
 /* temp.field_table: every field of every ISA's tables, for the questions and for SQL. */
