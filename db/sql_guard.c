@@ -45,9 +45,6 @@ static const char *const header_pragmas[] = {
 	"schema_version", "user_version",
 };
 
-/* Virtual tables --sql may read: SQLite's JSON table-valued functions. */
-static const char *const vtabs[] = {"json_each", "json_tree"};
-
 struct ip_sql_guard {
 	sqlite3 *db;
 	double limit;           /* seconds a statement may run; 0: no limit */
@@ -78,13 +75,14 @@ static int refuse(struct ip_sql_guard *g, const char *fmt, const char *a, const 
 /* A read of table t of database db (NULL: a common table expression of the statement). */
 static int may_read(struct ip_sql_guard *g, const char *t, const char *db)
 {
-	if (!db || IN(t, vtabs))
+	if (!db)
 		return 1;
-	if (strcmp(db, "main") && strcmp(db, "temp"))
+	if ((strcmp(db, "main") && strcmp(db, "temp")) ||
+	    in(t, (const char *const *)g->virtual_tables, g->nvirtual)) /* also one named json_each */
 		return 0;
 	if (t && !strncasecmp(t, "pragma_", 7))
 		return IN(t + 7, info_pragmas) || IN(t + 7, header_pragmas);
-	return !in(t, (const char *const *)g->virtual_tables, g->nvirtual);
+	return 1; /* a table or view, or SQLite's own json_each and json_tree */
 }
 
 static int authorize(void *arg, int action, const char *a, const char *b, const char *c,
@@ -185,6 +183,8 @@ int ip_sql_guard_install(void *handle, double seconds, struct ip_sql_guard **out
 {
 	sqlite3 *db = handle;
 	struct ip_sql_guard *g = calloc(1, sizeof *g);
+	size_t ninfo = sizeof info_pragmas / sizeof *info_pragmas;
+	size_t nheader = sizeof header_pragmas / sizeof *header_pragmas;
 	int off = 0, on = 1;
 	*out = NULL;
 	if (!g)
@@ -205,14 +205,17 @@ int ip_sql_guard_install(void *handle, double seconds, struct ip_sql_guard **out
 		return SQLITE_ERROR;
 	}
 	/* The table-valued functions --sql may read made once before the authorizer is on:
-	 * making an eponymous virtual table asks the authorizer to write the schema table. */
-	(void)sqlite3_exec(db, "SELECT 1 FROM json_each('[]'), json_tree('[]')", NULL, NULL, NULL);
-	for (size_t i = 0; i < sizeof info_pragmas / sizeof *info_pragmas + sizeof header_pragmas /
-	                                                   sizeof *header_pragmas; i++) {
-		char sql[96];
-		size_t ni = sizeof info_pragmas / sizeof *info_pragmas;
-		snprintf(sql, sizeof sql, "SELECT 1 FROM pragma_%s%s LIMIT 0",
-		         i < ni ? info_pragmas[i] : header_pragmas[i - ni], i < ni ? "('')" : "");
+	 * making an eponymous virtual table asks the authorizer to write the schema table. (Not
+	 * where the database defines a table of that name: that one is never read.) */
+	for (size_t i = 0; i < 2 + ninfo + nheader; i++) {
+		char name[64], sql[128];
+		snprintf(name, sizeof name, i < 2 ? "%s" : "pragma_%s",
+		         i < 2 ? (i ? "json_tree" : "json_each")
+		         : i - 2 < ninfo ? info_pragmas[i - 2] : header_pragmas[i - 2 - ninfo]);
+		if (in(name, (const char *const *)g->virtual_tables, g->nvirtual))
+			continue;
+		snprintf(sql, sizeof sql, "SELECT 1 FROM %s(%s) LIMIT 0", name,
+		         i < 2 ? "'[]'" : i - 2 < ninfo ? "''" : "");
 		(void)sqlite3_exec(db, sql, NULL, NULL, NULL);
 	}
 	sqlite3_set_authorizer(db, authorize, g);

@@ -67,11 +67,14 @@ grep -q 'error: --sql statement 2 refused: the statement would change the databa
 hostile=$tmp/hostile.db
 cp "$db" "$hostile"
 must "plant" sqlite3 "$hostile" "CREATE VIRTUAL TABLE ft USING fts3(x); INSERT INTO ft VALUES ('a b');
+	CREATE VIRTUAL TABLE json_tree USING fts3(x); INSERT INTO json_tree VALUES ('c d');
 	CREATE VIEW leak AS SELECT sqlite_version() AS v; CREATE VIEW fine AS SELECT count(*) AS n FROM probe;
 	CREATE TABLE gen (a INTEGER, b INTEGER GENERATED ALWAYS AS (a + 1)); INSERT INTO gen (a) VALUES (1);"
 on=$hostile refused "select * from ft where ft match 'a'" 'reads a virtual table'
 on=$hostile refused "select count(*) from ft" 'reads a virtual table'
 on=$hostile refused "select * from leak" 'the function sqlite_version\(\)'
+on=$hostile refused "select * from json_tree where json_tree match 'c'" 'reads a virtual table|reading json_tree'
+expect_out 0 '^2$' -- "$bin" query --db "$hostile" --format csv --sql "select count(*) from json_each('[1,2]')"
 expect_out 0 '^1$' -- "$bin" query --db "$hostile" --format csv --sql "select n from fine"
 expect_out 0 '^1,2$' -- "$bin" query --db "$hostile" --format csv --sql "select a, b from gen"
 
