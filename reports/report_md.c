@@ -140,9 +140,9 @@ static void summary(const struct rp_model *m, FILE *out)
 {
 	int header = 0;
 	fprintf(out, "\nAgainst public knowledge (docs/public-overlay.md): %zu differ, %zu new, "
-	             "%zu refine, %zu agree, %zu open.\n",
+	             "%zu refine, %zu agree, %zu open, %zu known to the notes.\n",
 	        m->verdicts[RP_DIFFERS], m->verdicts[RP_NEW], m->verdicts[RP_REFINES],
-	        m->verdicts[RP_AGREES], m->verdicts[RP_OPEN]);
+	        m->verdicts[RP_AGREES], m->verdicts[RP_OPEN], m->verdicts[RP_KNOWN]);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		for (size_t b = 0, e; b < p->nf; b = e) {
@@ -158,13 +158,14 @@ static void summary(const struct rp_model *m, FILE *out)
 				}
 			if (!header) {
 				fputs("\n| ISA | probe | context | fields | differs | new | refines | agrees "
-				      "| open | runs | exhaustive sweep |\n"
-				      "|---|---|---|---|---|---|---|---|---|---|---|\n", out);
+				      "| open | known | runs | exhaustive sweep |\n"
+				      "|---|---|---|---|---|---|---|---|---|---|---|---|\n", out);
 				header = 1;
 			}
-			fprintf(out, "| %s | %s | %s | %zu | %zu | %zu | %zu | %zu | %zu | %llu | 2^%u |\n",
+			fprintf(out, "| %s | %s | %s | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %llu | 2^%u |\n",
 			        p->isa, p->name, c->label, nf, v[RP_DIFFERS], v[RP_NEW], v[RP_REFINES],
-			        v[RP_AGREES], v[RP_OPEN], (unsigned long long)c->runs, c->width);
+			        v[RP_AGREES], v[RP_OPEN], v[RP_KNOWN], (unsigned long long)c->runs,
+			        c->width);
 		}
 	}
 }
