@@ -54,6 +54,19 @@ void rp_public_cache_free(struct rp_public_cache *c);
 /* The verdict of a row of rp_finding_columns(), its seed word read from the row's database
  * (the probe of its last campaign, else the campaign's targets). c may be NULL (no cache). */
 enum rp_verdict rp_public_row(struct sqlite3_stmt *st, struct rp_public_cache *c, char **text);
+/* What a verdict is given of such a row (c not NULL): *in points into w (the seed word, which of
+ * its bits are known, the context word) and into the row. */
+void rp_public_input(struct sqlite3_stmt *st, struct rp_public_cache *c, struct rp_public_in *in,
+                     ip_word w[3]);
+struct ip_public_part;
+struct ip_field;
+/* Whether overlay part pt applies to the finding's instruction (every part does when its word is
+ * not known). */
+int rp_part_applies(const struct ip_public_part *pt, const struct rp_public_in *in);
+/* The public field of exactly the finding's bits, else the first that holds them, in a part
+ * that applies (*part set); NULL when none. */
+const struct ip_field *rp_public_field(const struct rp_public_in *in,
+                                       const struct ip_public_part **part);
 
 struct rp_finding {
 	unsigned context;

@@ -863,40 +863,83 @@ static const struct ip_slot *probe_slot(const struct ip_probe *p, unsigned ctx, 
 	return &prog->bundles[bundle].slots[slot];
 }
 
-enum rp_verdict rp_public_row(sqlite3_stmt *st, struct rp_public_cache *c, char **text)
+void rp_public_input(sqlite3_stmt *st, struct rp_public_cache *c, struct rp_public_in *in,
+                     ip_word w[3])
 {
-	struct rp_public_in in;
-	struct rp_public_cache local = {0, NULL};
-	ip_word seed, known, all = ip_word_range(0, IP_WORD_MAX_BITS);
 	const struct ip_slot *sl;
 	const struct ip_bundle *bu = NULL;
-	enum rp_verdict v;
 	sqlite3 *db = sqlite3_db_handle(st);
 	long long camp = sqlite3_column_int64(st, 11);
 	unsigned ctx = (unsigned)sqlite3_column_int(st, 0), bundle = (unsigned)sqlite3_column_int(st, 36),
 	         slot = (unsigned)sqlite3_column_int(st, 37);
-	memset(&in, 0, sizeof in);
-	in.format = rp_col(st, 1);
-	in.lo = (unsigned)sqlite3_column_int(st, 2);
-	in.hi = (unsigned)sqlite3_column_int(st, 3);
-	in.kind = rp_col(st, 4);
-	in.values = rp_col(st, 17);
-	in.unmodeled = rp_col(st, 31);
-	in.names = rp_col(st, 39);
-	in.partial = in.unmodeled[0] != 0;
-	sl = probe_slot(campaign_probe(db, camp, c ? c : &local), ctx, bundle, slot, in.format, &bu);
+	memset(in, 0, sizeof *in);
+	in->format = rp_col(st, 1);
+	in->lo = (unsigned)sqlite3_column_int(st, 2);
+	in->hi = (unsigned)sqlite3_column_int(st, 3);
+	in->kind = rp_col(st, 4);
+	in->values = rp_col(st, 17);
+	in->unmodeled = rp_col(st, 31);
+	in->names = rp_col(st, 39);
+	in->partial = in->unmodeled[0] != 0;
+	sl = probe_slot(campaign_probe(db, camp, c), ctx, bundle, slot, in->format, &bu);
 	if (sl) {
-		seed = sl->value;
-		in.word = &seed;
-		in.ctx = ip_slot_context(bu, sl);
-		in.seed = &seed;
-		in.seed_known = &all;
+		const ip_word *cw = ip_slot_context(bu, sl);
+		w[0] = sl->value;
+		w[1] = ip_word_range(0, IP_WORD_MAX_BITS);
+		in->word = &w[0];
+		if (cw) {
+			w[2] = *cw;
+			in->ctx = &w[2];
+		}
 	} else {
-		seed_bits(db, camp, ctx, in.format, bundle, slot, &seed, &known);
-		in.seed = &seed;
-		in.seed_known = &known;
+		seed_bits(db, camp, ctx, in->format, bundle, slot, &w[0], &w[1]);
 	}
+	in->seed = &w[0];
+	in->seed_known = &w[1];
+}
+
+enum rp_verdict rp_public_row(sqlite3_stmt *st, struct rp_public_cache *c, char **text)
+{
+	struct rp_public_in in;
+	struct rp_public_cache local = {0, NULL};
+	ip_word w[3];
+	enum rp_verdict v;
+	rp_public_input(st, c ? c : &local, &in, w);
 	v = rp_public_verdict(&in, text);
 	rp_public_cache_free(&local);
 	return v;
+}
+
+int rp_part_applies(const struct ip_public_part *pt, const struct rp_public_in *in)
+{
+	return part_applies(pt, in);
+}
+
+const struct ip_field *rp_public_field(const struct rp_public_in *in,
+                                       const struct ip_public_part **part)
+{
+	char isa[64];
+	const char *dot = strchr(in->format, '.');
+	const struct ip_public_overlay *ov;
+	const struct ip_field *inside = NULL;
+	snprintf(isa, sizeof isa, "%.*s", dot ? (int)(dot - in->format) : 0, in->format);
+	ov = ip_public_overlay(isa);
+	for (size_t i = 0; ov && dot && i < ov->nparts; i++) {
+		const struct ip_public_part *pt = &ov->parts[i];
+		if (strcmp(pt->format, dot + 1) || !part_applies(pt, in))
+			continue;
+		for (unsigned j = 0; j < pt->fields->nfields; j++) {
+			const struct ip_field *f = &pt->fields->fields[j];
+			unsigned flo = pt->base + f->lo, fhi = flo + f->width - 1;
+			if (flo == in->lo && fhi == in->hi) {
+				*part = pt;
+				return f;
+			}
+			if (!inside && flo <= in->lo && fhi >= in->hi) {
+				inside = f;
+				*part = pt;
+			}
+		}
+	}
+	return inside;
 }
