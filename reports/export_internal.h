@@ -67,4 +67,26 @@ int ex_markdown(const struct ex_model *m, const struct ip_export_options *o,
 /* Adds a block to the list. */
 void ex_insert_add(struct ex_insert **ins, size_t *n, size_t after, char *text);
 
+/* The XML exporters' shared parts (export_xml.c). A finding as an element of the maintainer's
+ * form (tagged: with the attributes below), or NULL when it has none. */
+typedef char *(*ex_element_fn)(const struct ex_finding *f, int tagged);
+/* kind="..." evidence="..." public="..." */
+void ex_xml_tags(struct strbuf *b, const struct ex_finding *f);
+/* Same probe, context and instruction. */
+int ex_same_instruction(const struct ex_finding *a, const struct ex_finding *b);
+/* The XML declaration, the comment saying what the export is, <isaprobe-export ...>. */
+void ex_xml_open(FILE *out, const struct ip_export_options *o, const char *what,
+                 const char *format, const char *isa);
+/* The export's element of one instruction: <tag name="INSTR" probe=... context=... format=...
+ * instruction="bundle B slot S">, from its first finding. */
+void ex_xml_instr_open(FILE *out, const char *indent, const char *tag, const struct ex_finding *f);
+/* A finding with no element, as a comment: bits, sentence, evidence, verdict. */
+void ex_xml_comment(FILE *out, const char *indent, const struct ex_finding *f);
+/* Into a copy of the maintainer's file: under each line opening <tag name="INSTR" (the
+ * finding's public instruction), a comment with the finding and its proposed element. The
+ * number of comments placed. */
+int ex_xml_against(const struct ex_model *m, const struct ex_file *against, const char *tag,
+                   const char *indent, ex_element_fn element, struct ex_insert **ins,
+                   size_t *nins);
+
 #endif

@@ -122,6 +122,9 @@ const char *rp_col(struct sqlite3_stmt *st, int i);
 /* What a row of rp_finding_columns() says after its kind (malloc'd; report_words.c). */
 char *rp_describe(const char *kind, struct sqlite3_stmt *st);
 /* A JSON object of value names as compact ranges ("0-7: r0-r7, 9: zero"), appended to b. */
+/* The next "key":"value" pair of a flat JSON object of strings at *p; 0 at the end. The value
+ * is returned raw (escapes kept, vlen bytes); a backslash never ends it. */
+int rp_next_pair(const char **p, unsigned long long *key, const char **v, int *vlen);
 void rp_value_table(struct strbuf *b, const char *json, const char *between);
 /* The columns a finding is read with ("SELECT <these> FROM finding f": column 4 is the kind),
  * and the description of such a row (malloc'd): what the report says after the kind. */

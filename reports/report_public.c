@@ -56,9 +56,7 @@ static int enum_like(enum ip_field_kind k)
 	return k == IP_KIND_OPCODE || k == IP_KIND_TAG || k == IP_KIND_SIZE || k == IP_KIND_MODIFIER;
 }
 
-/* The next "key":"value" pair of a flat JSON object of strings at *p; 0 at the end. The value
- * is returned raw (escapes kept); a backslash never ends it. */
-static int next_pair(const char **p, unsigned long long *key, const char **v, int *vlen)
+int rp_next_pair(const char **p, unsigned long long *key, const char **v, int *vlen)
 {
 	const char *k = strchr(*p, '"'), *ke, *vs, *ve;
 	if (!k || !(ke = strchr(k + 1, '"')) || !(vs = strchr(ke + 1, '"')))
@@ -99,7 +97,7 @@ static int values_differ(const struct ip_public_part *pt, const struct ip_field 
 	if (!pt->compare_names || !f->enums ||
 	    (f->kind != IP_KIND_REGISTER && f->kind != IP_KIND_COMPONENT))
 		return 0;
-	while (p && next_pair(&p, &key, &v, &len)) {
+	while (p && rp_next_pair(&p, &key, &v, &len)) {
 		const char *e = ip_enum_name(f->enums, key);
 		if (e && !same_name(f->kind, v, len, e)) {
 			sb_printf(b, "value %llu: %.*s where public work says %s", key, len, v, e);
@@ -426,7 +424,7 @@ static void determined(const struct rp_public_in *in, struct vset *s)
 	const char *p = in->names && in->names[0] ? in->names : in->values, *v;
 	unsigned long long key;
 	int len;
-	while (p && next_pair(&p, &key, &v, &len))
+	while (p && rp_next_pair(&p, &key, &v, &len))
 		if (!undetermined(in->unmodeled, key, v, len))
 			vset_add(s, key);
 }

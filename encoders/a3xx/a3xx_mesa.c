@@ -472,20 +472,29 @@ static unsigned src16(const struct line *l, unsigned cat, unsigned f, unsigned m
 	       (unsigned)a3xx_get(l->w, cat, neg) << 14 | (unsigned)a3xx_get(l->w, cat, abs) << 15;
 }
 
+/* The flags before a cat2/cat3 name: (sy)(ss)(jp) (bits 0-2 of f), (sat) (bit 2 of rpt), then
+ * (nopN) when nop (the (r) flags of an unrepeated instruction) or else (rptN), then (ul) (bit
+ * 3 of f). */
+static void alu_flags(struct line *l, unsigned f, unsigned rpt, unsigned nop)
+{
+	flag(l, f & 1, "(sy)");
+	flag(l, f >> 1 & 1, "(ss)");
+	flag(l, f >> 2 & 1, "(jp)");
+	flag(l, rpt >> 2, "(sat)");
+	if (nop)
+		fprintf(l->out, "(nop%u) ", nop);
+	else
+		repeat(l, rpt & 3);
+	flag(l, f >> 3 & 1, "(ul)");
+}
+
 static void cat2(struct line *l, const struct leaf *e)
 {
 	unsigned rpt = G(2, A2_RPT), r1 = G(2, A2_SRC1_R), r2 = G(2, A2_SRC2_R), dst = G(2, A2_DST);
 	int full = (int)G(2, A2_FULL), nop = (r1 || r2) && !(rpt & 3) && e->k != C2_INPUT;
 	int dhalf = full == (int)G(2, A2_DST_HALF) && dst <= 0xf7;
-	flag(l, G(2, A2_SY), "(sy)");
-	flag(l, G(2, A2_SS), "(ss)");
-	flag(l, G(2, A2_JP), "(jp)");
-	flag(l, rpt >> 2, "(sat)");
-	if (nop)
-		fprintf(l->out, "(nop%u) ", r1 | r2 << 1);
-	else
-		repeat(l, rpt & 3);
-	flag(l, G(2, A2_UL), "(ul)");
+	alu_flags(l, G(2, A2_SY) | G(2, A2_SS) << 1 | G(2, A2_JP) << 2 | G(2, A2_UL) << 3, rpt,
+	          nop ? r1 | r2 << 1 : 0);
 	fputs(e->name, l->out);
 	if (e->k == C2_COND)
 		fprintf(l->out, ".%s", cond_names[G(2, A2_COND)]);
@@ -511,15 +520,8 @@ static void cat3(struct line *l, const struct leaf *e)
 	int dhalf = full == (int)G(3, A3_DST_HALF) && dst <= 0xf7;
 	unsigned s1 = G(3, A3_SRC1) | G(3, A3_SRC1_MODE) << 11,
 	         s3 = G(3, A3_SRC3) | G(3, A3_SRC3_MODE) << 11;
-	flag(l, G(3, A3_SY), "(sy)");
-	flag(l, G(3, A3_SS), "(ss)");
-	flag(l, G(3, A3_JP), "(jp)");
-	flag(l, rpt >> 2, "(sat)");
-	if (nop)
-		fprintf(l->out, "(nop%u) ", r1 | r2 << 1);
-	else
-		repeat(l, rpt & 3);
-	flag(l, G(3, A3_UL), "(ul)");
+	alu_flags(l, G(3, A3_SY) | G(3, A3_SS) << 1 | G(3, A3_JP) << 2 | G(3, A3_UL) << 3, rpt,
+	          nop ? r1 | r2 << 1 : 0);
 	fprintf(l->out, "%s ", e->name);
 	gpr(l, dst, dhalf);
 	fprintf(l->out, ", %s%s", G(3, A3_SRC1_NEG) ? "(neg)" : "", !nop && r1 ? "(r)" : "");
