@@ -558,7 +558,8 @@ void rp_html(const struct rp_model *m, FILE *out)
 	      ".v{display:inline-block;padding:0 4px;border-radius:3px;font-size:12px}"
 	      ".v-differs{background:#e45756;color:#fff}.v-new{background:#f58518;color:#fff}"
 	      ".v-refines{background:#72b7b2}.v-agrees{background:#54a24b;color:#fff}"
-	      ".v-open{background:#ddd}.v-known{background:#c6dbef}.toc ul{margin:0}section.context{content-visibility:auto;"
+	      ".v-open{background:#ddd}.v-known{background:#c6dbef}"
+	      ".toc ul{margin:0}section.context{content-visibility:auto;"
 	      "contain-intrinsic-size:auto 600px}</style></head><body>\n<h1>isaprobe report",
 	      out);
 	if (o->title) {

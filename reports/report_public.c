@@ -176,6 +176,13 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 			sb_puts(b, ": part of it has no effect");
 			return RP_DIFFERS;
 		}
+	} else if (n == 1 && lo >= olo && hi <= ohi && !strcmp(kind, "reserved") &&
+	           enum_like(one->kind)) {
+		/* bits of an opcode or mode whose other values fault: not every value is valid */
+		sb_puts(b, "refines ");
+		field_ref(b, pt, one);
+		sb_puts(b, ": other values of these bits are not valid here");
+		return RP_REFINES;
 	} else if (n == 1 && lo >= olo && hi <= ohi) {
 		struct strbuf why;
 		sb_init(&why);
@@ -209,7 +216,7 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 
 /* Whether part pt can apply to the finding's instruction (its word known and not matched:
  * no). */
-static int part_applies(const struct ip_public_part *pt, const struct rp_public_in *in)
+int rp_part_applies(const struct ip_public_part *pt, const struct rp_public_in *in)
 {
 	if (!in || !in->word)
 		return 1;
@@ -240,7 +247,7 @@ static int touched(const struct ip_public_overlay *ov, const char *name, unsigne
 		for (size_t i = 0; i < ov->nparts; i++) {
 			const struct ip_public_part *pt = &ov->parts[i];
 			unsigned here = 0;
-			if (strcmp(pt->format, name) || !part_applies(pt, in) ||
+			if (strcmp(pt->format, name) || !rp_part_applies(pt, in) ||
 			    (!in->word && pass == 0 && !has_exact(pt, lo, hi)))
 				continue;
 			for (unsigned j = 0; j < pt->fields->nfields; j++) {
@@ -446,7 +453,7 @@ static const struct ip_field *public_enum_field(const struct ip_public_overlay *
 	const struct ip_field *plain = NULL;
 	for (size_t i = 0; ov && i < ov->nparts; i++) {
 		const struct ip_public_part *pt = &ov->parts[i];
-		if (strcmp(pt->format, name) || !part_applies(pt, in))
+		if (strcmp(pt->format, name) || !rp_part_applies(pt, in))
 			continue;
 		for (unsigned j = 0; j < pt->fields->nfields; j++) {
 			const struct ip_field *f = &pt->fields->fields[j];
@@ -632,7 +639,7 @@ enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text)
 			}
 			sb_free(&pub);
 			sb_free(&known_text);
-				*text = sb_take(&out);
+			*text = sb_take(&out);
 			return RP_OPEN;
 		}
 		sb_free(&pub);
@@ -641,7 +648,7 @@ enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text)
 		const struct ip_public_part *pt = &ov->parts[i];
 		struct strbuf b;
 		enum rp_verdict v;
-		if (strcmp(pt->format, name) || !part_applies(pt, in))
+		if (strcmp(pt->format, name) || !rp_part_applies(pt, in))
 			continue;
 		sb_init(&b);
 		v = against_part(pt, lo, hi, kind, in->names, &b);
@@ -673,7 +680,7 @@ enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text)
 			sb_printf(&out, "open: %s, with values the runner could not say",
 			          best_text.s + strlen("differs from "));
 			sb_free(&best_text);
-				*text = sb_take(&out);
+			*text = sb_take(&out);
 			return RP_OPEN;
 		}
 		sb_free(&out);
@@ -868,7 +875,8 @@ void rp_public_input(sqlite3_stmt *st, struct rp_public_cache *c, struct rp_publ
 	const struct ip_bundle *bu = NULL;
 	sqlite3 *db = sqlite3_db_handle(st);
 	long long camp = sqlite3_column_int64(st, 11);
-	unsigned ctx = (unsigned)sqlite3_column_int(st, 0), bundle = (unsigned)sqlite3_column_int(st, 36),
+	unsigned ctx = (unsigned)sqlite3_column_int(st, 0),
+	         bundle = (unsigned)sqlite3_column_int(st, 36),
 	         slot = (unsigned)sqlite3_column_int(st, 37);
 	memset(in, 0, sizeof *in);
 	in->format = rp_col(st, 1);
@@ -908,11 +916,6 @@ enum rp_verdict rp_public_row(sqlite3_stmt *st, struct rp_public_cache *c, char 
 	return v;
 }
 
-int rp_part_applies(const struct ip_public_part *pt, const struct rp_public_in *in)
-{
-	return part_applies(pt, in);
-}
-
 const struct ip_field *rp_public_field(const struct rp_public_in *in,
                                        const struct ip_public_part **part)
 {
@@ -924,7 +927,7 @@ const struct ip_field *rp_public_field(const struct rp_public_in *in,
 	ov = ip_public_overlay(isa);
 	for (size_t i = 0; ov && dot && i < ov->nparts; i++) {
 		const struct ip_public_part *pt = &ov->parts[i];
-		if (strcmp(pt->format, dot + 1) || !part_applies(pt, in))
+		if (strcmp(pt->format, dot + 1) || !rp_part_applies(pt, in))
 			continue;
 		for (unsigned j = 0; j < pt->fields->nfields; j++) {
 			const struct ip_field *f = &pt->fields->fields[j];

@@ -54,7 +54,6 @@ int ip_report_sentences(struct ip_store *s, struct ip_diag *d)
 		v[n].id = sqlite3_column_int64(st, sqlite3_column_count(st) - 1);
 		v[n++].text = sb_take(&b);
 	}
-	rp_public_cache_free(&cache);
 	if (sqlite3_finalize(st) != SQLITE_OK) {
 		st = NULL;
 		goto out;

@@ -220,6 +220,10 @@ static void rules(void)
 		{"bifrost.header", "modifier", "", "", "", 5, 6, 0, NULL,
 		 "agrees with flush_to_zero 5-6"},
 		{"bifrost.header", "reserved", "", "", "", 0, 4, 0, NULL, "agrees with zero1 0-4"},
+		/* bits of an opcode or mode only one value of which runs: not a contradiction */
+		{"midgard.alu_control", "reserved", "", "", "", 3, 3, 0, NULL, "known: notes type 0-3"},
+		{"bifrost.fma_fmod", "reserved", "", "", "", 13, 13, 0, fadd,
+		 "refines round 13-14: other values of these bits are not valid here (*FADD.f32)"},
 		/* with the word: only the parts of its instruction */
 		{"a3xx.cat6", "ignored", "", "", "", 40, 48, 0, cat6_ldg, "agrees with x40 40-48 (ldg)"},
 		{"a3xx.cat6", "ignored", "", "", "", 41, 48, 0, cat6_stg,
