@@ -20,6 +20,7 @@ static const struct command commands[] = {
 	{"db", cmd_db, "findings database maintenance: db merge OUT IN..."},
 	{"devices", cmd_devices, "the GPUs the drm runner can reach: node, driver, GPU, model, ISA"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
+	{"export", cmd_export, "findings as isaspec XML, ISA.xml or the notes' lists; or a diff"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
 	{"infer", cmd_infer, "infer fields from a database's runs into its finding table"},
 	{"query", cmd_query, "ask a findings database named questions, or SQL"},
