@@ -2,6 +2,7 @@
  * register image from slots the harness adds to each vertex's attribute block, the variant runs
  * with its ends made to fall into an epilogue that stores r0-r23 back there and a done mark; all
  * written with the Midgard assembler and field tables (encoders/midgard). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -328,18 +329,77 @@ static void epilogue_text(FILE *t, size_t base, uint64_t u25)
 	}
 }
 
-/* Assembles the prologue, epilogue and exit jump for this base, register count and source. */
+/* The code assembled so far, shared by every work of the process (a runner keeps a work per job
+ * of a batch: each would assemble the same text otherwise): copies, kept until the process ends. */
+#define SHARED_CODES 16
+static struct mg_state shared[SHARED_CODES];
+static unsigned nshared;
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Copies the code part of src into dst (its buffers grown): 0, or -1 out of memory. */
+static int copy_code(struct mg_state *dst, const struct mg_state *src)
+{
+	uint8_t *p = malloc(src->pro_len), *e = malloc(src->epi_len), *j = malloc(src->jump_len);
+	if (!p || !e || !j) {
+		free(p);
+		free(e);
+		free(j);
+		return -1;
+	}
+	memcpy(p, src->pro, src->pro_len);
+	memcpy(e, src->epi, src->epi_len);
+	memcpy(j, src->jump, src->jump_len);
+	free(dst->pro);
+	free(dst->epi);
+	free(dst->jump);
+	dst->pro = p, dst->epi = e, dst->jump = j;
+	dst->pro_len = src->pro_len, dst->epi_len = src->epi_len, dst->jump_len = src->jump_len;
+	dst->pro_last = src->pro_last;
+	dst->pro_words = src->pro_words, dst->epi_words = src->epi_words;
+	dst->jump_branch_bit = src->jump_branch_bit;
+	dst->base = src->base, dst->work_regs = src->work_regs;
+	dst->from_uniforms = src->from_uniforms;
+	dst->ready = 1;
+	return 0;
+}
+
+static int assemble_code(struct mg_state *st, size_t base, unsigned work, int from_uniforms,
+                         struct ip_diag *d);
+
+/* The prologue, epilogue and exit jump for this base, register count and source in st. */
 static int build_code(struct mg_state *st, size_t base, unsigned work, int from_uniforms,
                       struct ip_diag *d)
+{
+	int rc = 1;
+	if (st->ready && st->base == base && st->work_regs == work &&
+	    st->from_uniforms == from_uniforms)
+		return 0;
+	pthread_mutex_lock(&shared_lock);
+	for (unsigned i = 0; i < nshared && rc == 1; i++)
+		if (shared[i].base == base && shared[i].work_regs == work &&
+		    shared[i].from_uniforms == from_uniforms)
+			rc = copy_code(st, &shared[i]) ? ip_diag_plain(d, "out of memory") : 0;
+	pthread_mutex_unlock(&shared_lock);
+	if (rc != 1)
+		return rc;
+	if (assemble_code(st, base, work, from_uniforms, d))
+		return -1;
+	pthread_mutex_lock(&shared_lock);
+	if (nshared < SHARED_CODES && copy_code(&shared[nshared], st) == 0)
+		nshared++;
+	pthread_mutex_unlock(&shared_lock);
+	return 0;
+}
+
+/* Assembles the prologue, epilogue and exit jump for this base, register count and source. */
+static int assemble_code(struct mg_state *st, size_t base, unsigned work, int from_uniforms,
+                         struct ip_diag *d)
 {
 	uint64_t u25 = ls_via_r27();
 	char *text = NULL;
 	size_t tlen = 0;
 	FILE *t;
 	int rc = -1;
-	if (st->ready && st->base == base && st->work_regs == work &&
-	    st->from_uniforms == from_uniforms)
-		return 0;
 	st->ready = 0;
 	free(st->pro);
 	free(st->epi);
