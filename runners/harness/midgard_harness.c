@@ -11,7 +11,6 @@
 #include "midgard/midgard.h"
 
 #define FILE_BYTES 512 /* a register file: r0-r31, 16 bytes each (docs/midgard-simulator.md) */
-#define NREGS 32
 #define HSLOTS 32      /* harness slots per vertex, after the probe's: slot k is rk's image */
 #define MARK_SLOT 24   /* r24's slot (never planted): the epilogue's done mark */
 #define MARK 0x4d47    /* what the epilogue stores in each component of the mark slot */
@@ -796,7 +795,7 @@ static void mg_describe(const struct ip_harness_work *w, const struct ip_job *jo
 	size_t slots;
 	if (!st)
 		return;
-	probe_slots(job, NULL, &slots);
+	slots = st->base; /* the probe's slots per vertex, as the wrap found them */
 	if (st->from_uniforms)
 		fprintf(out, "uniforms: 512 bytes, the register image (16 bytes per register: r0-r%u, "
 		             "r26, r27 and r31 loaded; the probe has no uniform buffer)\n",
