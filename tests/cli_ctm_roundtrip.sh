@@ -2,14 +2,14 @@
 # cli_ctm_roundtrip.sh: random CTM binaries through the command line, `disasm` then `asm`, bit
 # for bit: 20,000 random command buffers (commands of up to 39 parameters, written by
 # test_ctm_roundtrip --write, one file: a command buffer is its commands, so one process pair
-# reads them all) and 200 random executables; the issue's example, set_out_fmt with 39
+# reads them all) and 100 random executables; the issue's example, set_out_fmt with 39
 # parameters, reads as one line without its 35 zero parameters. Usage: SCRIPT BIN SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
 writer=$(dirname "$bin")/tests/test_ctm_roundtrip # CMake builds the tests beside the program
 [ -x "$writer" ] || { echo "cli_ctm_roundtrip: no $writer" >&2; exit 1; }
-"$writer" --write "$tmp" 20000 200 || { fail "writing the random binaries"; finish; exit; }
+"$writer" --write "$tmp" 20000 100 || { fail "writing the random binaries"; finish; exit; }
 
 "$bin" disasm -i ctm_cb "$tmp/buffers.bin" >"$tmp/buffers.s" 2>"$tmp/err" &&
 	"$bin" asm -i ctm_cb "$tmp/buffers.s" -o "$tmp/buffers.again" 2>>"$tmp/err" &&
@@ -20,7 +20,7 @@ writer=$(dirname "$bin")/tests/test_ctm_roundtrip # CMake builds the tests besid
 	fail "fewer than 100 commands of 30 parameters and more among the buffers"
 
 bad=0
-for ((k = 0; k < 200; k++)); do
+for ((k = 0; k < 100; k++)); do
 	exe=$tmp/exe-$k.bin
 	if ! "$bin" disasm -i ctm "$exe" >"$tmp/exe.s" 2>"$tmp/err" ||
 		! "$bin" asm -i ctm "$tmp/exe.s" -o "$tmp/exe.again" 2>>"$tmp/err" ||
@@ -29,7 +29,7 @@ for ((k = 0; k < 200; k++)); do
 		[ $bad -le 3 ] && fail "executable $k: disasm -> asm differs: $(head -c 600 "$tmp/err")"
 	fi
 done
-[ $bad -eq 0 ] && ok || fail "$bad of 200 executables differ"
+[ $bad -eq 0 ] && ok || fail "$bad of 100 executables differ"
 
 # header 0xC0268B00 (set_out_fmt, 39 parameters) and 39 zero words: one line, back bit for bit
 printf '\x00\x8b\x26\xc0' >"$tmp/long.bin"

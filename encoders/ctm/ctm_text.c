@@ -111,12 +111,14 @@ static void print_instr(FILE *out, const struct ip_bundle *b, size_t index)
 	struct ip_name_set skip = {{"type"}, 1};
 	int lines = 0;
 
+	ip_word def[CTM_INSTR_WORDS];
+
 	static const char *const mnemonic[4] = {"alu", "out", "fc", "tex"};
 	fputs(mnemonic[type], out);
 	ip_print_keys(out, &ctm_inst0, &w0, NULL, &skip);
 	for (unsigned k = 1; k < CTM_INSTR_WORDS; k++) {
-		ip_word def = ip_format_defaults(ctm_inst_formats[k], &w0);
-		if (!ip_word_eq(&def, &b->slots[k].value))
+		def[k] = ip_format_defaults(ctm_inst_formats[k], &w0);
+		if (!ip_word_eq(&def[k], &b->slots[k].value))
 			lines = 1;
 	}
 	if (!lines) {
@@ -125,8 +127,7 @@ static void print_instr(FILE *out, const struct ip_bundle *b, size_t index)
 	}
 	fprintf(out, " { ; %zu\n", index);
 	for (unsigned k = 1; k < CTM_INSTR_WORDS; k++) {
-		ip_word def = ip_format_defaults(ctm_inst_formats[k], &w0);
-		if (ip_word_eq(&def, &b->slots[k].value))
+		if (ip_word_eq(&def[k], &b->slots[k].value))
 			continue;
 		fprintf(out, "\t%s", word_labels[type][k]);
 		ip_print_keys(out, ctm_inst_formats[k], &b->slots[k].value, &w0, NULL);
