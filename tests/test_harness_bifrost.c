@@ -224,7 +224,7 @@ static void stops(void)
 	                            "\tfma ADD.f32 src0=p0 src1=p0\n\tadd NOP\n}\n";
 	/* a STORE to an address no buffer holds: a fault */
 	static const char fault[] = "clause datareg=4 type=ssbo_load {\n"
-	                            "\treg uc_sel=c0\n"
+	                            "\treg first=1 uc_sel=c0\n"
 	                            "\tfma NOP\n\tadd STORE.i32 src0=uc_lo src1=uc_hi\n"
 	                            "\tconst64 0x7ffffff000000000\n}\n";
 	uint8_t regs[BIFROST_SIM_REGS_BYTES];

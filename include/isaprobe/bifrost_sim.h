@@ -24,10 +24,13 @@ struct bifrost_sim_io {
 	const uint8_t *uniforms; /* fast-access uniforms: 32-bit words, pair p = words 2p, 2p+1 */
 	size_t uniforms_len;
 	/* Initial register files, BIFROST_SIM_REGS_BYTES per invocation (invocation k's at
-	 * k * BIFROST_SIM_REGS_BYTES); NULL: zeros, but r60 = the invocation's index, as the drm
-	 * runner's compute jobs preload it. */
+	 * k * BIFROST_SIM_REGS_BYTES); or, when regs_in is NULL and init_regs is set, what
+	 * init_regs(init_ctx, k, regs) writes into invocation k's (zeroed) file; neither: zeros,
+	 * but r60 = the invocation's index, as the drm runner's compute jobs preload it. */
 	const uint8_t *regs_in;
 	size_t regs_in_len;
+	void (*init_regs)(void *ctx, uint32_t invocation, uint32_t regs[BIFROST_SIM_REGS]);
+	void *init_ctx;
 	uint8_t *regs_out; /* register files after the run (same layout), or NULL */
 	size_t regs_out_cap;
 	uint32_t invocations; /* 0 means 1 */

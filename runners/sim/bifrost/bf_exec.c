@@ -407,7 +407,9 @@ void bf_run_io(struct bf_sim *sim, const struct bifrost_sim_io *io, struct ip_re
 		for (unsigned l = 0; l < BF_LANES && base + l < n; l++) {
 			size_t off = (size_t)(base + l) * REG_FILE_BYTES;
 			q->live |= (uint8_t)(1u << l);
-			if (!io->regs_in)
+			if (!io->regs_in && io->init_regs)
+				io->init_regs(io->init_ctx, base + l, q->r[l]);
+			else if (!io->regs_in)
 				q->r[l][BIFROST_SIM_GLOBAL_ID_REG] = base + l;
 			for (unsigned r = 0; io->regs_in && r < BF_REGS; r++)
 				if (off + 4 * r + 4 <= io->regs_in_len)
