@@ -235,14 +235,17 @@ static int build(int epilogue, int multi, uint32_t g0, unsigned next_msg, uint8_
 
 /* ---- the harness ------------------------------------------------------------------------- */
 
-/* What wrap keeps from one job to the next: the prologue and epilogue last built (they
- * depend on whether several invocations run, where the harness area starts and the variant's
- * first message type), and the variant as patched. */
+/* Room for a packed prologue or epilogue (19 clauses of at most 3 quadwords). */
+#define HB_CODE_MAX 2048
+
+/* What wrap keeps from one job to the next (one allocation: the work frees it with free()):
+ * the prologue and epilogue last built, which depend on whether several invocations run,
+ * where the harness area starts and the variant's first message type. */
 struct hb_state {
 	int built, multi;
 	uint32_t g0;
 	unsigned first_msg;
-	uint8_t *pro, *epi;
+	uint8_t pro[HB_CODE_MAX], epi[HB_CODE_MAX];
 	size_t pro_len, epi_len;
 	unsigned pro_clauses, epi_clauses;
 };
@@ -329,16 +332,25 @@ static int patch_variant(const uint8_t *code, size_t len, uint8_t **out, size_t 
 	return 0;
 }
 
+/* Builds one part into buf (HB_CODE_MAX bytes). */
+static int build_into(int epilogue, int multi, uint32_t g0, unsigned next_msg, uint8_t *buf,
+                      size_t *len, unsigned *nclauses)
+{
+	uint8_t *code = NULL;
+	int rc = build(epilogue, multi, g0, next_msg, &code, len, nclauses);
+	if (rc == 0 && *len <= HB_CODE_MAX)
+		memcpy(buf, code, *len);
+	free(code);
+	return rc == 0 && *len <= HB_CODE_MAX ? 0 : -1;
+}
+
 static int ensure(struct hb_state *st, int multi, uint32_t g0, unsigned first_msg)
 {
 	if (st->built && st->multi == multi && st->g0 == g0 && st->first_msg == first_msg)
 		return 0;
-	free(st->pro);
-	free(st->epi);
-	st->pro = st->epi = NULL;
 	st->built = 0;
-	if (build(0, multi, g0, first_msg, &st->pro, &st->pro_len, &st->pro_clauses) ||
-	    build(1, multi, g0, 0, &st->epi, &st->epi_len, &st->epi_clauses))
+	if (build_into(0, multi, g0, first_msg, st->pro, &st->pro_len, &st->pro_clauses) ||
+	    build_into(1, multi, g0, 0, st->epi, &st->epi_len, &st->epi_clauses))
 		return -1;
 	st->built = 1;
 	st->multi = multi;
