@@ -8,7 +8,7 @@
 #include "isaprobe/bifrost_sim.h"
 #include "isaprobe/harness.h"
 
-extern const struct ip_harness ip_bifrost_harness;
+extern const struct ip_harness bifrost_harness;
 
 #define HB_REGS BIFROST_SIM_REGS
 #define HB_FILE BIFROST_SIM_REGS_BYTES
@@ -371,7 +371,7 @@ static int bf_wrap(struct ip_harness_work *w, const struct ip_job *job,
 	unsigned first_msg;
 	if (why)
 		return ip_diag_plain(d, "%s", why);
-	ip_harness_work_reset(w, &ip_bifrost_harness);
+	ip_harness_work_reset(w, &bifrost_harness);
 	if (!w->isa_state && !(w->isa_state = calloc(1, sizeof(struct hb_state))))
 		return ip_diag_plain(d, "out of memory");
 	st = w->isa_state;
@@ -514,7 +514,7 @@ static void bf_unwrap(const struct ip_harness_work *w, const struct ip_job *job,
 	}
 }
 
-const struct ip_harness ip_bifrost_harness = {
+const struct ip_harness bifrost_harness = {
 	.isa = "bifrost",
 	.reserved = "r60 in jobs of more than one invocation (the global invocation id X the "
 	            "hardware preloads, turned by the prologue into the offset of the "

@@ -5,11 +5,11 @@
 
 #include "isaprobe/harness.h"
 
-extern const struct ip_harness ip_bifrost_harness;
+/* One line per ISA whose probes plant or observe registers (each defined in its own file). */
+extern const struct ip_harness bifrost_harness;
 
-/* One line per ISA whose probes plant or observe registers. */
 static const struct ip_harness *const all_harnesses[] = {
-	&ip_bifrost_harness,
+	&bifrost_harness,
 	NULL,
 };
 
