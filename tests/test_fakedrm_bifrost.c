@@ -11,6 +11,7 @@
 #include "../runners/drm/drm_job.h"
 #include "../runners/drm/drm_uapi.h"
 #include "bifrost/bifrost.h"
+#include "bifrost_sim_run.h"
 #include "check.h"
 #include "fakedrm_rerun.h"
 #include "isaprobe/bifrost_sim.h"
@@ -28,10 +29,16 @@ static const struct {
 	"/dev/dri/renderD128=g52,/dev/dri/renderD129=g31,/dev/dri/renderD130=g71,"              \
 	"/dev/dri/renderD131=g72,/dev/dri/renderD132=g51,/dev/dri/renderD133=g76"
 
-/* One G52 and the three arenas the builder writes one job into. */
+/* One G52 and the three arenas the builder writes one job into: code (executable),
+ * descriptors, data. */
+static const struct {
+	size_t size;
+	int exec;
+} arena_bos[3] = {{1 << 20, 1}, {1 << 20, 0}, {4 << 20, 0}};
+
 struct rig {
 	struct ip_drm_dev dev;
-	struct ip_drm_arena code, desc, data;
+	struct ip_drm_arena a[3];
 	struct ip_drm_slot slot, *order;
 	struct ip_drm_batch b;
 };
@@ -39,24 +46,21 @@ struct rig {
 static int rig_open(struct rig *r)
 {
 	struct ip_diag d;
-	int lost;
+	int lost, rc;
 	memset(r, 0, sizeof *r);
 	ip_diag_init(&d, NULL);
-	if (ip_drm_open(models[0].node, &r->dev, &d) || ip_drm_bo_new(&r->dev, 1 << 20, 1, &r->code.bo, &lost, &d) ||
-	    ip_drm_bo_new(&r->dev, 1 << 20, 0, &r->desc.bo, &lost, &d) ||
-	    ip_drm_bo_new(&r->dev, 4 << 20, 0, &r->data.bo, &lost, &d)) {
-		CHECK(0, "open the G52: %s", d.msg);
-		return -1;
-	}
+	rc = ip_drm_open(models[0].node, &r->dev, &d);
+	for (int i = 0; i < 3 && !rc; i++)
+		rc = ip_drm_bo_new(&r->dev, arena_bos[i].size, arena_bos[i].exec, &r->a[i].bo, &lost, &d);
+	CHECK(!rc, "open the G52: %s", d.msg);
 	CHECK(!r->dev.model_ext, "FAKEDRM_MODEL=0 is a GPU, not a model");
-	return 0;
+	return rc;
 }
 
 static void rig_close(struct rig *r)
 {
-	ip_drm_bo_free(&r->dev, &r->code.bo);
-	ip_drm_bo_free(&r->dev, &r->desc.bo);
-	ip_drm_bo_free(&r->dev, &r->data.bo);
+	for (int i = 0; i < 3; i++)
+		ip_drm_bo_free(&r->dev, &r->a[i].bo);
 	ip_drm_close(&r->dev);
 }
 
@@ -72,8 +76,9 @@ static enum ip_drm_fence rig_run(struct rig *r, const struct ip_job *job, struct
 	r->slot.job = job;
 	r->slot.res = res;
 	r->order = &r->slot;
-	r->code.used = r->desc.used = r->data.used = 0;
-	r->b = (struct ip_drm_batch){&r->dev, r->code, r->desc, r->data, &r->order, 1, 0, 0, NULL};
+	for (int i = 0; i < 3; i++)
+		r->a[i].used = 0;
+	r->b = (struct ip_drm_batch){&r->dev, r->a[0], r->a[1], r->a[2], &r->order, 1, 0, 0, NULL};
 	CHECK(ip_drm_bifrost_kind.check(&r->dev, job, res, &(struct ip_drm_sizes){0}) == NULL,
 	      "the builder takes the job");
 	CHECK(ip_drm_bifrost_kind.build(&r->b) == 0, "build");
@@ -96,17 +101,11 @@ static enum ip_drm_fence rig_run(struct rig *r, const struct ip_job *job, struct
 	return f;
 }
 
+/* Assembled code, or NULL (a failed check). */
 static uint8_t *assemble(const char *text, size_t *len)
 {
-	struct ip_program p;
-	struct ip_diag d;
-	uint8_t *code = NULL;
-	ip_diag_init(&d, "<test>");
-	if (bifrost_assemble(text, &p, &d) != 0 || bifrost_pack(&p, &code, len, &d) != 0) {
-		CHECK(0, "assemble: %s", d.msg);
-		return NULL;
-	}
-	ip_program_free(&p);
+	uint8_t *code = bifrost_code(text, len);
+	CHECK(code, "the test's program assembles");
 	return code;
 }
 
@@ -195,33 +194,26 @@ static const char store_id[] =
 	"clause datareg=5 type=ssbo_load {\n"
 	"\treg first=1 uc_sel=ublk0 uniform_lo=2\n\tfma NOP\n\tadd STORE.i32 src0=uc_lo src1=uc_hi\n}\n";
 
-/* Registers: the builder's preload gives r60 each invocation's global id; r5, which no shader
- * of the test writes but sum_store's first job, holds what the last shader left. */
-static void preloads(struct rig *r)
+/* Runs store_id on n invocations: out gets each invocation's r60 in word i, r5 in word 8. */
+static void run_store_id(struct rig *r, uint32_t n, uint8_t out[64])
 {
 	uint32_t uni[6] = {0};
-	uint8_t out[64];
 	struct ip_buf in[2] = {{IP_BUF_UNIFORMS, (const uint8_t *)uni, sizeof uni},
 	                       {IP_BUF_GLOBAL, (const uint8_t[64]){0}, 64}};
-	struct ip_out_buf o = {IP_BUF_GLOBAL, out, sizeof out, 0};
+	struct ip_out_buf o = {IP_BUF_GLOBAL, out, 64, 0};
 	struct ip_harness_addr at[2] = {{IP_BUF_UNIFORMS, IP_BUF_GLOBAL, 8, 8, 0},
 	                                {IP_BUF_UNIFORMS, IP_BUF_GLOBAL, 16, 8, 32}};
 	struct ip_job job;
 	struct ip_result res;
 	size_t len;
 	uint8_t *code = assemble(store_id, &len);
+	memset(out, 0, 64);
 	if (!code)
 		return;
 	ip_job_init(&job, &res, code, len, in, 2, &o, 1);
-	job.limits.invocations = 5;
+	job.limits.invocations = n;
 	CHECK(rig_run(r, &job, &res, at, 2) == IP_DRM_FENCE_OK && res.status == IP_STATUS_OK,
-	      "r60 stores run: status %d fault 0x%x", res.status, res.fault);
-	for (uint32_t i = 0; i < 5; i++)
-		CHECK(u32(out + 4 * i) == i, "invocation %u's r60: %u", i, u32(out + 4 * i));
-	/* r5: never written by this program, so a GPU gives what the last shader left there: on
-	 * the fake, what it left in invocation 0 (nothing any job wrote: its stand-in value) */
-	CHECK(u32(out + 32) == (0xdead0000u | 5), "r5 before any shader wrote it: 0x%08x",
-	      u32(out + 32));
+	      "the stores of r60 and r5 run: status %d fault 0x%x", res.status, res.fault);
 	free(code);
 }
 
@@ -230,35 +222,32 @@ static const char write_r5[] =
 	"clause {\n\treg first=1 uc_sel=ublk0 uniform_lo=0\n\tfma ADD.i32 src0=uc_lo src1=uc_hi\n"
 	"\tadd NOP\n\treg wfma=r5\n\tfma NOP\n\tadd NOP\n}\n";
 
-/* What one shader leaves in a register the next one finds there (a GPU clears nothing), and
- * the harness's prologue writes every register, so none of it reaches a wrapped job. */
-static void leftovers(struct rig *r, void *sim_state)
+/* Registers: the builder's preload gives r60 each invocation's global id; a register no shader
+ * wrote holds the fake's stand-in; one the last shader wrote, what it left (a GPU clears
+ * nothing between jobs: the harness's prologue writes every register, harness() below). */
+static void registers(struct rig *r)
 {
-	uint32_t uni[6] = {7, 8, 0, 0, 0, 0};
+	uint32_t uni[2] = {7, 8};
+	struct ip_buf u = {IP_BUF_UNIFORMS, (const uint8_t *)uni, sizeof uni};
 	uint8_t out[64];
-	struct ip_buf in[2] = {{IP_BUF_UNIFORMS, (const uint8_t *)uni, sizeof uni},
-	                       {IP_BUF_GLOBAL, (const uint8_t[64]){0}, 64}};
-	struct ip_out_buf o = {IP_BUF_GLOBAL, out, sizeof out, 0};
-	struct ip_harness_addr at[2] = {{IP_BUF_UNIFORMS, IP_BUF_GLOBAL, 8, 8, 0},
-	                                {IP_BUF_UNIFORMS, IP_BUF_GLOBAL, 16, 8, 32}};
 	struct ip_job job;
 	struct ip_result res;
-	size_t len1, len2;
-	uint8_t *w5 = assemble(write_r5, &len1), *s5 = assemble(store_id, &len2);
-	(void)sim_state;
-	if (w5 && s5) {
-		ip_job_init(&job, &res, w5, len1, in, 1, NULL, 0);
-		CHECK(rig_run(r, &job, &res, NULL, 0) == IP_DRM_FENCE_OK && res.status == IP_STATUS_OK,
-		      "r5 = 15 runs");
-		uni[0] = uni[1] = 0;
-		ip_job_init(&job, &res, s5, len2, in, 2, &o, 1);
-		CHECK(rig_run(r, &job, &res, at, 2) == IP_DRM_FENCE_OK && res.status == IP_STATUS_OK,
-		      "the next job runs");
-		CHECK(u32(out + 32) == 15, "the next shader finds r5 = %u, left by the last one (15)",
-		      u32(out + 32));
-	}
+	size_t len;
+	uint8_t *w5 = assemble(write_r5, &len);
+	run_store_id(r, 5, out);
+	for (uint32_t i = 0; i < 5; i++)
+		CHECK(u32(out + 4 * i) == i, "invocation %u's r60: %u", i, u32(out + 4 * i));
+	CHECK(u32(out + 32) == (0xdead0000u | 5), "r5 before any shader wrote it: 0x%08x",
+	      u32(out + 32));
+	if (!w5)
+		return;
+	ip_job_init(&job, &res, w5, len, &u, 1, NULL, 0);
+	CHECK(rig_run(r, &job, &res, NULL, 0) == IP_DRM_FENCE_OK && res.status == IP_STATUS_OK,
+	      "r5 = 15 runs");
+	run_store_id(r, 1, out);
+	CHECK(u32(out + 32) == 15, "the next shader finds r5 = %u, left by the last one (15)",
+	      u32(out + 32));
 	free(w5);
-	free(s5);
 }
 
 /* The register harness through the builder: every register as the simulator gives it, also
@@ -352,9 +341,8 @@ int main(int argc, char **argv)
 	}
 	ids();
 	if (rig_open(&r) == 0) {
-		preloads(&r);
+		registers(&r);
 		global_store(&r);
-		leftovers(&r, NULL);
 		harness(&r);
 		rig_close(&r);
 	}

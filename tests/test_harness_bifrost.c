@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bifrost/bifrost.h"
+#include "bifrost_sim_run.h"
 #include "check.h"
 #include "isaprobe/bifrost_sim.h"
 #include "isaprobe/harness.h"
@@ -187,18 +188,11 @@ static void probe_variants(const char *name, uint64_t *rng)
 	ip_probe_free(&p);
 }
 
-/* Assembles text into code (malloc'd). */
+/* Assembled code, or NULL (a failed check). */
 static uint8_t *assemble(const char *text, size_t *len)
 {
-	struct ip_program p;
-	struct ip_diag d;
-	uint8_t *code = NULL;
-	ip_diag_init(&d, "<test>");
-	if (bifrost_assemble(text, &p, &d) != 0 || bifrost_pack(&p, &code, len, &d) != 0) {
-		CHECK(0, "assemble: %s", d.msg);
-		return NULL;
-	}
-	ip_program_free(&p);
+	uint8_t *code = bifrost_code(text, len);
+	CHECK(code, "the test's program assembles");
 	return code;
 }
 
