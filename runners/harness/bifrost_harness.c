@@ -1,6 +1,7 @@
 /* bifrost_harness.c: the Bifrost register harness (docs/harness.md, "Bifrost"): on a GPU a
  * compute job's prologue loads every register from a buffer of the job, the variant's last
  * clause falls into an epilogue that stores them back; both written with the Bifrost encoder. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -514,6 +515,26 @@ static void bf_unwrap(const struct ip_harness_work *w, const struct ip_job *job,
 	}
 }
 
+static void bf_describe(const struct ip_harness_work *w, const struct ip_job *job, FILE *out)
+{
+	const struct ip_buf *g = ip_job_input(&w->job, IP_BUF_GLOBAL);
+	uint32_t n = invocations(job);
+	size_t g0 = g && g->len >= (size_t)n * HB_BLOCK ? g->len - (size_t)n * HB_BLOCK : 0;
+	fprintf(out, "uniforms: %u bytes: the job's own, then zeros; pair %u (bytes %u-%u) the "
+	             "global buffer's GPU address\n",
+	        HB_UNIFORM_BYTES, HB_PAIR, HB_PAIR * 8, HB_PAIR * 8 + 7);
+	fputs("global: ", out);
+	if (g0)
+		fprintf(out, "bytes 0-%zu the job's own, ", g0 - 1);
+	fprintf(out, "%u block%s of %u bytes from byte %zu (block k at %zu + %u k): the planted "
+	             "r0-r63 (256 bytes), the observed r0-r63 (256), the done mark 0x%08x (4), "
+	             "padding (12)%s\n",
+	        n, n == 1 ? "" : "s", HB_BLOCK, g0, g0, HB_BLOCK, HB_MARKER,
+	        n > 1 ? "; r60, the invocation's global id, addresses its block: neither planted "
+	                "nor observed"
+	              : "");
+}
+
 const struct ip_harness bifrost_harness = {
 	.isa = "bifrost",
 	.reserved = "r60 in jobs of more than one invocation (the global invocation id X the "
@@ -524,4 +545,5 @@ const struct ip_harness bifrost_harness = {
 	.check = bf_check,
 	.wrap = bf_wrap,
 	.unwrap = bf_unwrap,
+	.describe = bf_describe,
 };
