@@ -9,6 +9,7 @@
 #include "bifrost/bifrost.h"
 #include "bifrost_sim_run.h"
 #include "check.h"
+#include "harness_lib.h"
 #include "isaprobe/bifrost_sim.h"
 #include "isaprobe/harness.h"
 #include "isaprobe/probe.h"
@@ -27,28 +28,13 @@ static const char *const probes[] = {
 	"reg64_unknown", "uniform_special", "unused_regions",
 };
 
-/* One job of a probe's buffers (outputs into out[], caps from the probe). */
+/* A job of the tests below: its buffers and result (outputs in out[]). */
 struct job {
 	struct ip_job job;
 	struct ip_result res;
 	struct ip_buf in[IP_PROBE_MAX_BUFFERS];
 	struct ip_out_buf out[IP_PROBE_MAX_BUFFERS];
 };
-
-static void make_job(struct job *j, const struct ip_probe *p, const uint8_t *code, size_t len)
-{
-	unsigned nin = 0, nout = 0;
-	for (unsigned b = 0; b < p->nbuffers; b++) {
-		const struct ip_probe_buffer *pb = &p->buffers[b];
-		if (pb->output)
-			j->out[nout++] = (struct ip_out_buf){pb->role, calloc(1, pb->len), pb->len, 0};
-		else
-			j->in[nin++] = (struct ip_buf){pb->role, pb->data, pb->len};
-	}
-	ip_job_init(&j->job, &j->res, code, len, j->in, nin, j->out, nout);
-	j->job.limits = p->limits;
-	j->job.uniform_regs = p->uniform_regs;
-}
 
 static void free_job(struct job *j)
 {
@@ -61,10 +47,8 @@ static int run_wrapped(struct job *j, struct ip_diag *d)
 {
 	if (h->wrap(&work, &j->job, &j->res, d) != 0)
 		return -1;
-	for (unsigned i = 0; i < work.job.ninputs; i++)
-		CHECK(work.job.inputs[i].role != IP_BUF_REGISTERS, "a wrapped job plants registers");
-	for (unsigned i = 0; i < work.res.noutputs; i++)
-		CHECK(work.res.outputs[i].role != IP_BUF_REGISTERS, "a wrapped job observes registers");
+	CHECK(!ip_job_input(&work.job, IP_BUF_REGISTERS) &&
+	      !ip_result_output(&work.res, IP_BUF_REGISTERS), "a wrapped job keeps a registers role");
 	ip_runner_run(sim, &work.job, &work.res);
 	h->unwrap(&work, &j->job, &j->res);
 	return 0;
@@ -72,62 +56,31 @@ static int run_wrapped(struct job *j, struct ip_diag *d)
 
 static unsigned compared, reached;
 
-/* The code run plain and wrapped: the same status and fault, and on an ok run the same
- * registers on the records a GPU can show (the others zero), the same other outputs. */
-static void compare(const struct ip_probe *p, const uint8_t *code, size_t len, const char *what)
+/* The job of a variant run plain and wrapped (tests/harness_lib.h): the same status and fault,
+ * where, and on an ok run the same registers on the records a GPU can show (the others zero)
+ * and the same other outputs. */
+static void compare(const struct hl_probe_jobs *j, const char *what)
 {
-	struct job a, b;
-	struct ip_diag d;
-	struct ip_harness_regs plant, seen;
-	const char *why;
-	make_job(&a, p, code, len);
-	make_job(&b, p, code, len);
-	ip_diag_init(&d, NULL);
-	ip_runner_run(sim, &a.job, &a.res);
-	why = h->check(&b.job, &b.res);
-	CHECK(!why, "%s: check refuses a shipped probe: %s", what, why);
-	if (why || run_wrapped(&b, &d) != 0) {
-		CHECK(0, "%s: wrap: %s", what, d.msg);
-		goto out;
-	}
-	compared++;
-	h->records(&b.job, &plant, &seen);
-	CHECK(a.res.status == b.res.status && a.res.fault == b.res.fault,
-	      "%s: plain %d 0x%x (%s), wrapped %d 0x%x (%s)", what, a.res.status, a.res.fault,
-	      a.res.why ? a.res.why : "", b.res.status, b.res.fault, b.res.why ? b.res.why : "");
-	if (a.res.status != IP_STATUS_OK) {
-		CHECK(a.res.where == b.res.where, "%s: where %u, wrapped %u", what, a.res.where,
-		      b.res.where);
+	struct hl_run a, b;
+	char msg[512];
+	hl_run_init(&a, &j->shape_res);
+	hl_run_init(&b, &j->shape_res);
+	hl_plain(sim, &j->job, &a);
+	if (hl_wrapped(sim, h, &work, &j->job, &b, msg, sizeof msg) != 0) {
+		CHECK(0, "%s: %s", what, msg);
+	} else {
+		compared++;
+		CHECK(!hl_same(h, &j->job, &a, &b, 4, BIFROST_SIM_REGS, msg, sizeof msg), "%s: %s",
+		      what, msg);
+		if (a.res.status != IP_STATUS_OK)
+			CHECK(a.res.where == b.res.where, "%s: where %u, wrapped %u", what, a.res.where,
+			      b.res.where);
 		for (unsigned i = 0; i < b.res.noutputs; i++)
-			if (b.out[i].role == IP_BUF_REGISTERS)
-				CHECK(b.out[i].len == 0, "%s: registers of a run that stopped", what);
-		goto out;
+			if (b.out[i].role == IP_BUF_REGISTERS && b.out[i].len)
+				reached++;
 	}
-	for (unsigned i = 0; i < a.res.noutputs; i++) {
-		struct ip_out_buf *x = &a.out[i], *y = &b.out[i];
-		if (x->role != IP_BUF_REGISTERS) {
-			CHECK(x->len == y->len && !memcmp(x->data, y->data, x->len), "%s: %s differs",
-			      what, ip_buf_role_name(x->role));
-			continue;
-		}
-		if (y->len)
-			reached++;
-		CHECK(y->len == x->len, "%s: registers len %zu, wrapped %zu", what, x->len, y->len);
-		for (size_t at = 0; y->len == x->len && at + 4 <= x->len; at += 4) {
-			unsigned r = (unsigned)(at % BIFROST_SIM_REGS_BYTES / 4);
-			int shown = seen.bits[r / 64] >> (r % 64) & 1;
-			uint32_t want, got;
-			memcpy(&want, x->data + at, 4);
-			memcpy(&got, y->data + at, 4);
-			if (!shown)
-				want = 0;
-			CHECK(want == got, "%s: invocation %zu r%u: 0x%08x, wrapped 0x%08x", what,
-			      at / BIFROST_SIM_REGS_BYTES, r, want, got);
-		}
-	}
-out:
-	free_job(&a);
-	free_job(&b);
+	hl_run_free(&a);
+	hl_run_free(&b);
 }
 
 /* The seed and a sample of each context's variants: the seed, every target bit flipped alone,
@@ -138,6 +91,7 @@ static void probe_variants(const char *name, uint64_t *rng)
 	char path[512];
 	struct ip_probe p;
 	struct ip_diag d;
+	struct hl_probe_jobs j;
 	snprintf(path, sizeof path, "%s/probes/bifrost/%s.probe", ISAPROBE_SRC, name);
 	ip_diag_init(&d, path);
 	if (ip_probe_load(path, &p, &d) != 0) {
@@ -145,14 +99,16 @@ static void probe_variants(const char *name, uint64_t *rng)
 		ip_probe_free(&p);
 		return;
 	}
+	hl_probe_jobs_init(&j, &p);
 	for (unsigned c = 0; c < p.ncontexts; c++) {
 		unsigned nflip = p.width < 64 ? p.width : 64, nrand = (unsigned)test_scaled(16);
 		for (unsigned v = 0; v < 1 + nflip + nrand; v++) {
-			struct ip_program prog;
 			ip_word value = p.contexts[c].seed_value;
-			uint8_t *code = NULL;
-			size_t len = 0;
+			struct ip_program back;
+			uint8_t *again = NULL;
+			size_t again_len = 0;
 			char what[256];
+			const char *why;
 			if (v >= 1 && v <= nflip)
 				ip_bits_set(&value, v - 1, 1, ip_bits_get(&value, v - 1, 1) ^ 1);
 			else if (v > nflip) {
@@ -161,30 +117,24 @@ static void probe_variants(const char *name, uint64_t *rng)
 				if (p.width < 128)
 					ip_bits_set(&value, p.width, 128 - p.width, 0);
 			}
-			if (ip_probe_copy_program(&prog, &p.contexts[c].prog))
-				continue;
-			ip_probe_apply(&p, &prog, &value);
+			if (hl_probe_job(&j, c, &value) != 0)
+				continue; /* never runs */
+			snprintf(what, sizeof what, "%s/%s value %016llx%016llx", name,
+			         p.contexts[c].label, (unsigned long long)value.w[1],
+			         (unsigned long long)value.w[0]);
+			why = h->check(&j.job, &j.shape_res);
+			CHECK(!why, "%s: check refuses a shipped probe: %s", what, why);
 			ip_diag_init(&d, NULL);
-			if (bifrost_pack(&prog, &code, &len, &d) == 0) {
-				struct ip_program back;
-				uint8_t *again = NULL;
-				size_t again_len = 0;
-				snprintf(what, sizeof what, "%s/%s value %016llx%016llx", name,
-				         p.contexts[c].label, (unsigned long long)value.w[1],
-				         (unsigned long long)value.w[0]);
-				if (bifrost_unpack(code, len, &back, &d) == 0) {
-					CHECK(bifrost_pack(&back, &again, &again_len, &d) == 0 &&
-					      again_len == len && !memcmp(again, code, len),
-					      "%s: does not pack back to itself", what);
-					ip_program_free(&back);
-					free(again);
-				}
-				compare(&p, code, len, what);
+			if (bifrost_unpack(j.code, j.len, &back, &d) == 0) {
+				CHECK(bifrost_pack(&back, &again, &again_len, &d) == 0 && again_len == j.len &&
+				      !memcmp(again, j.code, j.len), "%s: does not pack back to itself", what);
+				ip_program_free(&back);
+				free(again);
 			}
-			free(code);
-			ip_program_free(&prog);
+			compare(&j, what);
 		}
 	}
+	hl_probe_jobs_free(&j);
 	ip_probe_free(&p);
 }
 
