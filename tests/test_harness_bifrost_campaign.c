@@ -1,11 +1,18 @@
 /* test_harness_bifrost_campaign.c: every shipped Bifrost probe's auto campaign run through the
  * register harness (each job wrapped, run on the simulator, unwrapped: what a GPU's runner does)
  * stores exactly the runs the plain simulator stores, and infer finds the same fields (bounds,
- * kinds, sentences). One invocation: every register is one a GPU shows. */
+ * kinds, sentences): one invocation, every register is one a GPU shows. And the same campaign
+ * through the drm runner on the fake device as a G52 (FAKEDRM_MODEL=0) stores exactly the runs of
+ * the simulator seen as a GPU sees it (`unmodeled` and `invalid` as the fake's DATA_INVALID_FAULT),
+ * with the same fields. Runs itself again with the fake device preloaded. */
 #include <sqlite3.h>
 
 #include "edited_sim.h"
+#include "fakedrm_rerun.h"
 #include "isaprobe/harness.h"
+
+#define G52 "/dev/dri/renderD128"
+#define DATA_INVALID_FAULT 0x58
 
 #ifndef ISAPROBE_SRC
 #error "ISAPROBE_SRC must name the source tree"
@@ -77,6 +84,23 @@ static int wrapped_run(void *state, const struct ip_job *jobs, size_t n,
 	return rc;
 }
 
+/* The same, with the statuses a GPU gives: what the simulator cannot say (unmodeled, invalid)
+ * is the fake GPU's stand-in fault, and a fault code no GPU writes becomes that one too. */
+static int gpu_view_run(void *state, const struct ip_job *jobs, size_t n,
+                        struct ip_result *results)
+{
+	int rc = wrapped_run(state, jobs, n, results);
+	for (size_t i = 0; i < n; i++) {
+		struct ip_result *r = &results[i];
+		if (r->status == IP_STATUS_UNMODELED || r->status == IP_STATUS_INVALID ||
+		    (r->status == IP_STATUS_FAULT && r->fault <= 0x3f)) {
+			r->status = IP_STATUS_FAULT;
+			r->fault = DATA_INVALID_FAULT;
+		}
+	}
+	return rc;
+}
+
 static void wrapped_close(void *state)
 {
 	struct wrapped *w = state;
@@ -100,6 +124,30 @@ static const struct ip_runner_backend harness_backend = {
 	"sim", "the simulator, every job through the Bifrost harness", wrapped_open, wrapped_run,
 	wrapped_close, wrapped_model, NULL,
 };
+static const struct ip_runner_backend gpu_view = {
+	"sim", "the simulator through the Bifrost harness, as a GPU shows it", wrapped_open,
+	gpu_view_run, wrapped_close, wrapped_model, NULL,
+};
+
+/* The probe's auto campaign through the drm runner on the fake G52 into path, inferred. */
+static void drm_campaign(const char *path, const struct ip_probe *p)
+{
+	struct ip_store *s = fixture_fresh_store(path);
+	struct ip_campaign_opts o;
+	struct ip_campaign_result r;
+	struct ip_diag d;
+	memset(&o, 0, sizeof o);
+	o.runner = "drm";
+	o.device = G52;
+	o.strategy = IP_STRATEGY_AUTO;
+	ip_diag_init(&d, path);
+	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "drm campaign %s: %s", path, d.msg);
+	CHECK(r.by_status[IP_STATUS_RUNNER_ERROR] == 0, "%s: %llu runner errors on the G52", path,
+	      (unsigned long long)r.by_status[IP_STATUS_RUNNER_ERROR]);
+	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer %s: %s", path, d.msg);
+	CHECK(ip_report_sentences(s, &d) == 0, "sentences %s: %s", path, d.msg);
+	ip_store_close(s);
+}
 
 /* A query's rows on one database, one line each, appended to buf. */
 static void rows(const char *path, const char *sql, char **buf, size_t *len)
@@ -137,37 +185,51 @@ static void same(const char *a, const char *b, const char *sql, const char *what
 	free(y);
 }
 
-int main(void)
+static const char runs_sql[] =
+	"SELECT r.context, hex(r.value), hex(o.hash), o.status, o.fault, r.count "
+	"FROM run r JOIN outcome o ON o.id = r.outcome_id ORDER BY 1, 2, 3";
+static const char fields_sql[] =
+	"SELECT context, format, lo, hi, kind, json_extract(details, '$.sentence') "
+	"FROM finding ORDER BY 1, 2, 3, 4, 5";
+
+int main(int argc, char **argv)
 {
-	char *dir = fixture_tmpdir("harness-bifrost");
+	char *dir;
+	(void)argc;
+	if (!fakedrm_under_test()) {
+		setenv("FAKEDRM_MODEL", "0", 1);
+		return fakedrm_rerun("test_harness_bifrost_campaign", argv, G52 "=g52", "2");
+	}
+	dir = fixture_tmpdir("harness-bifrost");
 	edited_sim_edit = unedited;
 	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
-		char path[512];
-		char pn[128], wn[128], *plain, *wrapped;
-		snprintf(pn, sizeof pn, "%s.plain.db", probes[i]);
-		snprintf(wn, sizeof wn, "%s.wrapped.db", probes[i]);
-		plain = fixture_path(dir, pn);
-		wrapped = fixture_path(dir, wn);
+		char path[512], *db[4];
+		static const char *const names[4] = {"plain", "wrapped", "gpu_view", "g52"};
 		struct ip_probe p;
 		struct ip_diag d;
+		for (int k = 0; k < 4; k++) {
+			char name[128];
+			snprintf(name, sizeof name, "%s.%s.db", probes[i], names[k]);
+			db[k] = fixture_path(dir, name);
+		}
 		snprintf(path, sizeof path, "%s/probes/bifrost/%s.probe", ISAPROBE_SRC, probes[i]);
 		ip_diag_init(&d, path);
 		if (ip_probe_load(path, &p, &d) != 0) {
 			CHECK(0, "%s: %s", path, d.msg);
 		} else {
-			ip_store_close(edited_sim_campaign(plain, &p, NULL));
-			ip_store_close(edited_sim_campaign(wrapped, &p, &harness_backend));
-			same(plain, wrapped,
-			     "SELECT r.context, hex(r.value), hex(o.hash), o.status, o.fault, r.count "
-			     "FROM run r JOIN outcome o ON o.id = r.outcome_id ORDER BY 1, 2, 3",
-			     "runs", probes[i]);
-			same(plain, wrapped,
-			     "SELECT context, format, lo, hi, kind, json_extract(details, '$.sentence') "
-			     "FROM finding ORDER BY 1, 2, 3, 4, 5", "findings", probes[i]);
+			ip_store_close(edited_sim_campaign(db[0], &p, NULL));
+			ip_store_close(edited_sim_campaign(db[1], &p, &harness_backend));
+			ip_store_close(edited_sim_campaign(db[2], &p, &gpu_view));
+			drm_campaign(db[3], &p);
+			same(db[0], db[1], runs_sql, "runs (wrapped)", probes[i]);
+			same(db[0], db[1], fields_sql, "findings (wrapped)", probes[i]);
+			same(db[2], db[3], runs_sql, "runs (the G52 and the simulator as a GPU)", probes[i]);
+			same(db[2], db[3], fields_sql, "findings (the G52 and the simulator as a GPU)",
+			     probes[i]);
 		}
 		ip_probe_free(&p);
-		free(plain);
-		free(wrapped);
+		for (int k = 0; k < 4; k++)
+			free(db[k]);
 	}
 	fixture_rmdir(dir);
 	return check_report("test_harness_bifrost_campaign");
