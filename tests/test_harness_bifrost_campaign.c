@@ -129,24 +129,14 @@ static const struct ip_runner_backend gpu_view = {
 	gpu_view_run, wrapped_close, wrapped_model, NULL,
 };
 
-/* The probe's auto campaign through the drm runner on the fake G52 into path, inferred. */
+/* The probe's auto campaign through the drm runner on the fake G52 into path, inferred: no
+ * runner_error. */
 static void drm_campaign(const char *path, const struct ip_probe *p)
 {
-	struct ip_store *s = fixture_fresh_store(path);
-	struct ip_campaign_opts o;
 	struct ip_campaign_result r;
-	struct ip_diag d;
-	memset(&o, 0, sizeof o);
-	o.runner = "drm";
-	o.device = G52;
-	o.strategy = IP_STRATEGY_AUTO;
-	ip_diag_init(&d, path);
-	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "drm campaign %s: %s", path, d.msg);
+	ip_store_close(edited_sim_campaign_on(path, p, "drm", G52, NULL, &r));
 	CHECK(r.by_status[IP_STATUS_RUNNER_ERROR] == 0, "%s: %llu runner errors on the G52", path,
 	      (unsigned long long)r.by_status[IP_STATUS_RUNNER_ERROR]);
-	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer %s: %s", path, d.msg);
-	CHECK(ip_report_sentences(s, &d) == 0, "sentences %s: %s", path, d.msg);
-	ip_store_close(s);
 }
 
 /* A query's rows on one database, one line each, appended to buf. */
