@@ -23,25 +23,37 @@ struct io {
 	struct ip_result res;
 };
 
+/* The packed code of clause text (malloc'd), or NULL after printing why it does not assemble. */
+static inline uint8_t *bifrost_code(const char *src, size_t *len)
+{
+	struct ip_program p;
+	struct ip_diag d;
+	uint8_t *bin = NULL;
+	ip_diag_init(&d, "<test>");
+	if (bifrost_assemble(src, &p, &d) != 0 || bifrost_pack(&p, &bin, len, &d) != 0) {
+		ip_diag_print(&d, stderr);
+		return NULL;
+	}
+	ip_program_free(&p);
+	return bin;
+}
+
 static inline enum ip_status run(const char *src, struct io *io)
 {
 	struct ip_runner_config cfg = {"bifrost", NULL, NULL};
 	struct ip_runner *r;
-	struct ip_program p;
 	struct ip_diag d;
 	struct ip_buf in[3];
 	struct ip_out_buf out[2];
 	struct ip_job job;
-	uint8_t *bin = NULL, gout[64];
+	uint8_t *bin, gout[64];
 	size_t len = 0;
 	unsigned nin = 0;
 	ip_diag_init(&d, "<test>");
-	if (bifrost_assemble(src, &p, &d) != 0 || bifrost_pack(&p, &bin, &len, &d) != 0) {
-		ip_diag_print(&d, stderr);
+	if (!(bin = bifrost_code(src, &len))) {
 		io->res.status = IP_STATUS_RUNNER_ERROR;
 		return IP_STATUS_RUNNER_ERROR;
 	}
-	ip_program_free(&p);
 	if (ip_runner_open("sim", &cfg, &r, &d) != 0) {
 		free(bin);
 		io->res.status = IP_STATUS_RUNNER_ERROR;

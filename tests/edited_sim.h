@@ -73,25 +73,36 @@ static const char *edited_sim_model(void *state)
 	return ip_runner_model(state);
 }
 
-/* The probe's auto campaign into a fresh store at path, on the simulator (b NULL) or device b,
- * inferred, its sentences and public verdicts stored. */
-static inline struct ip_store *edited_sim_campaign(const char *path, const struct ip_probe *p,
-                                                   const struct ip_runner_backend *b)
+/* The probe's auto campaign into a fresh store at path on runner `runner` (device `device`,
+ * or NULL) or device b, inferred, its sentences and public verdicts stored; r gets the
+ * campaign's result. */
+static inline struct ip_store *edited_sim_campaign_on(const char *path, const struct ip_probe *p,
+                                                      const char *runner, const char *device,
+                                                      const struct ip_runner_backend *b,
+                                                      struct ip_campaign_result *r)
 {
 	struct ip_store *s = fixture_fresh_store(path);
 	struct ip_campaign_opts o;
-	struct ip_campaign_result r;
 	struct ip_diag d;
 	memset(&o, 0, sizeof o);
-	o.runner = "sim";
+	o.runner = runner;
+	o.device = device;
 	o.backend = b;
 	o.strategy = IP_STRATEGY_AUTO;
 	o.jobs = 2;
 	ip_diag_init(&d, path);
-	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "campaign %s: %s", path, d.msg);
+	CHECK(ip_campaign_run(s, p, &o, r, &d) == 0, "campaign %s: %s", path, d.msg);
 	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer %s: %s", path, d.msg);
 	CHECK(ip_report_sentences(s, &d) == 0, "sentences %s: %s", path, d.msg);
 	return s;
+}
+
+/* The probe's auto campaign on the simulator (b NULL) or device b (edited_sim_campaign_on). */
+static inline struct ip_store *edited_sim_campaign(const char *path, const struct ip_probe *p,
+                                                   const struct ip_runner_backend *b)
+{
+	struct ip_campaign_result r;
+	return edited_sim_campaign_on(path, p, "sim", NULL, b, &r);
 }
 
 #endif

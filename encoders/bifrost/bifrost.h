@@ -190,6 +190,10 @@ unsigned bifrost_const_modified_pairs(const struct ip_bundle *b);
 void bifrost_fix_const_order(struct ip_bundle *b);
 
 int bifrost_unpack(const uint8_t *bytes, size_t len, struct ip_program *out, struct ip_diag *d);
+/* Bytes of the whole clauses at the start of bytes[0..len): up to the first quadword that
+ * starts no clause (the zero padding after a program's last clause, say), as far as a GPU
+ * fetching a program clause after clause can find clauses. */
+size_t bifrost_clauses_len(const uint8_t *bytes, size_t len);
 int bifrost_pack(const struct ip_program *p, uint8_t **out, size_t *len, struct ip_diag *d);
 int bifrost_assemble(const char *src, struct ip_program *out, struct ip_diag *d);
 int bifrost_disassemble(const struct ip_program *p, FILE *out);

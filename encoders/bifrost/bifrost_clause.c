@@ -401,6 +401,17 @@ static int unpack_clause(const uint8_t *bytes, size_t len, size_t pos, struct ip
 	                      best_plan[best].tag, best_plan[best].tag_mask);
 }
 
+size_t bifrost_clauses_len(const uint8_t *bytes, size_t len)
+{
+	struct ip_bundle b;
+	struct ip_diag d;
+	size_t pos = 0;
+	ip_diag_init(&d, NULL);
+	while (pos < len && unpack_clause(bytes, len, pos, &b, &d) == 0)
+		pos += b.bytes;
+	return pos;
+}
+
 int bifrost_unpack(const uint8_t *bytes, size_t len, struct ip_program *out, struct ip_diag *d)
 {
 	size_t pos = 0;

@@ -1,6 +1,7 @@
 /* pan_bifrost.c: Bifrost (Mali G31-G76, genxml v6/v7) jobs on panfrost: each variant is a
  * compute job of one work group of the job's invocations, with the uniforms pushed into the
- * fast-access uniforms (docs/drm-runner.md, "Bifrost"). */
+ * fast-access uniforms, the invocation's global id preloaded in r60, and a global buffer the
+ * program reaches at its GPU address (docs/drm-runner.md, "Bifrost"). */
 #include "pan_jobs.h"
 
 /* The core prefetches 128 bytes past the last clause: code is 128-byte aligned and followed
@@ -9,6 +10,9 @@
 #define BIFROST_CODE_PAD 128
 /* The renderer state's uniform count is 7 bits of 64-bit slots. */
 #define BIFROST_MAX_PUSH_BYTES (127 * 8)
+/* Preload word (renderer state word 12): compute's Global Invocation X (bit 12), which the
+ * hardware loads into r60 (genxml v6/v7 Compute Preload; Mesa's bifrost_compile.c). */
+#define BIFROST_PRELOAD_GLOBAL_X (1u << 12)
 
 static uint32_t invocations(const struct ip_job *job)
 {
@@ -23,14 +27,10 @@ static const char *bifrost_check(const struct ip_drm_dev *dev, const struct ip_j
 		return "no code";
 	if (u && u->len > BIFROST_MAX_PUSH_BYTES)
 		return "more uniforms than the renderer state pushes (127 64-bit slots, 1016 bytes)";
-	if (!dev->model_ext) {
-		if (ip_job_input(job, IP_BUF_REGISTERS) || ip_drm_result_cap(res, IP_BUF_REGISTERS))
-			return "the registers role is simulator-only: a GPU's register file cannot be "
-			       "set or read from outside the shader (observe what the program stores)";
-		if (ip_job_input(job, IP_BUF_GLOBAL) || ip_drm_result_cap(res, IP_BUF_GLOBAL))
-			return "the global role is simulator-only on Bifrost: the simulator takes "
-			       "LOAD/STORE addresses as offsets in the buffer, the GPU as addresses";
-	}
+	if (!dev->model_ext &&
+	    (ip_job_input(job, IP_BUF_REGISTERS) || ip_drm_result_cap(res, IP_BUF_REGISTERS)))
+		return "the registers role is simulator-only: a GPU's register file cannot be "
+		       "set or read from outside the shader (observe what the program stores)";
 	sz->code = job->code_len + BIFROST_CODE_PAD + BIFROST_CODE_ALIGN;
 	sz->desc = PAN_JOB_BYTES + 64 + PAN_LS_BYTES + 64 + PAN_RSD_BYTES + 64 + 16;
 	sz->data = ip_drm_roles_bytes(dev, job, res, NULL);
@@ -61,8 +61,8 @@ static int bifrost_build(struct ip_drm_batch *b)
 		ip_drm_w64(rsd, s->code_va);
 		/* properties: one uniform buffer; v7's register allocation 0 = 64 per thread */
 		ip_drm_w32(rsd + 16, u->size ? 1u : 0u);
-		/* preload: nothing but the uniform count (bits 15-21) */
-		ip_drm_w32(rsd + 48, push << 15);
+		/* preload: the uniform count (bits 15-21) and the global invocation id X (r60) */
+		ip_drm_w32(rsd + 48, push << 15 | BIFROST_PRELOAD_GLOBAL_X);
 		j.type = PAN_JOB_COMPUTE;
 		pan_pack_invocation(local, groups, j.invocation);
 		j.task_split = pan_log2_ceil(local[0] + 1) + 1 + 1;

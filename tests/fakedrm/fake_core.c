@@ -174,8 +174,12 @@ static void add_node(const char *path, const char *model)
 	if (!n->drv)
 		die("FAKEDRM_DEVICES: no driver %s for %s", g->driver, model);
 	cfg.isa = g->isa;
-	/* the CTM simulator models one R5xx, the R580: every R5xx's fragment processor runs it */
-	cfg.gpu = strcmp(g->isa, "ctm") == 0 ? "r580" : g->model;
+	/* the CTM simulator models one R5xx, the R580: every R5xx's fragment processor runs it;
+	 * the Bifrost one models the G71's instruction set, which G72-G76 and G31 share (what
+	 * Mesa's compiler does differently per model is listed in docs/fakedrm.md) */
+	cfg.gpu = strcmp(g->isa, "ctm") == 0       ? "r580"
+	          : strcmp(g->isa, "bifrost") == 0 ? "g71"
+	                                           : g->model;
 	ip_diag_init(&d, NULL);
 	if (ip_runner_open("sim", &cfg, &n->sim, &d) != 0)
 		die("FAKEDRM_DEVICES: %s: the simulator cannot model a %s: %s", path, model, d.msg);

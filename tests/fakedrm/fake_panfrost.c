@@ -13,6 +13,8 @@
 #include "../../runners/drm/drm_uapi.h"
 #include "../../runners/drm/model_ext.h"
 #include "fakedrm.h"
+#include "bifrost/bifrost.h"
+#include "isaprobe/bifrost_sim.h"
 #include "midgard/midgard.h"
 
 #define VA_START (32ull << 20)
@@ -32,7 +34,9 @@ enum {
 };
 #define ACCESS_READ 1u
 #define ACCESS_EXECUTE 2u
-#define MMU_ACCESS_READ 2u /* AS_FAULTSTATUS's access type: another encoding than the header's */
+/* AS_FAULTSTATUS's access types: another encoding than the header's */
+#define MMU_ACCESS_READ 2u
+#define MMU_ACCESS_WRITE 3u
 
 static const char *exception_name(uint32_t code)
 {
@@ -142,6 +146,8 @@ struct chain {
 	int64_t signal_ns;
 	int error;
 	int stop;
+	uint64_t pf_addr;    /* a program's page fault (shader_job's hang 2): the address */
+	uint32_t pf_access;  /* and its MMU access type */
 };
 
 /* The syncobj's error for a job the hardware fence failed -EINVAL: the scheduler forwards it
@@ -200,20 +206,29 @@ static void page_fault(struct chain *c, uint64_t va, uint64_t addr, uint32_t cod
 		c->error = fault_error();
 }
 
-/* The invocation count an Invocation descriptor packs (the product of its six sizes). */
-static int invocations(const uint8_t *inv, uint64_t *count)
+/* The six sizes an Invocation descriptor packs: local size x, y, z, work groups x, y, z. */
+static int invocation_sizes(const uint8_t *inv, uint64_t sizes[6])
 {
 	uint32_t w0 = fake_r32(inv), w1 = fake_r32(inv + 4);
 	unsigned s[7] = {0, w1 & 0x1f, w1 >> 5 & 0x1f, w1 >> 10 & 0x3f, w1 >> 16 & 0x3f,
 	                 w1 >> 22 & 0x3f, 32};
-	uint64_t total = 1;
 	for (unsigned i = 0; i < 6; i++) {
 		unsigned hi = s[i + 1] > 32 ? 32 : s[i + 1], lo = s[i];
-		uint64_t v;
 		if (lo > hi)
 			return -1; /* shifts go backwards */
-		v = lo >= hi ? 0 : (w0 >> lo) & ((1ull << (hi - lo)) - 1);
-		total *= v + 1;
+		sizes[i] = (lo >= hi ? 0 : (w0 >> lo) & ((1ull << (hi - lo)) - 1)) + 1;
+	}
+	return 0;
+}
+
+/* The invocation count an Invocation descriptor packs (the product of its six sizes). */
+static int invocations(const uint8_t *inv, uint64_t *count)
+{
+	uint64_t sizes[6], total = 1;
+	if (invocation_sizes(inv, sizes) != 0)
+		return -1;
+	for (unsigned i = 0; i < 6; i++) {
+		total *= sizes[i];
 		if (total > 0xffffffffull)
 			return -1;
 	}
@@ -255,6 +270,143 @@ static const char *check_table(const struct fake_vm *vm, uint64_t bufs, uint64_t
 static size_t block_of(size_t len, uint64_t n)
 {
 	return (size_t)(len / n / 16 * 16);
+}
+
+/* ---- Bifrost on a GPU (no model record) ----
+ * The shader runs with what the descriptors say and nothing else: the uniforms the renderer
+ * state's preload word pushes, the registers its preload bits ask for (the rest hold what the
+ * last shader on this GPU left in them: a GPU clears nothing between threads), and global
+ * memory wherever the shader's addresses point in the submission's BOs. */
+struct bf_node {
+	const struct fake_node *node;
+	void *sim;                             /* the Bifrost simulator (ip_bifrost_sim_open) */
+	uint32_t left[BIFROST_SIM_REGS];       /* the registers the last shader left */
+};
+static struct bf_node bf_nodes[FAKE_MAX_NODES];
+
+static struct bf_node *bf_node_of(const struct fake_node *node)
+{
+	for (unsigned i = 0; i < FAKE_MAX_NODES; i++) {
+		struct bf_node *b = &bf_nodes[i];
+		if (b->node == node)
+			return b;
+		if (!b->node) {
+			struct ip_diag d;
+			ip_diag_init(&d, NULL);
+			if (ip_bifrost_sim_open(NULL, &b->sim, &d) != 0)
+				return NULL;
+			b->node = node;
+			/* what a GPU holds before any shader: nothing anyone can rely on */
+			for (unsigned r = 0; r < BIFROST_SIM_REGS; r++)
+				b->left[r] = 0xdead0000u | r;
+			return b;
+		}
+	}
+	return NULL;
+}
+
+struct bf_run {
+	struct bf_node *bn;
+	const struct fake_vm *vm;
+	uint64_t sizes[6];   /* local size x, y, z, work groups x, y, z */
+	uint32_t preload;    /* the renderer state's preload word (word 12) */
+	unsigned type;       /* job type: 4 compute, 5 vertex */
+	uint64_t miss_va;    /* the first access no BO maps */
+	int missed, miss_write;
+};
+
+/* Compute preloads (genxml v6/v7 Compute Preload; registers: Mesa's bifrost_compile.c,
+ * hw_interfaces.md 2.6): bit 7 local invocation x | y << 16 -> r55, 8 local z -> r56, 9-11
+ * work group x, y, z -> r57-r59, 12-14 global invocation x, y, z -> r60-r62. Vertex jobs:
+ * no preload is modelled (the drm runner sends compute jobs only). */
+static void bf_init_regs(void *ctx, uint32_t k, uint32_t regs[BIFROST_SIM_REGS])
+{
+	const struct bf_run *r = ctx;
+	uint64_t rest = k, local[3], group[3];
+	memcpy(regs, r->bn->left, sizeof r->bn->left);
+	if (r->type != 4)
+		return;
+	for (unsigned i = 0; i < 3; i++) {
+		local[i] = rest % r->sizes[i];
+		rest /= r->sizes[i];
+	}
+	for (unsigned i = 0; i < 3; i++) {
+		group[i] = rest % r->sizes[3 + i];
+		rest /= r->sizes[3 + i];
+	}
+	if (r->preload >> 7 & 1)
+		regs[55] = (uint32_t)(local[0] | local[1] << 16);
+	if (r->preload >> 8 & 1)
+		regs[56] = (uint32_t)local[2];
+	for (unsigned i = 0; i < 3; i++) {
+		if (r->preload >> (9 + i) & 1)
+			regs[57 + i] = (uint32_t)group[i];
+		if (r->preload >> (12 + i) & 1)
+			regs[60 + i] = (uint32_t)(group[i] * r->sizes[i] + local[i]);
+	}
+}
+
+static uint8_t *bf_map(void *ctx, uint64_t va, size_t n, int write)
+{
+	struct bf_run *r = ctx;
+	uint8_t *p = fake_gpu_ptr(r->vm, va, n, NULL);
+	if (!p && !r->missed) {
+		r->missed = 1;
+		r->miss_va = va;
+		r->miss_write = write;
+	}
+	return p;
+}
+
+/* Runs a Bifrost job's shader as a GPU would: res gets the simulator's result. A load or
+ * store at an address no BO maps is an MMU page fault: *hang 2, with the address and access in
+ * c (the job manager writes no status for it). Returns a fault code, or 0. */
+static uint32_t bf_gpu_run(struct chain *c, const struct fake_job *j, const uint8_t *job,
+                           const uint8_t *rsd, struct ip_result *res, const char **why,
+                           int *hang)
+{
+	struct bifrost_sim_io io = {0};
+	struct bf_run r = {0};
+	uint8_t first[BIFROST_SIM_REGS_BYTES];
+	const struct fake_role *u = &j->role[IP_BUF_UNIFORMS];
+	r.bn = bf_node_of(c->f->node);
+	if (!r.bn) {
+		res->status = IP_STATUS_RUNNER_ERROR;
+		*why = res->why = "the fake device cannot open the Bifrost simulator";
+		return 0;
+	}
+	r.vm = &c->vm;
+	r.preload = fake_r32(rsd + 48);
+	r.type = fake_r32(job + 16) >> 1 & 0x7f;
+	if (invocation_sizes(job + 32, r.sizes) != 0)
+		return ST_DATA_INVALID_FAULT; /* checked before: not reached */
+	io.code = j->code;
+	/* the core fetches clause after clause: the program ends where no clause starts (Mesa
+	 * pads 128 zero bytes after the last one); the simulator decodes that much */
+	io.code_len = bifrost_clauses_len(j->code, j->code_len);
+	if (!io.code_len)
+		io.code_len = j->code_len;
+	io.uniforms = u->mem;
+	io.uniforms_len = u->mem ? u->in_len : 0;
+	io.init_regs = bf_init_regs;
+	io.init_ctx = &r;
+	io.regs_out = first;
+	io.regs_out_cap = sizeof first;
+	io.invocations = j->invocations;
+	io.map = bf_map;
+	io.map_ctx = &r;
+	io.map_fault = ST_TRANSLATION_FAULT_1;
+	memset(res, 0, sizeof *res);
+	ip_bifrost_sim_exec(r.bn->sim, &io, res);
+	for (unsigned k = 0; k < BIFROST_SIM_REGS; k++)
+		r.bn->left[k] = fake_r32(first + 4 * k);
+	*why = res->why;
+	if (res->status == IP_STATUS_FAULT && r.missed) {
+		*hang = 2;
+		c->pf_addr = r.miss_va;
+		c->pf_access = r.miss_write ? MMU_ACCESS_WRITE : MMU_ACCESS_READ;
+	}
+	return 0;
 }
 
 /* How much of a Midgard shader's memory the simulator needs: its words up to the first whose
@@ -442,6 +594,8 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 	           j.role[IP_BUF_ATTRIBUTES].out_cap, j.role[IP_BUF_VARYINGS_IN].in_len,
 	           j.role[IP_BUF_VARYINGS_OUT].out_cap, j.role[IP_BUF_REGISTERS].in_len,
 	           j.role[IP_BUF_REGISTERS].out_cap, (unsigned long long)rec_va);
+	if (arch >= 6 && !fake_model_ext)
+		return bf_gpu_run(c, &j, job, rsd, res, why, hang);
 	fake_run_sim(node, &j, res);
 	*why = res->why;
 	return 0;
@@ -527,7 +681,10 @@ static void run_chain(struct chain *c, uint64_t jc)
 			return;
 		}
 		if (hang == 2) {
-			page_fault(c, va, 0xdead0000ull, ST_TRANSLATION_FAULT_1, MMU_ACCESS_READ);
+			/* the program's load or store where nothing is mapped (an injected one reads an
+			 * address no BO of the fake ever has) */
+			page_fault(c, va, c->pf_addr ? c->pf_addr : 0xdead0000ull, ST_TRANSLATION_FAULT_1,
+			           c->pf_addr ? c->pf_access : MMU_ACCESS_READ);
 			return;
 		}
 		if (hang)

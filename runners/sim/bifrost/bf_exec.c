@@ -117,15 +117,25 @@ static void do_writes(struct bf_quad *q, uint8_t mask, const struct bifrost_reg_
 	}
 }
 
-static int mem_range(struct bf_quad *q, uint32_t lo, uint32_t hi, unsigned words)
+/* The bytes of a LOAD/STORE of `words` 32-bit words at the 64-bit address hi:lo, or NULL and
+ * a stop (fault) when it is unaligned or outside global memory. */
+static uint8_t *mem_at(struct bf_quad *q, uint32_t lo, uint32_t hi, unsigned words, int write)
 {
-	uint64_t addr = (uint64_t)hi << 32 | lo;
-	if (!q->global || !q->global->data || addr > q->global->len ||
-	    q->global->len - addr < (uint64_t)4 * words || addr % 4) {
-		bf_stop(q, IP_STATUS_FAULT, BF_FAULT_DATA, "LOAD/STORE outside the global buffer");
-		return -1;
+	const struct bf_mem *m = q->global;
+	uint64_t addr = (uint64_t)hi << 32 | lo, n = (uint64_t)4 * words;
+	uint8_t *p = NULL;
+	if (addr % 4 == 0 && m) {
+		if (m->map)
+			p = m->map(m->ctx, addr, (size_t)n, write);
+		else if (m->data && addr >= m->base && addr - m->base <= m->len &&
+		         m->len - (addr - m->base) >= n)
+			p = m->data + (addr - m->base);
 	}
-	return 0;
+	if (!p)
+		bf_stop(q, IP_STATUS_FAULT, m && m->map ? m->map_fault : BF_FAULT_DATA,
+		        m && m->map ? "LOAD/STORE at an address no buffer of the job maps"
+		                    : "LOAD/STORE outside the global buffer");
+	return p;
 }
 
 /* Branch condition for one lane (32-bit integer and float forms; others unmodelled). */
@@ -206,6 +216,7 @@ static void run_clause(const struct bf_program *prog, size_t ci, struct bf_quad 
 		/* FMA, then ADD (which may read this instruction's FMA result) */
 		for (unsigned l = 0; l < BF_LANES; l++) {
 			uint32_t s[4];
+			uint8_t *mem;
 			if (!(mask >> l & 1)) {
 				nf[l] = na[l] = 0;
 				continue;
@@ -218,19 +229,19 @@ static void run_clause(const struct bf_program *prog, size_t ci, struct bf_quad 
 			switch (in->add.kind) {
 			case BF_LOAD:
 			case BF_STORE:
-				if (mem_range(q, s[0], s[1], in->add.arg) != 0)
-					return;
 				if (cl->datareg + in->add.arg > BF_REGS) {
 					bf_stop(q, IP_STATUS_FAULT, BF_FAULT_INVALID_ENC,
 					        "data register sequence past r63");
 					return;
 				}
+				mem = mem_at(q, s[0], s[1], in->add.arg, in->add.kind == BF_STORE);
+				if (!mem)
+					return;
 				for (unsigned w = 0; w < in->add.arg; w++) {
-					uint8_t *m = q->global->data + s[0] + 4 * w;
 					if (in->add.kind == BF_LOAD)
-						loads[l][w] = rd32(m);
+						loads[l][w] = rd32(mem + 4 * w);
 					else
-						wr32(m, q->r[l][cl->datareg + w]);
+						wr32(mem + 4 * w, q->r[l][cl->datareg + w]);
 				}
 				if (in->add.kind == BF_LOAD)
 					nload = in->add.arg;
@@ -356,59 +367,38 @@ static void finish(struct ip_result *res, unsigned status, unsigned fault, const
 	res->why = status == IP_STATUS_OK ? NULL : why;
 }
 
-void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *res)
+void bf_run_io(struct bf_sim *sim, const struct bifrost_sim_io *io, struct ip_result *res)
 {
-	uint32_t n = job->limits.invocations ? job->limits.invocations : 1;
-	uint64_t budget = job->limits.budget ? job->limits.budget : DEFAULT_BUDGET;
-	const struct ip_buf *ub = ip_job_input(job, IP_BUF_UNIFORMS);
-	const struct ip_buf *rin = ip_job_input(job, IP_BUF_REGISTERS);
-	const struct ip_buf *gin = ip_job_input(job, IP_BUF_GLOBAL);
-	struct ip_out_buf *rout = ip_result_output(res, IP_BUF_REGISTERS);
-	struct ip_out_buf *gout = ip_result_output(res, IP_BUF_GLOBAL);
+	uint32_t n = io->invocations ? io->invocations : 1;
+	uint64_t budget = io->budget ? io->budget : DEFAULT_BUDGET;
+	struct bf_mem global = {io->global, io->global_len, io->global_base, io->map, io->map_ctx,
+	                        io->map_fault};
 	uint32_t *uniforms = NULL;
-	size_t nuniforms = 0;
-	struct bf_mem global = {NULL, 0};
-	uint8_t *gcopy = NULL;
+	size_t nuniforms = io->uniforms ? io->uniforms_len / 4 : 0;
 	const char *why = NULL;
 	uint32_t where = 0;
 	struct bf_quad *q;
 
-	ip_result_clear(res);
-	if (bf_decode(sim, job->code, job->code_len, &why, &where) != 0) {
+	res->status = IP_STATUS_OK;
+	res->fault = res->invocation = res->where = 0;
+	res->steps = 0;
+	res->why = NULL;
+	if (bf_decode(sim, io->code, io->code_len, &why, &where) != 0) {
 		res->where = where;
 		finish(res, IP_STATUS_INVALID, 0, why);
 		return;
 	}
 	q = calloc(1, sizeof *q);
-	if (ub && ub->len >= 4) {
-		nuniforms = ub->len / 4;
+	if (nuniforms)
 		uniforms = malloc(nuniforms * 4);
-	}
-	/* global memory: the output buffer when observed, else a scratch copy of the input */
-	if (gout && gout->data) {
-		memset(gout->data, 0, gout->cap);
-		if (gin && gin->data)
-			memcpy(gout->data, gin->data, gin->len < gout->cap ? gin->len : gout->cap);
-		gout->len = gout->cap;
-		global.data = gout->data;
-		global.len = gout->cap;
-	} else if (gin && gin->data && gin->len) {
-		gcopy = malloc(gin->len);
-		if (gcopy)
-			memcpy(gcopy, gin->data, gin->len);
-		global.data = gcopy;
-		global.len = gcopy ? gin->len : 0;
-	}
 	if (!q || (nuniforms && !uniforms)) {
 		finish(res, IP_STATUS_RUNNER_ERROR, 0, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < nuniforms; i++)
-		uniforms[i] = rd32(ub->data + 4 * i);
-	if (rout && rout->data) {
-		memset(rout->data, 0, rout->cap);
-		rout->len = (size_t)n * REG_FILE_BYTES < rout->cap ? (size_t)n * REG_FILE_BYTES : rout->cap;
-	}
+		uniforms[i] = rd32(io->uniforms + 4 * i);
+	if (io->regs_out)
+		memset(io->regs_out, 0, io->regs_out_cap);
 	for (uint32_t base = 0; base < n; base += BF_LANES) {
 		memset(q, 0, sizeof *q);
 		q->uniforms = uniforms;
@@ -417,16 +407,20 @@ void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *
 		for (unsigned l = 0; l < BF_LANES && base + l < n; l++) {
 			size_t off = (size_t)(base + l) * REG_FILE_BYTES;
 			q->live |= (uint8_t)(1u << l);
-			for (unsigned r = 0; rin && r < BF_REGS; r++)
-				if (off + 4 * r + 4 <= rin->len)
-					q->r[l][r] = rd32(rin->data + off + 4 * r);
+			if (!io->regs_in && io->init_regs)
+				io->init_regs(io->init_ctx, base + l, q->r[l]);
+			else if (!io->regs_in)
+				q->r[l][BIFROST_SIM_GLOBAL_ID_REG] = base + l;
+			for (unsigned r = 0; io->regs_in && r < BF_REGS; r++)
+				if (off + 4 * r + 4 <= io->regs_in_len)
+					q->r[l][r] = rd32(io->regs_in + off + 4 * r);
 		}
 		run_quad(&sim->prog, q, budget, &res->steps);
-		for (unsigned l = 0; rout && rout->data && l < BF_LANES && base + l < n; l++)
+		for (unsigned l = 0; io->regs_out && l < BF_LANES && base + l < n; l++)
 			for (unsigned r = 0; r < BF_REGS; r++) {
 				size_t off = (size_t)(base + l) * REG_FILE_BYTES + 4 * r;
-				if (off + 4 <= rout->cap)
-					wr32(rout->data + off, q->r[l][r]);
+				if (off + 4 <= io->regs_out_cap)
+					wr32(io->regs_out + off, q->r[l][r]);
 			}
 		if (q->status != IP_STATUS_OK) {
 			res->invocation = base;
@@ -438,5 +432,61 @@ void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *
 out:
 	free(q);
 	free(uniforms);
+}
+
+void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *res)
+{
+	uint32_t n = job->limits.invocations ? job->limits.invocations : 1;
+	const struct ip_buf *ub = ip_job_input(job, IP_BUF_UNIFORMS);
+	const struct ip_buf *rin = ip_job_input(job, IP_BUF_REGISTERS);
+	const struct ip_buf *gin = ip_job_input(job, IP_BUF_GLOBAL);
+	struct ip_out_buf *rout = ip_result_output(res, IP_BUF_REGISTERS);
+	struct ip_out_buf *gout = ip_result_output(res, IP_BUF_GLOBAL);
+	struct bifrost_sim_io io = {0};
+	uint8_t *gcopy = NULL;
+
+	ip_result_clear(res);
+	io.code = job->code;
+	io.code_len = job->code_len;
+	if (ub && ub->len >= 4) {
+		io.uniforms = ub->data;
+		io.uniforms_len = ub->len;
+	}
+	if (rin) {
+		io.regs_in = rin->data;
+		io.regs_in_len = rin->data ? rin->len : 0;
+	}
+	io.invocations = n;
+	io.budget = job->limits.budget;
+	/* global memory at address 0: the output buffer when observed, else a scratch copy of
+	 * the input */
+	if (gout && gout->data) {
+		memset(gout->data, 0, gout->cap);
+		if (gin && gin->data)
+			memcpy(gout->data, gin->data, gin->len < gout->cap ? gin->len : gout->cap);
+		gout->len = gout->cap;
+		io.global = gout->data;
+		io.global_len = gout->cap;
+	} else if (gin && gin->data && gin->len) {
+		gcopy = malloc(gin->len);
+		if (!gcopy) {
+			finish(res, IP_STATUS_RUNNER_ERROR, 0, "out of memory");
+			return;
+		}
+		memcpy(gcopy, gin->data, gin->len);
+		io.global = gcopy;
+		io.global_len = gin->len;
+	}
+	if (rout && rout->data) {
+		io.regs_out = rout->data;
+		io.regs_out_cap = rout->cap;
+	}
+	bf_run_io(sim, &io, res);
+	if (res->status == IP_STATUS_INVALID || res->status == IP_STATUS_RUNNER_ERROR) {
+		if (gout)
+			gout->len = 0; /* nothing ran */
+	} else if (rout && rout->data) {
+		rout->len = (size_t)n * REG_FILE_BYTES < rout->cap ? (size_t)n * REG_FILE_BYTES : rout->cap;
+	}
 	free(gcopy);
 }

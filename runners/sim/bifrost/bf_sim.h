@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "bifrost/bifrost.h"
+#include "isaprobe/bifrost_sim.h"
 #include "isaprobe/runner.h"
 
 /* Mali exception codes (job status bits 7:0) used here. */
@@ -121,9 +122,15 @@ void bf_program_free(struct bf_program *p);
 /* ---- one quad's state ------------------------------------------------------------------- */
 #define BF_REGS 64
 #define BF_LANES 4
+/* Global memory: a buffer at GPU address base, or (map set) the GPU's address space
+ * (include/isaprobe/bifrost_sim.h). */
 struct bf_mem {
 	uint8_t *data;
 	size_t len;
+	uint64_t base;
+	uint8_t *(*map)(void *ctx, uint64_t va, size_t n, int write);
+	void *ctx;
+	uint32_t map_fault;
 };
 
 struct bf_quad {
@@ -153,6 +160,9 @@ uint32_t bf_atan(unsigned which, uint32_t a, uint32_t b);
 uint32_t bf_header_float(const struct bf_clause *cl, uint32_t v);
 
 void bf_stop(struct bf_quad *q, unsigned status, unsigned fault, const char *why);
+/* Runs one job (include/isaprobe/bifrost_sim.h); bf_run_job is the sim runner's: the job's
+ * buffers by role, global memory at address 0. */
+void bf_run_io(struct bf_sim *sim, const struct bifrost_sim_io *io, struct ip_result *res);
 void bf_run_job(struct bf_sim *sim, const struct ip_job *job, struct ip_result *res);
 
 #endif

@@ -63,3 +63,18 @@ static const char *bf_model(void *state)
 const struct ip_sim_isa bifrost_sim = {
 	"bifrost", bf_open, bf_run, bf_close, bf_model, bf_model_names,
 };
+
+int ip_bifrost_sim_open(const char *gpu, void **state, struct ip_diag *d)
+{
+	return bf_open(gpu, state, d);
+}
+
+void ip_bifrost_sim_exec(void *state, const struct bifrost_sim_io *io, struct ip_result *res)
+{
+	bf_run_io(state, io, res);
+}
+
+void ip_bifrost_sim_close(void *state)
+{
+	bf_close(state);
+}
