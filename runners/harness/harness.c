@@ -5,8 +5,11 @@
 
 #include "isaprobe/harness.h"
 
+extern const struct ip_harness ip_harness_a3xx;
+
 /* One line per ISA whose probes plant or observe registers. */
 static const struct ip_harness *const all_harnesses[] = {
+	&ip_harness_a3xx,
 	NULL,
 };
 

@@ -1,0 +1,389 @@
+/* test_harness_a3xx.c: the a3xx register harness on the simulator alone: every shipped a3xx
+ * probe's seeds and a sample of variants run plain (the registers role) and wrapped (uniforms and
+ * global only, at the simulator's address and at another), equal on what a GPU can show. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "isaprobe/a3xx_sim.h"
+#include "isaprobe/harness.h"
+#include "isaprobe/probe.h"
+#include "packed_text.h"
+
+#define MAX_OUT 4096
+/* Where the "GPU" of the relocation runs puts the wrapped job's global buffer. */
+#define OTHER_BASE 0x7f0c0000u
+
+static const struct ip_harness *h;
+static struct ip_runner *sim;
+static void *raw_sim; /* the simulator called directly, with another global address */
+
+struct outs {
+	struct ip_out_buf o[IP_BUF_ROLE_COUNT];
+	uint8_t mem[IP_BUF_ROLE_COUNT][MAX_OUT];
+	unsigned n;
+};
+
+/* The job of a probe's program: its inputs and, in outs, its outputs. */
+static void job_of(const struct ip_probe *p, const uint8_t *code, size_t len, struct ip_buf *in,
+                   struct ip_job *job, struct ip_result *res, struct outs *outs)
+{
+	unsigned nin = 0;
+	outs->n = 0;
+	for (unsigned b = 0; b < p->nbuffers; b++) {
+		const struct ip_probe_buffer *pb = &p->buffers[b];
+		if (!pb->output)
+			in[nin++] = (struct ip_buf){pb->role, pb->data, pb->len};
+		else if (pb->len <= MAX_OUT) {
+			outs->o[outs->n] = (struct ip_out_buf){pb->role, outs->mem[outs->n], pb->len, 0};
+			outs->n++;
+		}
+	}
+	ip_job_init(job, res, code, len, in, nin, outs->o, outs->n);
+	job->limits = p->limits;
+	job->uniform_regs = p->uniform_regs;
+}
+
+static const struct ip_out_buf *out_of(const struct ip_result *r, enum ip_buf_role role)
+{
+	for (unsigned i = 0; i < r->noutputs; i++)
+		if (r->outputs[i].role == role)
+			return &r->outputs[i];
+	return NULL;
+}
+
+/* The wrapped job run by the simulator itself with its global buffer at OTHER_BASE: the
+ * addresses the harness recorded are written there first, as a GPU's runner writes its own. */
+static void run_elsewhere(struct ip_harness_work *w)
+{
+	static uint8_t consts[8192], global[8192];
+	struct a3xx_sim_io io;
+	const struct ip_buf *u = ip_job_input(&w->job, IP_BUF_UNIFORMS);
+	const struct ip_buf *g = ip_job_input(&w->job, IP_BUF_GLOBAL);
+	const struct ip_buf *t = ip_job_input(&w->job, IP_BUF_TEXTURES);
+	struct ip_out_buf *go = ip_result_output(&w->res, IP_BUF_GLOBAL);
+	memset(&io, 0, sizeof io);
+	CHECK(u && g && go && u->len <= sizeof consts && g->len <= sizeof global,
+	      "the wrapped job's buffers");
+	if (!u || !g || !go || u->len > sizeof consts || g->len > sizeof global)
+		return;
+	memcpy(consts, u->data, u->len);
+	memcpy(global, g->data, g->len);
+	for (unsigned i = 0; i < w->naddrs; i++) {
+		const struct ip_harness_addr *a = &w->addrs[i];
+		uint64_t v = OTHER_BASE + a->add;
+		CHECK(a->in == IP_BUF_UNIFORMS && a->of == IP_BUF_GLOBAL && a->bytes == 4,
+		      "an address in the consts, of the global buffer");
+		for (unsigned k = 0; k < a->bytes; k++)
+			consts[a->at + k] = (uint8_t)(v >> (8 * k));
+	}
+	io.code = w->job.code;
+	io.code_len = w->job.code_len;
+	io.consts = consts;
+	io.consts_len = u->len;
+	io.textures = t ? t->data : NULL;
+	io.textures_len = t ? t->len : 0;
+	io.global = global;
+	io.global_len = go->cap;
+	io.global_base = OTHER_BASE;
+	io.invocations = w->job.limits.invocations;
+	io.budget = w->job.limits.budget;
+	ip_a3xx_sim_exec(raw_sim, &io, &w->res);
+	memcpy(go->data, global, go->cap);
+	go->len = go->cap;
+}
+
+/* A GPU's registers output: the plain run's, with what the harness cannot show zeroed. */
+static void shown(const struct ip_job *job, uint8_t *regs, size_t len)
+{
+	struct ip_harness_regs plant, obs;
+	h->records(job, &plant, &obs);
+	for (size_t k = 0; 16 * k < len; k++)
+		if (!(obs.bits[k / 64] >> (k % 64) & 1))
+			memset(regs + 16 * k, 0, len - 16 * k < 16 ? len - 16 * k : 16);
+}
+
+struct tally {
+	unsigned runs, ok, regs_compared;
+};
+
+/* One variant plain and wrapped (twice: at the simulator's global address and at another):
+ * the same status, reason, place, steps and outputs, registers where a GPU shows them. */
+static void compare(const struct ip_probe *p, const char *ctx, const uint8_t *code, size_t len,
+                    struct ip_harness_work *w, struct tally *t)
+{
+	struct ip_buf in[IP_PROBE_MAX_BUFFERS];
+	struct ip_job job;
+	struct ip_result plain, wrapped;
+	struct outs po, wo;
+	struct ip_diag d;
+	job_of(p, code, len, in, &job, &plain, &po);
+	ip_runner_run(sim, &job, &plain);
+	for (int where = 0; where < 2; where++) {
+		job_of(p, code, len, in, &job, &wrapped, &wo);
+		ip_diag_init(&d, p->path);
+		CHECK(h->check(&job, &wrapped) == NULL, "%s %s: refused", p->name, ctx);
+		if (h->wrap(w, &job, &wrapped, &d) != 0) {
+			ip_diag_print(&d, stderr);
+			CHECK(0, "%s %s: wrap failed", p->name, ctx);
+			return;
+		}
+		/* a GPU's roles only: no registers, nothing the runner's vertex draw lacks */
+		CHECK(!ip_job_input(&w->job, IP_BUF_REGISTERS) && !out_of(&w->res, IP_BUF_REGISTERS),
+		      "%s %s: the wrapped job uses the registers role", p->name, ctx);
+		for (unsigned i = 0; i < w->job.ninputs; i++)
+			CHECK(w->job.inputs[i].role == IP_BUF_UNIFORMS ||
+			          w->job.inputs[i].role == IP_BUF_GLOBAL ||
+			          w->job.inputs[i].role == IP_BUF_TEXTURES,
+			      "%s %s: the wrapped job has a %s input", p->name, ctx,
+			      ip_buf_role_name(w->job.inputs[i].role));
+		CHECK(w->job.limits.invocations == 1, "one vertex");
+		if (where == 0) {
+			ip_result_clear(&w->res);
+			ip_runner_run(sim, &w->job, &w->res);
+		} else {
+			run_elsewhere(w);
+		}
+		h->unwrap(w, &job, &wrapped);
+		t->runs++;
+		CHECK(wrapped.status == plain.status && wrapped.where == plain.where &&
+		          wrapped.steps == plain.steps && wrapped.fault == plain.fault &&
+		          (wrapped.why == plain.why ||
+		           (wrapped.why && plain.why && !strcmp(wrapped.why, plain.why))),
+		      "%s %s (%s): plain %d at %u after %llu steps (%s), wrapped %d at %u after %llu "
+		      "steps (%s)",
+		      p->name, ctx, where ? "elsewhere" : "sim", plain.status, plain.where,
+		      (unsigned long long)plain.steps, plain.why ? plain.why : "", wrapped.status,
+		      wrapped.where, (unsigned long long)wrapped.steps, wrapped.why ? wrapped.why : "");
+		if (plain.status == IP_STATUS_OK)
+			t->ok++;
+		for (unsigned i = 0; i < po.n; i++) {
+			const struct ip_out_buf *a = &po.o[i], *b = &wo.o[i];
+			if (a->role == IP_BUF_REGISTERS) {
+				if (plain.status != IP_STATUS_OK) {
+					CHECK(b->len == 0, "%s %s: a run that stopped has registers", p->name,
+					      ctx);
+					continue;
+				}
+				shown(&job, a->data, a->len);
+				t->regs_compared++;
+			} else if (plain.status != IP_STATUS_OK) {
+				continue;
+			}
+			CHECK(a->len == b->len && !memcmp(a->data, b->data, a->len),
+			      "%s %s (%s): the %s output differs", p->name, ctx,
+			      where ? "elsewhere" : "sim", ip_buf_role_name(a->role));
+		}
+	}
+}
+
+/* Every shipped a3xx probe: per context the seed, each target bit flipped alone, and random
+ * values. */
+static void shipped_probes(void)
+{
+	char dir[512];
+	struct dirent *de;
+	DIR *dp;
+	struct ip_harness_work w;
+	unsigned probes = 0;
+	uint64_t rng = test_seed(30);
+	memset(&w, 0, sizeof w);
+	snprintf(dir, sizeof dir, "%s/probes/a3xx", ISAPROBE_SRC);
+	dp = opendir(dir);
+	CHECK(dp != NULL, "%s", dir);
+	while (dp && (de = readdir(dp)) != NULL) {
+		char path[800];
+		struct ip_probe p;
+		struct ip_diag d;
+		struct tally t = {0, 0, 0};
+		int observes_regs = 0;
+		if (!strstr(de->d_name, ".probe"))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		ip_diag_init(&d, path);
+		if (ip_probe_load(path, &p, &d)) {
+			ip_diag_print(&d, stderr);
+			CHECK(0, "%s", path);
+			ip_probe_free(&p);
+			continue;
+		}
+		probes++;
+		for (unsigned b = 0; b < p.nbuffers; b++)
+			observes_regs |= p.buffers[b].output && p.buffers[b].role == IP_BUF_REGISTERS;
+		for (unsigned c = 0; c < p.ncontexts; c++) {
+			unsigned nvals = p.width + 1 + (unsigned)test_scaled(12);
+			for (unsigned v = 0; v < nvals; v++) {
+				struct ip_program prog;
+				ip_word val = p.contexts[c].seed_value;
+				uint8_t *bin = NULL;
+				size_t len = 0;
+				if (v >= 1 && v <= p.width)
+					ip_bits_set(&val, v - 1, 1, !ip_bits_get(&val, v - 1, 1));
+				else if (v > p.width)
+					for (unsigned k = 0; k < p.width; k += 64)
+						ip_bits_set(&val, k, p.width - k < 64 ? p.width - k : 64,
+						            test_rand(&rng));
+				if (ip_probe_copy_program(&prog, &p.contexts[c].prog) != 0)
+					continue;
+				ip_probe_apply(&p, &prog, &val);
+				if (p.isa->pack(&prog, &bin, &len, &d) == 0)
+					compare(&p, p.contexts[c].label, bin, len, &w, &t);
+				else
+					CHECK(0, "%s: pack", p.name);
+				free(bin);
+				ip_program_free(&prog);
+			}
+		}
+		/* each probe's seeds run to the end, and those observing registers compared them */
+		CHECK(t.ok >= 2 * p.ncontexts && (!observes_regs || t.regs_compared >= 2 * p.ncontexts),
+		      "%s: %u runs ok, %u register outputs compared", p.name, t.ok, t.regs_compared);
+		ip_probe_free(&p);
+	}
+	if (dp)
+		closedir(dp);
+	CHECK(probes == 18, "%u a3xx probes", probes);
+	ip_harness_work_free(&w);
+}
+
+/* A job of text with the registers role planted distinct and observed. */
+struct text_job {
+	uint8_t *code;
+	size_t len;
+	uint8_t regs[A3XX_REGS_BYTES], uniforms[4096], out[A3XX_REGS_BYTES];
+	struct ip_buf in[2];
+	struct ip_out_buf o[1];
+	struct ip_job job;
+	struct ip_result res;
+};
+
+static void text_job(struct text_job *t, const char *text, size_t uniforms)
+{
+	t->code = packed_text("a3xx", text, &t->len);
+	CHECK(t->code != NULL, "%s", text);
+	for (size_t i = 0; i < sizeof t->regs; i++)
+		t->regs[i] = (uint8_t)(i * 7 + 3);
+	memset(t->uniforms, 0x11, sizeof t->uniforms);
+	t->in[0] = (struct ip_buf){IP_BUF_REGISTERS, t->regs, sizeof t->regs};
+	t->in[1] = (struct ip_buf){IP_BUF_UNIFORMS, t->uniforms, uniforms};
+	t->o[0] = (struct ip_out_buf){IP_BUF_REGISTERS, t->out, sizeof t->out, 0};
+	ip_job_init(&t->job, &t->res, t->code, t->len, t->in, uniforms ? 2 : 1, t->o, 1);
+}
+
+/* What the harness refuses, and why. */
+static void refusals(void)
+{
+	struct text_job t;
+	struct ip_harness_work w;
+	struct ip_diag d;
+	const char *why;
+	char *big;
+	memset(&w, 0, sizeof w);
+	text_job(&t, "add.f r1.x, r0.x, r0.y\nend\n", 64);
+	CHECK(h->check(&t.job, &t.res) == NULL, "a plain job runs");
+	t.job.limits.invocations = 2;
+	why = h->check(&t.job, &t.res);
+	CHECK(why && strstr(why, "one vertex"), "two invocations: %s", why ? why : "accepted");
+	ip_diag_init(&d, "t");
+	CHECK(h->wrap(&w, &t.job, &t.res, &d) == -1 && strstr(d.msg, "one vertex"),
+	      "wrap refuses it too: %s", d.msg);
+	t.job.limits.invocations = 1;
+	t.in[1].len = 16 * 160; /* 160 + 98 vec4 > 256 */
+	why = h->check(&t.job, &t.res);
+	CHECK(why && strstr(why, "256 vec4"), "a large const file: %s", why ? why : "accepted");
+	t.in[1].len = 16 * 158; /* 158 + 98 = 256 */
+	CHECK(h->check(&t.job, &t.res) == NULL, "256 vec4 in all run");
+	t.in[1].len = 64;
+	/* eight planted pointers into a global buffer of 64 bytes */
+	{
+		static uint8_t global[64];
+		struct ip_buf in3[3] = {t.in[0], t.in[1], {IP_BUF_GLOBAL, global, sizeof global}};
+		t.job.inputs = in3;
+		t.job.ninputs = 3;
+		for (unsigned k = 0; k < 8; k++) {
+			uint32_t v = A3XX_SIM_GLOBAL_BASE + 8 * k;
+			memcpy(t.regs + 4 * (5 * k), &v, 4);
+		}
+		why = h->check(&t.job, &t.res);
+		CHECK(why && strstr(why, "point into the global buffer"), "eight pointers: %s",
+		      why ? why : "accepted");
+		memset(t.regs + 4 * 35, 0x55, 4); /* the eighth is no pointer any more */
+		CHECK(h->check(&t.job, &t.res) == NULL, "seven pointers run");
+		t.job.inputs = t.in;
+		t.job.ninputs = 2;
+	}
+	free(t.code);
+	/* 819 instructions of the job's own fit beside the harness's 201, 820 do not */
+	big = malloc(20 * 820 + 8);
+	for (int n = 819; big && n <= 820; n++) {
+		big[0] = 0;
+		for (int i = 0; i < n - 1; i++)
+			strcat(big, "nop\n");
+		strcat(big, "end\n");
+		text_job(&t, big, 0);
+		why = h->check(&t.job, &t.res);
+		CHECK(n == 819 ? why == NULL : why && strstr(why, "1020"), "%d instructions: %s", n,
+		      why ? why : "accepted");
+		free(t.code);
+	}
+	free(big);
+	ip_harness_work_free(&w);
+}
+
+/* r47 is the harness's: a variant's write there is not shown, the rest is; a run that stops
+ * in the variant shows no registers at all. */
+static void reserved_and_stopped(void)
+{
+	struct text_job t;
+	struct ip_harness_work w;
+	struct ip_diag d;
+	uint32_t v;
+	memset(&w, 0, sizeof w);
+	text_job(&t, "mov.u32u32 r47.x, r0.x\nmov.u32u32 r46.w, r0.y\nmov.u16u16 hr47.w, hr0.x\n"
+	             "end\n",
+	         0);
+	ip_diag_init(&d, "t");
+	CHECK(h->wrap(&w, &t.job, &t.res, &d) == 0, "wrap: %s", d.msg);
+	CHECK(ip_runner_run(sim, &w.job, &w.res) == 0 && w.res.status == IP_STATUS_OK, "runs");
+	h->unwrap(&w, &t.job, &t.res);
+	CHECK(t.res.status == IP_STATUS_OK && t.o[0].len == sizeof t.out, "registers shown");
+	CHECK(!memcmp(t.out + 4 * 187, t.regs + 4, 4), "r46.w = r0.y");
+	memcpy(&v, t.out + 4 * 188, 4);
+	CHECK(v == 0, "r47.x is not shown: %08x", v);
+	CHECK(!memcmp(t.out + A3XX_REGS_HALF_AT + 2 * 191, t.regs + A3XX_REGS_HALF_AT, 2),
+	      "hr47.w = hr0.x");
+	CHECK(!memcmp(t.out + 4 * 3, t.regs + 12, 4), "r0.w planted and shown");
+	for (size_t k = A3XX_REGS_A0_AT; k < A3XX_REGS_BYTES; k++)
+		CHECK(t.out[k] == 0, "a0.x and p0 are not shown (byte %zu)", k);
+	free(t.code);
+	/* an opcode the simulator does not model stops the variant: no registers output */
+	text_job(&t, "add.f r1.x, r0.x, r0.y\nkill p0.x\nend\n", 0);
+	CHECK(h->wrap(&w, &t.job, &t.res, &d) == 0, "wrap");
+	ip_result_clear(&w.res);
+	ip_runner_run(sim, &w.job, &w.res);
+	h->unwrap(&w, &t.job, &t.res);
+	CHECK(t.res.status == IP_STATUS_UNMODELED && t.res.where == 8 && t.o[0].len == 0,
+	      "stopped at byte 8 with no registers: status %d at %u, %zu bytes", t.res.status,
+	      t.res.where, t.o[0].len);
+	free(t.code);
+	ip_harness_work_free(&w);
+}
+
+int main(void)
+{
+	struct ip_runner_config cfg = {"a3xx", "a320", NULL};
+	struct ip_diag d;
+	ip_diag_init(&d, "sim");
+	h = ip_harness_find("a3xx");
+	CHECK(h != NULL, "the a3xx harness is listed");
+	if (!h || ip_runner_open("sim", &cfg, &sim, &d) || ip_a3xx_sim_open("a320", &raw_sim, &d)) {
+		ip_diag_print(&d, stderr);
+		return check_report("test_harness_a3xx");
+	}
+	shipped_probes();
+	refusals();
+	reserved_and_stopped();
+	ip_runner_close(sim);
+	ip_a3xx_sim_close(raw_sim);
+	return check_report("test_harness_a3xx");
+}
