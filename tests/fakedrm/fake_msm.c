@@ -13,6 +13,7 @@
 #include "../../runners/drm/model_ext.h"
 #include "../../runners/drm/msm_uapi.h"
 #include "fakedrm.h"
+#include "isaprobe/a3xx_sim.h"
 
 #define VA_START (16ull << 20)
 #define VA_END 0xfff00000ull /* a3xx iovas are 32 bits */
@@ -273,6 +274,62 @@ static void iommu_fault(uint32_t iova, const char *why)
 	fake_kmsg("msm: *** fault: iova=%08x, flags=0", iova);
 }
 
+/* ---- a draw as a GPU runs it (no model extension) ---- */
+
+/* GPU memory as the shader's ldg and stg reach it: the submission's BOs at their iovas, a BO
+ * created MSM_BO_GPU_READONLY mapped without write permission (msm_gem.c, msm_gem_pin_iova). */
+static uint8_t *gpu_mem(void *ctx, uint64_t addr, size_t len, int write)
+{
+	struct cp *c = ctx;
+	struct fake_bo *bo = NULL;
+	uint8_t *p = fake_gpu_ptr(&c->vm, addr, len, &bo);
+	return p && write && (bo->flags & IP_MSM_BO_GPU_READONLY) ? NULL : p;
+}
+
+/* Each GPU's simulator and the register file its last draw left: a shader's registers start
+ * with what the previous one left (nothing public says what a3xx registers hold when a shader
+ * starts; Mesa's ir3 never reads one it did not write): the fake's choice, which a program
+ * reading a register it did not write makes visible. */
+static struct {
+	const struct fake_node *node;
+	void *sim;
+	uint8_t regs[A3XX_REGS_BYTES];
+} gpus[FAKE_MAX_NODES];
+
+static void gpu_run(struct cp *c, const struct fake_job *j, struct ip_result *res)
+{
+	const struct fake_node *node = c->f->node;
+	struct a3xx_sim_io io;
+	struct ip_diag d;
+	unsigned g = 0, left = 0;
+	while (g < FAKE_MAX_NODES && gpus[g].node && gpus[g].node != node)
+		g++;
+	memset(res, 0, sizeof *res);
+	if (g == FAKE_MAX_NODES ||
+	    (!gpus[g].sim && ip_a3xx_sim_open(node->gpu.model, &gpus[g].sim, &d) != 0)) {
+		res->status = IP_STATUS_RUNNER_ERROR;
+		res->why = "the fake device cannot open its simulator";
+		return;
+	}
+	gpus[g].node = node;
+	for (size_t k = 0; k < sizeof gpus[g].regs; k += 4)
+		left += fake_r32(gpus[g].regs + k) != 0;
+	fake_trace("  registers: %u non-zero words left by the previous draw", left);
+	memset(&io, 0, sizeof io);
+	io.code = j->code;
+	io.code_len = j->code_len;
+	io.consts = j->role[IP_BUF_UNIFORMS].mem;
+	io.consts_len = j->role[IP_BUF_UNIFORMS].in_len;
+	io.mem = gpu_mem;
+	io.mem_ctx = c;
+	io.regs_in = gpus[g].regs;
+	io.regs_in_len = sizeof gpus[g].regs;
+	io.regs_out = gpus[g].regs;
+	io.regs_out_cap = sizeof gpus[g].regs;
+	io.invocations = j->invocations;
+	ip_a3xx_sim_exec(gpus[g].sim, &io, res);
+}
+
 static int draw(struct cp *c, uint32_t n)
 {
 	struct fake_node *node = c->f->node;
@@ -356,7 +413,10 @@ static int draw(struct cp *c, uint32_t n)
 	case FAKE_HANG: hang(c, "injected (FAKEDRM_INJECT)"); return -1;
 	default: break;
 	}
-	fake_run_sim(node, &j, &res);
+	if (fake_model_ext)
+		fake_run_sim(node, &j, &res);
+	else
+		gpu_run(c, &j, &res);
 	switch (res.status) {
 	case IP_STATUS_OK: fake_trace("  -> done"); return 0;
 	case IP_STATUS_TIMEOUT: hang(c, res.why ? res.why : "the program does not end"); return -1;
