@@ -50,7 +50,7 @@
  * area's). */
 #define MAX_POINTERS (IP_HARNESS_MAX_ADDRS - 1)
 
-extern const struct ip_harness ip_harness_a3xx;
+extern const struct ip_harness ip_a3xx_harness;
 
 static const char why_invocations[] =
 	"the a3xx harness runs one vertex: every vertex would load the same registers and store "
@@ -323,7 +323,7 @@ static int wrap(struct ip_harness_work *w, const struct ip_job *job, const struc
 	uint8_t *consts, *global;
 	struct emit e;
 
-	ip_harness_work_reset(w, &ip_harness_a3xx);
+	ip_harness_work_reset(w, &ip_a3xx_harness);
 	if (why)
 		return ip_diag_plain(d, "a3xx harness: %s", why);
 	/* inputs: the const file (the job's, then the harness's), global memory with the store
@@ -459,7 +459,7 @@ static void unwrap(const struct ip_harness_work *w, const struct ip_job *job,
 	}
 }
 
-const struct ip_harness ip_harness_a3xx = {
+const struct ip_harness ip_a3xx_harness = {
 	.isa = "a3xx",
 	.reserved = "r47 (r47.w: the epilogue's store address; the registers role's 16-byte "
 	            "record r47 with it), a0.x and p0.x-w (no instruction stores them); no register "

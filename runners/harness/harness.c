@@ -5,11 +5,11 @@
 
 #include "isaprobe/harness.h"
 
-extern const struct ip_harness ip_harness_a3xx;
+extern const struct ip_harness ip_a3xx_harness;
 
 /* One line per ISA whose probes plant or observe registers. */
 static const struct ip_harness *const all_harnesses[] = {
-	&ip_harness_a3xx,
+	&ip_a3xx_harness,
 	NULL,
 };
 
