@@ -53,11 +53,12 @@ static const struct ip_out_buf *out_of(const struct ip_result *r, enum ip_buf_ro
 	return NULL;
 }
 
-/* The wrapped job run by the simulator itself with its global buffer at OTHER_BASE: the
- * addresses the harness recorded are written there first, as a GPU's runner writes its own. */
+/* The wrapped job run by the simulator itself with its global buffer at OTHER_BASE, and its
+ * registers starting with junk: the addresses the harness recorded are written first, as a
+ * GPU's runner writes its own. */
 static void run_elsewhere(struct ip_harness_work *w)
 {
-	static uint8_t consts[8192], global[8192];
+	static uint8_t consts[8192], global[8192], junk[A3XX_REGS_BYTES];
 	struct a3xx_sim_io io;
 	const struct ip_buf *u = ip_job_input(&w->job, IP_BUF_UNIFORMS);
 	const struct ip_buf *g = ip_job_input(&w->job, IP_BUF_GLOBAL);
@@ -89,6 +90,11 @@ static void run_elsewhere(struct ip_harness_work *w)
 	io.global_base = OTHER_BASE;
 	io.invocations = w->job.limits.invocations;
 	io.budget = w->job.limits.budget;
+	/* what a previous draw left in the registers (the fake GPU's model): nothing of it shows */
+	for (size_t k = 0; k < sizeof junk; k++)
+		junk[k] = (uint8_t)(0x5a ^ (k * 29));
+	io.regs_in = junk;
+	io.regs_in_len = sizeof junk;
 	ip_a3xx_sim_exec(raw_sim, &io, &w->res);
 	memcpy(go->data, global, go->cap);
 	go->len = go->cap;
@@ -270,6 +276,41 @@ static void text_job(struct text_job *t, const char *text, size_t uniforms)
 	ip_job_init(&t->job, &t->res, t->code, t->len, t->in, uniforms ? 2 : 1, t->o, 1);
 }
 
+/* A job that observes the registers without planting them: they start at 0 wrapped too, whatever
+ * the previous draw left (run_elsewhere starts from junk), a0.x and p0 included. */
+static void no_leaks(void)
+{
+	struct text_job t;
+	struct ip_harness_work w;
+	struct ip_diag d;
+	uint8_t zero[A3XX_REGS_BYTES] = {0};
+	memset(&w, 0, sizeof w);
+	text_job(&t, "br p0.x, #2\nadd.u r0.y, r3.z, r7.x\nmov.u16u16 hr9.z, hr2.w\n"
+	             "mov.u32u32 r<a0.x + 4>, r5.y\n(rpt2)nop\nend\n",
+	         0);
+	t.job.ninputs = 0; /* no registers planted: registers output only */
+	ip_diag_init(&d, "t");
+	CHECK(h->wrap(&w, &t.job, &t.res, &d) == 0, "wrap: %s", d.msg);
+	run_elsewhere(&w);
+	h->unwrap(&w, &t.job, &t.res);
+	CHECK(t.res.status == IP_STATUS_UNMODELED && t.o[0].len == 0,
+	      "the relative move with relative addressing off stops it, as on the simulator: %d",
+	      t.res.status);
+	free(t.code);
+	text_job(&t, "br p0.x, #2\nadd.u r0.y, r3.z, r7.x\nmov.u16u16 hr9.z, hr2.w\n(rpt2)nop\n"
+	             "end\n",
+	         0);
+	t.job.ninputs = 0;
+	CHECK(h->wrap(&w, &t.job, &t.res, &d) == 0, "wrap: %s", d.msg);
+	run_elsewhere(&w);
+	h->unwrap(&w, &t.job, &t.res);
+	CHECK(t.res.status == IP_STATUS_OK && t.o[0].len == sizeof t.out &&
+	          !memcmp(t.out, zero, sizeof zero),
+	      "every register shown is 0: status %d", t.res.status);
+	free(t.code);
+	ip_harness_work_free(&w);
+}
+
 /* What the harness refuses, and why. */
 static void refusals(void)
 {
@@ -383,6 +424,7 @@ int main(void)
 	shipped_probes();
 	refusals();
 	reserved_and_stopped();
+	no_leaks();
 	ip_runner_close(sim);
 	ip_a3xx_sim_close(raw_sim);
 	return check_report("test_harness_a3xx");
