@@ -9,6 +9,8 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
+# The model extension (FAKEDRM_MODEL=1) unless a line says FAKEDRM_MODEL=0 (a kernel and a GPU).
+export FAKEDRM_MODEL=1
 command -v python3 >/dev/null || { echo "python3 is needed (ci/setup-debian installs it)" >&2; exit 1; }
 
 # devices
@@ -53,17 +55,27 @@ expect 2 "unknown runner 'drn'" -- "$bin" "${args[@]}" --runner drn
 expect 2 "ISAPROBE_DRM_JOBS='0x10': expected a whole number from 1 to 65535" -- \
 	env ISAPROBE_DRM_JOBS=0x10 LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" "${args[@]}" --runner drm
 
-# a kernel (no model extension): the registers role is refused with the reason
-FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm >"$tmp/hw.out"
-grep -q '^status: runner_error' "$tmp/hw.out" && grep -q 'registers role is simulator-only' "$tmp/hw.out" &&
-	ok || fail "registers on a kernel: $(cat "$tmp/hw.out")"
-# ... and a campaign of such a probe stops before it starts (exit 1, nothing stored), instead of
-# storing a runner error for every variant
-FAKEDRM_MODEL=0 fake "$bin" campaign "$src/probes/midgard/scalar_unk.probe" --runner drm \
-	--db "$tmp/hwreg.db" --quiet 2>"$tmp/hwreg.err"
+# a kernel (no model extension): the Midgard job runs through the register harness
+# (docs/harness.md) and prints what the simulator prints (the program touches r0-r3 only)
+# (but for the step count: a GPU does not count steps)
+FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm | grep -v '^steps:' >"$tmp/hw.out"
+grep -v '^steps:' "$tmp/sim.out" | cmp -s - "$tmp/hw.out" && ok ||
+	fail "registers on a kernel: $(grep -v '^steps:' "$tmp/sim.out" | diff - "$tmp/hw.out")"
+# ... an ISA without a harness refuses registers with the reason, and a campaign of such a probe
+# stops before it starts (exit 1, nothing stored), naming the probe, instead of storing a runner
+# error for every variant
+printf 'instr {\n\tload 0\n\treg0 attr 0\n\tacc0.add ld_x, ld_y\n\tstore0.varying 0, acc0, acc0\n}\n' >"$tmp/g.s"
+FAKEDRM_MODEL=0 fake "$bin" run -i utgard_gp "$tmp/g.s" --input attributes=floats:1,2,3,4 \
+	--observe registers --runner drm >"$tmp/hwg.out"
+grep -q '^status: runner_error' "$tmp/hwg.out" &&
+	grep -q 'no register harness for ISA utgard_gp' "$tmp/hwg.out" && ok ||
+	fail "registers without a harness on a kernel: $(cat "$tmp/hwg.out")"
+{ sed '/^observe/d' "$src/probes/utgard_gp/pass_op.probe"; echo 'observe registers 256'; } >"$tmp/gpreg.probe"
+FAKEDRM_MODEL=0 fake "$bin" campaign "$tmp/gpreg.probe" --runner drm --db "$tmp/hwreg.db" \
+	--quiet 2>"$tmp/hwreg.err"
 st=$?
-[ "$st" -eq 1 ] && grep -q 'runner drm cannot run the jobs of context' "$tmp/hwreg.err" &&
-	grep -q 'registers role is simulator-only' "$tmp/hwreg.err" &&
+[ "$st" -eq 1 ] && grep -q 'gpreg.probe.*runner drm cannot run the jobs of context' "$tmp/hwreg.err" &&
+	grep -q 'no register harness for ISA utgard_gp' "$tmp/hwreg.err" &&
 	[ "$(sqlite3 "$tmp/hwreg.db" 'SELECT count(*) FROM run' 2>/dev/null || echo 0)" = 0 ] && ok ||
 	fail "a registers probe's campaign on a kernel: exit $st: $(cat "$tmp/hwreg.err")"
 # ... and a probe that needs no register file runs on the hardware path alone: every variant the

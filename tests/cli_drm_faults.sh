@@ -11,6 +11,9 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
+# The model extension (FAKEDRM_MODEL=1): each row is checked against an uninterrupted campaign
+# of the register probes, outcome for outcome.
+export FAKEDRM_MODEL=1
 
 # several batches, several submissions per batch, one worker: job numbers are deterministic
 export ISAPROBE_DRM_JOBS=64

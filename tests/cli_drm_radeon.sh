@@ -10,6 +10,9 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
+# The model extension (FAKEDRM_MODEL=1) unless a line says FAKEDRM_MODEL=0: runs are compared
+# with the simulator's, unmodeled included.
+export FAKEDRM_MODEL=1
 export FAKEDRM_DEVICES=/dev/dri/renderD128=r580,/dev/dri/renderD129=rv515
 
 fake "$bin" devices >"$tmp/devices" || fail "devices"

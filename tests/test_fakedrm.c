@@ -684,6 +684,8 @@ static void msm_descriptors(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
+	/* the model extension: the descriptors are checked against the model record */
+	setenv("FAKEDRM_MODEL", "1", 1);
 	if (!fakedrm_under_test())
 		return fakedrm_rerun("test_fakedrm", argv,
 		                     PAN_NODE "=t760,/dev/dri/renderD129=g71," LIMA_NODE "=mali400,"

@@ -4,7 +4,8 @@
  * (the kernel resets the GPU) the job that hung runs alone (timeout when it hangs again) and
  * the rest goes on; when the hardware cannot tell which job failed, the submission is halved
  * until it can; a device that goes away is re-opened, and one that stays gone ends the batch
- * with IP_RUNNER_DEVICE_LOST. docs/drm-runner.md. */
+ * with IP_RUNNER_DEVICE_LOST. On a GPU (no model extension) a job that plants or observes
+ * registers runs wrapped by its ISA's register harness (docs/harness.md). docs/drm-runner.md. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -17,6 +18,7 @@
 #include "drm_dev.h"
 #include "drm_job.h"
 #include "isaprobe/drm.h"
+#include "isaprobe/harness.h"
 
 #define DEFAULT_BUDGET (64u << 20)
 #define DEFAULT_JOBS 1024
@@ -37,6 +39,13 @@ struct arenas {
 struct drm_state {
 	struct ip_drm_dev dev;
 	const struct ip_drm_jobkind *kind;
+	/* On a GPU: the ISA's register harness (NULL: none), a wrapped job per job of a batch
+	 * (wrapped[i]: job i runs as works[i].job), and one for check_job. */
+	const struct ip_harness *harness;
+	struct ip_harness_work *works;
+	unsigned char *wrapped;
+	size_t works_cap;
+	struct ip_harness_work check_work;
 	struct arenas main;            /* a batch's submissions */
 	struct arenas lone;            /* a job run alone while the batch's chain waits */
 	struct ip_drm_slot *slots;
@@ -128,6 +137,7 @@ static int drm_open(const struct ip_runner_config *cfg, void **state, struct ip_
 		              s->dev.driver_name);
 		goto fail;
 	}
+	s->harness = s->dev.model_ext ? NULL : ip_harness_find(s->dev.gpu.isa);
 	{
 		size_t timeout_s;
 		if (env_size("ISAPROBE_DRM_BO_BUDGET", DEFAULT_BUDGET, 1u << 16, (size_t)1 << 31,
@@ -162,6 +172,11 @@ static void drm_close(void *state)
 		return;
 	free_arenas(s);
 	ip_drm_close(&s->dev);
+	for (size_t i = 0; i < s->works_cap; i++)
+		ip_harness_work_free(&s->works[i]);
+	ip_harness_work_free(&s->check_work);
+	free(s->works);
+	free(s->wrapped);
 	free(s->slots);
 	free(s->order);
 	free(s->sizes);
@@ -567,20 +582,79 @@ static int grow(struct drm_state *s, size_t n)
 	return 0;
 }
 
+/* Room for n wrapped jobs (kept from one batch to the next: a warm work allocates nothing). */
+static int grow_works(struct drm_state *s, size_t n)
+{
+	struct ip_harness_work *w;
+	unsigned char *f;
+	if (n <= s->works_cap)
+		return 0;
+	if (!(f = realloc(s->wrapped, n)))
+		return -1;
+	s->wrapped = f;
+	if (!(w = realloc(s->works, n * sizeof *w)))
+		return -1;
+	memset(w + s->works_cap, 0, (n - s->works_cap) * sizeof *w);
+	s->works = w;
+	s->works_cap = n;
+	return 0;
+}
+
+/* On a GPU, a job that plants or observes registers runs wrapped by the ISA's harness: *job and
+ * *res become the wrapped job's (in w). NULL, or why the job cannot run (a static text, or the
+ * wrap's diagnostic in d). */
+static const char *harness_wrap(struct drm_state *s, struct ip_harness_work *w,
+                                const struct ip_job **job, struct ip_result **res,
+                                struct ip_diag *d)
+{
+	const char *why;
+	if (s->dev.model_ext || !ip_harness_needed(*job, *res))
+		return NULL;
+	if (!s->harness) {
+		ip_diag_plain(d, "no register harness for ISA %s: a GPU's register file cannot be set "
+		                 "or read from outside the shader (observe what the program stores)",
+		              s->dev.gpu.isa);
+		return d->msg;
+	}
+	if ((why = s->harness->check(*job, *res)) != NULL)
+		return why;
+	if (s->harness->wrap(w, *job, *res, d) != 0)
+		return d->msg;
+	*job = &w->job;
+	*res = &w->res;
+	return NULL;
+}
+
 static int drm_run_batch(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results)
 {
 	struct drm_state *s = state;
 	size_t m = 0;
-	if (grow(s, n) != 0)
+	if (grow(s, n) != 0 || grow_works(s, n) != 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		struct ip_drm_slot *sl = &s->slots[i];
+		const struct ip_job *job = &jobs[i];
+		struct ip_result *res = &results[i];
+		struct ip_diag d;
 		const char *why;
 		memset(sl, 0, sizeof *sl);
-		sl->job = &jobs[i];
-		sl->res = &results[i];
+		sl->job = job;
+		sl->res = res;
+		s->wrapped[i] = 0;
 		memset(&s->sizes[i], 0, sizeof s->sizes[i]);
-		why = s->kind->check(&s->dev, &jobs[i], &results[i], &s->sizes[i]);
+		ip_diag_init(&d, NULL);
+		if ((why = harness_wrap(s, &s->works[i], &job, &res, &d)) != NULL) {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, keep_text(why));
+			continue;
+		}
+		if (job != &jobs[i]) {
+			s->wrapped[i] = 1;
+			sl->job = job;
+			sl->res = res;
+			sl->addrs = s->works[i].addrs;
+			sl->naddrs = s->works[i].naddrs;
+		}
+		why = s->kind->check(&s->dev, job, res, &s->sizes[i]);
 		if (why) {
 			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, why);
 			continue;
@@ -600,20 +674,32 @@ static int drm_run_batch(void *state, const struct ip_job *jobs, size_t n, struc
 		}
 		return IP_RUNNER_DEVICE_LOST;
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (s->wrapped[i]) {
+			struct ip_harness_work *w = &s->works[i];
+			if (w->res.why)
+				w->res.why = keep_text(w->res.why); /* the slot's text is reused */
+			w->harness->unwrap(w, &jobs[i], &results[i]);
+		}
 		if (results[i].why)
 			results[i].why = keep_text(results[i].why);
+	}
 	return 0;
 }
 
 /* Before a campaign starts: a job this GPU cannot be given (a role its jobs have no place for,
- * more memory than the budget) would only store runner errors. */
+ * registers without a harness or that the harness refuses, more memory than the budget) would
+ * only store runner errors. */
 static int drm_check_job(void *state, const struct ip_job *job, const struct ip_result *res,
                          struct ip_diag *d)
 {
 	struct drm_state *s = state;
 	struct ip_drm_sizes z = {0};
-	const char *why = s->kind->check(&s->dev, job, res, &z);
+	struct ip_result *r = (struct ip_result *)res; /* a wrap reads it only */
+	const char *why = harness_wrap(s, &s->check_work, &job, &r, d);
+	if (why)
+		return why == d->msg ? -1 : ip_diag_plain(d, "%s", why);
+	why = s->kind->check(&s->dev, job, r, &z);
 	if (why)
 		return ip_diag_plain(d, "%s", why);
 	if (z.code + z.desc + z.data > s->budget)
@@ -632,3 +718,4 @@ const struct ip_runner_backend ip_drm_backend = {
 	drm_model,
 	drm_check_job,
 };
+

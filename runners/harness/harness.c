@@ -5,10 +5,12 @@
 
 #include "isaprobe/harness.h"
 
+/* One line per ISA whose probes plant or observe registers (each defined in its own file). */
+extern const struct ip_harness midgard_harness;
 extern const struct ip_harness ip_a3xx_harness;
 
-/* One line per ISA whose probes plant or observe registers. */
 static const struct ip_harness *const all_harnesses[] = {
+	&midgard_harness,
 	&ip_a3xx_harness,
 	NULL,
 };

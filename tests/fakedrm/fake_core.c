@@ -48,7 +48,7 @@ static FILE *trace_file;
 static uint64_t jobs_run, mmap_next = 1, submissions, ioctls;
 static uint64_t kmsg_seq;
 static int64_t boot_ns;
-int fake_model_ext = 1;
+int fake_model_ext = 0;
 int64_t fake_sched_timeout_ns = 500 * 1000000LL;
 
 struct inject {

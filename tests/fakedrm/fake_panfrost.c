@@ -11,6 +11,7 @@
 #include "../../runners/drm/drm_uapi.h"
 #include "../../runners/drm/model_ext.h"
 #include "fakedrm.h"
+#include "midgard/midgard.h"
 
 #define VA_START (32ull << 20)
 #define VA_END (4ull << 30)
@@ -209,6 +210,22 @@ static size_t block_of(size_t len, uint64_t n)
 	return (size_t)(len / n / 16 * 16);
 }
 
+/* How much of a Midgard shader's memory the simulator needs: its words up to the first whose
+ * type has no known size (the runner's zero padding after a program is type 0), that word
+ * included. The simulator decodes nothing past such a word, so nothing after it can run: the
+ * rest of the BO (other jobs' code) need not be decoded, nor hashed for injected faults. */
+static size_t midgard_extent(const uint8_t *code, size_t len)
+{
+	size_t at = 0;
+	while (at < len) {
+		unsigned words = midgard_tag_words(code[at] & 0xF);
+		if (!words)
+			return len - at < 16 ? len : at + 16;
+		at += words * 4u;
+	}
+	return len;
+}
+
 /* Runs a compute or vertex job's shader. Returns the exception code (0: done) and why. */
 static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip_result *res,
                            const char **why, uint32_t *access, enum fake_inject inj,
@@ -273,8 +290,11 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		*access = ACCESS_EXECUTE;
 		return ST_PERM_FAULT_1;
 	}
-	if (!fake_model_ext) /* the hardware fetches until the program ends: all the BO holds */
+	if (!fake_model_ext) { /* the hardware fetches until the program ends: all the BO holds */
 		j.code_len = code_bo->size - (shader - code_bo->va);
+		if (arch <= 5)
+			j.code_len = midgard_extent(j.code, j.code_len);
+	}
 	if (arch <= 5 && (fake_r64(rsd) & 0xf) != (j.code[0] & 0xfu)) {
 		*why = "the renderer state's first tag is not the first word's";
 		return ST_INSTR_TYPE_MISMATCH;
