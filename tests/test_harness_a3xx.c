@@ -6,52 +6,18 @@
 #include <string.h>
 
 #include "check.h"
+#include "harness_lib.h"
 #include "isaprobe/a3xx_sim.h"
-#include "isaprobe/harness.h"
-#include "isaprobe/probe.h"
 #include "packed_text.h"
 
-#define MAX_OUT 4096
 /* Where the "GPU" of the relocation runs puts the wrapped job's global buffer. */
 #define OTHER_BASE 0x7f0c0000u
+/* The registers role's 16-byte records (docs/a3xx-simulator.md: 1,172 bytes). */
+#define RECORDS ((A3XX_REGS_BYTES + 15) / 16)
 
 static const struct ip_harness *h;
 static struct ip_runner *sim;
 static void *raw_sim; /* the simulator called directly, with another global address */
-
-struct outs {
-	struct ip_out_buf o[IP_BUF_ROLE_COUNT];
-	uint8_t mem[IP_BUF_ROLE_COUNT][MAX_OUT];
-	unsigned n;
-};
-
-/* The job of a probe's program: its inputs and, in outs, its outputs. */
-static void job_of(const struct ip_probe *p, const uint8_t *code, size_t len, struct ip_buf *in,
-                   struct ip_job *job, struct ip_result *res, struct outs *outs)
-{
-	unsigned nin = 0;
-	outs->n = 0;
-	for (unsigned b = 0; b < p->nbuffers; b++) {
-		const struct ip_probe_buffer *pb = &p->buffers[b];
-		if (!pb->output)
-			in[nin++] = (struct ip_buf){pb->role, pb->data, pb->len};
-		else if (pb->len <= MAX_OUT) {
-			outs->o[outs->n] = (struct ip_out_buf){pb->role, outs->mem[outs->n], pb->len, 0};
-			outs->n++;
-		}
-	}
-	ip_job_init(job, res, code, len, in, nin, outs->o, outs->n);
-	job->limits = p->limits;
-	job->uniform_regs = p->uniform_regs;
-}
-
-static const struct ip_out_buf *out_of(const struct ip_result *r, enum ip_buf_role role)
-{
-	for (unsigned i = 0; i < r->noutputs; i++)
-		if (r->outputs[i].role == role)
-			return &r->outputs[i];
-	return NULL;
-}
 
 /* The wrapped job run by the simulator itself with its global buffer at OTHER_BASE, and its
  * registers starting with junk: the addresses the harness recorded are written first, as a
@@ -100,88 +66,72 @@ static void run_elsewhere(struct ip_harness_work *w)
 	go->len = go->cap;
 }
 
-/* A GPU's registers output: the plain run's, with what the harness cannot show zeroed. */
-static void shown(const struct ip_job *job, uint8_t *regs, size_t len)
-{
-	struct ip_harness_regs plant, obs;
-	h->records(job, &plant, &obs);
-	for (size_t k = 0; 16 * k < len; k++)
-		if (!(obs.bits[k / 64] >> (k % 64) & 1))
-			memset(regs + 16 * k, 0, len - 16 * k < 16 ? len - 16 * k : 16);
-}
-
 struct tally {
 	unsigned runs, ok, regs_compared;
 };
 
+/* The job wrapped in w, run by the simulator with its global buffer elsewhere, unwrapped into
+ * run (hl_wrapped's steps, with run_elsewhere). */
+static void wrapped_elsewhere(struct ip_harness_work *w, const struct ip_job *job,
+                              struct hl_run *run)
+{
+	struct ip_diag d;
+	ip_diag_init(&d, NULL);
+	CHECK(h->wrap(w, job, &run->res, &d) == 0, "wrap: %s", d.msg);
+	ip_result_clear(&w->res);
+	run_elsewhere(w);
+	ip_result_clear(&run->res);
+	h->unwrap(w, job, &run->res);
+}
+
 /* One variant plain and wrapped (twice: at the simulator's global address and at another):
- * the same status, reason, place, steps and outputs, registers where a GPU shows them. */
-static void compare(const struct ip_probe *p, const char *ctx, const uint8_t *code, size_t len,
+ * the same status, reason, place, steps and outputs, registers where a GPU shows them, and
+ * none when the run stopped. */
+static void compare(const struct ip_probe *p, const char *ctx, const struct hl_probe_jobs *j,
                     struct ip_harness_work *w, struct tally *t)
 {
-	struct ip_buf in[IP_PROBE_MAX_BUFFERS];
-	struct ip_job job;
-	struct ip_result plain, wrapped;
-	struct outs po, wo;
-	struct ip_diag d;
-	job_of(p, code, len, in, &job, &plain, &po);
-	ip_runner_run(sim, &job, &plain);
+	struct hl_run a, b;
+	char msg[600] = "";
+	hl_run_init(&a, &j->shape_res);
+	hl_plain(sim, &j->job, &a);
 	for (int where = 0; where < 2; where++) {
-		job_of(p, code, len, in, &job, &wrapped, &wo);
-		ip_diag_init(&d, p->path);
-		CHECK(h->check(&job, &wrapped) == NULL, "%s %s: refused", p->name, ctx);
-		if (h->wrap(w, &job, &wrapped, &d) != 0) {
-			ip_diag_print(&d, stderr);
-			CHECK(0, "%s %s: wrap failed", p->name, ctx);
-			return;
-		}
-		/* a GPU's roles only: no registers, nothing the runner's vertex draw lacks */
-		CHECK(!ip_job_input(&w->job, IP_BUF_REGISTERS) && !out_of(&w->res, IP_BUF_REGISTERS),
-		      "%s %s: the wrapped job uses the registers role", p->name, ctx);
+		const struct ip_out_buf *regs;
+		hl_run_init(&b, &j->shape_res);
+		if (where == 0)
+			CHECK(hl_wrapped(sim, h, w, &j->job, &b, msg, sizeof msg) == 0, "%s %s: %s",
+			      p->name, ctx, msg);
+		else
+			wrapped_elsewhere(w, &j->job, &b);
+		/* a GPU's roles only: nothing the runner's vertex draw lacks, one vertex */
 		for (unsigned i = 0; i < w->job.ninputs; i++)
 			CHECK(w->job.inputs[i].role == IP_BUF_UNIFORMS ||
 			          w->job.inputs[i].role == IP_BUF_GLOBAL ||
 			          w->job.inputs[i].role == IP_BUF_TEXTURES,
 			      "%s %s: the wrapped job has a %s input", p->name, ctx,
 			      ip_buf_role_name(w->job.inputs[i].role));
-		CHECK(w->job.limits.invocations == 1, "one vertex");
-		if (where == 0) {
-			ip_result_clear(&w->res);
-			ip_runner_run(sim, &w->job, &w->res);
-		} else {
-			run_elsewhere(w);
-		}
-		h->unwrap(w, &job, &wrapped);
+		CHECK(!ip_result_output(&w->res, IP_BUF_REGISTERS) && w->job.limits.invocations == 1,
+		      "%s %s: registers output, or more than one vertex", p->name, ctx);
 		t->runs++;
-		CHECK(wrapped.status == plain.status && wrapped.where == plain.where &&
-		          wrapped.steps == plain.steps && wrapped.fault == plain.fault &&
-		          (wrapped.why == plain.why ||
-		           (wrapped.why && plain.why && !strcmp(wrapped.why, plain.why))),
-		      "%s %s (%s): plain %d at %u after %llu steps (%s), wrapped %d at %u after %llu "
-		      "steps (%s)",
-		      p->name, ctx, where ? "elsewhere" : "sim", plain.status, plain.where,
-		      (unsigned long long)plain.steps, plain.why ? plain.why : "", wrapped.status,
-		      wrapped.where, (unsigned long long)wrapped.steps, wrapped.why ? wrapped.why : "");
-		if (plain.status == IP_STATUS_OK)
+		CHECK(!hl_same(h, &j->job, &a, &b, 16, RECORDS, msg, sizeof msg), "%s %s (%s): %s",
+		      p->name, ctx, where ? "elsewhere" : "sim", msg);
+		CHECK(b.res.where == a.res.where && b.res.steps == a.res.steps &&
+		          (b.res.why == a.res.why ||
+		           (b.res.why && a.res.why && !strcmp(b.res.why, a.res.why))),
+		      "%s %s (%s): plain at %u after %llu steps (%s), wrapped at %u after %llu (%s)",
+		      p->name, ctx, where ? "elsewhere" : "sim", a.res.where,
+		      (unsigned long long)a.res.steps, a.res.why ? a.res.why : "", b.res.where,
+		      (unsigned long long)b.res.steps, b.res.why ? b.res.why : "");
+		regs = ip_result_output(&b.res, IP_BUF_REGISTERS);
+		if (a.res.status == IP_STATUS_OK) {
 			t->ok++;
-		for (unsigned i = 0; i < po.n; i++) {
-			const struct ip_out_buf *a = &po.o[i], *b = &wo.o[i];
-			if (a->role == IP_BUF_REGISTERS) {
-				if (plain.status != IP_STATUS_OK) {
-					CHECK(b->len == 0, "%s %s: a run that stopped has registers", p->name,
-					      ctx);
-					continue;
-				}
-				shown(&job, a->data, a->len);
-				t->regs_compared++;
-			} else if (plain.status != IP_STATUS_OK) {
-				continue;
-			}
-			CHECK(a->len == b->len && !memcmp(a->data, b->data, a->len),
-			      "%s %s (%s): the %s output differs", p->name, ctx,
-			      where ? "elsewhere" : "sim", ip_buf_role_name(a->role));
+			t->regs_compared += regs != NULL;
+		} else {
+			CHECK(!regs || regs->len == 0, "%s %s: a run that stopped has registers", p->name,
+			      ctx);
 		}
+		hl_run_free(&b);
 	}
+	hl_run_free(&a);
 }
 
 /* Every shipped a3xx probe: per context the seed, each target bit flipped alone, and random
@@ -202,8 +152,9 @@ static void shipped_probes(void)
 		char path[800];
 		struct ip_probe p;
 		struct ip_diag d;
+		struct hl_probe_jobs j;
 		struct tally t = {0, 0, 0};
-		int observes_regs = 0;
+		int observes_regs;
 		if (!strstr(de->d_name, ".probe"))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
@@ -215,35 +166,28 @@ static void shipped_probes(void)
 			continue;
 		}
 		probes++;
-		for (unsigned b = 0; b < p.nbuffers; b++)
-			observes_regs |= p.buffers[b].output && p.buffers[b].role == IP_BUF_REGISTERS;
+		hl_probe_jobs_init(&j, &p);
+		observes_regs = ip_result_output(&j.shape_res, IP_BUF_REGISTERS) != NULL;
 		for (unsigned c = 0; c < p.ncontexts; c++) {
 			unsigned nvals = p.width + 1 + (unsigned)test_scaled(12);
 			for (unsigned v = 0; v < nvals; v++) {
-				struct ip_program prog;
 				ip_word val = p.contexts[c].seed_value;
-				uint8_t *bin = NULL;
-				size_t len = 0;
 				if (v >= 1 && v <= p.width)
 					ip_bits_set(&val, v - 1, 1, !ip_bits_get(&val, v - 1, 1));
 				else if (v > p.width)
 					for (unsigned k = 0; k < p.width; k += 64)
 						ip_bits_set(&val, k, p.width - k < 64 ? p.width - k : 64,
 						            test_rand(&rng));
-				if (ip_probe_copy_program(&prog, &p.contexts[c].prog) != 0)
-					continue;
-				ip_probe_apply(&p, &prog, &val);
-				if (p.isa->pack(&prog, &bin, &len, &d) == 0)
-					compare(&p, p.contexts[c].label, bin, len, &w, &t);
+				if (hl_probe_job(&j, c, &val) == 0)
+					compare(&p, p.contexts[c].label, &j, &w, &t);
 				else
 					CHECK(0, "%s: pack", p.name);
-				free(bin);
-				ip_program_free(&prog);
 			}
 		}
 		/* each probe's seeds run to the end, and those observing registers compared them */
 		CHECK(t.ok >= 2 * p.ncontexts && (!observes_regs || t.regs_compared >= 2 * p.ncontexts),
 		      "%s: %u runs ok, %u register outputs compared", p.name, t.ok, t.regs_compared);
+		hl_probe_jobs_free(&j);
 		ip_probe_free(&p);
 	}
 	if (dp)

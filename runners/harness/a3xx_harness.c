@@ -459,6 +459,32 @@ static void unwrap(const struct ip_harness_work *w, const struct ip_job *job,
 	}
 }
 
+/* What lies where in the wrapped job's const file and global buffer (the dry run). */
+static void describe(const struct ip_harness_work *w, const struct ip_job *job, FILE *out)
+{
+	const struct ip_buf *u = ip_job_input(&w->job, IP_BUF_UNIFORMS);
+	const struct ip_buf *g = ip_job_input(&w->job, IP_BUF_GLOBAL);
+	size_t base = (in_len(job, IP_BUF_UNIFORMS) + 15) / 16, area;
+	if (!u || !g || g->len < AREA_BYTES)
+		return;
+	area = g->len - AREA_BYTES;
+	fprintf(out, "uniforms: %zu vec4: ", u->len / 16);
+	if (base)
+		fprintf(out, "c0-c%zu the job's, ", base - 1);
+	fprintf(out, "c%zu-c%zu r0-r47's image, c%zu-c%zu hr0-hr47's (one per 32-bit word), c%zu "
+	             "p0.x-w, c%zu.x the store address (the global buffer's + %zu)",
+	        base + C_FULL, base + C_HALF - 1, base + C_HALF, base + C_P0 - 1, base + C_P0,
+	        base + C_ADDR, area);
+	if (w->naddrs > 1)
+		fprintf(out, "; %u planted registers are addresses in the global buffer",
+		        w->naddrs - 1);
+	fprintf(out, "\nglobal: %zu bytes: ", g->len);
+	if (area)
+		fprintf(out, "0-%zu the job's, ", area - 1);
+	fprintf(out, "%zu-%zu the store area (r0-r46 at +0, hr0-hr47 at +%u, the done mark at +%u)\n",
+	        area, area + AREA_BYTES - 1, A3XX_REGS_HALF_AT, MARKER_AT);
+}
+
 const struct ip_harness ip_a3xx_harness = {
 	.isa = "a3xx",
 	.reserved = "r47 (r47.w: the epilogue's store address; the registers role's 16-byte "
@@ -468,4 +494,5 @@ const struct ip_harness ip_a3xx_harness = {
 	.check = check,
 	.wrap = wrap,
 	.unwrap = unwrap,
+	.describe = describe,
 };
