@@ -31,6 +31,7 @@ struct slot {
 	size_t runs_cap;
 	/* the batch's re-runs (confirm()): stored with it, so a batch and its cursor stay one */
 	size_t nx, xcap;
+	size_t replaced;          /* runner errors of the batch left out: re-runs took their place */
 	struct ip_variant *xv;
 	struct ip_outcome *xo;
 	uint8_t *xdata;           /* nx * output_len */
@@ -213,10 +214,38 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 	return s->xo[s->nx++].status;
 }
 
+/* A runner error says nothing of its variant, so it is never stored beside another run of it:
+ * of the re-runs xo[first..nx) of a variant whose batch run was `was`, the runner errors are
+ * dropped when another outcome is there, else all but one when the batch run was a runner
+ * error too (which add_runs left out: the re-runs take its place). */
+static void drop_runner_errors(struct slot *s, size_t first, enum ip_status was, size_t olen)
+{
+	size_t k = first, errors = 0;
+	for (size_t j = first; j < s->nx; j++)
+		errors += s->xo[j].status == IP_STATUS_RUNNER_ERROR;
+	/* how many runner errors stay: one when nothing else stands for the variant */
+	errors = errors == s->nx - first && was == IP_STATUS_RUNNER_ERROR ? errors - 1 : errors;
+	for (size_t j = first; j < s->nx; j++) {
+		if (s->xo[j].status == IP_STATUS_RUNNER_ERROR && errors) {
+			errors--;
+			continue;
+		}
+		if (k != j) {
+			if (olen)
+				memmove(s->xdata + k * olen, s->xdata + j * olen, olen);
+			s->xv[k] = s->xv[j];
+			s->xo[k] = s->xo[j];
+			s->xo[k].data = s->xdata + k * olen;
+		}
+		k++;
+	}
+	s->nx = k;
+}
+
 /* The batch's re-runs, made by the worker before the batch is stored: a run that said nothing
- * (timeout, runner_error) is run again until it says something, up to `confirm` more times;
- * the seed's outcome, and a fault of one bit flipped from it (what would make the bit
- * reserved), are confirmed by `confirm` more runs. */
+ * (timeout, runner_error) is run again until it says something, up to `confirm` more times
+ * (a runner error's re-run takes its place); the seed's outcome, and a fault of one bit flipped
+ * from it (what would make the bit reserved), are confirmed by `confirm` more runs. */
 static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
 {
 	s->nx = 0;
@@ -225,8 +254,10 @@ static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
 		int flips = flips_from_seed(x->probe, &s->variants[i]);
 		unsigned k = 0;
 		if (ip_status_is_noise(st)) {
+			size_t first = s->nx;
 			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
 				st = rerun(x, s, &s->variants[i]);
+			drop_runner_errors(s, first, s->outcomes[i].status, x->probe->output_len);
 			continue;
 		}
 		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
@@ -504,23 +535,30 @@ int64_t ip_campaign_open(struct ip_store *s, const struct ip_probe *p,
 }
 
 /* Runs i0..i1 of the slot (its variants, then its re-runs) as ip_run records, counted by
- * status, added to the batch being prepared. */
+ * status, added to the batch being prepared; a runner error of the batch that confirm() will
+ * run again is left out (its re-runs take its place). */
 static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i1)
 {
+	size_t k = i0;
 	for (size_t i = i0; i < i1; i++) {
 		int x = i >= s->n;
 		size_t j = x ? i - s->n : i;
 		uint8_t *val = (x ? s->xvalues : s->values) + j * dr->value_len;
 		const struct ip_variant *v = x ? &s->xv[j] : &s->variants[i];
+		if (!x && dr->confirm && s->outcomes[i].status == IP_STATUS_RUNNER_ERROR) {
+			s->replaced++;
+			continue;
+		}
 		value_bytes(&v->value, val, dr->value_len);
-		s->runs[i].context = v->context;
-		s->runs[i].value = val;
-		s->runs[i].value_len = dr->value_len;
-		s->runs[i].outcome = x ? s->xo[j] : s->outcomes[i];
-		s->by_status[s->runs[i].outcome.status < IP_STATUS_COUNT ? s->runs[i].outcome.status
+		s->runs[k].context = v->context;
+		s->runs[k].value = val;
+		s->runs[k].value_len = dr->value_len;
+		s->runs[k].outcome = x ? s->xo[j] : s->outcomes[i];
+		s->by_status[s->runs[k].outcome.status < IP_STATUS_COUNT ? s->runs[k].outcome.status
 		                                                          : IP_STATUS_RUNNER_ERROR]++;
+		k++;
 	}
-	return ip_store_batch_add(s->ready, s->runs + i0, i1 - i0, &s->diag);
+	return ip_store_batch_add(s->ready, s->runs + i0, k - i0, &s->diag);
 }
 
 /* Runs the slot's batch and makes it ready to store (in a worker): a piece at a time, each
@@ -543,6 +581,7 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 	ip_store_batch_clear(s->ready);
 	s->lost[0] = '\0';
 	s->nx = 0;
+	s->replaced = 0;
 	while (done < s->n) {
 		size_t m;
 		while (sent < s->n && !s->lost[0] && x->nsub < ahead) {
@@ -580,7 +619,9 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 		rc = add_runs(dr, s, s->n, s->n + s->nx);
 	if (!rc)
 		rc = ip_store_batch_finish(s->ready, &s->diag);
-	s->nrun = s->n + s->nx;
+	s->nrun = 0;
+	for (unsigned k = 0; k < IP_STATUS_COUNT; k++)
+		s->nrun += s->by_status[k]; /* the runs stored: runner errors re-run are not */
 	s->prepared = rc;
 }
 
@@ -798,7 +839,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		for (int k = 0; k < IP_STATUS_COUNT; k++)
 			r->by_status[k] += next->by_status[k];
 		r->runs += nrun;
-		r->reruns += next->nx;
+		r->reruns += next->nx - next->replaced;
 		r->batches++;
 		r->cursor_end = next->cursor_after;
 		record_seq++;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_drm_cli.sh: the drm runner from the command line, through the fake DRM device:
-# `isaprobe devices` (table, JSON, a node that is not DRM), `isaprobe run --runner drm` prints
+# `isaprobe devices` (table, JSON, a node that is not DRM, a T604 by the id panfrost gives it),
+# `isaprobe run --runner drm` prints
 # what the simulator prints, a probe of another ISA or GPU model is refused with a clear error,
 # `agent --runner drm` serves the GPU to `--runner remote:`, `ci/nightly --runner drm` runs, and
 # on a device without the model extension (what every kernel is) the registers role is refused
@@ -32,6 +33,10 @@ FAKEDRM_MODEL=0 fake "$bin" devices --json | python3 -c \
 	'import json,sys; assert not any(x["gpu_model"] for x in json.load(sys.stdin))' && ok ||
 	fail "a device without the model extension says it is a GPU model"
 expect 1 'not a DRM device' -- "$bin" devices /dev/null
+# a Mali-T604, whose GPU_ID register says 0x6956: panfrost gives userspace 0x0600
+FAKEDRM_DEVICES=/dev/dri/renderD128=t604 fake "$bin" devices >"$tmp/t604.txt" &&
+	grep -Eq '^/dev/dri/renderD128 +panfrost .* 0x600 +Mali-T604 +t604 +midgard' "$tmp/t604.txt" &&
+	ok || fail "a T604: $(cat "$tmp/t604.txt")"
 
 # run: the same report as the simulator's
 printf 'alu {\n\tvadd.fadd r2.xyzw, r0.xyzw, r1.zwxy\n\tsmul.fmul r3.x, r0.y, r1.x\n}\n' >"$tmp/a.s"

@@ -58,6 +58,14 @@ fake "$bin" "${args[@]}" --runner drm:/dev/dri/renderD129 >"$tmp/drm.out" &&
 	cmp -s "$tmp/sim.out" "$tmp/drm.out" && ok || fail "run --runner drm: $(diff "$tmp/sim.out" "$tmp/drm.out")"
 expect 2 'the GPU is a a320 \(Adreno 320\), not the a306' -- \
 	env LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" "${args[@]}" --runner drm:/dev/dri/renderD128
+# every const reaches the shader (CP_LOAD_STATE counts dword pairs): the last of 32 vec4 too,
+printf 'mov.f32f32 r1.x, c31.w\nnop\nnop\nnop\nend\n' >"$tmp/c.s"
+cargs=(run -i a3xx "$tmp/c.s" --input uniforms=floats:$(seq -s, 1 128) --input registers=floats:0
+       --observe registers=32 --gpu a306)
+"$bin" "${cargs[@]}" >"$tmp/csim.out" || fail "const run on sim"
+grep -q 'r1 *43000000 ' "$tmp/csim.out" && ok || fail "c31.w is 128.0 on sim: $(cat "$tmp/csim.out")"
+fake "$bin" "${cargs[@]}" --runner drm:/dev/dri/renderD129 >"$tmp/cdrm.out" &&
+	cmp -s "$tmp/csim.out" "$tmp/cdrm.out" && ok || fail "c31.w: $(diff "$tmp/csim.out" "$tmp/cdrm.out")"
 # a kernel (no model extension): the registers role runs wrapped by the a3xx register harness
 # (tests/cli_drm_harness_a3xx.sh), which refuses what it cannot run with the reason
 FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" -n 2 --runner drm:/dev/dri/renderD129 >"$tmp/hw.out"
