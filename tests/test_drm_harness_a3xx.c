@@ -44,6 +44,18 @@ static void a3xx_view(const struct ip_job *job, struct ip_result *r)
 		memset(regs->data + A0_AT, 0, regs->len - A0_AT);
 }
 
+/* The probes whose auto campaigns run tens of thousands of variants (most of them faults on the
+ * fake GPU): left out when the tests are scaled down (the sanitizer build). */
+static int big(const char *name)
+{
+	static const char *const names[] = {"cat0_unknown", "cat1_const_pad", "cat1_pad",
+	                                    "cat4_unknown"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(name, names[i]))
+			return 1;
+	return 0;
+}
+
 static void one_probe(const char *dir, const char *path, const char *name, unsigned *ran)
 {
 	char file[600], *db[4], *runs[4], *fields[4];
@@ -104,7 +116,8 @@ int main(int argc, char **argv)
 {
 	char dir[512], *tmp;
 	struct dirent *de;
-	unsigned ran = 0;
+	unsigned ran = 0, skipped = 0;
+	int scaled = test_scaled(10) < 10;
 	DIR *dp;
 	(void)argc;
 	setenv("FAKEDRM_MODEL", "0", 1); /* a GPU: what a kernel without the extension says */
@@ -126,11 +139,16 @@ int main(int argc, char **argv)
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		snprintf(name, sizeof name, "%.*s", (int)(n - 6), de->d_name);
+		if (scaled && big(name)) {
+			skipped++;
+			continue;
+		}
 		one_probe(tmp, path, name, &ran);
 	}
 	if (dp)
 		closedir(dp);
-	CHECK(ran == 16, "%u probes ran on the GPU and were compared, not 16", ran);
+	CHECK(ran + skipped == 16, "%u probes ran on the GPU and were compared, %u left out, not 16",
+	      ran, skipped);
 	fixture_rmdir(tmp);
 	return check_report("test_drm_harness_a3xx");
 }
