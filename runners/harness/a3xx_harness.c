@@ -17,7 +17,6 @@
  * record sets count): 0-47 r0-r47, 48-71 hr0-hr47 (8 halves each), 72 a0.x and p0.x-z,
  * 73 p0.w. */
 #define RECORD_BYTES 16u
-#define RECORDS ((A3XX_REGS_BYTES + RECORD_BYTES - 1) / RECORD_BYTES)
 #define HALF_RECORDS_END (A3XX_REGS_A0_AT / RECORD_BYTES) /* 72: the first of a0 / p0 */
 
 /* The store area at the end of the wrapped job's global buffer: the register file's first
@@ -148,7 +147,7 @@ static void records(const struct ip_job *job, struct ip_harness_regs *plantable,
 static const char *check(const struct ip_job *job, const struct ip_result *res)
 {
 	size_t consts = (in_len(job, IP_BUF_UNIFORMS) + 15) / 16 + C_VEC4S;
-	if ((job->limits.invocations > 1) || in_len(job, IP_BUF_REGISTERS) > A3XX_REGS_BYTES)
+	if (job->limits.invocations > 1 || in_len(job, IP_BUF_REGISTERS) > A3XX_REGS_BYTES)
 		return why_invocations;
 	if (!job->code_len || job->code_len % A3XX_INSTR_BYTES)
 		return why_words;
