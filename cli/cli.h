@@ -21,6 +21,8 @@ int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_gpu_check(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
 int cmd_report(int argc, char **argv);
