@@ -475,8 +475,9 @@ static void describe(const struct ip_harness_work *w, const struct ip_job *job, 
 	        base + C_FULL, base + C_HALF - 1, base + C_HALF, base + C_P0 - 1, base + C_P0,
 	        base + C_ADDR, area);
 	if (w->naddrs > 1)
-		fprintf(out, "; %u planted registers are addresses in the global buffer",
-		        w->naddrs - 1);
+		fprintf(out, "; the consts of %u planted register%s pointing into the global buffer "
+		             "are addresses too",
+		        w->naddrs - 1, w->naddrs > 2 ? "s" : "");
 	fprintf(out, "\nglobal: %zu bytes: ", g->len);
 	if (area)
 		fprintf(out, "0-%zu the job's, ", area - 1);
