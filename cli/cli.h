@@ -35,6 +35,9 @@ int cli_read_file(const char *path, uint8_t **data, size_t *len);
 int cli_write_file(const char *path, const uint8_t *data, size_t len);
 /* Finds an ISA by name or prints the known names and returns NULL. */
 const struct ip_isa *cli_isa(const char *name);
+/* Whether runner (NAME[:ARG]) names a runner backend; if not, says so on stderr for command cmd
+ * (bad usage: exit status 2). */
+int cli_runner_known(const char *cmd, const char *runner);
 /* An ISA and one input file, named by the command line (asm, disasm). */
 struct cli_input {
 	const struct ip_isa *isa;
