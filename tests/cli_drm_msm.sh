@@ -6,14 +6,14 @@
 # documented outcomes (docs/drm-msm.md, "Waits, faults and hangs") against an uninterrupted
 # campaign: a fault (logged, the GPU goes on) or a hang (the hangcheck recovers it) is stored for
 # its variant alone, a reset changes no run, an unplugged device is re-opened, a lost one stops
-# the campaign and --resume finishes it; a kernel without the model extension refuses the
-# simulator-only registers role.
+# the campaign and --resume finishes it; on a kernel without the model extension the a3xx
+# register harness refuses a job of two vertices with the reason.
 # Usage: cli_drm_msm.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
-# The model extension (FAKEDRM_MODEL=1) unless a line says FAKEDRM_MODEL=0: the a3xx probes
-# plant and observe registers, which a GPU's a3xx has no harness for yet.
+# The model extension (FAKEDRM_MODEL=1) unless a line says FAKEDRM_MODEL=0: every outcome is
+# compared with the simulator's (the probes on a GPU: tests/cli_drm_harness_a3xx.sh).
 export FAKEDRM_MODEL=1
 command -v python3 >/dev/null || { echo "python3 is needed (ci/setup-debian installs it)" >&2; exit 1; }
 export FAKEDRM_DEVICES=/dev/dri/renderD128=a320,/dev/dri/renderD129=a306,/dev/dri/renderD130=a330
@@ -66,11 +66,11 @@ cargs=(run -i a3xx "$tmp/c.s" --input uniforms=floats:$(seq -s, 1 128) --input r
 grep -q 'r1 *43000000 ' "$tmp/csim.out" && ok || fail "c31.w is 128.0 on sim: $(cat "$tmp/csim.out")"
 fake "$bin" "${cargs[@]}" --runner drm:/dev/dri/renderD129 >"$tmp/cdrm.out" &&
 	cmp -s "$tmp/csim.out" "$tmp/cdrm.out" && ok || fail "c31.w: $(diff "$tmp/csim.out" "$tmp/cdrm.out")"
-# a kernel (no model extension): without a register harness for a3xx the registers role is
-# refused with the reason
-FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm:/dev/dri/renderD129 >"$tmp/hw.out"
-grep -q '^status: runner_error' "$tmp/hw.out" && grep -q 'no register harness for ISA a3xx' "$tmp/hw.out" &&
-	ok || fail "registers on a kernel: $(cat "$tmp/hw.out")"
+# a kernel (no model extension): the registers role runs wrapped by the a3xx register harness
+# (tests/cli_drm_harness_a3xx.sh), which refuses what it cannot run with the reason
+FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" -n 2 --runner drm:/dev/dri/renderD129 >"$tmp/hw.out"
+grep -q '^status: runner_error' "$tmp/hw.out" && grep -q 'a3xx harness runs one vertex' "$tmp/hw.out" &&
+	ok || fail "registers of two vertices on a kernel: $(cat "$tmp/hw.out")"
 
 # failures injected at draw 300 (the third batch, the second submission of 32)
 export ISAPROBE_DRM_JOBS=32 ISAPROBE_DRM_TIMEOUT=5

@@ -197,9 +197,11 @@ valid "$tmp/dc/t860-shard-0-of-1.yaml" && ok || fail "LAVA's schema refuses a de
 # every shipped probe a GPU of each model runs, as the drm runner says (isaprobe gpu-check): all
 # the Utgard GP probes for Mali-400 boards, all the Midgard ones on every Midgard model (through
 # the register harness), the Bifrost ones its runner accepts on every Bifrost model (none without
-# a Bifrost harness: then no job); every job valid for LAVA, one campaign-* step per probe
-for gpu in mali400 t604 t628 t720 t760 t820 t830 t860 t880 g31 g51 g52 g71 g72 g76; do
-	case $gpu in mali*) isa=utgard_gp ;; t*) isa=midgard ;; *) isa=bifrost ;; esac
+# a Bifrost harness: then no job), 16 of the 18 a3xx ones on the Adreno 320 (not the two that
+# sample a texture; they name the A320, so none on the 306 and 330: no job); every job valid for
+# LAVA, one campaign-* step per probe
+for gpu in mali400 t604 t628 t720 t760 t820 t830 t860 t880 g31 g51 g52 g71 g72 g76 a306 a320 a330; do
+	case $gpu in mali*) isa=utgard_gp ;; t*) isa=midgard ;; a3*) isa=a3xx ;; *) isa=bifrost ;; esac
 	want=0
 	for p in "$src"/probes/$isa/*.probe; do
 		grep -q '^gpu ' "$p" && ! grep -q "^gpu $gpu\$" "$p" && continue
@@ -208,6 +210,9 @@ for gpu in mali400 t604 t628 t720 t760 t820 t830 t860 t880 g31 g51 g52 g71 g72 g
 	case $isa in midgard | utgard_gp)
 		[ "$want" -eq "$(ls "$src"/probes/$isa/*.probe | wc -l)" ] && ok ||
 			fail "$gpu: gpu-check runs $want probes of $isa, not all" ;;
+	a3xx)
+		[ "$want" -eq $([ $gpu = a320 ] && echo $(($(ls "$src"/probes/a3xx/*.probe | wc -l) - 2)) || echo 0) ] &&
+			ok || fail "$gpu: gpu-check runs $want probes of a3xx" ;;
 	esac
 	"${lj[@]}" --device-type "board-$gpu" --gpu "$gpu" --shards 1 --kernel https://example.invalid/k \
 		--rootfs https://example.invalid/r --bundle b --upload u --stamp s --out "$tmp/g-$gpu" \

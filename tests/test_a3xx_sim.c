@@ -6,6 +6,7 @@
 #include "a3xx_run.h"
 #include "a3xx_util.h"
 #include "isaprobe/fp16.h"
+#include "packed_text.h"
 
 #define R(n, c) ((n) * 4 + (c))
 
@@ -360,6 +361,70 @@ static void global(void)
 	}
 }
 
+/* A GPU's address space instead of the global buffer (io.mem, as the fake device without the
+ * model extension passes it): a page at 0x20000000, read-only past its first half; an access
+ * nothing maps there, or a store into the read-only half, stops with a fault. */
+static uint8_t gpu_page[64];
+
+static uint8_t *gpu_page_at(void *ctx, uint64_t addr, size_t len, int write)
+{
+	(void)ctx;
+	if (addr < 0x20000000u || addr + len > 0x20000000u + sizeof gpu_page ||
+	    (write && addr + len > 0x20000000u + sizeof gpu_page / 2))
+		return NULL;
+	return gpu_page + (addr - 0x20000000u);
+}
+
+static void gpu_memory(void)
+{
+	static const struct {
+		const char *src;
+		enum ip_status want;
+	} cases[] = {
+		{"mov.u32u32 r0.x, c0.x\n(rpt2)nop\nstg.u32 g[r0.x+4], r1.x, 1\n"
+		 "ldg.u32 r1.y, g[r0.x+40], 1\n(sy)nop\nend\n", IP_STATUS_OK},
+		{"mov.u32u32 r0.x, c0.x\n(rpt2)nop\nstg.u32 g[r0.x+32], r1.x, 1\nend\n", IP_STATUS_FAULT},
+		{"mov.u32u32 r0.x, c0.x\n(rpt2)nop\nldg.u32 r1.y, g[r0.x+64], 1\nend\n", IP_STATUS_FAULT},
+	};
+	uint32_t consts[4] = {0x20000000u, 0, 0, 0}, word;
+	void *sim;
+	struct ip_diag d;
+	uint8_t regs[A3XX_REGS_BYTES];
+	CHECK(ip_a3xx_sim_open("a320", &sim, &d) == 0, "open");
+	for (unsigned i = 0; i < IP_COUNT(cases); i++) {
+		struct a3xx_sim_io io;
+		struct ip_result res;
+		uint8_t *code;
+		size_t len;
+		memset(gpu_page, 0, sizeof gpu_page);
+		gpu_page[40] = 0x5a;
+		memset(regs, 0, sizeof regs);
+		word = 0xc0ffee;
+		memcpy(regs + 4 * R(1, 0), &word, 4);
+		code = packed_text("a3xx", cases[i].src, &len);
+		memset(&io, 0, sizeof io);
+		memset(&res, 0, sizeof res);
+		io.code = code;
+		io.code_len = len;
+		io.consts = (const uint8_t *)consts;
+		io.consts_len = sizeof consts;
+		io.mem = gpu_page_at;
+		io.regs_in = io.regs_out = regs;
+		io.regs_in_len = io.regs_out_cap = sizeof regs;
+		ip_a3xx_sim_exec(sim, &io, &res);
+		CHECK(res.status == cases[i].want, "'%s': %s (%s)", cases[i].src,
+		      ip_status_name(res.status), res.why ? res.why : "");
+		if (i == 0) {
+			memcpy(&word, gpu_page + 4, 4);
+			CHECK(word == 0xc0ffee, "stored at 0x20000004: %08x", word);
+			memcpy(&word, regs + 4 * R(1, 1), 4);
+			CHECK(word == 0x5a, "loaded from 0x20000028: %08x", word);
+		}
+		free(code);
+	}
+	ip_a3xx_sim_close(sim);
+}
+
 /* The notes' const rules: invalid; bits nobody describes: unmodeled. */
 static void refusals(void)
 {
@@ -405,6 +470,7 @@ int main(void)
 	not_aliased();
 	complex();
 	global();
+	gpu_memory();
 	refusals();
 	a3xx_test_close();
 	return check_report("test_a3xx_sim");

@@ -6,17 +6,8 @@
  * kinds, names); and the simulator's own fields do not change when only the registers a GPU
  * shows are observed. It prints, per probe, how many of the plain simulator's findings the GPU
  * does not give (docs/drm-runner.md). Runs itself again with the fake device preloaded. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "check.h"
+#include "drm_harness_lib.h"
 #include "fakedrm_rerun.h"
-#include "isaprobe/campaign.h"
-#include "isaprobe/harness.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/probe.h"
-#include "store_fixture.h"
 
 #ifndef ISAPROBE_SRC
 #define ISAPROBE_SRC "."
@@ -24,135 +15,48 @@
 
 #define DATA_INVALID_FAULT 0x58
 
-/* The simulator as a GPU shows it. */
-static int view_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
-{
-	struct ip_runner *r;
-	struct ip_runner_config c = *cfg;
-	c.device = NULL;
-	if (ip_runner_open("sim", &c, &r, d))
-		return -1;
-	*state = r;
-	return 0;
-}
-
 /* The registers the harness cannot observe zeroed; with `statuses`, also the statuses as the fake
  * GPU gives them. */
-static int view(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results,
-                int statuses)
+static int statuses;
+
+static void midgard_view(const struct ip_job *job, struct ip_result *res)
 {
 	const struct ip_harness *h = ip_harness_find("midgard");
-	int rc = ip_runner_run_batch(state, jobs, n, results);
-	for (size_t i = 0; i < n; i++) {
-		struct ip_result *res = &results[i];
-		struct ip_out_buf *o = ip_result_output(res, IP_BUF_REGISTERS);
-		struct ip_harness_regs plant, obs;
-		switch (statuses ? (int)res->status : -1) {
-		case IP_STATUS_UNMODELED:
-		case IP_STATUS_INVALID:
-		case IP_STATUS_RUNNER_ERROR:
-			res->status = IP_STATUS_FAULT;
+	struct ip_out_buf *o = ip_result_output(res, IP_BUF_REGISTERS);
+	struct ip_harness_regs plant, obs;
+	switch (statuses ? (int)res->status : -1) {
+	case IP_STATUS_UNMODELED:
+	case IP_STATUS_INVALID:
+	case IP_STATUS_RUNNER_ERROR:
+		res->status = IP_STATUS_FAULT;
+		res->fault = DATA_INVALID_FAULT;
+		break;
+	case IP_STATUS_FAULT:
+		if (res->fault <= 0x3f)
 			res->fault = DATA_INVALID_FAULT;
-			break;
-		case IP_STATUS_FAULT:
-			if (res->fault <= 0x3f)
-				res->fault = DATA_INVALID_FAULT;
-			res->fault &= 0xff;
-			break;
-		default: break;
-		}
-		if (!o)
-			continue;
-		h->records(&jobs[i], &plant, &obs);
-		for (size_t at = 0; at < o->len; at++) {
-			unsigned k = (unsigned)(at / 16 % 32);
-			if (!(obs.bits[0] >> k & 1))
-				o->data[at] = 0;
-		}
+		res->fault &= 0xff;
+		break;
+	default: break;
 	}
-	return rc;
+	if (!o)
+		return;
+	h->records(job, &plant, &obs);
+	for (size_t at = 0; at < o->len; at++) {
+		unsigned k = (unsigned)(at / 16 % 32);
+		if (!(obs.bits[0] >> k & 1))
+			o->data[at] = 0;
+	}
 }
 
-static int view_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results)
-{
-	return view(state, jobs, n, results, 1);
-}
-
-static int masked_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results)
-{
-	return view(state, jobs, n, results, 0);
-}
-
-static void view_close(void *state)
-{
-	ip_runner_close(state);
-}
-
-static const char *view_model(void *state)
-{
-	return ip_runner_model(state);
-}
-
-static const struct ip_runner_backend gpu_view = {"sim", "the simulator as a GPU shows it",
-                                                  view_open, view_run, view_close, view_model,
-                                                  NULL};
-static const struct ip_runner_backend masked = {"sim", "the simulator, r24-r31 not observed",
-                                                view_open, masked_run, view_close, view_model,
-                                                NULL};
-
-/* The probe's auto campaign on runner `runner` (or backend b) into path, inferred; *runs and
- * *fields: its runs and findings as text (malloc'd). */
+/* The probe's auto campaign on the T760 (dh_campaign), the view's statuses or not. */
 static void campaign(const char *path, const struct ip_probe *p, const char *runner,
-                     const struct ip_runner_backend *b, char **runs, char **fields)
+                     const struct ip_runner_backend *b, int with_statuses, char **runs,
+                     char **fields)
 {
-	struct ip_store *s = fixture_fresh_store(path);
-	struct ip_campaign_opts o;
-	struct ip_campaign_result r;
 	struct ip_diag d;
-	memset(&o, 0, sizeof o);
-	o.runner = runner;
-	o.backend = b;
-	o.gpu = "t760";
-	o.strategy = IP_STRATEGY_AUTO;
-	o.jobs = 1;
-	ip_diag_init(&d, path);
-	CHECK(ip_campaign_run(s, p, &o, &r, &d) == 0, "campaign %s: %s", path, d.msg);
-	CHECK(ip_infer(s, NULL, NULL, &d) == 0, "infer %s: %s", path, d.msg);
-	*runs = fixture_rows(ip_store_sqlite(s),
-	                     "SELECT r.context, hex(r.value), o.status, o.fault, hex(o.hash),"
-	                     " sum(r.count) FROM run r JOIN outcome o ON o.id = r.outcome_id"
-	                     " GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5");
-	*fields = fixture_rows(ip_store_sqlite(s),
-	                       "SELECT f.context, f.lo, f.hi, f.kind,"
-	                       " coalesce(json_extract(f.details, '$.names'), ''),"
-	                       " coalesce(json_extract(f.details, '$.index'), '')"
-	                       " FROM finding f ORDER BY 1, 2, 3, 4");
-	ip_store_close(s);
-}
-
-static unsigned lines(const char *t)
-{
-	unsigned n = 0;
-	for (; *t; t++)
-		n += *t == '\n';
-	return n;
-}
-
-/* Findings (lines) of a that b lacks. */
-static unsigned missing(const char *a, const char *b)
-{
-	unsigned n = 0;
-	while (*a) {
-		const char *e = strchr(a, '\n');
-		size_t len = e ? (size_t)(e - a) + 1 : strlen(a);
-		char *line = strndup(a, len);
-		if (!line)
-			abort();
-		n += strstr(b, line) == NULL;
-		free(line);
-		a += len;
-	}
-	return n;
+	statuses = with_statuses;
+	CHECK(dh_campaign(path, p, "t760", runner, b, runs, fields, &d) == 0, "campaign %s: %s",
+	      path, d.msg);
 }
 
 int main(int argc, char **argv)
@@ -164,6 +68,7 @@ int main(int argc, char **argv)
 	setenv("FAKEDRM_MODEL", "0", 1); /* a GPU: what a kernel without the extension says */
 	if (!fakedrm_under_test())
 		return fakedrm_rerun("test_drm_harness_midgard", argv, "/dev/dri/renderD128=t760", "2");
+	dh_view = midgard_view;
 	dir = fixture_tmpdir("drmharness");
 	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
 		char path[512], *gpu_db, *view_db, *sim_db, *mask_db;
@@ -187,13 +92,13 @@ int main(int argc, char **argv)
 		sim_db = fixture_path(dir, path);
 		snprintf(path, sizeof path, "%s.masked.db", probes[i]);
 		mask_db = fixture_path(dir, path);
-		campaign(gpu_db, &p, "drm", NULL, &gpu_runs, &gpu_fields);
-		campaign(view_db, &p, "sim", &gpu_view, &view_runs, &view_fields);
-		campaign(sim_db, &p, "sim", NULL, &sim_runs, &sim_fields);
-		campaign(mask_db, &p, "sim", &masked, &mask_runs, &mask_fields);
+		campaign(gpu_db, &p, "drm", NULL, 0, &gpu_runs, &gpu_fields);
+		campaign(view_db, &p, "sim", &dh_backend, 1, &view_runs, &view_fields);
+		campaign(sim_db, &p, "sim", NULL, 0, &sim_runs, &sim_fields);
+		campaign(mask_db, &p, "sim", &dh_backend, 0, &mask_runs, &mask_fields);
 		CHECK(gpu_runs[0] && strcmp(gpu_runs, view_runs) == 0,
 		      "%s: the GPU's %u runs against the simulator's as a GPU shows it, %u", probes[i],
-		      lines(gpu_runs), lines(view_runs));
+		      dh_lines(gpu_runs), dh_lines(view_runs));
 		CHECK(!strstr(gpu_runs, "|5|"), "%s: runner errors stored", probes[i]);
 		CHECK(gpu_fields[0] && strcmp(gpu_fields, view_fields) == 0,
 		      "%s: fields differ:\n%s\nagainst\n%s", probes[i], gpu_fields, view_fields);
@@ -202,8 +107,9 @@ int main(int argc, char **argv)
 		      "%s: with r24-r31 unobserved the simulator's fields change:\n%s\nagainst\n%s",
 		      probes[i], mask_fields, sim_fields);
 		printf("%s: %u runs, %u findings on the GPU; the plain simulator's %u findings, %u of "
-		       "them not found on the GPU\n", probes[i], lines(gpu_runs), lines(gpu_fields),
-		       lines(sim_fields), missing(sim_fields, gpu_fields));
+		       "them not found on the GPU\n",
+		       probes[i], dh_lines(gpu_runs), dh_lines(gpu_fields), dh_lines(sim_fields),
+		       dh_missing(sim_fields, gpu_fields));
 		free(gpu_runs);
 		free(gpu_fields);
 		free(view_runs);

@@ -39,6 +39,11 @@ struct a3xx_sim_io {
 	uint8_t *global; /* global memory, read and written in place */
 	size_t global_len;
 	uint32_t global_base; /* its GPU address */
+	/* Or a GPU's whole address space instead of that one buffer (the fake device without the
+	 * model extension): len bytes at addr, or NULL where nothing is mapped for this access
+	 * (write: a store), which stops the run with a fault. NULL: the global buffer above. */
+	uint8_t *(*mem)(void *ctx, uint64_t addr, size_t len, int write);
+	void *mem_ctx;
 	const uint8_t *regs_in; /* initial register files (A3XX_REGS_BYTES each), or NULL: zeros */
 	size_t regs_in_len;
 	uint8_t *regs_out; /* register files after the run, or NULL */

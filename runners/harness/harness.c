@@ -8,10 +8,12 @@
 /* One line per ISA whose probes plant or observe registers (each defined in its own file). */
 extern const struct ip_harness bifrost_harness;
 extern const struct ip_harness midgard_harness;
+extern const struct ip_harness a3xx_harness;
 
 static const struct ip_harness *const all_harnesses[] = {
 	&midgard_harness,
 	&bifrost_harness,
+	&a3xx_harness,
 	NULL,
 };
 

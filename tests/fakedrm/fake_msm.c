@@ -17,6 +17,7 @@
 #include "../../runners/drm/model_ext.h"
 #include "../../runners/drm/msm_uapi.h"
 #include "fakedrm.h"
+#include "isaprobe/a3xx_sim.h"
 
 #define VA_START (16ull << 20)
 #define VA_END 0xfff00000ull /* a3xx iovas are 32 bits */
@@ -58,6 +59,12 @@ struct gpu_state {
 		uint8_t *bytes;
 	} icache[ICACHE_LINES];     /* CACHE mode: programs fetched from memory, by address */
 	unsigned icache_next;
+	/* Without the model extension: the shader's register files as the last draw left them
+	 * (nothing public says what a3xx registers hold when a shader starts; Mesa's ir3 never
+	 * reads one it did not write): the fake's choice, which shows a program, or a harness,
+	 * that reads a register it did not write. And the simulator that runs the draws. */
+	uint8_t shader_regs[A3XX_REGS_BYTES];
+	void *sim;
 };
 
 /* Deliberately hostile contents: what an unknown earlier user (or the reset) left. */
@@ -75,6 +82,10 @@ static void gpu_scramble(struct gpu_state *g)
 	for (size_t i = 0; i + 4 <= sizeof g->shader_mem; i += 4) {
 		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
 		fake_w32(g->shader_mem + i, x);
+	}
+	for (size_t i = 0; i + 4 <= sizeof g->shader_regs; i += 4) {
+		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+		fake_w32(g->shader_regs + i, x);
 	}
 	for (unsigned i = 0; i < ICACHE_LINES; i++) {
 		free(g->icache[i].bytes);
@@ -393,6 +404,49 @@ static void iommu_fault(uint32_t iova, const char *why)
 	fake_kmsg("msm: *** fault: iova=%08x, flags=0", iova);
 }
 
+/* ---- a draw as a GPU runs it (no model extension) ---- */
+
+/* GPU memory as the shader's ldg and stg reach it: the submission's BOs at their iovas, a BO
+ * created MSM_BO_GPU_READONLY mapped without write permission (msm_gem.c, msm_gem_pin_iova). */
+static uint8_t *gpu_mem(void *ctx, uint64_t addr, size_t len, int write)
+{
+	struct cp *c = ctx;
+	struct fake_bo *bo = NULL;
+	uint8_t *p = fake_gpu_ptr(&c->vm, addr, len, &bo);
+	return p && write && (bo->flags & IP_MSM_BO_GPU_READONLY) ? NULL : p;
+}
+
+/* The draw's shader on the simulator, its registers starting with what the last draw left. */
+static void gpu_run(struct cp *c, const struct fake_job *j, struct ip_result *res)
+{
+	struct gpu_state *g = c->gpu;
+	struct a3xx_sim_io io;
+	struct ip_diag d;
+	unsigned left = 0;
+	memset(res, 0, sizeof *res);
+	if (!g->sim && ip_a3xx_sim_open(c->f->node->gpu.model, &g->sim, &d) != 0) {
+		res->status = IP_STATUS_RUNNER_ERROR;
+		res->why = "the fake device cannot open its simulator";
+		return;
+	}
+	for (size_t k = 0; k < sizeof g->shader_regs; k += 4)
+		left += fake_r32(g->shader_regs + k) != 0;
+	fake_trace("  registers: %u non-zero words left by the previous draw", left);
+	memset(&io, 0, sizeof io);
+	io.code = j->code;
+	io.code_len = j->code_len;
+	io.consts = j->role[IP_BUF_UNIFORMS].mem;
+	io.consts_len = j->role[IP_BUF_UNIFORMS].in_len;
+	io.mem = gpu_mem;
+	io.mem_ctx = c;
+	io.regs_in = g->shader_regs;
+	io.regs_in_len = sizeof g->shader_regs;
+	io.regs_out = g->shader_regs;
+	io.regs_out_cap = sizeof g->shader_regs;
+	io.invocations = j->invocations;
+	ip_a3xx_sim_exec(g->sim, &io, res);
+}
+
 static int draw(struct cp *c, uint32_t n)
 {
 	struct fake_node *node = c->f->node;
@@ -481,7 +535,10 @@ static int draw(struct cp *c, uint32_t n)
 	case FAKE_HANG: hang(c, "injected (FAKEDRM_INJECT)"); return -1;
 	default: break;
 	}
-	fake_run_sim(node, &j, &res);
+	if (fake_model_ext)
+		fake_run_sim(node, &j, &res);
+	else
+		gpu_run(c, &j, &res);
 	switch (res.status) {
 	case IP_STATUS_OK: fake_trace("  -> done"); return 0;
 	case IP_STATUS_TIMEOUT: hang(c, res.why ? res.why : "the program does not end"); return -1;

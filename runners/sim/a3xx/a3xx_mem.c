@@ -23,6 +23,7 @@ static const char why_cat6_form[] =
 	"ldg/stg in another form than ldg dst, g[src1+off], N / stg g[dst+off], src1, N with N an "
 	"immediate of 1-4 and a 16- or 32-bit type";
 static const char why_align[] = "a global access not aligned to its size";
+static const char why_unmapped[] = "a global access where the GPU has nothing mapped";
 static const char why_range[] =
 	"a global access outside the global buffer (a3xx only logs such IOMMU faults; what the "
 	"access gives is not known)";
@@ -96,15 +97,25 @@ int a3xx_exec_cat5(struct a3xx_run *r, const struct a3xx_sim_instr *si)
 	return 0;
 }
 
-/* The global-memory byte offset of `size` bytes at GPU address addr. */
-static int global_at(struct a3xx_run *r, uint64_t addr, unsigned size, size_t *off)
+/* The `size` bytes at GPU address addr: in the global buffer, or in the GPU's address space
+ * when the caller maps it (io->mem). NULL: the run stopped. */
+static uint8_t *global_at(struct a3xx_run *r, uint64_t addr, unsigned size, int write)
 {
-	if (addr % size)
-		return a3xx_stop(r, IP_STATUS_UNMODELED, why_align);
-	if (addr < r->io->global_base || addr - r->io->global_base + size > r->io->global_len)
-		return a3xx_stop(r, IP_STATUS_UNMODELED, why_range);
-	*off = (size_t)(addr - r->io->global_base);
-	return 0;
+	uint8_t *p;
+	if (addr % size) {
+		a3xx_stop(r, IP_STATUS_UNMODELED, why_align);
+		return NULL;
+	}
+	if (r->io->mem) {
+		if (!(p = r->io->mem(r->io->mem_ctx, addr, size, write)))
+			a3xx_stop(r, IP_STATUS_FAULT, why_unmapped);
+		return p;
+	}
+	if (addr < r->io->global_base || addr - r->io->global_base + size > r->io->global_len) {
+		a3xx_stop(r, IP_STATUS_UNMODELED, why_range);
+		return NULL;
+	}
+	return r->io->global + (addr - r->io->global_base);
 }
 
 int a3xx_exec_cat6(struct a3xx_run *r, const struct a3xx_sim_instr *si)
@@ -114,7 +125,7 @@ int a3xx_exec_cat6(struct a3xx_run *r, const struct a3xx_sim_instr *si)
 	int load = ins->opc == A3XX_OPC6_LDG, half = a3xx_type_half(ins->type);
 	unsigned size = half ? 2 : 4, count = (unsigned)ins->src[1].val;
 	uint32_t base, v;
-	size_t off = 0;
+	uint8_t *m;
 	if (!load && ins->opc != A3XX_OPC6_STG)
 		return a3xx_stop(r, IP_STATUS_UNMODELED, why_cat6_op);
 	if (ins->type >= A3XX_U8 || a3xx_get(w, 6, A6_G) || a3xx_get(w, 6, A6_SRC1_IM) ||
@@ -126,10 +137,9 @@ int a3xx_exec_cat6(struct a3xx_run *r, const struct a3xx_sim_instr *si)
 			return -1;
 		for (unsigned k = 0; k < count; k++) {
 			uint64_t addr = (uint64_t)(int64_t)((int64_t)base + ins->src_offset) + (uint64_t)k * size;
-			if (global_at(r, addr, size, &off))
+			if (!(m = global_at(r, addr, size, 0)))
 				return -1;
-			v = half ? (uint32_t)r->io->global[off] | (uint32_t)r->io->global[off + 1] << 8
-			         : le32(r->io->global + off);
+			v = half ? (uint32_t)m[0] | (uint32_t)m[1] << 8 : le32(m);
 			/* the result waits for the next (sy) */
 			if (a3xx_write_reg(r, (unsigned)ins->dst.val + k, half, v, 0, SYNC_SY))
 				return -1;
@@ -140,11 +150,11 @@ int a3xx_exec_cat6(struct a3xx_run *r, const struct a3xx_sim_instr *si)
 		return -1;
 	for (unsigned k = 0; k < count; k++) {
 		uint64_t addr = (uint64_t)(int64_t)((int64_t)base + ins->dst_offset) + (uint64_t)k * size;
-		if (global_at(r, addr, size, &off) ||
+		if (!(m = global_at(r, addr, size, 1)) ||
 		    a3xx_read_reg(r, (unsigned)ins->src[0].val + k, half, r->th.t, &v))
 			return -1;
 		for (unsigned b = 0; b < size; b++)
-			r->io->global[off + b] = (uint8_t)(v >> (8 * b));
+			m[b] = (uint8_t)(v >> (8 * b));
 	}
 	return 0;
 }
