@@ -189,7 +189,8 @@ static int vs_kick(struct ip_drm_batch *b, size_t from)
 
 /* After the fence: a draw whose sentinel landed finished. An IOMMU fault in the kernel log says
  * some draw of the submission touched an unmapped address, not which one (a3xx goes on after
- * one): a lone draw takes it as its fault, in a longer submission every draw runs again. */
+ * one): a lone draw takes it as its fault; a longer submission stays unresolved, and the runner
+ * halves it (halve_unresolved). */
 static void vs_collect(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fence)
 {
 	int faulted = b->kmsg && strstr(b->kmsg, "*** fault") != NULL;
@@ -219,4 +220,5 @@ const struct ip_drm_jobkind ip_drm_a3xx_kind = {
 	.kick = vs_kick,
 	.collect = vs_collect,
 	.resumable = 1,
+	.halve_unresolved = 1,
 };

@@ -90,6 +90,13 @@ struct ip_drm_jobkind {
 	 * by a fault or a hang goes on from the next job without being built again. Else a failed
 	 * submission says nothing of its jobs. */
 	int resumable;
+	/* A failure the hardware reports for the whole submission that stops nothing and names no
+	 * job (msm: an IOMMU fault is only logged, and the draws after it run on). A submission that
+	 * ends so with several jobs unresolved is halved until the job that fails runs alone: about
+	 * 2 f log2(n) submissions for f failing jobs of n, where running the first job alone and the
+	 * rest again costs a submission per job before each failing one (n^2 / 2 jobs run when
+	 * most fail). */
+	int halve_unresolved;
 };
 
 extern const struct ip_drm_jobkind ip_drm_midgard_kind;

@@ -534,6 +534,13 @@ static enum range_rc run_chain(struct drm_state *s, struct ip_drm_slot **list, s
 		first = resolve(s, &b, from, &resolved);
 		if (first == n)
 			return RANGE_OK;
+		if (f == IP_DRM_FENCE_OK && !resolved && s->kind->halve_unresolved && n - first > 1) {
+			/* it ran to its end and named no job that failed: halved until one runs alone */
+			size_t m = pending_from(list, first, n);
+			if (run_list(s, list, m / 2) == RANGE_LOST)
+				return RANGE_LOST;
+			return run_list(s, list + m / 2, m - m / 2);
+		}
 		if (f == IP_DRM_FENCE_CANCELLED || !resolved) {
 			/* list[first] hung, was reset, or the submission ended without saying */
 			if (run_alone(s, &s->lone, list[first]) == RANGE_LOST)
