@@ -45,8 +45,8 @@ static int same_effect(const struct ip_outcome *base, const struct ip_outcome *a
 
 /* Whether the pair's outcome is what the two flips alone predict: if one flip does nothing,
  * the other's outcome; if both do something to different output bytes, both changes. */
-static int interacts(const struct ip_outcome *base, const struct ip_outcome *a,
-                     const struct ip_outcome *b, const struct ip_outcome *ab)
+int ip_auto_interacts(const struct ip_outcome *base, const struct ip_outcome *a,
+                      const struct ip_outcome *b, const struct ip_outcome *ab)
 {
 	int ea = !same(a, base), eb = !same(b, base);
 	/* a run that said nothing is no evidence of an interaction */
@@ -123,7 +123,7 @@ void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_ou
 			join(parent, i, i + 1);
 	for (unsigned i = 0; i < width; i++)
 		for (unsigned j = i + 1; j < width; j++, k++)
-			if (!dependent(plan, i, j) && interacts(base, &walk[i], &walk[j], &pair[k])) {
+			if (!dependent(plan, i, j) && ip_auto_interacts(base, &walk[i], &walk[j], &pair[k])) {
 				join(parent, i, j);
 				active[i] = active[j] = 1;
 			}
@@ -149,11 +149,14 @@ static size_t pair_index(unsigned width, unsigned i, unsigned j)
 }
 
 /* Whether a bit flipped beside the enabling one (pair) acts: another ok outcome than the
- * enabling bit's alone, or one the runner could not say (a value of the select it enables
- * that the runner does not model: still one of the field's values, walked under it). */
+ * enabling bit's alone, one the runner could not say (a value of the select it enables that
+ * the runner does not model: still one of the field's values, walked under it), or a fault
+ * (a special register the select reads only then: the survey's faults are settled, repeated
+ * after a job known to succeed, fuzz/settle.c). */
 static int acts_under(const struct ip_outcome *pair, const struct ip_outcome *alone)
 {
-	return (pair->status == IP_STATUS_OK || pair->status == IP_STATUS_UNMODELED) &&
+	return (pair->status == IP_STATUS_OK || pair->status == IP_STATUS_UNMODELED ||
+	        pair->status == IP_STATUS_FAULT) &&
 	       !same(pair, alone);
 }
 
