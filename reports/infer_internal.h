@@ -75,6 +75,7 @@ struct inf_context {
 	uint64_t noise;        /* runs that said nothing */
 	int32_t base;          /* outcome index of the baseline (the seed's majority outcome) */
 	int base_seen;         /* the seed value itself was run */
+	uint64_t ok_off;       /* bit b: some variant with bit b off the seed's runs ok (inf_effects) */
 	/* per-bit effects of the walk (filled by inf_effects) */
 	struct ip_bit_summary bits[INF_MAX_WIDTH];
 	uint64_t outmask[INF_MAX_WIDTH]; /* output words the flip changed */
@@ -182,6 +183,11 @@ size_t inf_near(const struct inf_data *data, const struct inf_context *c, uint64
 /* Keeps only c's variants that differ from seed only within the bits of a finding of f on
  * context c->idx (what inf_compare_models reads), none when f is NULL; drops the index. */
 void inf_keep_variants(struct inf_context *c, uint64_t seed, const struct inf_findings *f);
+
+/* infer_outliers.c: drops a context's variants whose one ok run gave an outcome nothing else
+ * gave, with a word one bit off a neighbour's that the bit between them changes nowhere else
+ * (a flipped bit): noise, before the context is analysed. */
+void inf_drop_outliers(const struct inf_data *data, struct inf_context *c);
 
 /* infer_effects.c: the baseline and the per-bit effects of one context. */
 void inf_effects(const struct inf_data *data, struct inf_context *c);

@@ -127,8 +127,10 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
 }
 
 /* The operation library that names opcode values: what the ISAs the project knows compute,
- * on up to three operands a, b, c (planted input words, or their negations). Listed in the
- * order ties are broken in (simpler first). Float results of the approximating operations
+ * on up to three operands a, b, c (planted input words, or their negations), every
+ * non-commutative one in both operand orders (rsub: b - a, rdiv: b / a) and every comparison
+ * direction (lt, le, gt, ge, eq, ne), so that each value names its own order under one
+ * reading. Listed in the order ties are broken in (simpler first). Float results of the approximating operations
  * (div, rcp, rsqrt, sqrt, exp2, log2) match within 2^-20 relative error (hardware rounds them
  * its own way: a division is often a reciprocal and a multiply); any NaN matches any NaN.
  * preexp2 and postlog2 are the two halves the Utgard notes give exp2 and log2 as
@@ -137,10 +139,10 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * exponent suggests, x * 2^23 as a two's complement integer and back (a hypothesis, said so in
  * docs/inference.md). */
 enum {
-	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_MUL, O_NMUL, O_DIV, O_MIN, O_MAX, O_GE, O_LT, O_EQ,
-	O_NE, O_SELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP, O_RSQRT, O_SQRT, O_EXP2,
-	O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL, O_IMIN, O_IMAX, O_AND, O_OR, O_XOR,
-	O_COUNT
+	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_RSUB, O_MUL, O_NMUL, O_DIV, O_RDIV, O_MIN, O_MAX, O_GE,
+	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP,
+	O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL, O_IMIN,
+	O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
 };
 static const struct {
 	const char *name;
@@ -148,9 +150,11 @@ static const struct {
 	int approx;      /* result matches within 2^-20 */
 } ops[O_COUNT] = {
 	[O_MOV_A] = {"mov a", 1, 0},   [O_MOV_B] = {"mov b", 2, 0},   [O_ADD] = {"add", 2, 0},
-	[O_SUB] = {"sub", 2, 0},       [O_MUL] = {"mul", 2, 0},       [O_NMUL] = {"nmul", 2, 0},
-	[O_DIV] = {"div", 2, 1},       [O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},
-	[O_GE] = {"ge", 2, 0},         [O_LT] = {"lt", 2, 0},         [O_EQ] = {"eq", 2, 0},
+	[O_SUB] = {"sub", 2, 0},       [O_RSUB] = {"rsub", 2, 0},     [O_MUL] = {"mul", 2, 0},
+	[O_NMUL] = {"nmul", 2, 0},     [O_DIV] = {"div", 2, 1},       [O_RDIV] = {"rdiv", 2, 1},
+	[O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},       [O_GE] = {"ge", 2, 0},
+	[O_LT] = {"lt", 2, 0},         [O_LE] = {"le", 2, 0},         [O_GT] = {"gt", 2, 0},
+	[O_EQ] = {"eq", 2, 0},
 	[O_NE] = {"ne", 2, 0},         [O_SELECT] = {"select", 3, 0}, [O_FLOOR] = {"floor", 1, 0},
 	[O_CEIL] = {"ceil", 1, 0},     [O_FRACT] = {"fract", 1, 0},   [O_SIGN] = {"sign", 1, 0},
 	[O_ABS] = {"abs", 1, 0},       [O_RCP] = {"rcp", 1, 1},       [O_RSQRT] = {"rsqrt", 1, 1},
@@ -193,7 +197,8 @@ unsigned inf_op_select(void)
 
 int inf_op_invertible(unsigned op)
 {
-	return op == O_ADD || op == O_SUB || op == O_MUL || op == O_DIV || op == O_NMUL;
+	return op == O_ADD || op == O_SUB || op == O_RSUB || op == O_MUL || op == O_DIV ||
+	       op == O_RDIV || op == O_NMUL;
 }
 
 const char *inf_op_name(unsigned op)
@@ -219,13 +224,17 @@ uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c)
 	case O_MOV_B: return b;
 	case O_ADD: return u32(x + y);
 	case O_SUB: return u32(x - y);
+	case O_RSUB: return u32(y - x);
 	case O_MUL: return u32(x * y);
 	case O_NMUL: return u32(-(x * y));
 	case O_DIV: return u32(x / y);
+	case O_RDIV: return u32(y / x);
 	case O_MIN: return u32(fminf(x, y));
 	case O_MAX: return u32(fmaxf(x, y));
 	case O_GE: return fbool(x >= y);
 	case O_LT: return fbool(x < y);
+	case O_LE: return fbool(x <= y);
+	case O_GT: return fbool(x > y);
 	case O_EQ: return fbool(x == y);
 	case O_NE: return fbool(x != y);
 	case O_SELECT: return y != 0 ? a : c;
