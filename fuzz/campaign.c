@@ -32,6 +32,7 @@ struct slot {
 	size_t runs_cap;
 	/* the batch's re-runs (confirm()): stored with it, so a batch and its cursor stay one */
 	size_t nx, xcap;
+	size_t replaced;          /* runner errors of the batch left out: re-runs took their place */
 	struct ip_variant *xv;
 	struct ip_outcome *xo;
 	uint8_t *xdata;           /* nx * output_len */
@@ -44,6 +45,8 @@ struct slot {
 	                           * overwritten by the next piece): confirm() compares re-runs */
 	size_t kept_n, kept_cap;  /* outputs kept; bytes of room */
 	uint8_t *warm;            /* the seed's outputs when it warms the device up (not kept) */
+	int64_t cold;             /* a context whose seed never ran ok in warm_up this batch (the
+	                           * next warm-ups of it give up at once), or -1 */
 	size_t warm_cap;
 	int prepared;             /* 0: ready holds the batch; else the error in diag */
 	struct ip_diag diag;
@@ -222,6 +225,34 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 	return s->xo[s->nx++].status;
 }
 
+/* A runner error says nothing of its variant, so it is never stored beside another run of it:
+ * of the re-runs xo[first..nx) of a variant whose batch run was `was`, the runner errors are
+ * dropped when another outcome is there, else all but one when the batch run was a runner
+ * error too (which add_runs left out: the re-runs take its place). */
+static void drop_runner_errors(struct slot *s, size_t first, enum ip_status was, size_t olen)
+{
+	size_t k = first, errors = 0;
+	for (size_t j = first; j < s->nx; j++)
+		errors += s->xo[j].status == IP_STATUS_RUNNER_ERROR;
+	/* how many runner errors stay: one when nothing else stands for the variant */
+	errors = errors == s->nx - first && was == IP_STATUS_RUNNER_ERROR ? errors - 1 : errors;
+	for (size_t j = first; j < s->nx; j++) {
+		if (s->xo[j].status == IP_STATUS_RUNNER_ERROR && errors) {
+			errors--;
+			continue;
+		}
+		if (k != j) {
+			if (olen)
+				memmove(s->xdata + k * olen, s->xdata + j * olen, olen);
+			s->xv[k] = s->xv[j];
+			s->xo[k] = s->xo[j];
+			s->xo[k].data = s->xdata + k * olen;
+		}
+		k++;
+	}
+	s->nx = k;
+}
+
 /* Whether the device's state is clean after a job that ended with status st (clean before:
  * was): a fault may leave it dirty (the next job may fault for it), a timeout does not (the
  * kernel resets a GPU that hung), a job that did not run leaves it as it was. */
@@ -234,12 +265,15 @@ static int clean_after(enum ip_status st, int was)
 /* Runs the context's seed, a job known to succeed, until it runs ok (at most 16 times: a
  * dirty state may outlast a job or two). Not stored: it tells nothing new of any variant, it
  * cleans the device's state (and so the runs a shard stores are its own variants'). Returns
- * whether the state is clean. */
+ * whether the state is clean (a context whose seed did not run ok in 16 tries is not tried
+ * again in the batch). */
 static int warm_up(struct ip_exec *x, struct slot *s, uint32_t context)
 {
 	struct ip_variant seed = {context, x->probe->contexts[context].seed_value};
 	size_t olen = x->probe->output_len;
 	const char *why;
+	if (s->cold == (int64_t)context)
+		return 0;
 	for (unsigned t = 0; t < 16 && !s->lost[0]; t++) {
 		struct ip_outcome o;
 		if (s->warm_cap < (olen ? olen : 1)) {
@@ -255,89 +289,100 @@ static int warm_up(struct ip_exec *x, struct slot *s, uint32_t context)
 		if (o.status == IP_STATUS_OK)
 			return 1;
 	}
+	s->cold = s->lost[0] ? s->cold : (int64_t)context;
 	return 0;
 }
 
 /* Runs v once more (stored), clean: the seed first (warm_up) unless *clean says the device's
- * last job left its state clean. Its status (runner_error when the seed never ran ok: v is
- * not run); *clean says whether the state is clean after it. */
+ * last job left its state clean. When the seed never runs ok (the device cannot be made
+ * clean), v runs as the device is: its run is stored all the same. Its status; *clean says
+ * whether the state is clean after it. */
 static enum ip_status rerun_clean(struct ip_exec *x, struct slot *s, const struct ip_variant *v,
                                   int *clean)
 {
 	enum ip_status st;
-	if (!*clean && !(*clean = warm_up(x, s, v->context)))
-		return IP_STATUS_RUNNER_ERROR;
+	if (!*clean)
+		*clean = warm_up(x, s, v->context);
 	st = rerun(x, s, v);
 	*clean = clean_after(st, *clean);
 	return st;
 }
 
+/* Variant i's re-runs (at most n_more), see confirm(). */
+static void confirm_variant(struct ip_exec *x, struct slot *s, size_t i, unsigned n_more,
+                            const struct ip_auto_context_plan *plans)
+{
+	const struct ip_variant *v = &s->variants[i];
+	enum ip_status st = s->outcomes[i].status;
+	const struct ip_auto_context_plan *pl = plans ? &plans[v->context] : NULL;
+	int flips = flips_from_seed(x->probe, v), clean = 0;
+	long cur = -1; /* the outcome the rest weighs: the batch's (-1), or re-run cur's */
+	size_t first = s->nx;
+	unsigned k = 0;
+	if (!plans) {
+		if (ip_status_is_noise(st))
+			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
+				st = rerun(x, s, v);
+		else if (flips == 0 ||
+		         (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
+			while (k++ < n_more && !s->lost[0])
+				rerun(x, s, v);
+		return;
+	}
+	if (ip_status_is_noise(st)) {
+		/* (clean: a fault a dirty state gave is no answer either) */
+		while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
+			st = rerun_clean(x, s, v, &clean);
+		if (ip_status_is_noise(st) || s->nx == first)
+			return;
+		cur = (long)s->nx - 1; /* it said something at last: weighed as below */
+		k = 0;
+	}
+#define CUR (cur < 0 ? &s->outcomes[i] : &s->xo[cur])
+	if (flips == 0) {
+		while (k++ < n_more && !s->lost[0])
+			rerun_clean(x, s, v, &clean);
+	} else if (flips == 1) {
+		size_t at = s->nx;
+		enum ip_status again = rerun_clean(x, s, v, &clean);
+		/* the two disagree, or agree on a fault (the first may have come of a dirty
+		 * state): more runs, for a majority of clean ones */
+		if (again != IP_STATUS_RUNNER_ERROR && s->nx > at &&
+		    (again != st || st != IP_STATUS_OK || !ip_settle_same(&s->xo[s->nx - 1], CUR)))
+			while (++k < n_more && !s->lost[0])
+				rerun_clean(x, s, v, &clean);
+	} else if (st == IP_STATUS_FAULT &&
+	           !ip_settle_explained(pl, &x->probe->contexts[v->context].seed_value,
+	                                &v->value, CUR)) {
+		/* it counts once clean runs repeat it: n_more of them, unless one runs ok */
+		while (k++ < n_more && !s->lost[0])
+			if (rerun_clean(x, s, v, &clean) == IP_STATUS_OK)
+				break;
+	}
+#undef CUR
+}
+
 /* The batch's re-runs, made by the worker before the batch is stored (at most n_more per
  * variant): a run that said nothing (timeout, runner_error) is run again until it says
- * something; the seed's outcome is confirmed (every verdict is measured against it). Without
- * a plan (strategies other than auto), a fault of one bit flipped from the seed (what would
- * make the bit reserved) is confirmed too. With auto's plan, as a GPU needs: a bit flipped
- * alone is run once more, and more when the two differ or agree on a fault (a flipped bit is
- * outvoted; an ok run outweighs faults: docs/inference.md); a fault the walk does not explain
- * (no bit it flips faults alike alone) is run again n_more times, unless it runs ok; each
- * variant's first re-run, and one after a fault, follows the seed (warm_up): a GPU's fault
- * leaves its state dirty, and the next job may fault for it. What is run again depends on the
- * variant's own outcomes and the plan only, so that shards store what the unsharded campaign
- * does. */
+ * something (a runner error is never stored beside another run of its variant:
+ * drop_runner_errors); the seed's outcome is confirmed (every verdict is measured against
+ * it). Without a plan (strategies other than auto), a fault of one bit flipped from the seed
+ * (what would make the bit reserved) is confirmed too. With auto's plan, as a GPU needs: a bit
+ * flipped alone is run once more, and more when the two differ or agree on a fault (a flipped
+ * bit is outvoted; an ok run outweighs faults: docs/inference.md); a fault the walk does not
+ * explain (no bit it flips faults alike alone) is run again n_more times, unless it runs ok;
+ * each variant's first re-run, and one after a fault, follows the seed (warm_up): a GPU's
+ * fault leaves its state dirty, and the next job may fault for it. What is run again depends
+ * on the variant's own outcomes and the plan only, so that shards store what the unsharded
+ * campaign does. */
 static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more,
                     const struct ip_auto_context_plan *plans)
 {
 	s->nx = 0;
 	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++) {
-		const struct ip_variant *v = &s->variants[i];
-		enum ip_status st = s->outcomes[i].status;
-		const struct ip_auto_context_plan *pl = plans ? &plans[v->context] : NULL;
-		int flips = flips_from_seed(x->probe, v), clean = 0;
-		long cur = -1; /* the outcome the rest weighs: the batch's (-1), or re-run cur's */
-		unsigned k = 0;
-		if (!plans) {
-			if (ip_status_is_noise(st)) {
-				while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
-					st = rerun(x, s, v);
-				continue;
-			}
-			if (flips == 0 ||
-			    (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
-				while (k++ < n_more && !s->lost[0])
-					rerun(x, s, v);
-			continue;
-		}
-		if (ip_status_is_noise(st)) {
-			/* (clean: a fault a dirty state gave is no answer either) */
-			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
-				st = rerun_clean(x, s, v, &clean);
-			if (ip_status_is_noise(st) || !s->nx)
-				continue;
-			cur = (long)s->nx - 1; /* it said something at last: weighed as below */
-			k = 0;
-		}
-#define CUR (cur < 0 ? &s->outcomes[i] : &s->xo[cur])
-		if (flips == 0) {
-			while (k++ < n_more && !s->lost[0])
-				rerun_clean(x, s, v, &clean);
-		} else if (flips == 1) {
-			size_t at = s->nx;
-			enum ip_status again = rerun_clean(x, s, v, &clean);
-			/* the two disagree, or agree on a fault (the first may have come of a dirty
-			 * state): more runs, for a majority of clean ones */
-			if (again != IP_STATUS_RUNNER_ERROR && s->nx > at &&
-			    (again != st || st != IP_STATUS_OK || !ip_settle_same(&s->xo[s->nx - 1], CUR)))
-				while (++k < n_more && !s->lost[0])
-					rerun_clean(x, s, v, &clean);
-		} else if (st == IP_STATUS_FAULT &&
-		           !ip_settle_explained(pl, &x->probe->contexts[v->context].seed_value,
-		                                &v->value, CUR)) {
-			/* it counts once clean runs repeat it: n_more of them, unless one runs ok */
-			while (k++ < n_more && !s->lost[0])
-				if (rerun_clean(x, s, v, &clean) == IP_STATUS_OK)
-					break;
-		}
-#undef CUR
+		size_t first = s->nx;
+		confirm_variant(x, s, i, n_more, plans);
+		drop_runner_errors(s, first, s->outcomes[i].status, x->probe->output_len);
 	}
 }
 
@@ -639,23 +684,30 @@ int64_t ip_campaign_open(struct ip_store *s, const struct ip_probe *p,
 }
 
 /* Runs i0..i1 of the slot (its variants, then its re-runs) as ip_run records, counted by
- * status, added to the batch being prepared. */
+ * status, added to the batch being prepared; a runner error of the batch that confirm() will
+ * run again is left out (its re-runs take its place). */
 static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i1)
 {
+	size_t k = i0;
 	for (size_t i = i0; i < i1; i++) {
 		int x = i >= s->n;
 		size_t j = x ? i - s->n : i;
 		uint8_t *val = (x ? s->xvalues : s->values) + j * dr->value_len;
 		const struct ip_variant *v = x ? &s->xv[j] : &s->variants[i];
+		if (!x && dr->confirm && s->outcomes[i].status == IP_STATUS_RUNNER_ERROR) {
+			s->replaced++;
+			continue;
+		}
 		value_bytes(&v->value, val, dr->value_len);
-		s->runs[i].context = v->context;
-		s->runs[i].value = val;
-		s->runs[i].value_len = dr->value_len;
-		s->runs[i].outcome = x ? s->xo[j] : s->outcomes[i];
-		s->by_status[s->runs[i].outcome.status < IP_STATUS_COUNT ? s->runs[i].outcome.status
+		s->runs[k].context = v->context;
+		s->runs[k].value = val;
+		s->runs[k].value_len = dr->value_len;
+		s->runs[k].outcome = x ? s->xo[j] : s->outcomes[i];
+		s->by_status[s->runs[k].outcome.status < IP_STATUS_COUNT ? s->runs[k].outcome.status
 		                                                          : IP_STATUS_RUNNER_ERROR]++;
+		k++;
 	}
-	return ip_store_batch_add(s->ready, s->runs + i0, i1 - i0, &s->diag);
+	return ip_store_batch_add(s->ready, s->runs + i0, k - i0, &s->diag);
 }
 
 /* Room for the outputs of the batch's single flips (kept aside by keep_flips). */
@@ -707,6 +759,8 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 	s->lost[0] = '\0';
 	s->nx = 0;
 	s->kept_n = 0;
+	s->replaced = 0;
+	s->cold = -1;
 	if (dr->confirm)
 		room_for_flips(x, s);
 	while (done < s->n) {
@@ -748,7 +802,9 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 		rc = add_runs(dr, s, s->n, s->n + s->nx);
 	if (!rc)
 		rc = ip_store_batch_finish(s->ready, &s->diag);
-	s->nrun = s->n + s->nx;
+	s->nrun = 0;
+	for (unsigned k = 0; k < IP_STATUS_COUNT; k++)
+		s->nrun += s->by_status[k]; /* the runs stored: runner errors re-run are not */
 	s->prepared = rc;
 }
 
@@ -967,7 +1023,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		for (int k = 0; k < IP_STATUS_COUNT; k++)
 			r->by_status[k] += next->by_status[k];
 		r->runs += nrun;
-		r->reruns += next->nx;
+		r->reruns += next->nx - next->replaced;
 		r->batches++;
 		r->cursor_end = next->cursor_after;
 		record_seq++;

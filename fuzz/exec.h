@@ -51,7 +51,9 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d);
 
 /* Runs n <= cap variants. Outcome i's data lies at data + i * probe->output_len (ok: the
  * observed buffers in the probe's order, each its full capacity, zeroed past what the runner
- * wrote; any other status: no data, len 0). x->njobs of them ran as jobs: results[j] is the
+ * wrote, up to a registers output the runner could not observe (len 0 with a capacity: a GPU
+ * harness's run that never reached its epilogue), where the data ends; any other status: no
+ * data, len 0). x->njobs of them ran as jobs: results[j] is the
  * runner's result of variant index[j] (the others could not be packed). Returns 0, or
  * IP_RUNNER_DEVICE_LOST when the runner's device is gone: then no outcome may be recorded and
  * *lost_why says why. */

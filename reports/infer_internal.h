@@ -43,6 +43,9 @@ struct inf_outcome {
 	uint32_t fault;
 	uint32_t *words;  /* nout words (0 where the data is short) */
 	uint64_t have;    /* bit k: word k was present in the data */
+	int unobserved;   /* ok, but its data ends before the outputs do: what the outputs held was
+	                   * not observed (a GPU harness's run that missed its epilogue): no
+	                   * evidence, as a runner error */
 	int32_t *src;     /* per word: the planted input word it equals (first), or -1 */
 };
 
@@ -110,6 +113,7 @@ struct inf_data {
 	size_t nin;
 	struct inf_output *out;
 	size_t nout;
+	size_t out_bytes;    /* an ok outcome's data length: the observed outputs together */
 	struct inf_names *names; /* named records, per input role that has them */
 	size_t nnames;
 	char **roles;        /* role names owned here */

@@ -268,6 +268,8 @@ static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 			}
 			add_names(data, role, rec, (const char *)sqlite3_column_text(st, 6));
 		} else {
+			if (len > 0 && offset + (size_t)len > data->out_bytes)
+				data->out_bytes = offset + (size_t)len;
 			data->out = realloc(data->out, (data->nout + nwords + 1) * sizeof *data->out);
 			if (!data->out)
 				abort();
@@ -337,6 +339,7 @@ static int load_outcomes(sqlite3 *db, struct inf_data *data, const int64_t *ids,
 			o->status = sqlite3_column_int(st, 1);
 			o->fault = (uint32_t)sqlite3_column_int64(st, 2);
 			o->words = xcalloc(data->nout, sizeof *o->words);
+			o->unobserved = o->status == IP_STATUS_OK && (size_t)len < data->out_bytes;
 			for (size_t k = 0; k < data->nout; k++) {
 				uint32_t off = data->out[k].offset, v = 0;
 				if ((int64_t)off >= len)
@@ -366,7 +369,7 @@ static void compact_outputs(struct inf_data *data)
 		int seen = 0;
 		for (size_t i = 0; i < data->noc && !varies; i++) {
 			const struct inf_outcome *o = &data->oc[i];
-			if (o->status != IP_STATUS_OK)
+			if (o->status != IP_STATUS_OK || o->unobserved)
 				continue;
 			if (!seen) {
 				first = o->words[k];
@@ -385,7 +388,7 @@ static void compact_outputs(struct inf_data *data)
 	for (size_t i = 0; i < data->noc; i++) {
 		struct inf_outcome *o = &data->oc[i];
 		o->have = 0;
-		if (o->status == IP_STATUS_OK)
+		if (o->status == IP_STATUS_OK && !o->unobserved)
 			o->have = kept >= INF_MAX_WORDS ? ~UINT64_C(0) : (UINT64_C(1) << kept) - 1;
 	}
 }
@@ -490,11 +493,11 @@ static int is_noise(int status)
 }
 
 /* Folds one variant's runs (r[0..n), one per outcome, by outcome index) into c's next
- * variant with its majority outcome, taken over the informative runs: noise runs neither
- * decide nor count against it (faults of a variant that also ran ok are noise). A variant
- * that never ran ok and timed out twice or more, more often than it said anything else, hangs
- * (its outcome the timeout); one with noise runs only otherwise is left out. *cap: c->v's
- * room, grown here. */
+ * variant with its majority outcome, taken over the informative runs: noise runs (and ok runs
+ * whose outputs were not observed) neither decide nor count against it; faults of a variant
+ * that also ran ok are noise. A variant that never ran ok and timed out twice or more, more
+ * often than it said anything else, hangs (its outcome the timeout); one with noise runs only
+ * otherwise is left out. *cap: c->v's room, grown here. */
 static void fold_variant(const struct inf_data *data, struct inf_context *c, size_t *cap,
                          uint64_t value, const struct raw_run *r, size_t n)
 {
@@ -514,10 +517,11 @@ static void fold_variant(const struct inf_data *data, struct inf_context *c, siz
 	/* a variant that ran ok once can run ok: its faults are what a GPU's state left dirty
 	 * by a fault before, or a fault of its own, not the variant's (docs/inference.md) */
 	for (size_t j = 0; j < n && !ran_ok; j++)
-		ran_ok = data->oc[r[j].oc].status == IP_STATUS_OK;
+		ran_ok = data->oc[r[j].oc].status == IP_STATUS_OK && !data->oc[r[j].oc].unobserved;
 	for (size_t j = 0; j < n; j++) {
 		int st = data->oc[r[j].oc].status;
-		if (is_noise(st) || (ran_ok && st == IP_STATUS_FAULT)) {
+		if (is_noise(st) || data->oc[r[j].oc].unobserved ||
+		    (ran_ok && st == IP_STATUS_FAULT)) {
 			v->noise += r[j].count;
 			if (st == IP_STATUS_TIMEOUT) {
 				timeouts += r[j].count;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_drm_cli.sh: the drm runner from the command line, through the fake DRM device:
-# `isaprobe devices` (table, JSON, a node that is not DRM), `isaprobe run --runner drm` prints
+# `isaprobe devices` (table, JSON, a node that is not DRM, a T604 by the id panfrost gives it),
+# `isaprobe run --runner drm` prints
 # what the simulator prints, a probe of another ISA or GPU model is refused with a clear error,
 # `agent --runner drm` serves the GPU to `--runner remote:`, `ci/nightly --runner drm` runs, and
 # on a device without the model extension (what every kernel is) the registers role is refused
@@ -9,6 +10,8 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
+# The model extension (FAKEDRM_MODEL=1) unless a line says FAKEDRM_MODEL=0 (a kernel and a GPU).
+export FAKEDRM_MODEL=1
 command -v python3 >/dev/null || { echo "python3 is needed (ci/setup-debian installs it)" >&2; exit 1; }
 
 # devices
@@ -30,6 +33,10 @@ FAKEDRM_MODEL=0 fake "$bin" devices --json | python3 -c \
 	'import json,sys; assert not any(x["gpu_model"] for x in json.load(sys.stdin))' && ok ||
 	fail "a device without the model extension says it is a GPU model"
 expect 1 'not a DRM device' -- "$bin" devices /dev/null
+# a Mali-T604, whose GPU_ID register says 0x6956: panfrost gives userspace 0x0600
+FAKEDRM_DEVICES=/dev/dri/renderD128=t604 fake "$bin" devices >"$tmp/t604.txt" &&
+	grep -Eq '^/dev/dri/renderD128 +panfrost .* 0x600 +Mali-T604 +t604 +midgard' "$tmp/t604.txt" &&
+	ok || fail "a T604: $(cat "$tmp/t604.txt")"
 
 # run: the same report as the simulator's
 printf 'alu {\n\tvadd.fadd r2.xyzw, r0.xyzw, r1.zwxy\n\tsmul.fmul r3.x, r0.y, r1.x\n}\n' >"$tmp/a.s"
@@ -53,17 +60,27 @@ expect 2 "unknown runner 'drn'" -- "$bin" "${args[@]}" --runner drn
 expect 2 "ISAPROBE_DRM_JOBS='0x10': expected a whole number from 1 to 65535" -- \
 	env ISAPROBE_DRM_JOBS=0x10 LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" "${args[@]}" --runner drm
 
-# a kernel (no model extension): the registers role is refused with the reason
-FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm >"$tmp/hw.out"
-grep -q '^status: runner_error' "$tmp/hw.out" && grep -q 'registers role is simulator-only' "$tmp/hw.out" &&
-	ok || fail "registers on a kernel: $(cat "$tmp/hw.out")"
-# ... and a campaign of such a probe stops before it starts (exit 1, nothing stored), instead of
-# storing a runner error for every variant
-FAKEDRM_MODEL=0 fake "$bin" campaign "$src/probes/midgard/scalar_unk.probe" --runner drm \
-	--db "$tmp/hwreg.db" --quiet 2>"$tmp/hwreg.err"
+# a kernel (no model extension): the Midgard job runs through the register harness
+# (docs/harness.md) and prints what the simulator prints (the program touches r0-r3 only)
+# (but for the step count: a GPU does not count steps)
+FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm | grep -v '^steps:' >"$tmp/hw.out"
+grep -v '^steps:' "$tmp/sim.out" | cmp -s - "$tmp/hw.out" && ok ||
+	fail "registers on a kernel: $(grep -v '^steps:' "$tmp/sim.out" | diff - "$tmp/hw.out")"
+# ... an ISA without a harness refuses registers with the reason, and a campaign of such a probe
+# stops before it starts (exit 1, nothing stored), naming the probe, instead of storing a runner
+# error for every variant
+printf 'instr {\n\tload 0\n\treg0 attr 0\n\tacc0.add ld_x, ld_y\n\tstore0.varying 0, acc0, acc0\n}\n' >"$tmp/g.s"
+FAKEDRM_MODEL=0 fake "$bin" run -i utgard_gp "$tmp/g.s" --input attributes=floats:1,2,3,4 \
+	--observe registers --runner drm >"$tmp/hwg.out"
+grep -q '^status: runner_error' "$tmp/hwg.out" &&
+	grep -q 'no register harness for ISA utgard_gp' "$tmp/hwg.out" && ok ||
+	fail "registers without a harness on a kernel: $(cat "$tmp/hwg.out")"
+{ sed '/^observe/d' "$src/probes/utgard_gp/pass_op.probe"; echo 'observe registers 256'; } >"$tmp/gpreg.probe"
+FAKEDRM_MODEL=0 fake "$bin" campaign "$tmp/gpreg.probe" --runner drm --db "$tmp/hwreg.db" \
+	--quiet 2>"$tmp/hwreg.err"
 st=$?
-[ "$st" -eq 1 ] && grep -q 'runner drm cannot run the jobs of context' "$tmp/hwreg.err" &&
-	grep -q 'registers role is simulator-only' "$tmp/hwreg.err" &&
+[ "$st" -eq 1 ] && grep -q 'gpreg.probe.*runner drm cannot run the jobs of context' "$tmp/hwreg.err" &&
+	grep -q 'no register harness for ISA utgard_gp' "$tmp/hwreg.err" &&
 	[ "$(sqlite3 "$tmp/hwreg.db" 'SELECT count(*) FROM run' 2>/dev/null || echo 0)" = 0 ] && ok ||
 	fail "a registers probe's campaign on a kernel: exit $st: $(cat "$tmp/hwreg.err")"
 # ... and a probe that needs no register file runs on the hardware path alone: every variant the

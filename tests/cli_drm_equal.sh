@@ -6,6 +6,9 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
+# The model extension (FAKEDRM_MODEL=1): every run is compared with the simulator's, statuses
+# no GPU gives (unmodeled) and the register file included.
+export FAKEDRM_MODEL=1
 
 probes=("$src"/probes/midgard/*.probe "$src"/probes/bifrost/*.probe "$src"/probes/utgard_gp/*.probe)
 [ "${#probes[@]}" -ge 20 ] || fail "only ${#probes[@]} shipped probes found"

@@ -5,12 +5,16 @@
 # which is stored as fault (with the code) or timeout while every other run stays as it was and
 # no variant is lost or stored twice; a reset mid-batch changes no run; a device lost for good
 # stops the campaign (exit 1, everything before the batch stored) and --resume finishes it; a
-# device that comes back when re-opened is re-opened and the campaign goes on. Panfrost (a job
+# device that comes back when re-opened is re-opened and the campaign goes on, also when it goes
+# away again while the same submission is sent again (up to five times in a row). Panfrost (a job
 # chain that says which job failed) and lima (a GP job that does not: halved until it does).
 # Usage: cli_drm_faults.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
+# The model extension (FAKEDRM_MODEL=1): each row is checked against an uninterrupted campaign
+# of the register probes, outcome for outcome.
+export FAKEDRM_MODEL=1
 
 # several batches, several submissions per batch, one worker: job numbers are deterministic
 export ISAPROBE_DRM_JOBS=64
@@ -175,6 +179,21 @@ same_runs "$tmp/mg.db" "$tmp/unplug.db" scalar_unk "unplugged"
 [ "$(grep -c '^open /dev/dri/renderD128 fd=' "$tmp/unplug.trace")" -ge 2 ] && ok ||
 	fail "unplug: the node was not opened again"
 
+# unplugged at job 257 (the first of the second batch's first submission) and again at 258 (the
+# first job of that submission sent again): re-opened twice, the campaign goes on (issue 34
+# defect 7: the second unplug ended it as lost); gone five times in a row running the same
+# submission, the device counts as lost (exit 1, the first batch stored)
+injected unplug2 'unplug@257,unplug@258' "$tmp/unplug2.db" "${mg[@]}"
+exited unplug2 0
+same_runs "$tmp/mg.db" "$tmp/unplug2.db" scalar_unk "unplugged twice in one submission"
+[ "$(grep -c '^open /dev/dri/renderD128 fd=' "$tmp/unplug2.trace")" -ge 3 ] && ok ||
+	fail "unplug2: the node was not opened again twice"
+injected unplug5 'unplug@257,unplug@258,unplug@259,unplug@260,unplug@261' "$tmp/unplug5.db" "${mg[@]}"
+exited unplug5 1
+grep -q 'went away 5 times running the same submission' "$tmp/unplug5.err" &&
+	[ "$(count "$tmp/unplug5.db")" = "256 0" ] && ok ||
+	fail "unplug5: $(count "$tmp/unplug5.db"): $(cat "$tmp/unplug5.err")"
+
 # lima: a GP error or a hang at draw 100 fails its whole GP job; halving finds the draw, which
 # is stored as fault (lima gives no code: 0) or timeout, the rest as before; a reset, nothing
 injected gpfault 'fault@100' "$tmp/gpfault.db" "${gp[@]}"
@@ -186,7 +205,7 @@ injected gphang 'hang@100' "$tmp/gphang.db" "${gp[@]}"
 exited gphang 0
 one_changed gphang "$tmp/gp.db" "$tmp/gphang.db" complex_op 3 0
 [ "$(count "$tmp/gphang.db")" = "176 0" ] && ok || fail "lima hang: $(count "$tmp/gphang.db")"
-traced gphang 'lima job timeout'
+traced gphang '(lima|gp) job timeout'
 injected gpreset 'reset@100' "$tmp/gpreset.db" "${gp[@]}"
 exited gpreset 0
 same_runs "$tmp/gp.db" "$tmp/gpreset.db" complex_op "lima reset mid-batch"

@@ -10,6 +10,9 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
+# The model extension (FAKEDRM_MODEL=1) unless a line says FAKEDRM_MODEL=0: runs are compared
+# with the simulator's, unmodeled included.
+export FAKEDRM_MODEL=1
 export FAKEDRM_DEVICES=/dev/dri/renderD128=r580,/dev/dri/renderD129=rv515
 
 fake "$bin" devices >"$tmp/devices" || fail "devices"
@@ -79,12 +82,33 @@ injected reset 'reset@100'
 exited reset 0
 same_runs "$tmp/fc.db" "$tmp/reset.db" fc_unknown "reset mid-stream"
 
-injected refused 'fault@100'
+grep -q 'GPU reset succeeded' "$tmp/hang.trace" && grep -q 'RADEON_GEM_WAIT_IDLE size=8 -> -EAGAIN' \
+	"$tmp/hang.trace" && ok || fail "hang: the lockup was not reset by a waiter"
+
+# refused once, past auto's survey (job 300): the jobs run again, nothing is a runner error,
+# nothing is stored twice
+injected refused 'fault@300'
 exited refused 0
 grep -q 'RADEON_CS size=32 -> -EINVAL' "$tmp/refused.trace" &&
 	grep -q 'r300_cs_parse.*refuses' "$tmp/refused.trace" && ok || fail "refused: not refused"
 same_runs "$tmp/fc.db" "$tmp/refused.db" fc_unknown "refused, then run again"
 [ "$(count "$tmp/refused.db")" = "$base" ] && ok || fail "refused: $(count "$tmp/refused.db"), not $base"
+
+# refused every time (the checker refuses the program of job 100 in every stream): halved until
+# that job is alone: one runner error stored (not its batch's 64), once (its re-runs, --confirm
+# 2, take its place), exit 3 (--resume runs it again)
+ex=(campaign "$src/probes/ctm/fc_unknown.probe" --jobs 1 --batch 64 --runner drm --quiet
+    --strategy exhaustive --budget 256 --confirm 2)
+fake "$bin" "${ex[@]}" --db "$tmp/ex.db" || fail "exhaustive baseline"
+injected refuse 'refuse@100' --strategy exhaustive --budget 256 --confirm 2
+exited refuse 3
+runs_of "$tmp/ex.db" fc_unknown >"$tmp/ex.runs"
+runs_of "$tmp/refuse.db" fc_unknown >"$tmp/refuse.runs"
+[ "$(diff "$tmp/ex.runs" "$tmp/refuse.runs" | grep -c '^<')" = 1 ] &&
+	[ "$(diff "$tmp/ex.runs" "$tmp/refuse.runs" | grep '^>' | grep -c '|5|0|1$')" = 1 ] && ok ||
+	fail "refuse: $(diff "$tmp/ex.runs" "$tmp/refuse.runs" | head -4)"
+[ "$(count "$tmp/refuse.db")" = "$(count "$tmp/ex.db")" ] && ok ||
+	fail "refuse: $(count "$tmp/refuse.db"), not $(count "$tmp/ex.db")"
 
 injected lost 'lost@100'
 exited lost 1

@@ -7,6 +7,7 @@
 
 #include "../runners/drm/drm_gpus.h"
 #include "../runners/drm/drm_job.h"
+#include "../runners/drm/drm_panfrost.h"
 #include "../runners/drm/model_ext.h"
 #include "../runners/drm/pan_jobs.h"
 #include "check.h"
@@ -33,9 +34,16 @@ static void test_invocation(void)
 	CHECK(w[0] == 0 && w[1] == 0, "1x1x1: %08x %08x", w[0], w[1]);
 	pan_pack_invocation(four, one, w); /* hw_interfaces.md 2.4: word0 3, word1 0x20820842 */
 	CHECK(w[0] == 3 && w[1] == 0x20820842, "local 4x1x1: %08x %08x", w[0], w[1]);
-	/* a vertex job of 5 vertices as Mesa lays it out: 5 work groups in Y; shift of group Z 3 */
+	/* 5 vertices: 5 work groups in Y; shift of group Z 3 */
 	pan_pack_invocation(one, vert5, w);
 	CHECK(w[0] == 4 && w[1] == 0x00c00000, "5 vertices: %08x %08x", w[0], w[1]);
+	/* as a vertex job, as Mesa packs it (the graphics quirk): Z shift 32, split 2 */
+	pan_pack_invocation_graphics(one, vert5, w);
+	CHECK(w[0] == 4 && w[1] == 0x28000000, "5 vertices, graphics: %08x %08x", w[0], w[1]);
+	pan_pack_invocation_graphics(four, vert5, w); /* local X 4: shifts 2, 2, 2, 2, 5 -> 32 */
+	CHECK(w[0] == (3u | 4u << 2) && w[1] == (2u | 2u << 5 | 2u << 10 | 2u << 16 | 32u << 22 |
+	                                            2u << 28),
+	      "local 4, 5 vertices, graphics: %08x %08x", w[0], w[1]);
 	CHECK(pan_log2_ceil(1) == 0 && pan_log2_ceil(2) == 1 && pan_log2_ceil(3) == 2 &&
 	          pan_log2_ceil(4) == 2 && pan_log2_ceil(5) == 3,
 	      "log2 ceil");
@@ -46,8 +54,10 @@ static void test_gpus(void)
 	struct ip_drm_gpu g;
 	ip_drm_panfrost_gpu(0x0750, &g);
 	CHECK(!strcmp(g.model, "t760") && !strcmp(g.isa, "midgard") && g.arch == 5, "0x750: %s", g.model);
-	ip_drm_panfrost_gpu(0x6956, &g);
-	CHECK(!strcmp(g.model, "t604") && g.arch == 4, "0x6956: %s %u", g.model, g.arch);
+	/* the T604's register says 0x6956; panfrost gives userspace 0x0600 (panfrost_gpu.c) */
+	ip_drm_panfrost_gpu(0x0600, &g);
+	CHECK(!strcmp(g.model, "t604") && !strcmp(g.isa, "midgard") && g.arch == 4, "0x0600: %s %u",
+	      g.model, g.arch);
 	ip_drm_panfrost_gpu(0x0620, &g);
 	CHECK(!strcmp(g.model, "t628") && !strcmp(g.isa, "midgard"), "0x620: %s", g.model);
 	ip_drm_panfrost_gpu(0x7212, &g); /* G52: 0x7212 & 0xf00f = 0x7002 */
@@ -71,6 +81,15 @@ static void test_gpus(void)
 	          !strcmp(pan_exception_name(0x7f), "UNKNOWN") && !pan_exception_name(0x3e),
 	      "exception names");
 	CHECK(PAN_FORMAT_RGBA32F_V6 == 0xbf688, "RGBA32F: %x", PAN_FORMAT_RGBA32F_V6);
+}
+
+/* A driver's submit that records the chain's first job. */
+static uint64_t kicked_jc;
+static int record_submit(struct ip_drm_dev *dev, const void *args)
+{
+	(void)dev;
+	kicked_jc = ((const struct ip_drm_pan_submit *)args)->jc;
+	return 0;
 }
 
 /* Two Bifrost-style compute jobs chained by pan_emit_job, on a model device. */
@@ -103,6 +122,24 @@ static void test_chain(void)
 		const uint8_t *l = b.desc.bo.map + (ls - b.desc.bo.va);
 		CHECK(ip_drm_r32(l) == 0 && ip_drm_r32(l + 4) == 31, "local storage: no TLS, no WLS");
 		CHECK(r64(l + IP_MODEL_LS_OFFSET) == 0x4000180, "model record pointer");
+	}
+	/* kicked again from job 2 (after job 1 faulted): a chain numbered from 1, as every chain
+	 * Mesa submits, its first job depending on nothing; the kernel sees its header first */
+	{
+		static struct ip_drm_driver drv;
+		drv.submit = record_submit;
+		dev.drv = &drv;
+		ip_drm_w32(s[0].desc, 0x58);
+		ip_drm_w32(s[1].desc, 0x58);
+		CHECK(pan_kick_chain(&b, 1) == 0 && kicked_jc == s[1].desc_va, "kick from job 2");
+		CHECK(ip_drm_r32(s[1].desc + 16) == 0x00010009 && ip_drm_r32(s[1].desc + 20) == 0,
+		      "job 2 kicked alone: index 1, no dependency: %08x %08x",
+		      ip_drm_r32(s[1].desc + 16), ip_drm_r32(s[1].desc + 20));
+		CHECK(ip_drm_r32(s[1].desc) == 0 && ip_drm_r32(s[0].desc) == 0x58,
+		      "the kicked job's status cleared, the job before it left");
+		CHECK(pan_kick_chain(&b, 0) == 0 && ip_drm_r32(s[0].desc + 16) == 0x00010009 &&
+		          ip_drm_r32(s[1].desc + 16) == 0x00020009 && ip_drm_r32(s[1].desc + 20) == 1,
+		      "kicked whole again: indices 1 and 2, job 2 after job 1");
 	}
 	free(b.desc.bo.map);
 }
@@ -141,7 +178,9 @@ static void test_midgard_job(void)
 	draw = jb + 64;
 	CHECK(ip_drm_r32(jb + 16) == (1u | 5u << 1 | 1u << 16), "vertex job, index 1: %08x",
 	      ip_drm_r32(jb + 16));
-	CHECK(ip_drm_r32(jb + 32) == 1 && ip_drm_r32(jb + 36) == 0x00400000, "2 vertices: %08x %08x",
+	/* 2 vertices as 2 work groups in Y (value 1 at shift 0); as Mesa packs a graphics job, the
+	 * workgroups Z shift 32 (bits 22-27) and thread group split 2 (bits 28-31) */
+	CHECK(ip_drm_r32(jb + 32) == 1 && ip_drm_r32(jb + 36) == 0x28000000, "2 vertices: %08x %08x",
 	      ip_drm_r32(jb + 32), ip_drm_r32(jb + 36));
 	CHECK(ip_drm_r32(jb + 40) == 5u << 26, "task split 5: %08x", ip_drm_r32(jb + 40));
 	CHECK(ip_drm_r32(draw) == 7, "draw flags: %x", ip_drm_r32(draw));
@@ -150,8 +189,9 @@ static void test_midgard_job(void)
 	      (unsigned long long)r64(rsd));
 	CHECK(!memcmp(b.code.bo.map + (s.code_va - b.code.bo.va), code, sizeof code), "code copied");
 	CHECK(ip_drm_r32(rsd + 12) == 4, "4 attributes, no varyings: %x", ip_drm_r32(rsd + 12));
-	/* properties: 1 uniform buffer, work registers 24 - 4 = 20 at bit 16, 4 uniforms at bit 21 */
-	CHECK(ip_drm_r32(rsd + 16) == 0x00940001, "properties: %08x", ip_drm_r32(rsd + 16));
+	/* properties: 1 uniform buffer, work registers 16 at bit 16 (Mesa's count with 8 or fewer
+	 * uniform registers; the job has no register file), 4 uniforms at bit 21 */
+	CHECK(ip_drm_r32(rsd + 16) == 0x00900001, "properties: %08x", ip_drm_r32(rsd + 16));
 	ubo = b.desc.bo.map + (r64(draw + 4 * PAN_DRAW_UBOS) - b.desc.bo.va);
 	CHECK(r64(ubo) == (3u | (s.role[IP_BUF_UNIFORMS].va >> 4) << 12), "UBO: %llx",
 	      (unsigned long long)r64(ubo));

@@ -155,9 +155,18 @@ int main(void)
 	      "CP opcodes");
 	CHECK(A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 3) == 0x00e40000u,
 	      "CP_LOAD_STATE dword 0: 0x%08x", A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 3));
+	/* points 9, auto index 2 << 6, PRE_DRAW_INITIATOR_ENABLE 1 << 14, one instance 1 << 24 */
 	CHECK(A3XX_DRAW_INITIATOR(A3XX_DI_PT_POINTLIST, A3XX_DI_SRC_SEL_AUTO_INDEX,
-	                          A3XX_DI_IGNORE_VISIBILITY) == 0x89u,
+	                          A3XX_DI_IGNORE_VISIBILITY) == 0x01004089u,
 	      "draw initiator");
+	CHECK(A3XX_GRAS_CL_CLIP_CNTL == 0x2040 && A3XX_GRAS_SC_CONTROL == 0x2072 &&
+	          A3XX_RB_MODE_CONTROL == 0x20c0 && A3XX_RB_RENDER_CONTROL == 0x20c1 &&
+	          A3XX_PC_PRIM_VTX_CNTL == 0x21ec && A3XX_HLSQ_FS_CONTROL_REG == 0x2205 &&
+	          A3XX_VFD_CONTROL_1 == 0x2241 && A3XX_VPC_ATTR == 0x2280 &&
+	          A3XX_SP_SP_CTRL_REG == 0x22c0 && A3XX_SP_FS_CTRL_REG0 == 0x22e0 &&
+	          A3XX_SP_FS_OUTPUT_REG == 0x22ec && A3XX_SP_FS_MRT_REG(0) == 0x22f0 &&
+	          A3XX_SP_FS_LENGTH_REG == 0x22ff,
+	      "a3xx draw state registers (a3xx.xml)");
 	CHECK(A3XX_HLSQ_VS_CONTROL_REG == 0x2204 && A3XX_SP_VS_CTRL_REG0 == 0x22c4 &&
 	          A3XX_SP_VS_OBJ_START_REG == 0x22d5 && A3XX_SP_VS_LENGTH_REG == 0x22df &&
 	          A3XX_VFD_CONTROL_0 == 0x2240 && A3XX_HLSQ_CONTROL_1_REG == 0x2201,

@@ -2,12 +2,16 @@
  * (panfrost and lima ioctls with bad sizes, flags, handles, pads, pointers), and a submission
  * whose descriptors are wrong ends the way the GPU ends it (the job's exception status and a
  * failed fence, a GP error, an msm hangcheck), never runs: each case is the drm runner's own job builder's
- * output with one descriptor spoilt. Runs itself again with the fake device preloaded
+ * output with one descriptor spoilt; on a kernel before 6.9 (FAKEDRM_KERNEL) a lima context
+ * whose job failed cancels its next job unrun, a new one runs it. Runs itself again with the
+ * fake device preloaded
  * (FAKEDRM_PRELOAD, from tests/CMakeLists.txt); skipped without it. */
 #define _FILE_OFFSET_BITS 64 /* DRM's mmap offsets, on 32-bit hosts too */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -372,11 +376,31 @@ static uint64_t r64(const uint8_t *p)
 	return ip_drm_r32(p) | (uint64_t)ip_drm_r32(p + 4) << 32;
 }
 
-/* The job ends with a fault of this code and the fence -EINVAL (the kernel's "js fault"). */
+/* The kernel version the fake device behaves as (FAKEDRM_KERNEL; the default is the newest),
+ * as major << 8 | minor. */
+static unsigned kernel_version(void)
+{
+	const char *k = getenv("FAKEDRM_KERNEL");
+	unsigned major, minor;
+	if (!k || sscanf(k, "%u.%u", &major, &minor) != 2)
+		return 0xffff;
+	return major << 8 | minor;
+}
+
+/* How the syncobj of a job that faulted ends: -EINVAL from 6.5; before, the scheduler does not
+ * forward the error (no error), and before 5.15 panfrost resets the GPU on the fault
+ * (-ECANCELED). */
+static enum ip_drm_fence fault_fence(void)
+{
+	unsigned k = kernel_version();
+	return k < 0x050f ? IP_DRM_FENCE_CANCELLED : k < 0x0605 ? IP_DRM_FENCE_OK : IP_DRM_FENCE_FAULT;
+}
+
+/* The job ends with a fault of this code and the fence the kernel gives a fault ("js fault"). */
 static void faults(struct rig *r, uint32_t code, const char *what)
 {
 	enum ip_drm_fence f = rig_run(r);
-	CHECK(f == IP_DRM_FENCE_FAULT, "%s: fence %d, want a fault", what, f);
+	CHECK(f == fault_fence(), "%s: fence %d, want %d", what, f, fault_fence());
 	CHECK(r->slot.state == IP_DRM_SLOT_FAULT && r->slot.fault == code,
 	      "%s: job state %d fault 0x%x, want fault 0x%x", what, r->slot.state, r->slot.fault, code);
 }
@@ -398,7 +422,6 @@ static void midgard_descriptors(void)
 		stmt;                                                                        \
 		faults(&r, (code), (what));                                                  \
 	} while (0)
-	SPOIL("index 0", 0x40, ip_drm_w32(job + 16, ip_drm_r32(job + 16) & 0xffff));
 	SPOIL("32-bit job descriptors", 0x40, ip_drm_w32(job + 16, ip_drm_r32(job + 16) & ~1u));
 	SPOIL("a tiler job", 0x40, ip_drm_w32(job + 16, (ip_drm_r32(job + 16) & ~0xfeu) | 7u << 1));
 	SPOIL("draw descriptor not 64-bit", 0x58, ip_drm_w32(draw, 0x5));
@@ -424,17 +447,20 @@ static void midgard_descriptors(void)
 		 * depends on one not in the chain */
 		uint32_t all[3] = {r.code.bo.handle, r.desc.bo.handle, r.data.bo.handle};
 		struct ip_drm_pan_submit s;
-		for (int k = 0; k < 2; k++) {
+		static const char *const what[3] = {"a BO missing from the list",
+		                                    "a dependency on no earlier job", "index 0"};
+		for (int k = 0; k < 3; k++) {
 			rig_build(&r);
 			s = (struct ip_drm_pan_submit){r.slot.desc_va, k ? all : all + 1, k ? 3u : 2u};
-			if (k)
+			if (k == 1)
 				ip_drm_w32(r.slot.desc + 20, 5);
+			if (k == 2)
+				ip_drm_w32(r.slot.desc + 16, ip_drm_r32(r.slot.desc + 16) & 0xffff);
 			CHECK(ip_drm_fence_reset(&r.dev) == 0 && r.dev.drv->submit(&r.dev, &s) == 0, "submit");
-			CHECK(ip_drm_wait(&r.dev, ip_drm_now_ns() + 5000000000LL) == IP_DRM_FENCE_FAULT,
-			      "%s: fault", k ? "a dependency on no earlier job" : "a BO missing from the list");
+			CHECK(ip_drm_wait(&r.dev, ip_drm_now_ns() + 5000000000LL) == fault_fence(),
+			      "%s: fault", what[k]);
 			CHECK((ip_drm_r32(r.slot.desc) & 0xff) == (k ? 0x40u : 0xc1u), "%s: status %x",
-			      k ? "a dependency on no earlier job" : "a BO missing from the list",
-			      ip_drm_r32(r.slot.desc));
+			      what[k], ip_drm_r32(r.slot.desc));
 		}
 	}
 	rig_close(&r);
@@ -457,6 +483,12 @@ static void bifrost_descriptors(void)
 	ip_drm_w32(rsd + 48, 2u << 15);
 	faults(&r, 0x58, "push uniform count too small");
 	rig_close(&r);
+}
+
+/* Whether the kernel the fake device behaves as keeps lima's guilty contexts (before 6.9). */
+static int guilty_contexts(void)
+{
+	return kernel_version() < 0x0609;
 }
 
 static void lima_descriptors(void)
@@ -488,6 +520,20 @@ static void lima_descriptors(void)
 		      "%s: the job is cancelled", what[k]);
 		ip_drm_kmsg(&r.dev, log, sizeof log);
 		CHECK(strstr(log, "gp error irq") != NULL, "%s: the kernel log says: %s", what[k], log);
+		/* before Linux 6.9 the failed job's context is guilty now: a good job of it is
+		 * cancelled without running (nothing logged); a new context runs it */
+		rig_build(&r);
+		if (guilty_contexts()) {
+			CHECK(rig_run(&r) == IP_DRM_FENCE_CANCELLED && r.slot.state == IP_DRM_SLOT_PENDING,
+			      "%s: the good job after it, same context: cancelled", what[k]);
+			log[0] = '\0';
+			ip_drm_kmsg(&r.dev, log, sizeof log);
+			CHECK(log[0] == '\0', "%s: it did not run (the kernel log says: %s)", what[k], log);
+			CHECK(r.dev.drv->renew_ctx(&r.dev) == 0, "a new context");
+			rig_build(&r);
+		}
+		CHECK(rig_run(&r) == IP_DRM_FENCE_OK && r.slot.state == IP_DRM_SLOT_DONE,
+		      "%s: the good job after it runs", what[k]);
 	}
 	rig_close(&r);
 }
@@ -627,7 +673,7 @@ static void msm_descriptors(void)
 {
 	struct rig r;
 	static const char *const what[6] = {
-		"SP_VS_OBJ_START_REG elsewhere than the shader loaded",
+		"SP_VS_CTRL_REG0's thread size not HLSQ_CONTROL_1's",
 		"a CP opcode the CP does not run",
 		"a triangle draw",
 		"a model record with a bad magic",
@@ -647,15 +693,15 @@ static void msm_descriptors(void)
 		log[0] = '\0';
 		switch (k) {
 		case 0:
-			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_OBJ_OFFSET_REG, 2));
-			ip_drm_w32(p + 8, ip_drm_r32(p + 8) + 32);
+			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+			ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
 			break;
 		case 1:
 			p = find_dw(&r, A3XX_PKT3(A3XX_CP_EVENT_WRITE, 1));
 			ip_drm_w32(p, A3XX_PKT3(0x7e, 1));
 			break;
 		case 2:
-			p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
+			p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, A3XX_DRAW_AUTO_DWORDS));
 			ip_drm_w32(p + 8, ip_drm_r32(p + 8) ^ A3XX_DI_PT_POINTLIST ^ 4u);
 			break;
 		case 3: ip_drm_w32(r.slot.rec, 0x12345678); break;
@@ -681,9 +727,127 @@ static void msm_descriptors(void)
 	rig_close(&r);
 }
 
+/* r1.x after the rig's msm draw (the registers observed), or NaN when it did not finish. */
+static float msm_r1x(struct rig *r, enum ip_drm_fence *f)
+{
+	float v = NAN;
+	*f = rig_run(r);
+	if (r->slot.state == IP_DRM_SLOT_DONE) {
+		ip_drm_slot_finish(&r->dev, &r->slot);
+		memcpy(&v, r->regs_out + 16, 4);
+	}
+	return v;
+}
+
+/* The a3xx GPU's state outlives a submission, as the fake's does: const units are dword pairs,
+ * CACHE mode needs CACHEINVALID, a register the stream does not write keeps what the last draw
+ * (or a reset) left, a draw packet freedreno would not send hangs. */
+static void msm_state(void)
+{
+	struct rig r;
+	enum ip_drm_fence f;
+	const float one5 = 1.5f, two = 2.0f;
+	uint8_t *p, *p2 = NULL;
+	size_t p2_len = 0;
+	float v;
+	struct ip_program prog;
+	struct ip_diag d;
+	const struct ip_isa *isa = ip_isa_find("a3xx");
+	/* r1.x = r0.x + c3.w: the last const of four */
+	if (rig_open(&r, MSM_NODE, "a3xx", "add.f r1.x, r0.x, c3.w\nend\n"))
+		return;
+	ip_diag_init(&d, NULL);
+	ip_program_init(&prog, isa);
+	CHECK(isa->assemble("add.f r1.x, r0.x, r0.x\nend\n", &prog, &d) == 0 &&
+	          isa->pack(&prog, &p2, &p2_len, &d) == 0 && p2_len == r.prog_len,
+	      "a second program of the same length: %s", d.msg);
+	ip_program_free(&prog);
+	memcpy(r.regs, &one5, 4);
+	memcpy(r.uni + 60, &two, 4);
+	rig_build(&r);
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_OK && v == 3.5f, "1.5 + c3.w = %g", (double)v);
+
+	/* a hang resets the GPU: its state is what the reset left */
+	rig_build(&r);
+	p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+	ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_CANCELLED && isnan(v), "thread sizes that disagree: a hang");
+
+	/* consts loaded as NUM_UNIT = vec4s: half of them; c3 holds what the reset left */
+	rig_build(&r);
+	p = find_dw(&r, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 8));
+	ip_drm_w32(p, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 4));
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_OK && v != 3.5f, "consts loaded as 4 dword pairs: c3.w not loaded (%g)",
+	      (double)v);
+	rig_build(&r); /* as the runner loads them: 8 pairs */
+	v = msm_r1x(&r, &f);
+	CHECK(f == IP_DRM_FENCE_OK && v == 3.5f, "consts loaded as 8 dword pairs: %g", (double)v);
+
+	/* a register write left out: the register keeps the last draw's value (fd3's: it runs);
+	 * after a reset, the reset's (not fd3's: it hangs) */
+	for (int reset = 0; reset < 2; reset++) {
+		if (reset) {
+			rig_build(&r);
+			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+			ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
+			msm_r1x(&r, &f);
+		}
+		rig_build(&r);
+		p = find_dw(&r, A3XX_PKT0(A3XX_RB_MODE_CONTROL, 2));
+		ip_drm_w32(p, A3XX_PKT0(A3XX_RB_MODE_CONTROL, 1));
+		ip_drm_w32(p + 8, A3XX_PKT2); /* RB_RENDER_CONTROL not written */
+		v = msm_r1x(&r, &f);
+		CHECK(reset ? f == IP_DRM_FENCE_CANCELLED : f == IP_DRM_FENCE_OK && v == 3.5f,
+		      "RB_RENDER_CONTROL left as %s: fence %d, r1.x %g",
+		      reset ? "the reset left it" : "the last draw left it", f, (double)v);
+	}
+
+	/* CACHE mode without CACHEINVALID runs the cache's line for the address: the program
+	 * that was there before; with it, or in BUFFER mode, the one there now */
+	for (int k = 0; k < 4; k++) {
+		static const char *const what[4] = {"CACHE mode, first fetch",
+		                                    "CACHE mode without CACHEINVALID, another program",
+		                                    "CACHE mode with CACHEINVALID", "BUFFER mode"};
+		static const float want[4] = {3.5f, 3.5f, 3.0f, 3.0f};
+		if (k == 1) {
+			uint8_t *keep = r.prog;
+			r.prog = p2;
+			p2 = keep; /* freed below with the rig's */
+		}
+		rig_build(&r);
+		p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+		if (k < 3)
+			ip_drm_w32(p + 4, (ip_drm_r32(p + 4) & ~(A3XX_SP_CTRL_BUFFER | A3XX_SP_CTRL_CACHEINVALID)) |
+			                      (k == 2 ? A3XX_SP_CTRL_CACHEINVALID : 0));
+		v = msm_r1x(&r, &f);
+		CHECK(f == IP_DRM_FENCE_OK && v == want[k], "%s: r1.x %g, want %g", what[k], (double)v,
+		      (double)want[k]);
+	}
+
+	/* CP_DRAW_INDX: 5 dwords for an auto-indexed draw, or without PRE_DRAW_INITIATOR_ENABLE */
+	for (int k = 0; k < 2; k++) {
+		rig_build(&r);
+		p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, A3XX_DRAW_AUTO_DWORDS));
+		if (k)
+			ip_drm_w32(p + 8, ip_drm_r32(p + 8) & ~A3XX_DI_PRE_DRAW_INITIATOR_ENABLE);
+		else
+			ip_drm_w32(p, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
+		v = msm_r1x(&r, &f);
+		CHECK(f == IP_DRM_FENCE_CANCELLED && isnan(v), "%s: a hang",
+		      k ? "a draw without PRE_DRAW_INITIATOR_ENABLE" : "a 5-dword auto-indexed draw");
+	}
+	free(p2);
+	rig_close(&r);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
+	/* the model extension: the descriptors are checked against the model record */
+	setenv("FAKEDRM_MODEL", "1", 1);
 	if (!fakedrm_under_test())
 		return fakedrm_rerun("test_fakedrm", argv,
 		                     PAN_NODE "=t760,/dev/dri/renderD129=g71," LIMA_NODE "=mali400,"
@@ -696,5 +860,6 @@ int main(int argc, char **argv)
 	lima_descriptors();
 	msm_ioctls();
 	msm_descriptors();
+	msm_state();
 	return check_report("test_fakedrm");
 }

@@ -5,14 +5,18 @@
  * refused with -EINVAL, never drawn: each case is the radeon runner's own stream with one word
  * spoilt. The unspoilt stream draws: a CTM mad of three constants over four pixels, with the
  * results worked out by hand; and the conditional output and execution it maps (tests that
- * read no buffer) with results worked out by hand, and those it refuses. Runs itself again
- * with the fake device preloaded. */
+ * read no buffer) with results worked out by hand, and those it refuses. The checker's
+ * relocation and flags rules (r300_packet0_check, radeon_cs_parser_init): a colour buffer's
+ * pitch wants a relocation unless the stream keeps its tiling flags, whose bits the kernel
+ * otherwise takes from the BO (none); a flags chunk of no dword, asking for a VM or a ring an
+ * R5xx lacks, is refused. Runs itself again with the fake device preloaded. */
 #define _FILE_OFFSET_BITS 64
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -229,6 +233,103 @@ static void streams(void)
 	free(r);
 }
 
+/* Submits words ib[0..n) with the data BO as relocation 0 and a flags chunk of nflags dwords
+ * (0: none): the CS ioctl's errno (0: accepted). */
+static int raw_cs(struct rig *r, const uint32_t *ib, uint32_t n, const uint32_t *flags,
+                  uint32_t nflags)
+{
+	struct drm_radeon_cs_reloc rel = {.handle = r->b.data.bo.handle,
+	                                  .read_domains = RADEON_GEM_DOMAIN_GTT,
+	                                  .write_domain = RADEON_GEM_DOMAIN_GTT};
+	struct drm_radeon_cs_chunk ch[3] = {
+		{RADEON_CHUNK_ID_IB, n, (uint64_t)(uintptr_t)ib},
+		{RADEON_CHUNK_ID_RELOCS, 4, (uint64_t)(uintptr_t)&rel},
+		{RADEON_CHUNK_ID_FLAGS, nflags, (uint64_t)(uintptr_t)flags}};
+	uint64_t ptr[3] = {(uint64_t)(uintptr_t)&ch[0], (uint64_t)(uintptr_t)&ch[1],
+	                   (uint64_t)(uintptr_t)&ch[2]};
+	struct drm_radeon_cs cs = {.num_chunks = flags ? 3 : 2, .chunks = (uint64_t)(uintptr_t)ptr};
+	r->dev.wait_bo = r->b.data.bo.handle; /* what ip_drm_wait waits on, as a submit sets it */
+	return ioctl(r->dev.fd, DRM_IOCTL_RADEON_CS, &cs) == 0 ? 0 : errno;
+}
+
+/* Whether the trace's last draw line has this colour buffer pitch register. */
+static int traced_pitch(const char *trace, uint32_t pitch)
+{
+	char line[512], want[64], last[512] = "";
+	FILE *f = fopen(trace, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f))
+		if (strstr(line, " draw i="))
+			snprintf(last, sizeof last, "%s", line);
+	fclose(f);
+	snprintf(want, sizeof want, "colorpitch0=0x%08x", pitch);
+	return strstr(last, want) != NULL;
+}
+
+/* The checker's relocation and flags rules, on the runner's own stream. */
+static void checker_rules(void)
+{
+	struct rig *r = calloc(1, sizeof *r);
+	static const uint32_t keep[2] = {RADEON_CS_KEEP_TILING_FLAGS, RADEON_CS_RING_GFX};
+	uint32_t *ib, *copy, flags[2], n, pitch;
+	const char *trace = getenv("FAKEDRM_TRACE");
+	long k;
+	if (!r || rig_open(r, PROGRAM("")) != 0) {
+		free(r);
+		return;
+	}
+	rig_build(r);
+	ib = (uint32_t *)(void *)(r->b.code.bo.map + r->b.list_va);
+	n = (uint32_t)((r->b.list_end - r->b.list_va) / 4);
+	k = find_reg(r, R5XX_RB3D_COLORPITCH(0));
+	CHECK(k >= 0 && k + 3 < (long)n, "the stream writes RB3D_COLORPITCH0");
+	if (k < 0 || !(copy = malloc(n * 4))) {
+		rig_close(r);
+		free(r);
+		return;
+	}
+	CHECK(R5XX_PKT_TYPE(ib[k + 2]) == 3 && R5XX_PKT3_OP(ib[k + 2]) == R5XX_OP_NOP,
+	      "a relocation NOP follows RB3D_COLORPITCH0 (as Mesa's r300 emits)");
+	CHECK(raw_cs(r, ib, n, NULL, 0) == 0, "the runner's stream without a flags chunk: accepted");
+	CHECK(raw_cs(r, ib, n, keep, 2) == 0, "the runner's stream keeping its tiling flags: accepted");
+	/* the pitch's relocation NOP turned into two fillers */
+	memcpy(copy, ib, n * 4);
+	copy[k + 2] = copy[k + 3] = R5XX_PKT2;
+	CHECK(raw_cs(r, copy, n, NULL, 0) == EINVAL,
+	      "RB3D_COLORPITCH0 without a relocation, tiling flags not kept: refused");
+	CHECK(raw_cs(r, copy, n, keep, 2) == 0,
+	      "RB3D_COLORPITCH0 without a relocation, tiling flags kept: accepted");
+	CHECK(raw_cs(r, copy, n, keep, 1) == 0, "a flags chunk of one dword: accepted");
+	/* tiling bits in the pitch: kept with the flag, the BO's (none) without it (each run in a
+	 * stream built again: a tiled output ends the job's record as unmodeled) */
+	for (int kept = 1; kept >= 0; kept--) {
+		rig_build(r);
+		memcpy(copy, ib, n * 4);
+		pitch = copy[k + 1] | 1u << 16;
+		copy[k + 1] = pitch;
+		CHECK(raw_cs(r, copy, n, kept ? keep : NULL, kept ? 2 : 0) == 0,
+		      "a tiled colour buffer, tiling %s: accepted", kept ? "kept" : "not kept");
+		CHECK(ip_drm_wait(&r->dev, ip_drm_now_ns() + 5000000000LL) == IP_DRM_FENCE_OK, "it ends");
+		CHECK(traced_pitch(trace, kept ? pitch : pitch & ~(7u << 16)),
+		      kept ? "the GPU holds the stream's tiling bits"
+		           : "the GPU holds the BO's tiling bits (none), not the stream's");
+	}
+	CHECK(raw_cs(r, ib, n, keep, 0) == EINVAL, "a flags chunk of no dword: refused");
+	flags[0] = RADEON_CS_KEEP_TILING_FLAGS | RADEON_CS_USE_VM;
+	flags[1] = RADEON_CS_RING_GFX;
+	CHECK(raw_cs(r, ib, n, flags, 2) == EINVAL, "a VM on an R5xx: refused");
+	flags[0] = RADEON_CS_KEEP_TILING_FLAGS;
+	flags[1] = RADEON_CS_RING_DMA;
+	CHECK(raw_cs(r, ib, n, flags, 2) == EINVAL, "the DMA ring on an R5xx: refused");
+	flags[1] = RADEON_CS_RING_COMPUTE;
+	CHECK(raw_cs(r, ib, n, flags, 2) == 0, "the compute ring (the GFX ring before Tahiti)");
+	CHECK(ip_drm_wait(&r->dev, ip_drm_now_ns() + 5000000000LL) == IP_DRM_FENCE_OK, "it ends");
+	free(copy);
+	rig_close(r);
+	free(r);
+}
+
 /* Runs the built stream to its end and collects the job: its status. */
 static enum ip_status rig_run(struct rig *r)
 {
@@ -333,10 +434,20 @@ static void conditional(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	if (!fakedrm_under_test())
+	if (!fakedrm_under_test()) {
+		/* the device's trace says what the GPU holds (checker_rules) */
+		char trace[] = "/tmp/test_fakedrm_radeon_XXXXXX";
+		int fd = mkstemp(trace);
+		if (fd < 0)
+			return 1;
+		close(fd);
+		setenv("FAKEDRM_TRACE", trace, 1);
 		return fakedrm_rerun("test_fakedrm_radeon", argv, NODE "=r580", NULL);
+	}
 	ioctls();
 	streams();
+	checker_rules();
 	conditional();
+	unlink(getenv("FAKEDRM_TRACE"));
 	return check_report("test_fakedrm_radeon");
 }

@@ -79,6 +79,9 @@ struct ip_harness {
 	 * faulted, hung) has no registers output: its len is 0, never zeros. */
 	void (*unwrap)(const struct ip_harness_work *w, const struct ip_job *job,
 	               struct ip_result *res);
+	/* Optional (NULL: none): after a wrap, what lies where in the wrapped job's buffers, in
+	 * words, one line per buffer the harness changed (`campaign --dry-run --runner drm`). */
+	void (*describe)(const struct ip_harness_work *w, const struct ip_job *job, FILE *out);
 };
 
 /* The harness of an ISA, or NULL when its probes need none. */

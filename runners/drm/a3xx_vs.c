@@ -1,8 +1,9 @@
 /* a3xx_vs.c: Adreno a3xx jobs on msm: a3xx has no compute dispatch in any public driver, so each
  * variant is a draw of points (one vertex per invocation) whose vertex shader is the probe's
- * program, in one PM4 command buffer per submission: the shader and the const file loaded with
- * CP_LOAD_STATE, the HLSQ and SP registers of a VS, CP_DRAW_INDX, a wait for idle, and a
- * CP_MEM_WRITE sentinel per draw that says which draws finished (docs/drm-runner.md, "a3xx"). */
+ * program, in one PM4 command buffer per submission: every register the draw reads as Mesa's
+ * fd3 writes it, the shader and the const file loaded with CP_LOAD_STATE, CP_DRAW_INDX, a wait
+ * for idle, and a CP_MEM_WRITE sentinel per draw that says which draws finished
+ * (docs/drm-msm.md). */
 #include <stdio.h>
 #include <string.h>
 
@@ -12,9 +13,10 @@
 #include "isaprobe/a3xx_sim.h"
 
 #define VS_MAX_UNITS 255u     /* SP_VS_CTRL_REG0.LENGTH: 8 bits of 256-bit units */
-#define VS_MAX_CONST_UNITS 1023u /* CP_LOAD_STATE.NUM_UNIT and CONSTLENGTH: 10 bits of vec4 */
+/* CP_LOAD_STATE's NUM_UNIT: 10 bits of dword pairs */
+#define VS_MAX_CONSTS (A3XX_LOAD_STATE_MAX_UNITS / A3XX_CONST_UNITS_PER_VEC4)
 #define VS_FOOTPRINT 48u      /* r0-r47 and hr0-hr47: what the simulator models */
-#define CMD_DWORDS_PER_DRAW 48u /* upper bound of what build writes per variant */
+#define CMD_DWORDS_PER_DRAW 112u /* upper bound of what build writes per variant */
 
 static uint32_t invocations(const struct ip_job *job)
 {
@@ -40,8 +42,9 @@ static const char *vs_check(const struct ip_drm_dev *dev, const struct ip_job *j
 	if (code_units(job) > VS_MAX_UNITS)
 		return "more than 1020 instructions (SP_VS_CTRL_REG0's 8-bit length of 4-instruction "
 		       "units)";
-	if (u && (u->len + 15) / 16 > VS_MAX_CONST_UNITS)
-		return "const file larger than CP_LOAD_STATE's 1023 vec4 units";
+	if (u && (u->len + 15) / 16 > VS_MAX_CONSTS)
+		return "const file larger than one CP_LOAD_STATE loads (1023 units of two dwords: 511 "
+		       "vec4)";
 	if (invocations(job) > 0xffffff)
 		return "more than 2^24 - 1 vertices in one draw";
 	if (!dev->model_ext) {
@@ -76,6 +79,21 @@ static void reg(struct cmdbuf *c, uint32_t r, uint32_t v)
 	dw(c, v);
 }
 
+/* The registers of a3xx_vs_draw_state, runs of consecutive ones in one packet each. */
+static void draw_state(struct cmdbuf *c)
+{
+	for (size_t i = 0; i < A3XX_VS_DRAW_STATE_COUNT;) {
+		size_t n = 1;
+		while (i + n < A3XX_VS_DRAW_STATE_COUNT &&
+		       a3xx_vs_draw_state[i + n].reg == a3xx_vs_draw_state[i].reg + n)
+			n++;
+		dw(c, A3XX_PKT0(a3xx_vs_draw_state[i].reg, n));
+		for (size_t k = 0; k < n; k++)
+			dw(c, a3xx_vs_draw_state[i + k].value);
+		i += n;
+	}
+}
+
 static int vs_build(struct ip_drm_batch *b)
 {
 	uint64_t list_va;
@@ -107,34 +125,34 @@ static int vs_build(struct ip_drm_batch *b)
 		}
 		dw(&c, A3XX_PKT3(A3XX_CP_WAIT_FOR_IDLE, 1));
 		dw(&c, 0);
-		reg(&c, A3XX_HLSQ_CONTROL_1_REG, A3XX_HLSQ_CONTROL_1_VS_FOUR_QUADS);
-		reg(&c, A3XX_HLSQ_VS_CONTROL_REG, consts | units << 24);
-		dw(&c, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 3));
-		dw(&c, VS_FOOTPRINT << 4 | VS_FOOTPRINT << 10 | units << 24);
-		dw(&c, consts);
-		dw(&c, A3XX_REGID_NONE | A3XX_REGID_NONE << 8); /* no position, no point size, no outputs */
+		/* every register the draw reads, as fd3 writes them: GPU registers keep what the
+		 * last user of the GPU left (docs/drm-msm.md) */
+		draw_state(&c);
+		reg(&c, A3XX_HLSQ_VS_CONTROL_REG, a3xx_hlsq_vs_control(units, consts));
+		dw(&c, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
+		dw(&c, a3xx_sp_vs_ctrl0(units, VS_FOOTPRINT));
+		dw(&c, a3xx_sp_vs_ctrl1(consts));
 		dw(&c, A3XX_PKT0(A3XX_SP_VS_OBJ_OFFSET_REG, 2));
 		dw(&c, 0);
 		dw(&c, code_va);
 		reg(&c, A3XX_SP_VS_LENGTH_REG, units);
-		reg(&c, A3XX_VFD_CONTROL_0, 0); /* no vertex fetch: the shader reads no attributes */
 		dw(&c, A3XX_PKT3(A3XX_CP_LOAD_STATE, 2));
 		dw(&c, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, units));
 		dw(&c, A3XX_ST_SHADER | code_va);
 		if (consts) {
+			/* const units are dword pairs (fd3_emit.c) */
 			dw(&c, A3XX_PKT3(A3XX_CP_LOAD_STATE, 2));
-			dw(&c, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, consts));
+			dw(&c, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER,
+			                        consts * A3XX_CONST_UNITS_PER_VEC4));
 			dw(&c, A3XX_ST_CONSTANTS | (uint32_t)s->role[IP_BUF_UNIFORMS].va);
 		}
 		dw(&c, A3XX_PKT3(A3XX_CP_EVENT_WRITE, 1));
 		dw(&c, A3XX_EVENT_HLSQ_FLUSH);
-		dw(&c, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
+		dw(&c, A3XX_PKT3(A3XX_CP_DRAW_INDX, A3XX_DRAW_AUTO_DWORDS));
 		dw(&c, 0);
 		dw(&c, A3XX_DRAW_INITIATOR(A3XX_DI_PT_POINTLIST, A3XX_DI_SRC_SEL_AUTO_INDEX,
 		                           A3XX_DI_IGNORE_VISIBILITY));
 		dw(&c, invocations(s->job));
-		dw(&c, 0);
-		dw(&c, 0);
 		dw(&c, A3XX_PKT3(A3XX_CP_WAIT_FOR_IDLE, 1));
 		dw(&c, 0);
 		dw(&c, A3XX_PKT3(A3XX_CP_EVENT_WRITE, 1));

@@ -137,6 +137,8 @@ static void write_record(struct ip_drm_slot *s)
 int ip_drm_place_roles(struct ip_drm_batch *b, struct ip_drm_slot *s, const size_t *min,
                        unsigned private_roles)
 {
+	for (unsigned k = 0; k < s->naddrs; k++)
+		private_roles |= 1u << s->addrs[k].in;
 	for (unsigned r = 0; r < IP_BUF_ROLE_COUNT; r++) {
 		enum ip_buf_role role = (enum ip_buf_role)r;
 		const struct ip_buf *in = ip_job_input(s->job, role);
@@ -163,6 +165,15 @@ int ip_drm_place_roles(struct ip_drm_batch *b, struct ip_drm_slot *s, const size
 			return -1;
 		if (in && in->len)
 			memcpy(g->map, in->data, in->len);
+	}
+	for (unsigned k = 0; k < s->naddrs; k++) {
+		const struct ip_harness_addr *a = &s->addrs[k];
+		const struct ip_drm_region *of = &s->role[a->of], *in = &s->role[a->in];
+		uint64_t va = of->va + a->add;
+		if (!of->size || !in->map || a->at > in->in_len || in->in_len - a->at < a->bytes)
+			return -1; /* the harness addressed a buffer the job does not have: a bug */
+		for (unsigned i = 0; i < a->bytes; i++)
+			in->map[a->at + i] = (uint8_t)(va >> (8 * i));
 	}
 	if (b->dev->model_ext) {
 		if (ip_drm_arena_alloc(&b->data, IP_MODEL_RECORD_BYTES, 64, &s->rec_va, &s->rec))

@@ -61,6 +61,14 @@ struct ip_drm_driver {
 	/* A driver that waits for the last submission itself, without sync objects (radeon: on
 	 * dev->wait_bo; msm: WAIT_FENCE on its queue's fence); NULL: through dev->syncobj. */
 	enum ip_drm_fence (*wait)(struct ip_drm_dev *dev, int64_t deadline_ns);
+	/* After a submission that failed (a fault, a hang, a reset): makes anew the per-open state
+	 * the kernel may have banned (lima before Linux 6.9: a context whose job failed is guilty,
+	 * and every later job of it is cancelled without running). 0 or errno; may be NULL. */
+	int (*renew_ctx)(struct ip_drm_dev *dev);
+	/* How long the kernel may take at most to end a hung job (its scheduler's timeout, and
+	 * the reset), beyond which a submission that has not ended means the device is lost: added
+	 * to the runner's deadline (lima: 10 s from Linux 6.9). 0: within the runner's deadline. */
+	int64_t (*hang_grace_ns)(void);
 };
 
 extern const struct ip_drm_driver ip_drm_panfrost;

@@ -12,7 +12,9 @@ struct pan_model {
 };
 
 static const struct pan_model pan_models[] = {
-	{0x6956, "t604", "Mali-T604", 4}, /* the T60x id (kbase GPU_ID_PI_T60X) */
+	/* the T60x's register says 0x6956 (kbase GPU_ID_PI_T60X); panfrost_gpu.c rewrites it to
+	 * 0x0600 before userspace sees it */
+	{0x0600, "t604", "Mali-T604", 4},
 	{0x0620, "t628", "Mali-T628", 4}, /* the T62x id: T622, T624, T628 */
 	{0x0720, "t720", "Mali-T720", 4},
 	{0x0750, "t760", "Mali-T760", 5},
@@ -31,14 +33,14 @@ static const struct pan_model pan_models[] = {
 void ip_drm_panfrost_gpu(uint32_t prod_id, struct ip_drm_gpu *g)
 {
 	uint32_t match = prod_id;
-	if ((match & 0xf000) && match != 0x6956)
+	if (match & 0xf000)
 		match &= 0xf00f;
 	g->id = prod_id;
 	g->model = "unknown";
 	g->title = "unknown Mali";
 	g->isa = NULL;
 	/* the architecture without a table entry (pan_arch): new-format ids carry it in bits 15:12 */
-	g->arch = (prod_id & 0xf000) && prod_id != 0x6956 ? prod_id >> 12 : 0;
+	g->arch = prod_id & 0xf000 ? prod_id >> 12 : 0;
 	for (size_t i = 0; i < sizeof pan_models / sizeof pan_models[0]; i++)
 		if (pan_models[i].id == match) {
 			g->model = pan_models[i].model;

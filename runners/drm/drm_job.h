@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "drm_dev.h"
+#include "isaprobe/harness.h"
 #include "isaprobe/runner.h"
 #include "model_ext.h"
 
@@ -49,6 +50,10 @@ struct ip_drm_slot {
 	                                      * msm: the draw's first packet) */
 	uint8_t *desc;                       /* panfrost: the header; msm: the draw's sentinel */
 	char why[IP_MODEL_WHY];              /* the result's why text when it came from a model */
+	/* A wrapped job's addresses to write when its inputs are copied in (the harness's: the GPU
+	 * address of one role's buffer into another's input, include/isaprobe/harness.h). */
+	const struct ip_harness_addr *addrs;
+	unsigned naddrs;
 };
 
 /* One submission in the making. */
@@ -107,8 +112,10 @@ int ip_drm_place_code(struct ip_drm_batch *b, struct ip_drm_slot *s, size_t alig
 /* Places every role the job has an input or an output of, each at least min[role] bytes
  * (min may be NULL), 64-byte aligned, inputs copied in and the rest zero; a role without an
  * output whose input the previous job of the batch also had is shared with it, unless its bit
- * is set in private_roles (memory the GPU may write although no output is observed). On a
- * model device, also writes the job's model record. */
+ * is set in private_roles (memory the GPU may write although no output is observed) or the
+ * slot's addresses are written into it. Then writes the slot's addresses (s->addrs: a buffer's
+ * GPU address into another's input; -1 when the buffer has no place). On a model device, also
+ * writes the job's model record. */
 int ip_drm_place_roles(struct ip_drm_batch *b, struct ip_drm_slot *s, const size_t *min,
                        unsigned private_roles);
 /* Bytes ip_drm_place_roles needs at most for a job and its outputs (for check). */

@@ -1,6 +1,8 @@
-/* drm_lima.c: the lima kernel driver (Mali-200/300/400/450): parameters, a context per open,
- * BOs with 32-bit GPU addresses, GP submissions (struct ip_drm_lima_submit). Interface 1.0. */
+/* drm_lima.c: the lima kernel driver (Mali-200/300/400/450): parameters, a context per open
+ * (made anew after a failed job: before Linux 6.9 the kernel bans it), BOs with 32-bit GPU
+ * addresses, GP submissions (struct ip_drm_lima_submit). Interface 1.0. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <xf86drm.h>
@@ -47,6 +49,39 @@ static void lima_close_ctx(struct ip_drm_dev *dev)
 	struct ip_lima_ctx_free f = {.id = dev->ctx};
 	drmIoctl(dev->fd, IP_IOCTL_LIMA_CTX_FREE, &f);
 	dev->ctx = 0;
+}
+
+/* Until Linux 6.9 ("drm/lima: remove guilty drm_sched context handling") a context is created
+ * with the scheduler's guilty flag: the first GP error or timeout of one of its jobs marks it,
+ * and every later job of it ends -ECANCELED without running (lima_ctx.c, the scheduler's
+ * entity). A context freed and created again after every failed job keeps it clean. */
+static int lima_renew_ctx(struct ip_drm_dev *dev)
+{
+	struct ip_lima_ctx_create c = {0};
+	lima_close_ctx(dev);
+	if (drmIoctl(dev->fd, IP_IOCTL_LIMA_CTX_CREATE, &c) != 0)
+		return errno;
+	dev->ctx = c.id;
+	return 0;
+}
+
+int64_t ip_drm_lima_sched_timeout_ns(int64_t unset_ns)
+{
+	FILE *f = fopen("/sys/module/lima/parameters/sched_timeout_ms", "r");
+	long ms = 0;
+	if (f) {
+		if (fscanf(f, "%ld", &ms) != 1)
+			ms = 0;
+		fclose(f);
+	}
+	return ms > 0 ? (int64_t)ms * 1000000 : unset_ns;
+}
+
+/* The scheduler's timeout: the module parameter when set, else the larger of the kernels'
+ * defaults (500 ms, 10 s from Linux 6.9: "drm/lima: increase default job timeout to 10s"). */
+static int64_t lima_hang_grace_ns(void)
+{
+	return ip_drm_lima_sched_timeout_ns(10000 * 1000000LL);
 }
 
 static int lima_bo_create(struct ip_drm_dev *dev, size_t size, int exec, struct ip_drm_bo *bo,
@@ -111,6 +146,8 @@ const struct ip_drm_driver ip_drm_lima = {
 	.identify = lima_identify,
 	.open_ctx = lima_open_ctx,
 	.close_ctx = lima_close_ctx,
+	.renew_ctx = lima_renew_ctx,
+	.hang_grace_ns = lima_hang_grace_ns,
 	.bo_create = lima_bo_create,
 	.bo_mmap_offset = lima_bo_mmap_offset,
 	.submit = lima_submit,

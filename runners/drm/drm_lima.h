@@ -12,4 +12,9 @@ struct ip_drm_lima_submit {
 	uint32_t nbos;
 };
 
+/* lima's scheduler timeout as its module parameter sets it (sched_timeout_ms, in /sys), or
+ * unset_ns when the parameter is 0 or cannot be read (its default then depends on the kernel:
+ * 500 ms, 10 s from Linux 6.9). */
+int64_t ip_drm_lima_sched_timeout_ns(int64_t unset_ns);
+
 #endif

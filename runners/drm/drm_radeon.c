@@ -1,10 +1,11 @@
 /* drm_radeon.c: the radeon kernel driver (R5xx under KMS, interface 2.x) through its raw ioctls:
  * INFO for the PCI device id and the GPU reset counter, GEM BOs in GTT mapped through GEM_MMAP,
- * command streams (CS with an IB and a relocation chunk), and waits without sync objects
- * (GEM_BUSY polled until the deadline, then GEM_WAIT_IDLE). docs/drm-runner.md. */
+ * command streams (CS with an IB, a relocation chunk and a flags chunk that keeps the stream's
+ * tiling bits, as Mesa's r300 winsys sends), and waits without sync objects: GEM_WAIT_IDLE,
+ * the waiter in which the kernel resets a locked-up GPU. docs/drm-runner.md. */
 #include <errno.h>
 #include <string.h>
-#include <time.h>
+#include <sys/ioctl.h>
 
 #include <xf86drm.h>
 
@@ -68,8 +69,11 @@ static int radeon_bo_mmap_offset(struct ip_drm_dev *dev, const struct ip_drm_bo 
 static int radeon_submit(struct ip_drm_dev *dev, const void *args)
 {
 	const struct ip_drm_radeon_submit *s = args;
-	struct drm_radeon_cs_chunk chunk[2];
-	uint64_t chunks[2];
+	struct drm_radeon_cs_chunk chunk[3];
+	uint64_t chunks[3];
+	/* the tiling bits the stream writes stay (else the checker rewrites RB3D_COLORPITCH's from
+	 * the BO's tiling flags, none here); the GFX ring, the only one of an R5xx */
+	uint32_t flags[2] = {RADEON_CS_KEEP_TILING_FLAGS, RADEON_CS_RING_GFX};
 	struct drm_radeon_cs cs = {0};
 	uint64_t resets = 0;
 	chunk[0].chunk_id = RADEON_CHUNK_ID_IB;
@@ -78,9 +82,12 @@ static int radeon_submit(struct ip_drm_dev *dev, const void *args)
 	chunk[1].chunk_id = RADEON_CHUNK_ID_RELOCS;
 	chunk[1].length_dw = s->nrelocs * (uint32_t)(sizeof *s->relocs / 4);
 	chunk[1].chunk_data = (uint64_t)(uintptr_t)s->relocs;
-	chunks[0] = (uint64_t)(uintptr_t)&chunk[0];
-	chunks[1] = (uint64_t)(uintptr_t)&chunk[1];
-	cs.num_chunks = 2;
+	chunk[2].chunk_id = RADEON_CHUNK_ID_FLAGS;
+	chunk[2].length_dw = 2;
+	chunk[2].chunk_data = (uint64_t)(uintptr_t)flags;
+	for (int i = 0; i < 3; i++)
+		chunks[i] = (uint64_t)(uintptr_t)&chunk[i];
+	cs.num_chunks = 3;
 	cs.chunks = (uint64_t)(uintptr_t)chunks;
 	/* a reset before the first stream since the last wait is not this batch's: count from
 	 * there (the later streams of a batch must not hide one in an earlier stream) */
@@ -96,39 +103,33 @@ static int radeon_submit(struct ip_drm_dev *dev, const void *args)
 	return 0;
 }
 
+/* Waits in GEM_WAIT_IDLE, the kernel's waiter: a locked-up ring's fence never signals and
+ * GEM_BUSY would say busy for ever; the lockup check (radeon.lockup_timeout, 10 s) only marks
+ * the GPU for reset, and the reset happens in a waiter, whose GEM_WAIT_IDLE then fails with
+ * EAGAIN (EDEADLK when the reset failed). GEM_WAIT_IDLE gives up by itself after 30 s (EBUSY):
+ * waited again until the runner's deadline. */
 static enum ip_drm_fence radeon_wait(struct ip_drm_dev *dev, int64_t deadline_ns)
 {
 	uint32_t bo = dev->wait_bo;
-	struct drm_radeon_gem_wait_idle w = {.handle = bo};
-	long pause_ns = 50000;
 	uint64_t resets = 0;
-	int err;
 	dev->wait_bo = 0; /* the next submission starts a new count of resets */
-	/* WAIT_IDLE blocks without a deadline: poll BUSY until the BO is idle or time is up */
 	for (;;) {
-		struct drm_radeon_gem_busy b = {.handle = bo};
-		struct timespec ts;
-		if (drmIoctl(dev->fd, DRM_IOCTL_RADEON_GEM_BUSY, &b) == 0)
+		struct drm_radeon_gem_wait_idle w = {.handle = bo};
+		int err;
+		/* not drmIoctl: it would take the reset's EAGAIN for "call again" */
+		if (ioctl(dev->fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w) == 0)
 			break;
-		err = errno;
-		if (err != EBUSY)
-			return ip_drm_errno_lost(err) ? IP_DRM_FENCE_LOST : IP_DRM_FENCE_ERROR;
-		if (ip_drm_now_ns() >= deadline_ns)
-			return IP_DRM_FENCE_TIMEOUT;
-		ts.tv_sec = 0;
-		ts.tv_nsec = pause_ns;
-		nanosleep(&ts, NULL);
-		if (pause_ns < 2000000)
-			pause_ns *= 2;
-	}
-	if (drmIoctl(dev->fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w) != 0) {
 		err = errno;
 		if (err == EDEADLK || err == EAGAIN)
 			return IP_DRM_FENCE_CANCELLED; /* a lockup: the kernel reset the GPU */
+		if (err == EINTR || (err == EBUSY && ip_drm_now_ns() < deadline_ns))
+			continue;
+		if (err == EBUSY)
+			return IP_DRM_FENCE_TIMEOUT;
 		return ip_drm_errno_lost(err) ? IP_DRM_FENCE_LOST : IP_DRM_FENCE_ERROR;
 	}
-	/* the fences of a submission the kernel reset the GPU under end without an error: the
-	 * reset counter tells */
+	/* the fences of a submission the kernel reset the GPU under (another waiter's reset) end
+	 * without an error: the reset counter tells */
 	if (radeon_info(dev, RADEON_INFO_GPU_RESET_COUNTER, &resets) == 0 &&
 	    (uint32_t)resets != dev->resets)
 		return IP_DRM_FENCE_CANCELLED;

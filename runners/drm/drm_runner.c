@@ -4,7 +4,8 @@
  * (the kernel resets the GPU) the job that hung runs alone (timeout when it hangs again) and
  * the rest goes on; when the hardware cannot tell which job failed, the submission is halved
  * until it can; a device that goes away is re-opened, and one that stays gone ends the batch
- * with IP_RUNNER_DEVICE_LOST. docs/drm-runner.md. */
+ * with IP_RUNNER_DEVICE_LOST. On a GPU (no model extension) a job that plants or observes
+ * registers runs wrapped by its ISA's register harness (docs/harness.md). docs/drm-runner.md. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -16,7 +17,9 @@
 
 #include "drm_dev.h"
 #include "drm_job.h"
+#include "drm_lima.h"
 #include "isaprobe/drm.h"
+#include "isaprobe/harness.h"
 
 #define DEFAULT_BUDGET (64u << 20)
 #define DEFAULT_JOBS 1024
@@ -24,7 +27,9 @@
 #define MAX_JOBS 65535      /* a job chain's 16-bit indices (msm: the sentinels' 16 bits) */
 #define REOPEN_TRIES 3
 #define REOPEN_PAUSE_NS 100000000
-/* lima's scheduler timeout when /sys/module/lima/parameters does not say (lima_sched.c) */
+#define LOST_RESUBMITS 4    /* a submission tried again after the device went away and came back */
+/* lima's scheduler timeout when /sys/module/lima/parameters does not say: the smaller of the
+ * kernels' defaults (lima_sched.c: 500 ms, 10 s from Linux 6.9), which every hang outlasts */
 #define LIMA_SCHED_TIMEOUT_MS 500
 
 enum range_rc { RANGE_OK, RANGE_LOST };
@@ -37,6 +42,13 @@ struct arenas {
 struct drm_state {
 	struct ip_drm_dev dev;
 	const struct ip_drm_jobkind *kind;
+	/* On a GPU: the ISA's register harness (NULL: none), a wrapped job per job of a batch
+	 * (wrapped[i]: job i runs as works[i].job), and one for check_job. */
+	const struct ip_harness *harness;
+	struct ip_harness_work *works;
+	unsigned char *wrapped;
+	size_t works_cap;
+	struct ip_harness_work check_work;
 	struct arenas main;            /* a batch's submissions */
 	struct arenas lone;            /* a job run alone while the batch's chain waits */
 	struct ip_drm_slot *slots;
@@ -46,7 +58,6 @@ struct drm_state {
 	size_t budget, max_jobs;
 	int64_t timeout_ns;
 	char lost_why[1024];
-	char refused_why[128];
 	char kmsg[4096];
 };
 
@@ -128,6 +139,7 @@ static int drm_open(const struct ip_runner_config *cfg, void **state, struct ip_
 		              s->dev.driver_name);
 		goto fail;
 	}
+	s->harness = s->dev.model_ext ? NULL : ip_harness_find(s->dev.gpu.isa);
 	{
 		size_t timeout_s;
 		if (env_size("ISAPROBE_DRM_BO_BUDGET", DEFAULT_BUDGET, 1u << 16, (size_t)1 << 31,
@@ -162,6 +174,11 @@ static void drm_close(void *state)
 		return;
 	free_arenas(s);
 	ip_drm_close(&s->dev);
+	for (size_t i = 0; i < s->works_cap; i++)
+		ip_harness_work_free(&s->works[i]);
+	ip_harness_work_free(&s->check_work);
+	free(s->works);
+	free(s->wrapped);
 	free(s->slots);
 	free(s->order);
 	free(s->sizes);
@@ -313,7 +330,16 @@ static enum ip_drm_fence kick_wait(struct drm_state *s, struct ip_drm_batch *b, 
 		}
 		return IP_DRM_FENCE_ERROR;
 	}
-	f = ip_drm_wait(&s->dev, ip_drm_now_ns() + s->timeout_ns);
+	f = ip_drm_wait(&s->dev, ip_drm_now_ns() + s->timeout_ns +
+	                             (s->dev.drv->hang_grace_ns ? s->dev.drv->hang_grace_ns() : 0));
+	if (f != IP_DRM_FENCE_OK && f != IP_DRM_FENCE_TIMEOUT && f != IP_DRM_FENCE_LOST &&
+	    s->dev.drv->renew_ctx && (*err = s->dev.drv->renew_ctx(&s->dev)) != 0) {
+		/* the per-open state the failure spoilt cannot be made again */
+		snprintf(s->lost_why, sizeof s->lost_why, "%.256s: after a failed job: %s", s->dev.path,
+		         strerror(*err));
+		*err = 0;
+		return IP_DRM_FENCE_LOST;
+	}
 	if (f == IP_DRM_FENCE_TIMEOUT || f == IP_DRM_FENCE_LOST) {
 		if (f == IP_DRM_FENCE_TIMEOUT)
 			snprintf(s->lost_why, sizeof s->lost_why, "%.256s: a submission did not end within "
@@ -346,8 +372,6 @@ static size_t resolve(struct drm_state *s, struct ip_drm_batch *b, size_t from, 
 			++*resolved;
 		} else if (sl->state == IP_DRM_SLOT_FINAL) {
 			++*resolved; /* the builder's collect set the result */
-		} else if (sl->state == IP_DRM_SLOT_FINAL) {
-			++*resolved; /* the builder's collect set the result */
 		} else if (first == b->n) {
 			first = i;
 		}
@@ -355,81 +379,90 @@ static size_t resolve(struct drm_state *s, struct ip_drm_batch *b, size_t from, 
 	return first;
 }
 
-static void refused(struct drm_state *s, struct ip_drm_slot **list, size_t n, int err)
+/* A submission of one job the kernel refused: that job is a runner error (a runner bug, or a
+ * job this kernel will not take). */
+static void refused(struct ip_drm_slot *sl, int err)
 {
-	snprintf(s->refused_why, sizeof s->refused_why, "the kernel refused the submission: %s",
-	         strerror(err));
-	for (size_t i = 0; i < n; i++)
-		if (list[i]->state != IP_DRM_SLOT_FINAL)
-			set_result(list[i], IP_STATUS_RUNNER_ERROR, 0, s->refused_why);
+	char why[128];
+	snprintf(why, sizeof why, "the kernel refused the submission: %s", strerror(err));
+	set_result(sl, IP_STATUS_RUNNER_ERROR, 0, keep_text(why));
 }
 
-/* Builds and runs list[0..n) in arenas a once, re-opening a device that went away and trying
- * once more. Returns the fence's end (IP_DRM_FENCE_LOST: stays gone). */
+/* Builds and runs list[0..n) in arenas a once; a device that went away and opens again is
+ * re-opened and the submission tried again (up to LOST_RESUBMITS times: it may go away again
+ * while the same submission is retried). Returns the fence's end (IP_DRM_FENCE_LOST: gone for
+ * good); *err is set when the kernel refused the submission (or its BOs could not be made). */
 static enum ip_drm_fence run_once(struct drm_state *s, struct arenas *a, struct ip_drm_slot **list,
-                                  size_t n, struct ip_drm_batch *b, int64_t *t0)
+                                  size_t n, struct ip_drm_batch *b, int64_t *t0, int *err)
 {
 	enum ip_drm_fence f = IP_DRM_FENCE_LOST;
-	int err;
-	for (int tries = 0; tries < 2; tries++) {
-		int rc = prepare(s, a, list, n, b, &err);
+	for (int tries = 0;; tries++) {
+		int rc = prepare(s, a, list, n, b, err);
 		if (rc == 0) {
 			*t0 = ip_drm_now_ns();
-			f = kick_wait(s, b, 0, &err);
+			f = kick_wait(s, b, 0, err);
 		} else {
 			f = (enum ip_drm_fence)rc;
 		}
-		if (f == IP_DRM_FENCE_ERROR && err) {
-			refused(s, list, n, err);
+		if (f != IP_DRM_FENCE_ERROR)
+			*err = 0;
+		if (f != IP_DRM_FENCE_LOST)
+			return f;
+		if (tries == LOST_RESUBMITS) {
+			size_t len = strlen(s->lost_why);
+			snprintf(s->lost_why + len, sizeof s->lost_why - len,
+			         " (it went away %d times running the same submission)", tries + 1);
 			return f;
 		}
-		if (f != IP_DRM_FENCE_LOST || tries || recover(s) != 0)
+		if (recover(s) != 0)
 			return f;
 	}
-	return f;
-}
-
-/* lima: how long the kernel lets a job run before it declares a hang. */
-static int64_t lima_sched_timeout_ns(void)
-{
-	FILE *f = fopen("/sys/module/lima/parameters/sched_timeout_ms", "r");
-	long ms = 0;
-	if (f) {
-		if (fscanf(f, "%ld", &ms) != 1)
-			ms = 0;
-		fclose(f);
-	}
-	return (int64_t)(ms > 0 ? ms : LIMA_SCHED_TIMEOUT_MS) * 1000000;
 }
 
 /* The result of a job that ran alone and that the hardware did not report done or faulted. */
 static void single_result(struct drm_state *s, struct ip_drm_slot *sl, enum ip_drm_fence f,
                           int64_t elapsed_ns)
 {
+	if (s->kind->resumable) {
+		/* a job chain's headers say done or fault; one that says neither was stopped: an MMU
+		 * fault the kernel logs (from Linux 5.15 panfrost disables the address space, which
+		 * kills the job; before, the job waits for the timeout), or the GPU reset */
+		int pan = strcmp(s->dev.drv->name, "panfrost") == 0;
+		const char *pf = pan ? strstr(s->kmsg, "Unhandled Page fault") : NULL;
+		const char *type = pf ? strstr(pf, "exception type 0x") : NULL;
+		if (f == IP_DRM_FENCE_OK && !pan) {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0,
+			           "the fence signalled but the job's status says it did not finish");
+		} else if (pf) {
+			set_result(sl, IP_STATUS_FAULT,
+			           type ? (uint32_t)strtoul(type + 17, NULL, 16) & 0xff : 0,
+			           "the job made an MMU fault (kernel log: Unhandled Page fault)");
+		} else if (f == IP_DRM_FENCE_CANCELLED) {
+			set_result(sl, IP_STATUS_TIMEOUT, 0,
+			           "the job did not finish: the kernel reset the GPU (fence -ECANCELED)");
+		} else if (f == IP_DRM_FENCE_FAULT || f == IP_DRM_FENCE_OK) {
+			/* -EINVAL, or no error before Linux 6.5 (the scheduler did not forward it) */
+			set_result(sl, IP_STATUS_FAULT, 0, "the job was stopped without writing an "
+			                                   "exception status (an MMU fault?)");
+		} else {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, "the job's fence ended with an error");
+		}
+		return;
+	}
 	if (f == IP_DRM_FENCE_OK) {
 		set_result(sl, IP_STATUS_RUNNER_ERROR, 0,
 		           "the fence signalled but the job's status says it did not finish");
 		return;
 	}
-	if (s->kind->resumable) {
-		if (f == IP_DRM_FENCE_CANCELLED)
-			set_result(sl, IP_STATUS_TIMEOUT, 0,
-			           "the job did not finish: the kernel reset the GPU (fence -ECANCELED)");
-		else if (f == IP_DRM_FENCE_FAULT)
-			set_result(sl, IP_STATUS_FAULT, 0, "the job faulted (fence -EINVAL) without "
-			                                   "writing an exception status");
-		else
-			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, "the job's fence ended with an error");
-		return;
-	}
 	/* lima: a GP error and a hang both end the job -ECANCELED; the kernel log tells them apart
-	 * ("gp error irq" against "lima job timeout"), else how soon it ended */
-	if (strstr(s->kmsg, "lima job timeout"))
-		set_result(sl, IP_STATUS_TIMEOUT, 0, "the job did not finish (lima job timeout)");
+	 * ("gp error irq" against "lima job timeout", "gp job timeout" from Linux 6.9), else how
+	 * soon it ended (/dev/kmsg is root's only under kernel.dmesg_restrict=1) */
+	if (strstr(s->kmsg, "lima job timeout") || strstr(s->kmsg, "gp job timeout"))
+		set_result(sl, IP_STATUS_TIMEOUT, 0, "the job did not finish (the kernel log: job timeout)");
 	else if (strstr(s->kmsg, "gp error irq") || strstr(s->kmsg, "gp task error") ||
 	         strstr(s->kmsg, "page fault"))
 		set_result(sl, IP_STATUS_FAULT, 0, "the GP stopped with an error (kernel log)");
-	else if (elapsed_ns < lima_sched_timeout_ns() / 2)
+	else if (elapsed_ns < ip_drm_lima_sched_timeout_ns(LIMA_SCHED_TIMEOUT_MS * 1000000LL) / 2)
 		set_result(sl, IP_STATUS_FAULT, 0, "the GP job failed before the scheduler timeout");
 	else
 		set_result(sl, IP_STATUS_TIMEOUT, 0, "the GP job did not finish in time");
@@ -441,17 +474,45 @@ static enum range_rc run_alone(struct drm_state *s, struct arenas *a, struct ip_
 	struct ip_drm_batch b;
 	int64_t t0 = 0;
 	size_t resolved;
-	enum ip_drm_fence f = run_once(s, a, &sl, 1, &b, &t0);
+	int err;
+	enum ip_drm_fence f = run_once(s, a, &sl, 1, &b, &t0, &err);
 	if (f == IP_DRM_FENCE_LOST)
 		return RANGE_LOST;
-	if (f == IP_DRM_FENCE_ERROR && sl->state == IP_DRM_SLOT_FINAL)
-		return RANGE_OK; /* refused */
+	if (err) {
+		refused(sl, err);
+		return RANGE_OK;
+	}
 	if (resolve(s, &b, 0, &resolved) == 0)
 		single_result(s, sl, f, ip_drm_now_ns() - t0);
 	return RANGE_OK;
 }
 
 static enum range_rc run_list(struct drm_state *s, struct ip_drm_slot **list, size_t n);
+
+/* The kernel refused a submission of list[0..n) (or its BOs could not be made): halved, as
+ * after a lockup, until the job it refuses is submitted alone: only that one is a runner error
+ * (docs/drm-runner.md). */
+static enum range_rc split_refused(struct drm_state *s, struct ip_drm_slot **list, size_t n,
+                                   int err)
+{
+	if (n == 1) {
+		refused(list[0], err);
+		return RANGE_OK;
+	}
+	if (run_list(s, list, n / 2) == RANGE_LOST)
+		return RANGE_LOST;
+	return run_list(s, list + n / 2, n - n / 2);
+}
+
+/* The slots of list[from..n) not final yet, moved to the front: how many. */
+static size_t pending_from(struct ip_drm_slot **list, size_t from, size_t n)
+{
+	size_t m = 0;
+	for (size_t i = from; i < n; i++)
+		if (list[i]->state != IP_DRM_SLOT_FINAL)
+			list[m++] = list[i];
+	return m;
+}
 
 /* A job chain (resumable kinds): built once; a fault stops it after the faulting job and it
  * goes on from the next one; after a hang or a reset, the job that did not finish runs alone
@@ -461,14 +522,14 @@ static enum range_rc run_chain(struct drm_state *s, struct ip_drm_slot **list, s
 	struct ip_drm_batch b;
 	int64_t t0;
 	size_t from = 0;
-	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0);
+	int err;
+	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0, &err);
+	if (f != IP_DRM_FENCE_LOST && err)
+		return split_refused(s, list, n, err);
 	for (;;) {
 		size_t resolved, first;
-		int err;
 		if (f == IP_DRM_FENCE_LOST)
 			return RANGE_LOST;
-		if (f == IP_DRM_FENCE_ERROR && list[from]->state == IP_DRM_SLOT_FINAL)
-			return RANGE_OK; /* refused: every job says so */
 		first = resolve(s, &b, from, &resolved);
 		if (first == n)
 			return RANGE_OK;
@@ -483,19 +544,13 @@ static enum range_rc run_chain(struct drm_state *s, struct ip_drm_slot **list, s
 		if (from == n)
 			return RANGE_OK;
 		f = kick_wait(s, &b, from, &err);
-		if (f == IP_DRM_FENCE_ERROR && err) {
-			refused(s, list + from, n - from, err);
-			return RANGE_OK;
-		}
+		if (f == IP_DRM_FENCE_ERROR && err)
+			return split_refused(s, list, pending_from(list, from, n), err);
 		if (f == IP_DRM_FENCE_LOST) {
 			/* the device came back (or not): the rest is built again in new BOs */
-			size_t m = 0;
 			if (recover(s) != 0)
 				return RANGE_LOST;
-			for (size_t i = from; i < n; i++)
-				if (list[i]->state != IP_DRM_SLOT_FINAL)
-					list[m++] = list[i];
-			return run_list(s, list, m);
+			return run_list(s, list, pending_from(list, from, n));
 		}
 	}
 }
@@ -506,11 +561,12 @@ static enum range_rc run_whole(struct drm_state *s, struct ip_drm_slot **list, s
 	struct ip_drm_batch b;
 	int64_t t0 = 0;
 	size_t resolved;
-	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0);
+	int err;
+	enum ip_drm_fence f = run_once(s, &s->main, list, n, &b, &t0, &err);
 	if (f == IP_DRM_FENCE_LOST)
 		return RANGE_LOST;
-	if (f == IP_DRM_FENCE_ERROR && list[0]->state == IP_DRM_SLOT_FINAL)
-		return RANGE_OK;
+	if (err)
+		return split_refused(s, list, n, err);
 	if (resolve(s, &b, 0, &resolved) == n)
 		return RANGE_OK;
 	if (n == 1) {
@@ -567,20 +623,79 @@ static int grow(struct drm_state *s, size_t n)
 	return 0;
 }
 
+/* Room for n wrapped jobs (kept from one batch to the next: a warm work allocates nothing). */
+static int grow_works(struct drm_state *s, size_t n)
+{
+	struct ip_harness_work *w;
+	unsigned char *f;
+	if (n <= s->works_cap)
+		return 0;
+	if (!(f = realloc(s->wrapped, n)))
+		return -1;
+	s->wrapped = f;
+	if (!(w = realloc(s->works, n * sizeof *w)))
+		return -1;
+	memset(w + s->works_cap, 0, (n - s->works_cap) * sizeof *w);
+	s->works = w;
+	s->works_cap = n;
+	return 0;
+}
+
+/* On a GPU, a job that plants or observes registers runs wrapped by the ISA's harness: *job and
+ * *res become the wrapped job's (in w). NULL, or why the job cannot run (a static text, or the
+ * wrap's diagnostic in d). */
+static const char *harness_wrap(struct drm_state *s, struct ip_harness_work *w,
+                                const struct ip_job **job, struct ip_result **res,
+                                struct ip_diag *d)
+{
+	const char *why;
+	if (s->dev.model_ext || !ip_harness_needed(*job, *res))
+		return NULL;
+	if (!s->harness) {
+		ip_diag_plain(d, "no register harness for ISA %s: a GPU's register file cannot be set "
+		                 "or read from outside the shader (observe what the program stores)",
+		              s->dev.gpu.isa);
+		return d->msg;
+	}
+	if ((why = s->harness->check(*job, *res)) != NULL)
+		return why;
+	if (s->harness->wrap(w, *job, *res, d) != 0)
+		return d->msg;
+	*job = &w->job;
+	*res = &w->res;
+	return NULL;
+}
+
 static int drm_run_batch(void *state, const struct ip_job *jobs, size_t n, struct ip_result *results)
 {
 	struct drm_state *s = state;
 	size_t m = 0;
-	if (grow(s, n) != 0)
+	if (grow(s, n) != 0 || grow_works(s, n) != 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		struct ip_drm_slot *sl = &s->slots[i];
+		const struct ip_job *job = &jobs[i];
+		struct ip_result *res = &results[i];
+		struct ip_diag d;
 		const char *why;
 		memset(sl, 0, sizeof *sl);
-		sl->job = &jobs[i];
-		sl->res = &results[i];
+		sl->job = job;
+		sl->res = res;
+		s->wrapped[i] = 0;
 		memset(&s->sizes[i], 0, sizeof s->sizes[i]);
-		why = s->kind->check(&s->dev, &jobs[i], &results[i], &s->sizes[i]);
+		ip_diag_init(&d, NULL);
+		if ((why = harness_wrap(s, &s->works[i], &job, &res, &d)) != NULL) {
+			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, keep_text(why));
+			continue;
+		}
+		if (job != &jobs[i]) {
+			s->wrapped[i] = 1;
+			sl->job = job;
+			sl->res = res;
+			sl->addrs = s->works[i].addrs;
+			sl->naddrs = s->works[i].naddrs;
+		}
+		why = s->kind->check(&s->dev, job, res, &s->sizes[i]);
 		if (why) {
 			set_result(sl, IP_STATUS_RUNNER_ERROR, 0, why);
 			continue;
@@ -600,20 +715,32 @@ static int drm_run_batch(void *state, const struct ip_job *jobs, size_t n, struc
 		}
 		return IP_RUNNER_DEVICE_LOST;
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (s->wrapped[i]) {
+			struct ip_harness_work *w = &s->works[i];
+			if (w->res.why)
+				w->res.why = keep_text(w->res.why); /* the slot's text is reused */
+			w->harness->unwrap(w, &jobs[i], &results[i]);
+		}
 		if (results[i].why)
 			results[i].why = keep_text(results[i].why);
+	}
 	return 0;
 }
 
 /* Before a campaign starts: a job this GPU cannot be given (a role its jobs have no place for,
- * more memory than the budget) would only store runner errors. */
+ * registers without a harness or that the harness refuses, more memory than the budget) would
+ * only store runner errors. */
 static int drm_check_job(void *state, const struct ip_job *job, const struct ip_result *res,
                          struct ip_diag *d)
 {
 	struct drm_state *s = state;
 	struct ip_drm_sizes z = {0};
-	const char *why = s->kind->check(&s->dev, job, res, &z);
+	struct ip_result *r = (struct ip_result *)res; /* a wrap reads it only */
+	const char *why = harness_wrap(s, &s->check_work, &job, &r, d);
+	if (why)
+		return why == d->msg ? -1 : ip_diag_plain(d, "%s", why);
+	why = s->kind->check(&s->dev, job, r, &z);
 	if (why)
 		return ip_diag_plain(d, "%s", why);
 	if (z.code + z.desc + z.data > s->budget)
@@ -632,3 +759,4 @@ const struct ip_runner_backend ip_drm_backend = {
 	drm_model,
 	drm_check_job,
 };
+

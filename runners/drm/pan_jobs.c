@@ -29,6 +29,15 @@ void pan_pack_invocation(const uint32_t local[3], const uint32_t groups[3], uint
 	         (shift[3] & 0xf) << 28;
 }
 
+void pan_pack_invocation_graphics(const uint32_t local[3], const uint32_t groups[3],
+                                  uint32_t out[2])
+{
+	pan_pack_invocation(local, groups, out);
+	if (groups[2] <= 1)
+		out[1] = (out[1] & ~(0x3fu << 22)) | 32u << 22; /* workgroups Z shift */
+	out[1] = (out[1] & 0x0fffffffu) | 2u << 28;      /* thread group split: min efficient */
+}
+
 static const struct {
 	uint32_t code;
 	const char *name;
@@ -113,11 +122,14 @@ int pan_kick_chain(struct ip_drm_batch *b, size_t from)
 {
 	uint32_t handles[3] = {b->code.bo.handle, b->desc.bo.handle, b->data.bo.handle};
 	struct ip_drm_pan_submit s = {b->slots[from]->desc_va, handles, 3};
-	uint8_t *hdr = b->slots[from]->desc;
-	/* the job before it is not in this chain: no dependency (index and links stay) */
-	ip_drm_w32(hdr + 20, 0);
-	for (size_t i = from; i < b->n; i++)
-		ip_drm_w32(b->slots[i]->desc, 0); /* exception status: not started */
+	/* numbered from 1 again, each job depending on the one before (links stay) */
+	for (size_t i = from; i < b->n; i++) {
+		uint8_t *hdr = b->slots[i]->desc;
+		uint32_t index = (uint32_t)(i - from) + 1;
+		ip_drm_w32(hdr, 0); /* exception status: not started */
+		ip_drm_w32(hdr + 16, (ip_drm_r32(hdr + 16) & 0xffffu) | index << 16);
+		ip_drm_w32(hdr + 20, index - 1);
+	}
 	return b->dev->drv->submit(b->dev, &s);
 }
 

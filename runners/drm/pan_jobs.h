@@ -45,6 +45,11 @@
  * group counts groups[], each at least 1; the thread group split is the workgroups X shift (as
  * compute, and vertex jobs outside the graphics quirk, need). */
 void pan_pack_invocation(const uint32_t local[3], const uint32_t groups[3], uint32_t out[2]);
+/* The same for a vertex (graphics) job as Mesa packs one (panfrost_pack_work_groups_compute
+ * with the graphics quirk): the thread group split the minimum efficient one, 2, and the
+ * workgroups Z shift 32 when there is one group in Z. */
+void pan_pack_invocation_graphics(const uint32_t local[3], const uint32_t groups[3],
+                                  uint32_t out[2]);
 /* ceil(log2(v)) for v >= 1. */
 unsigned pan_log2_ceil(uint32_t v);
 
@@ -68,8 +73,9 @@ int pan_emit_job(struct ip_drm_batch *b, size_t i, const struct pan_job *j);
 /* A Uniform Buffer descriptor array of one entry for a region; its address. */
 int pan_emit_ubo(struct ip_drm_batch *b, const struct ip_drm_region *g, uint64_t *va);
 
-/* Submits the batch's chain from job `from` (which then depends on nothing) with the three
- * arenas' BOs. */
+/* Submits the batch's chain from job `from` with the three arenas' BOs: numbered again from
+ * index 1 (the first depending on nothing, each later one on the one before), as every chain
+ * Mesa submits starts at index 1. */
 int pan_kick_chain(struct ip_drm_batch *b, size_t from);
 /* Reads each job's exception status: 1 done, a fault code (> 0x3f, not 0x7f), else pending. */
 void pan_collect_chain(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fence);

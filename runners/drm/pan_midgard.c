@@ -19,6 +19,9 @@
 
 /* r0-r23 hold work and uniform registers; uniform k is r(23 - k). */
 #define MIDGARD_REGS 24
+/* Mesa's Midgard compiler gives a shader at most 16 work registers, fewer when more than 8
+ * uniform registers are preloaded (midgard_ra.c: 16 - max(uniforms - 8, 0)). */
+#define MESA_WORK_REGS 16
 
 static uint32_t invocations(const struct ip_job *job)
 {
@@ -31,6 +34,15 @@ static unsigned uniform_regs(const struct ip_job *job)
 	if (job->uniform_regs >= 0)
 		return (unsigned)job->uniform_regs;
 	return u && u->len / 16 < 16 ? (unsigned)(u->len / 16) : u ? 16 : 0;
+}
+
+/* The renderer state's work register count: Mesa's, unless the job plants or observes the
+ * register file (the simulator's 24 registers, r0-r23, hold work and uniform registers). */
+static unsigned work_regs(const struct ip_job *job, const struct ip_result *res, unsigned ur)
+{
+	if (ip_job_input(job, IP_BUF_REGISTERS) || ip_drm_result_cap(res, IP_BUF_REGISTERS))
+		return MIDGARD_REGS - ur;
+	return ur > 8 ? MESA_WORK_REGS - (ur - 8) : MESA_WORK_REGS;
 }
 
 /* A table's per-vertex block as the simulator cuts it: the bytes divided among the vertices,
@@ -162,9 +174,9 @@ static int midgard_build(struct ip_drm_batch *b)
 		ip_drm_w32(rsd + 12, (uint32_t)attr_slots | (uint32_t)vary_slots << 16);
 		writes = ip_drm_result_cap(s->res, IP_BUF_ATTRIBUTES) || s->role[IP_BUF_VARYINGS_OUT].size;
 		ip_drm_w32(rsd + 16, (s->role[IP_BUF_UNIFORMS].size ? 1u : 0u) | (uint32_t)writes << 13 |
-		                         (uint32_t)(MIDGARD_REGS - ur) << 16 | (uint32_t)ur << 21);
+		                         (uint32_t)work_regs(job, s->res, ur) << 16 | (uint32_t)ur << 21);
 		j.type = PAN_JOB_VERTEX;
-		pan_pack_invocation(local, groups, j.invocation);
+		pan_pack_invocation_graphics(local, groups, j.invocation);
 		j.task_split = 5;
 		j.draw_word0 = 0x7; /* four components, 64-bit draw and texture descriptors */
 		if (pan_emit_job(b, i, &j))

@@ -212,7 +212,8 @@ static void reg(struct ib *ib, uint32_t r, uint32_t v)
 	put(ib, v);
 }
 
-/* A register holding an address in the submission's BO (relocation 0). */
+/* A register the kernel's checker wants a relocation after (an address, a colour buffer's
+ * pitch): the submission's BO, relocation 0. */
 static void reg_reloc(struct ib *ib, uint32_t r, uint32_t offset)
 {
 	reg(ib, r, offset);
@@ -360,10 +361,12 @@ static void emit_draw(struct ib *ib, const struct r5xx_plan *p, const struct r5x
 		const struct ctm_surface *s = &d->out[k];
 		int on = surface_ok(s);
 		reg_reloc(ib, R5XX_RB3D_COLOROFFSET(k), region + (on ? s->base : 0));
-		/* an unused one: pitch 0 in a format the kernel takes (it refuses format 0) */
-		reg(ib, R5XX_RB3D_COLORPITCH(k),
-		    on ? (s->pitch & 0x3ffe) | s->tiling << 16 | r5xx_ctm_formats[s->format].cb << 21
-		       : r5xx_ctm_formats[2].cb << 21);
+		/* an unused one: pitch 0 in a format the kernel takes (it refuses format 0); relocated
+		 * as Mesa's r300 does (the kernel's checker wants it unless the stream keeps its
+		 * tiling flags, which the runner's does too) */
+		reg_reloc(ib, R5XX_RB3D_COLORPITCH(k),
+		          on ? (s->pitch & 0x3ffe) | s->tiling << 16 | r5xx_ctm_formats[s->format].cb << 21
+		             : r5xx_ctm_formats[2].cb << 21);
 		reg(ib, R5XX_US_OUT_FMT(k), on ? r5xx_ctm_formats[s->format].out : R5XX_OUT_UNUSED);
 	}
 	reg(ib, R5XX_SC_SCISSOR0, d->i0 | d->j0 << 13);

@@ -5,8 +5,11 @@
 
 #include "isaprobe/harness.h"
 
-/* One line per ISA whose probes plant or observe registers. */
+/* One line per ISA whose probes plant or observe registers (each defined in its own file). */
+extern const struct ip_harness midgard_harness;
+
 static const struct ip_harness *const all_harnesses[] = {
+	&midgard_harness,
 	NULL,
 };
 

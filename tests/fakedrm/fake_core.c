@@ -48,8 +48,11 @@ static FILE *trace_file;
 static uint64_t jobs_run, mmap_next = 1, submissions, ioctls;
 static uint64_t kmsg_seq;
 static int64_t boot_ns;
-int fake_model_ext = 1;
+int fake_model_ext = 0;
 int64_t fake_sched_timeout_ns = 500 * 1000000LL;
+int fake_sched_timeout_set;       /* FAKEDRM_SCHED_TIMEOUT_MS given: no kernel default */
+unsigned fake_kernel = FAKE_KERNEL_DEFAULT;
+static int kmsg_restricted;       /* FAKEDRM_KMSG=0: /dev/kmsg refused (dmesg_restrict) */
 
 struct inject {
 	enum fake_inject what;
@@ -107,7 +110,9 @@ void fake_kmsg(const char *fmt, ...)
 /* ---- configuration ---- */
 
 static const struct fake_gpu gpus[] = {
-	{"t604", "panfrost", "midgard", 0x6956, 0, 4},
+	/* GPU_PROD_ID as panfrost gives it: the T604's register says 0x6956, which
+	 * panfrost_gpu_init_features rewrites to 0x0600 */
+	{"t604", "panfrost", "midgard", 0x0600, 0, 4},
 	{"t628", "panfrost", "midgard", 0x0620, 0, 4},
 	{"t760", "panfrost", "midgard", 0x0750, 0, 5},
 	{"t860", "panfrost", "midgard", 0x0860, 0, 5},
@@ -197,8 +202,13 @@ static void parse_injects(const char *v)
 			in.what = FAKE_LOST;
 		else if (strcmp(tok, "unplug") == 0)
 			in.what = FAKE_UNPLUG;
+		else if (strcmp(tok, "refuse") == 0)
+			in.what = FAKE_REFUSE;
+		else if (strcmp(tok, "pagefault") == 0)
+			in.what = FAKE_PAGE_FAULT;
 		else
-			die("FAKEDRM_INJECT: unknown kind '%s' (fault, hang, reset, lost, unplug)", tok);
+			die("FAKEDRM_INJECT: unknown kind '%s' (fault, hang, reset, lost, unplug, refuse, "
+			    "pagefault)", tok);
 		in.at = strtoull(at + 1, &end, 0);
 		if (in.at == 0 || (*end && *end != '='))
 			die("FAKEDRM_INJECT: '%s': the job number counts from 1", at + 1);
@@ -211,6 +221,21 @@ static void parse_injects(const char *v)
 		}
 		injects[ninjects++] = in;
 	}
+}
+
+/* FAKEDRM_KERNEL=MAJOR.MINOR: one of the versions whose behaviours the device models. */
+static void parse_kernel(const char *v)
+{
+	static const char *const known[] = {FAKE_KERNELS};
+	unsigned major, minor;
+	char end;
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (strcmp(v, known[i]) == 0 && sscanf(v, "%u.%u%c", &major, &minor, &end) == 2) {
+			fake_kernel = major << 8 | minor;
+			return;
+		}
+	die("FAKEDRM_KERNEL: '%s' is not a kernel version the fake models (" FAKE_KERNELS_TEXT ")",
+	    v);
 }
 
 static void init(void)
@@ -232,9 +257,16 @@ static void init(void)
 	v = getenv("FAKEDRM_MODEL");
 	if (v && *v)
 		fake_model_ext = strcmp(v, "0") != 0;
-	v = getenv("FAKEDRM_SCHED_TIMEOUT_MS");
+	v = getenv("FAKEDRM_KERNEL");
 	if (v && *v)
+		parse_kernel(v);
+	v = getenv("FAKEDRM_KMSG");
+	kmsg_restricted = v && strcmp(v, "0") == 0;
+	v = getenv("FAKEDRM_SCHED_TIMEOUT_MS");
+	if (v && *v) {
 		fake_sched_timeout_ns = strtoll(v, NULL, 10) * 1000000LL;
+		fake_sched_timeout_set = 1;
+	}
 	v = getenv("FAKEDRM_INJECT");
 	if (v && *v)
 		parse_injects(v);
@@ -300,17 +332,6 @@ uint64_t fake_next_job(enum fake_inject *what, uint32_t *code)
 	return k;
 }
 
-int fake_take_fault(uint64_t n)
-{
-	for (unsigned i = 0; i < ninjects; i++)
-		if (injects[i].what == FAKE_FAULT && injects[i].at > jobs_run &&
-		    injects[i].at <= jobs_run + n) {
-			injects[i].what = FAKE_NONE; /* refused once: sent again, the jobs run */
-			return 1;
-		}
-	return 0;
-}
-
 struct sticky {
 	uint64_t hash;
 	size_t len;
@@ -328,16 +349,43 @@ static uint64_t fnv1a(const uint8_t *p, size_t n)
 	return h;
 }
 
+int fake_refuse_program(uint64_t n, const uint8_t *code, size_t len)
+{
+	uint64_t h = fnv1a(code, len);
+	for (unsigned i = 0; i < ninjects; i++)
+		if (injects[i].what == FAKE_REFUSE && injects[i].at == jobs_run + n && nstickies < 64) {
+			stickies[nstickies++] = (struct sticky){h, len, FAKE_REFUSE, 0};
+			injects[i].what = FAKE_NONE;
+			fake_trace("  inject refuse, sticking to this program");
+		}
+	for (unsigned i = 0; i < nstickies; i++)
+		if (stickies[i].what == FAKE_REFUSE && stickies[i].hash == h && stickies[i].len == len)
+			return 1;
+	return 0;
+}
+
+int fake_take_fault(uint64_t n)
+{
+	for (unsigned i = 0; i < ninjects; i++)
+		if (injects[i].what == FAKE_FAULT && injects[i].at > jobs_run &&
+		    injects[i].at <= jobs_run + n) {
+			injects[i].what = FAKE_NONE; /* refused once: sent again, the jobs run */
+			return 1;
+		}
+	return 0;
+}
+
 enum fake_inject fake_program_inject(enum fake_inject now, uint32_t now_code, const uint8_t *code,
                                      size_t len, uint32_t *fault_code)
 {
 	uint64_t h = fnv1a(code, len);
-	if ((now == FAKE_FAULT || now == FAKE_HANG) && nstickies < 64) {
+	if ((now == FAKE_FAULT || now == FAKE_HANG || now == FAKE_PAGE_FAULT) && nstickies < 64) {
 		stickies[nstickies++] = (struct sticky){h, len, now, now_code};
-		fake_trace("  inject %s, sticking to this program", now == FAKE_FAULT ? "fault" : "hang");
+		fake_trace("  inject %s, sticking to this program",
+		           now == FAKE_FAULT ? "fault" : now == FAKE_HANG ? "hang" : "pagefault");
 	}
 	for (unsigned i = 0; i < nstickies; i++)
-		if (stickies[i].hash == h && stickies[i].len == len) {
+		if (stickies[i].hash == h && stickies[i].len == len && stickies[i].what != FAKE_REFUSE) {
 			*fault_code = stickies[i].code;
 			return stickies[i].what;
 		}
@@ -834,6 +882,10 @@ static const char *errname(int e)
 	case EACCES: return "-EACCES";
 	case ENOTTY: return "-ENOTTY";
 	case EMFILE: return "-EMFILE";
+	case EAGAIN: return "-EAGAIN";
+	case EDEADLK: return "-EDEADLK";
+	case ENOSYS: return "-ENOSYS";
+	case EPERM: return "-EPERM";
 	default: return "-E?";
 	}
 }
@@ -962,6 +1014,13 @@ int fake_open(const char *path)
 	enter();
 	if (strcmp(path, "/dev/kmsg") == 0) {
 		int p[2];
+		if (kmsg_restricted) {
+			/* kernel.dmesg_restrict=1 and not root (devkmsg_open: check_syslog_permissions) */
+			fake_trace("open /dev/kmsg -> EPERM (dmesg_restrict)");
+			leave();
+			errno = EPERM;
+			return -1;
+		}
 		if (pipe2(p, O_CLOEXEC | O_NONBLOCK) != 0 || p[0] >= MAX_FDS) {
 			leave();
 			errno = EMFILE;

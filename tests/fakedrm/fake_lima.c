@@ -2,7 +2,9 @@
  * checks and errnos, and a GP that runs a submitted frame's VS command list from GPU memory:
  * each DRAW runs the configured shader on the project's simulator over its vertices with the
  * uniform block, attribute and varying tables the earlier commands set. A GP error or a hang
- * fails the whole job (-ECANCELED, as lima's scheduler ends it) and logs what the kernel logs. */
+ * fails the whole job (-ECANCELED, as lima's scheduler ends it) and logs what the kernel logs;
+ * before Linux 6.9 it also makes the job's context guilty: its later jobs are cancelled
+ * without running. */
 #include <errno.h>
 #include <string.h>
 
@@ -20,6 +22,8 @@
 #define GP_IRQ_WRITE_BOUND_ERR (1u << 9)
 #define GP_IRQ_VS_INVALID_CMD (1u << 13)
 #define GP_IRQ_PLB_INVALID_CMD (1u << 14)
+/* the scheduler's default timeout (lima_sched.c): 500 ms, 10 s from Linux 6.9 */
+#define SCHED_TIMEOUT_NS(old) ((old) ? 500 * 1000000LL : 10000 * 1000000LL)
 
 static int get_param(struct fake_file *f, struct ip_lima_get_param *p)
 {
@@ -103,6 +107,7 @@ static int ctx_free(struct fake_file *f, struct ip_lima_ctx_free *c)
 	if (!(i = ctx_live(f, c->id)))
 		return -EINVAL;
 	f->ctx_live[i - 1] = 0;
+	f->ctx_guilty &= ~(1ull << (i - 1));
 	return 0;
 }
 
@@ -124,6 +129,16 @@ static void gp_error(struct gp *g, uint32_t irq, const char *why)
 	fake_trace("  -> gp error 0x%x: %s", irq, why);
 	fake_kmsg("lima: gp error irq state=%x status=%x", irq, 0x4u);
 	fake_kmsg("lima: gp task error int_state=%x status=%x", irq, 0x4u);
+	g->error = -ECANCELED;
+}
+
+/* A hang: the scheduler's timeout cancels the job and logs it ("lima job timeout"; from 6.9,
+ * "drm/lima: standardize debug messages by ip name", "%s job timeout" with the GP's name). */
+static void gp_timeout(struct gp *g)
+{
+	int old = fake_kernel_before(6, 9);
+	fake_kmsg(old ? "lima: lima job timeout" : "lima: gp job timeout");
+	g->signal_ns += fake_hang_timeout_ns(SCHED_TIMEOUT_NS(old));
 	g->error = -ECANCELED;
 }
 
@@ -242,9 +257,7 @@ static int draw(struct gp *g, uint32_t n)
 	case FAKE_FAULT: gp_error(g, GP_IRQ_WRITE_BOUND_ERR, "injected (FAKEDRM_INJECT)"); return -1;
 	case FAKE_HANG:
 		fake_trace("  -> hang: injected (FAKEDRM_INJECT)");
-		fake_kmsg("lima: lima job timeout");
-		g->signal_ns += fake_sched_timeout_ns;
-		g->error = -ECANCELED;
+		gp_timeout(g);
 		return -1;
 	default: break;
 	}
@@ -255,9 +268,7 @@ static int draw(struct gp *g, uint32_t n)
 		return 0;
 	case IP_STATUS_TIMEOUT:
 		fake_trace("  -> hang: %s", res.why ? res.why : "");
-		fake_kmsg("lima: lima job timeout");
-		g->signal_ns += fake_sched_timeout_ns;
-		g->error = -ECANCELED;
+		gp_timeout(g);
 		return -1;
 	case IP_STATUS_FAULT:
 		gp_error(g, GP_IRQ_WRITE_BOUND_ERR, res.why ? res.why : "the simulator faulted");
@@ -335,7 +346,7 @@ static int gem_submit(struct fake_file *f, struct ip_lima_gem_submit *s)
 	struct fake_syncobj *out = NULL;
 	uint32_t frame[78];
 	struct gp g;
-	int rc;
+	int rc, ctx;
 	unsigned pp_size = f->node->gpu.id2 == 2 ? PP_FRAME_M450 : PP_FRAME_M400;
 	if (s->pipe > IP_LIMA_PIPE_PP || s->nr_bos == 0)
 		return -EINVAL;
@@ -374,12 +385,25 @@ static int gem_submit(struct fake_file *f, struct ip_lima_gem_submit *s)
 	g.vm.bos = bos;
 	g.vm.n = s->nr_bos;
 	g.signal_ns = fake_now_ns();
+	ctx = ctx_live(f, s->ctx) - 1;
+	if (f->ctx_guilty >> ctx & 1) {
+		/* before 6.9: the scheduler skips a guilty entity's jobs, cancelled (-ECANCELED)
+		 * without running (drm_sched_entity_pop_job; lima_sched_run_job) */
+		fake_trace("  context %u is guilty: the job is cancelled without running", s->ctx);
+		return fake_submission_end(out, bos, s->nr_bos, g.signal_ns, -ECANCELED);
+	}
 	if (s->pipe == IP_LIMA_PIPE_GP) {
 		if (frame[2] != frame[3])
 			gp_error(&g, GP_IRQ_PLB_INVALID_CMD, "the fake GP runs no PLBU command list");
 		else
 			run_vs(&g, frame[0], frame[1]);
 	} /* a PP job: accepted, and it does nothing */
+	/* before 6.9 a failed job (its timeout handler raises its karma past job_hang_limit 0)
+	 * marks its context guilty (lima_ctx.c gives the scheduler the context's flag) */
+	if (g.error && g.signal_ns != INT64_MAX && fake_kernel_before(6, 9)) {
+		f->ctx_guilty |= 1ull << ctx;
+		fake_trace("  context %u is guilty now (Linux before 6.9)", s->ctx);
+	}
 	return fake_submission_end(out, bos, s->nr_bos, g.signal_ns, g.error);
 }
 

@@ -2,10 +2,14 @@
  * kernel's checks and errnos, submit queues with their fences and fault counts, and a command
  * processor that runs a submission's PM4 command buffer from GPU memory: register writes, shader
  * and const loads, and each auto-indexed point draw runs the loaded vertex shader on the a3xx
- * simulator. As on a3xx, an IOMMU fault is logged and the GPU goes on; a hang (a program that
- * never ends, a command the CP cannot run) is found by the hangcheck, which skips the rest of the
- * submission, signals its fence without an error and counts a fault on the queue. */
+ * simulator. The GPU's state outlives submissions: registers, the shader and const state memory
+ * and the instruction cache keep what the last draw left (hostile values at first and after a
+ * reset), and a draw whose registers are not what Mesa's fd3 writes hangs. As on a3xx, an IOMMU
+ * fault is logged and the GPU goes on; a hang (a program that never ends, a command the CP
+ * cannot run) is found by the hangcheck, which skips the rest of the submission, signals its
+ * fence without an error and counts a fault on the queue. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +43,52 @@ struct msm_file {
 };
 
 static uint32_t global_faults; /* hangs recovered on the GPU, whoever's */
+
+#define STATE_UNITS 256u       /* shader state memory: 256 units of 256 bits (fd3_program.c) */
+#define CONST_VEC4 512u        /* the const file a CP_LOAD_STATE can reach (1023 dword pairs) */
+#define ICACHE_LINES 64        /* programs the instruction cache keeps (a limit of the fake) */
+
+/* What the GPU holds between submissions. */
+struct gpu_state {
+	uint32_t regs[A3XX_REG_COUNT];
+	uint8_t shader_mem[STATE_UNITS * A3XX_INSTR_UNIT_BYTES]; /* BUFFER mode runs from it */
+	uint8_t consts[CONST_VEC4 * 16];
+	struct {
+		uint32_t addr, len;
+		uint8_t *bytes;
+	} icache[ICACHE_LINES];     /* CACHE mode: programs fetched from memory, by address */
+	unsigned icache_next;
+};
+
+/* Deliberately hostile contents: what an unknown earlier user (or the reset) left. */
+static void gpu_scramble(struct gpu_state *g)
+{
+	uint32_t x = 0x2545f491u;
+	for (size_t i = 0; i < A3XX_REG_COUNT; i++) {
+		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+		g->regs[i] = x;
+	}
+	for (size_t i = 0; i + 4 <= sizeof g->consts; i += 4) {
+		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+		fake_w32(g->consts + i, x);
+	}
+	for (size_t i = 0; i + 4 <= sizeof g->shader_mem; i += 4) {
+		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+		fake_w32(g->shader_mem + i, x);
+	}
+	for (unsigned i = 0; i < ICACHE_LINES; i++) {
+		free(g->icache[i].bytes);
+		g->icache[i].bytes = NULL;
+		g->icache[i].len = 0;
+	}
+}
+
+static struct gpu_state *gpu_of(struct fake_node *n)
+{
+	if (!n->gpu_state && (n->gpu_state = calloc(1, sizeof(struct gpu_state))) != NULL)
+		gpu_scramble(n->gpu_state);
+	return n->gpu_state;
+}
 
 static struct msm_file *priv(struct fake_file *f)
 {
@@ -243,9 +293,9 @@ struct cp {
 	struct fake_file *f;
 	struct queue *q;
 	struct fake_vm vm;
-	uint32_t *regs;            /* A3XX_REG_COUNT registers */
-	uint32_t shader, shader_units, consts, const_units, record;
-	int shader_loaded, consts_loaded;
+	struct gpu_state *gpu;
+	uint32_t *regs;            /* the GPU's A3XX_REG_COUNT registers */
+	uint32_t consts, const_units, record; /* this submission's last const load */
 	int hung;
 	int64_t signal_ns;
 	uint32_t seqno;
@@ -264,6 +314,76 @@ static void hang(struct cp *c, const char *why)
 	c->hung = 1;
 	c->q->faults++;
 	global_faults++;
+	gpu_scramble(c->gpu); /* recover resets the GPU: its state is not the draw's any more */
+}
+
+/* The state the draw reads, against what Mesa's fd3 writes for it (a3xx_pm4.h): a register the
+ * stream did not write keeps what the last user of the GPU left. NULL, or why not (buf). */
+static const char *state_check(const uint32_t *r, uint32_t units, uint32_t consts, char *buf,
+                               size_t len)
+{
+	uint32_t ctrl0 = r[A3XX_SP_VS_CTRL_REG0], hlsq1 = r[A3XX_HLSQ_CONTROL_1_REG];
+	const uint32_t mode = 0xfff0u | A3XX_SP_CTRL_BUFFER | A3XX_SP_CTRL_CACHEINVALID;
+	struct a3xx_reg_value want[3] = {
+		{A3XX_HLSQ_VS_CONTROL_REG, a3xx_hlsq_vs_control(units, consts)},
+		{A3XX_SP_VS_CTRL_REG1, a3xx_sp_vs_ctrl1(consts)},
+		{A3XX_SP_VS_LENGTH_REG, units},
+	};
+	/* the SP's thread size and superthreads are the HLSQ's (fd3_program.c keeps them so) */
+	if ((ctrl0 >> 20 & 1) != (hlsq1 >> 6 & 3) || (ctrl0 >> 21 & 1) != (hlsq1 >> 8 & 1)) {
+		snprintf(buf, len, "SP_VS_CTRL_REG0's thread size or superthreads (0x%08x) are not "
+		                   "HLSQ_CONTROL_1's (0x%08x)", ctrl0, hlsq1);
+		return buf;
+	}
+	/* the footprints are the program's, the buffer mode is modelled (program_of) */
+	if ((ctrl0 & ~mode) != (a3xx_sp_vs_ctrl0(units, 0) & ~mode)) {
+		snprintf(buf, len, "SP_VS_CTRL_REG0 is 0x%08x: not a multi-threaded program of %u "
+		                   "units", ctrl0, units);
+		return buf;
+	}
+	for (size_t i = 0; i < A3XX_VS_DRAW_STATE_COUNT + 3; i++) {
+		const struct a3xx_reg_value *v =
+			i < A3XX_VS_DRAW_STATE_COUNT ? &a3xx_vs_draw_state[i] : &want[i - A3XX_VS_DRAW_STATE_COUNT];
+		if (r[v->reg] != v->value) {
+			snprintf(buf, len, "register 0x%04x is 0x%08x, not the 0x%08x fd3 writes for it",
+			         v->reg, r[v->reg], v->value);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/* The program the draw runs: BUFFER mode runs what CP_LOAD_STATE put in the state memory;
+ * CACHE mode fetches from SP_VS_OBJ_START_REG through the instruction cache, whose line for
+ * that address is used again unless CACHEINVALID is set (adreno_common.xml: "when CACHE mode,
+ * also set CACHEINVALID flag!"). NULL: the fetch is outside the submission's BOs. */
+static const uint8_t *program_of(struct cp *c, uint32_t units)
+{
+	struct gpu_state *g = c->gpu;
+	uint32_t ctrl0 = c->regs[A3XX_SP_VS_CTRL_REG0], addr = c->regs[A3XX_SP_VS_OBJ_START_REG];
+	uint32_t len = units * A3XX_INSTR_UNIT_BYTES;
+	const uint8_t *mem;
+	unsigned line;
+	if (ctrl0 & A3XX_SP_CTRL_BUFFER)
+		return g->shader_mem;
+	for (line = 0; line < ICACHE_LINES; line++)
+		if (g->icache[line].bytes && g->icache[line].addr == addr)
+			break;
+	if (line < ICACHE_LINES && !(ctrl0 & A3XX_SP_CTRL_CACHEINVALID) && g->icache[line].len >= len) {
+		fake_trace("  the instruction cache's line for 0x%x runs (no CACHEINVALID)", addr);
+		return g->icache[line].bytes;
+	}
+	if (!(mem = fake_gpu_ptr(&c->vm, addr, len, NULL)))
+		return NULL;
+	if (line == ICACHE_LINES)
+		line = g->icache_next++ % ICACHE_LINES;
+	free(g->icache[line].bytes);
+	if ((g->icache[line].bytes = malloc(len)) == NULL)
+		return mem;
+	memcpy(g->icache[line].bytes, mem, len);
+	g->icache[line].addr = addr;
+	g->icache[line].len = len;
+	return g->icache[line].bytes;
 }
 
 /* An IOMMU fault: a3xx logs it and goes on. */
@@ -277,16 +397,20 @@ static int draw(struct cp *c, uint32_t n)
 {
 	struct fake_node *node = c->f->node;
 	const uint32_t *r = c->regs;
-	uint32_t units = c->shader_units, inj_code;
+	uint32_t units = r[A3XX_SP_VS_LENGTH_REG], consts = r[A3XX_HLSQ_VS_CONTROL_REG] & 0x3ff;
+	uint32_t inj_code;
 	enum fake_inject inj;
 	struct fake_job j;
 	struct ip_result res;
-	uint8_t *consts = NULL;
+	uint8_t cfile[CONST_VEC4 * 16];
+	const uint8_t *code;
 	const char *why;
+	char buf[160];
 	uint64_t k = fake_next_job(&inj, &inj_code);
 	memset(&j, 0, sizeof j);
 	fake_trace("draw %llu vertices=%u shader=0x%x units=%u consts=0x%x/%u record=0x%x",
-	           (unsigned long long)k, n, c->shader, units, c->consts, c->const_units, c->record);
+	           (unsigned long long)k, n, r[A3XX_SP_VS_OBJ_START_REG], units, c->consts,
+	           c->const_units, c->record);
 	switch (inj) {
 	case FAKE_RESET:
 		fake_trace("  inject reset");
@@ -305,48 +429,49 @@ static int draw(struct cp *c, uint32_t n)
 		hang(c, "more vertices than the fake runs in one draw (a limit of the fake)");
 		return -1;
 	}
-	if (!c->shader_loaded || c->shader != r[A3XX_SP_VS_OBJ_START_REG] ||
-	    units != r[A3XX_SP_VS_LENGTH_REG] || units != r[A3XX_HLSQ_VS_CONTROL_REG] >> 24 ||
-	    units != r[A3XX_SP_VS_CTRL_REG0] >> 24 || !units) {
-		hang(c, "the vertex shader's CP_LOAD_STATE, SP_VS_OBJ_START_REG and lengths disagree");
+	if (!units || units > STATE_UNITS - 1 || consts > CONST_VEC4) {
+		hang(c, "a program or const length the state memory does not hold");
 		return -1;
 	}
-	if ((r[A3XX_HLSQ_VS_CONTROL_REG] & 0x3ff) != (c->consts_loaded ? c->const_units : 0) ||
-	    (r[A3XX_SP_VS_CTRL_REG1] & 0x3ff) != (c->consts_loaded ? c->const_units : 0)) {
-		hang(c, "the const lengths disagree with the const CP_LOAD_STATE");
+	if ((why = state_check(r, units, consts, buf, sizeof buf)) != NULL) {
+		/* a state no public driver draws with: what a GPU does with it is unknown */
+		hang(c, why);
 		return -1;
 	}
-	if (!(j.code = fake_gpu_ptr(&c->vm, c->shader, (size_t)units * A3XX_INSTR_UNIT_BYTES, NULL))) {
-		iommu_fault(c->shader, "shader outside the submission's BOs");
+	if (!(code = program_of(c, units))) {
+		iommu_fault(r[A3XX_SP_VS_OBJ_START_REG], "shader outside the submission's BOs");
 		hang(c, "the SP ran what it could not fetch");
 		return -1;
 	}
-	if (c->consts_loaded &&
-	    !(consts = fake_gpu_ptr(&c->vm, c->consts, (size_t)c->const_units * 16, NULL))) {
-		iommu_fault(c->consts, "consts outside the submission's BOs");
-		hang(c, "the HLSQ loaded what it could not fetch");
-		return -1;
-	}
+	/* the program may store into its own code's memory: it runs from a copy */
+	j.code = code;
 	j.code_len = (size_t)units * A3XX_INSTR_UNIT_BYTES;
 	j.invocations = n;
 	j.uniform_regs = -1;
+	/* the const file as the loads left it: consts that no load of this draw reached hold
+	 * what was there before */
+	memcpy(cfile, c->gpu->consts, (size_t)consts * 16);
 	if (fake_model_ext) {
 		uint8_t *rec = c->record ? fake_gpu_ptr(&c->vm, c->record, IP_MODEL_RECORD_BYTES, NULL)
 		                         : NULL;
+		uint8_t *src = c->const_units ? fake_gpu_ptr(&c->vm, c->consts, 1, NULL) : NULL;
 		if (!rec || (why = fake_read_record(&c->vm, rec, &j)) != NULL) {
 			hang(c, rec ? why : "no model record before the draw");
 			return -1;
 		}
 		if (j.code_len > (size_t)units * A3XX_INSTR_UNIT_BYTES ||
 		    j.code_len + A3XX_INSTR_UNIT_BYTES <= (size_t)units * A3XX_INSTR_UNIT_BYTES ||
-		    (j.role[IP_BUF_UNIFORMS].mem != consts) ||
-		    (consts && j.role[IP_BUF_UNIFORMS].in_len > (size_t)c->const_units * 16)) {
+		    j.role[IP_BUF_UNIFORMS].mem != src ||
+		    j.role[IP_BUF_UNIFORMS].in_len > (size_t)consts * 16) {
 			hang(c, "the draw's state disagrees with the model record");
 			return -1;
 		}
+		j.code = code;
 		j.invocations = n;
+		if (j.role[IP_BUF_UNIFORMS].mem)
+			j.role[IP_BUF_UNIFORMS].mem = cfile;
 	} else if (consts) {
-		j.role[IP_BUF_UNIFORMS] = (struct fake_role){consts, (size_t)c->const_units * 16, 0};
+		j.role[IP_BUF_UNIFORMS] = (struct fake_role){cfile, (size_t)consts * 16, 0};
 	}
 	c->record = 0; /* a record is the next draw's only */
 	switch (fake_program_inject(inj, inj_code, j.code, j.code_len, &inj_code)) {
@@ -377,26 +502,42 @@ static int draw(struct cp *c, uint32_t n)
 	}
 }
 
+/* CP_LOAD_STATE of the vertex shader block, indirect: the program into the shader state memory
+ * (what BUFFER mode runs), or consts into the const file, NUM_UNIT and DST_OFF counting dword
+ * pairs (fd3_emit.c), copied from memory when the packet runs. */
 static void load_state(struct cp *c, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0 = p[0], d1 = p[1];
 	uint32_t block = A3XX_LOAD_STATE_BLOCK(d0), units = A3XX_LOAD_STATE_UNITS(d0);
+	uint32_t addr = d1 & ~3u, type = d1 & 3;
+	/* a shader unit is 256 bits, a const unit a pair of dwords */
+	size_t unit = type == A3XX_ST_SHADER ? A3XX_INSTR_UNIT_BYTES : 8;
+	size_t at = (size_t)A3XX_LOAD_STATE_DST(d0) * unit, len = (size_t)units * unit;
+	uint8_t *state = type == A3XX_ST_SHADER ? c->gpu->shader_mem : c->gpu->consts;
+	size_t size = type == A3XX_ST_SHADER ? sizeof c->gpu->shader_mem : sizeof c->gpu->consts;
+	const uint8_t *m;
 	if (block != A3XX_SB_VERT_SHADER)
 		return; /* textures, the fragment shader: nothing of a vertex draw */
-	if (count != 2 || A3XX_LOAD_STATE_SRC(d0) != A3XX_SS_INDIRECT || A3XX_LOAD_STATE_DST(d0)) {
-		hang(c, "a vertex CP_LOAD_STATE other than indirect to offset 0 (a limit of the fake)");
+	if (count != 2 || A3XX_LOAD_STATE_SRC(d0) != A3XX_SS_INDIRECT) {
+		hang(c, "a vertex CP_LOAD_STATE other than indirect (a limit of the fake)");
 		return;
 	}
-	if ((d1 & 3) == A3XX_ST_SHADER) {
-		c->shader = d1 & ~3u;
-		c->shader_units = units;
-		c->shader_loaded = 1;
-	} else if ((d1 & 3) == A3XX_ST_CONSTANTS) {
-		c->consts = d1 & ~3u;
-		c->const_units = units;
-		c->consts_loaded = units != 0;
-	} else {
+	if (type != A3XX_ST_SHADER && type != A3XX_ST_CONSTANTS) {
 		hang(c, "CP_LOAD_STATE of an unknown state type");
+		return;
+	}
+	if (at + len > size) {
+		hang(c, "a load past the shader state memory or the const file");
+		return;
+	}
+	if (!(m = fake_gpu_ptr(&c->vm, addr, len, NULL))) {
+		iommu_fault(addr, "CP_LOAD_STATE from outside the submission's BOs");
+		return;
+	}
+	memcpy(state + at, m, len);
+	if (type == A3XX_ST_CONSTANTS) {
+		c->consts = addr;
+		c->const_units = units;
 	}
 }
 
@@ -459,9 +600,17 @@ static void run_cmds(struct cp *c, const uint32_t *cmd, uint32_t n)
 			break;
 		case A3XX_CP_MEM_WRITE: mem_write(c, p, count); break;
 		case A3XX_CP_DRAW_INDX:
-			if (count != 5 || (p[1] & 0x3f) != A3XX_DI_PT_POINTLIST ||
+			/* an auto-indexed draw is 3 dwords (freedreno_draw.h); freedreno always sets
+			 * PRE_DRAW_INITIATOR_ENABLE: what the CP does otherwise is unknown */
+			if ((p[1] & 0x3f) != A3XX_DI_PT_POINTLIST ||
 			    (p[1] >> 6 & 3) != A3XX_DI_SRC_SEL_AUTO_INDEX) {
 				hang(c, "a draw other than auto-indexed points (the fake's GPU runs no other)");
+				return;
+			}
+			if (count != A3XX_DRAW_AUTO_DWORDS || !(p[1] & A3XX_DI_PRE_DRAW_INITIATOR_ENABLE) ||
+			    (p[1] >> 24) > 1) {
+				hang(c, "an auto-indexed CP_DRAW_INDX not as freedreno sends one (3 dwords, "
+				        "PRE_DRAW_INITIATOR_ENABLE, one instance)");
 				return;
 			}
 			draw(c, p[2]);
@@ -517,8 +666,9 @@ static int gem_submit(struct fake_file *f, struct ip_msm_gem_submit *s)
 			return -EINVAL; /* relocations: not emulated (a limit of the fake) */
 	}
 	memset(&c, 0, sizeof c);
-	if (!(c.regs = calloc(A3XX_REG_COUNT, sizeof c.regs[0])))
+	if (!(c.gpu = gpu_of(f->node)))
 		return -ENOMEM;
+	c.regs = c.gpu->regs;
 	c.f = f;
 	c.q = q;
 	c.vm.bos = bos;
@@ -540,7 +690,6 @@ static int gem_submit(struct fake_file *f, struct ip_msm_gem_submit *s)
 		/* BO memory is page aligned, so its dwords are too */
 		run_cmds(&c, (const uint32_t *)(const void *)(bo->map + m->submit_offset), m->size / 4);
 	}
-	free(c.regs);
 	s->fence = c.seqno;
 	if (!(fe = fake_fence_new(c.signal_ns, 0)))
 		return -ENOMEM;

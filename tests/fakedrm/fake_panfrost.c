@@ -2,8 +2,10 @@
  * kernel's checks and errnos, and a Mali job manager that walks a submitted job chain in GPU
  * memory, checks each header and descriptor as the hardware would, runs compute and vertex
  * jobs' shaders on the project's simulator (Midgard v4/v5, Bifrost v6/v7), writes each job's
- * exception status back and ends the fence as the kernel does (fault: -EINVAL, hang or reset:
- * -ECANCELED after the scheduler's timeout). */
+ * exception status back and ends the fence as the kernel of FAKEDRM_KERNEL does: a fault
+ * -EINVAL from 6.5, no error before, -ECANCELED with a reset before 5.15; a page fault kills the
+ * job from 5.15, before it only logs it and the job waits for the scheduler's timeout; a hang
+ * or reset -ECANCELED after the timeout. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "../../runners/drm/drm_uapi.h"
 #include "../../runners/drm/model_ext.h"
 #include "fakedrm.h"
+#include "midgard/midgard.h"
 
 #define VA_START (32ull << 20)
 #define VA_END (4ull << 30)
@@ -29,6 +32,7 @@ enum {
 };
 #define ACCESS_READ 1u
 #define ACCESS_EXECUTE 2u
+#define MMU_ACCESS_READ 2u /* AS_FAULTSTATUS's access type: another encoding than the header's */
 
 static const char *exception_name(uint32_t code)
 {
@@ -140,7 +144,26 @@ struct chain {
 	int stop;
 };
 
-/* A job ended with a fault code: the kernel stops the slot's chain and fails the fence. */
+/* The syncobj's error for a job the hardware fence failed -EINVAL: the scheduler forwards it
+ * from 6.5 ("drm/scheduler: properly forward fence errors"); before, the finished fence
+ * signals without one. */
+static int fault_error(void)
+{
+	return fake_kernel_before(6, 5) ? 0 : -EINVAL;
+}
+
+/* The scheduler's timeout handler: a reset; the job's fence -ECANCELED (its karma). */
+static void sched_timeout(struct chain *c, uint64_t va, int64_t after_ns)
+{
+	fake_kmsg("panfrost: gpu sched timeout, js=1, config=0x7300, status=0x8, head=0x%x, "
+	          "tail=0x%x, sched_job=0", (unsigned)va, (unsigned)va);
+	c->signal_ns += after_ns;
+	c->error = -ECANCELED;
+}
+
+/* A job ended with a fault code: the kernel stops the slot's chain and fails the fence; before
+ * 5.15 ("drm/panfrost: Don't reset the GPU on job faults unless we really have to") every job
+ * fault goes through the timeout handler at once and resets the GPU. */
 static void job_fault(struct chain *c, uint8_t *hdr, uint64_t va, uint32_t code, uint32_t access,
                       const char *why)
 {
@@ -148,8 +171,33 @@ static void job_fault(struct chain *c, uint8_t *hdr, uint64_t va, uint32_t code,
 	fake_trace("  -> fault 0x%02x %s: %s", code, exception_name(code), why);
 	fake_kmsg("panfrost: js fault, js=1, status=%s, head=0x%x, tail=0x%x", exception_name(code),
 	          (unsigned)va, (unsigned)va);
-	c->error = -EINVAL;
 	c->stop = 1;
+	if (fake_kernel_before(5, 15))
+		sched_timeout(c, va, 0);
+	else
+		c->error = fault_error();
+}
+
+/* An access to an address no BO of the submission maps: the MMU's unhandled page fault
+ * (panfrost_mmu.c's log line, one record whose lines /dev/kmsg escapes). From 5.15 ("Disable the
+ * AS on unhandled page faults") the address space is disabled, which kills the job: the chain
+ * stops, its header unwritten, the fence as a fault's; before, it is only logged and the job
+ * waits for the scheduler's timeout. */
+static void page_fault(struct chain *c, uint64_t va, uint64_t addr, uint32_t code,
+                       uint32_t access)
+{
+	static const char *const access_names[4] = {"ATOMIC", "EXECUTE", "READ", "WRITE"};
+	fake_trace("  -> page fault at 0x%llx", (unsigned long long)addr);
+	fake_kmsg("panfrost: Unhandled Page fault in AS0 at VA 0x%016llX\\x0aReason: TODO\\x0araw fault "
+	          "status: 0x%X\\x0adecoded fault status: SLAVE FAULT\\x0aexception type 0x%X: %s\\x0a"
+	          "access type 0x%X: %s\\x0asource id 0x0\\x0a",
+	          (unsigned long long)addr, code | access << 8, code, exception_name(code), access,
+	          access_names[access & 3]);
+	c->stop = 1;
+	if (fake_kernel_before(5, 15))
+		sched_timeout(c, va, fake_hang_timeout_ns(500 * 1000000LL));
+	else
+		c->error = fault_error();
 }
 
 /* The invocation count an Invocation descriptor packs (the product of its six sizes). */
@@ -209,10 +257,26 @@ static size_t block_of(size_t len, uint64_t n)
 	return (size_t)(len / n / 16 * 16);
 }
 
+/* How much of a Midgard shader's memory the simulator needs: its words up to the first whose
+ * type has no known size (the runner's zero padding after a program is type 0), that word
+ * included. The simulator decodes nothing past such a word, so nothing after it can run: the
+ * rest of the BO (other jobs' code) need not be decoded, nor hashed for injected faults. */
+static size_t midgard_extent(const uint8_t *code, size_t len)
+{
+	size_t at = 0;
+	while (at < len) {
+		unsigned words = midgard_tag_words(code[at] & 0xF);
+		if (!words)
+			return len - at < 16 ? len : at + 16;
+		at += words * 4u;
+	}
+	return len;
+}
+
 /* Runs a compute or vertex job's shader. Returns the exception code (0: done) and why. */
 static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip_result *res,
                            const char **why, uint32_t *access, enum fake_inject inj,
-                           uint32_t inj_code, int *hang)
+                           uint32_t inj_code, int *hang /* 1: hangs, 2: page faults */)
 {
 	struct fake_node *node = c->f->node;
 	unsigned arch = node->gpu.arch;
@@ -273,8 +337,11 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		*access = ACCESS_EXECUTE;
 		return ST_PERM_FAULT_1;
 	}
-	if (!fake_model_ext) /* the hardware fetches until the program ends: all the BO holds */
+	if (!fake_model_ext) { /* the hardware fetches until the program ends: all the BO holds */
 		j.code_len = code_bo->size - (shader - code_bo->va);
+		if (arch <= 5)
+			j.code_len = midgard_extent(j.code, j.code_len);
+	}
 	if (arch <= 5 && (fake_r64(rsd) & 0xf) != (j.code[0] & 0xfu)) {
 		*why = "the renderer state's first tag is not the first word's";
 		return ST_INSTR_TYPE_MISMATCH;
@@ -362,6 +429,10 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		*hang = 1;
 		*why = "injected (FAKEDRM_INJECT)";
 		return 0;
+	case FAKE_PAGE_FAULT:
+		*hang = 2; /* the program reads an address nothing maps */
+		*why = "injected (FAKEDRM_INJECT)";
+		return 0;
 	default: break;
 	}
 	fake_trace("  shader=0x%llx code=%zu invocations=%llu uniforms=%zu attributes=%zu/%zu "
@@ -401,10 +472,8 @@ static void run_chain(struct chain *c, uint64_t jc)
 		uint64_t k, next;
 		if (!hdr || (va & 63)) {
 			/* the job manager cannot read (or write) the header: an MMU fault */
-			fake_kmsg("panfrost: Unhandled Page fault in AS0 at VA 0x%016llX",
-			          (unsigned long long)va);
-			fake_trace("job va=0x%llx -> page fault", (unsigned long long)va);
-			c->error = -EINVAL;
+			fake_trace("job va=0x%llx", (unsigned long long)va);
+			page_fault(c, va, va, ST_TRANSLATION_FAULT_1, MMU_ACCESS_READ);
 			return;
 		}
 		w4 = fake_r32(hdr + 16);
@@ -457,6 +526,10 @@ static void run_chain(struct chain *c, uint64_t jc)
 			job_fault(c, hdr, va, code, access, why);
 			return;
 		}
+		if (hang == 2) {
+			page_fault(c, va, 0xdead0000ull, ST_TRANSLATION_FAULT_1, MMU_ACCESS_READ);
+			return;
+		}
 		if (hang)
 			res.status = IP_STATUS_TIMEOUT;
 		switch (res.status) {
@@ -468,10 +541,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 			/* the shader never ends: the scheduler's timeout, a reset, the fence cancelled */
 			fake_w32(hdr, ST_ACTIVE);
 			fake_trace("  -> hang: %s", why ? why : "");
-			fake_kmsg("panfrost: gpu sched timeout, js=1, config=0x7300, status=0x8, "
-			          "head=0x%x, tail=0x%x, sched_job=0", (unsigned)va, (unsigned)va);
-			c->signal_ns += fake_sched_timeout_ns;
-			c->error = -ECANCELED;
+			sched_timeout(c, va, fake_hang_timeout_ns(500 * 1000000LL));
 			return;
 		case IP_STATUS_OK:
 			fake_w32(hdr, ST_DONE);

@@ -3,7 +3,8 @@
  * types, the registers it lets through, relocations, buffer bounds, immediate draw sizes), the
  * R5xx 3D state decoded from the register writes, and each rectangle drawn by running the CTM
  * simulator over it with the program, textures, colour buffers and constants the registers set.
- * A lockup ends the stream after the scheduler timeout with a GPU reset. docs/fakedrm.md. */
+ * A lockup stops the ring: its fence and those after it never signal until a waiter
+ * (GEM_WAIT_IDLE) finds the lockup and resets the GPU, as radeon's fences do. docs/fakedrm.md. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,22 @@
 
 #define IB_MAX_DW (256u * 1024) /* a limit of the fake, as the kernel's IB pool has one */
 #define MAX_RELOCS 64
+#define RING_MAX 256            /* streams queued behind a lockup: a limit of the fake */
+#define LOCKUP_TIMEOUT_NS (10000 * 1000000LL) /* radeon.lockup_timeout's default */
+#define WAIT_IDLE_NS (30 * 1000000000LL)      /* GEM_WAIT_IDLE gives up after 30 s */
+/* registers outside the runner's (r300.c r300_packet0_check) */
+#define ZB_DEPTHOFFSET 0x4f20
+#define ZB_DEPTHPITCH 0x4f24
+#define ZB_ZPASS_ADDR 0x4f58
+#define RB3D_AARESOLVE_OFFSET 0x4e80
 
 static uint32_t resets; /* GPU_RESET_COUNTER */
+/* The GFX ring after a lockup: when the lockup check marks the GPU for reset (0: no lockup),
+ * and the fences that wait for the reset (a stream's fence never signals while the ring is
+ * stopped). */
+static int64_t lockup_ns;
+static struct fake_fence *stalled[RING_MAX];
+static unsigned nstalled;
 
 static int info(struct fake_file *f, struct drm_radeon_info *in)
 {
@@ -74,15 +89,50 @@ static int gem_busy(struct fake_file *f, struct drm_radeon_gem_busy *b)
 	return bo->fence && bo->fence->signal_ns > fake_now_ns() ? -EBUSY : 0;
 }
 
+/* The waiter's reset (radeon_gem_handle_lockup, radeon_gpu_reset): the GPU comes back, the
+ * fences of the stopped ring complete (without an error), the reset counter moves. */
+static void gpu_reset(void)
+{
+	fake_kmsg("radeon 0000:01:00.0: ring 0 stalled for more than %lldmsec",
+	          (long long)(fake_hang_timeout_ns(LOCKUP_TIMEOUT_NS) / 1000000));
+	fake_kmsg("radeon 0000:01:00.0: GPU lockup (current fence id 0x%x last fence id 0x%x on "
+	          "ring 0)", resets, resets + nstalled);
+	fake_kmsg("radeon 0000:01:00.0: GPU softreset: 0x00000001");
+	fake_kmsg("radeon 0000:01:00.0: GPU reset succeeded, trying to resume");
+	resets++;
+	for (unsigned i = 0; i < nstalled; i++) {
+		stalled[i]->signal_ns = fake_now_ns();
+		fake_fence_put(stalled[i]);
+	}
+	nstalled = 0;
+	lockup_ns = 0;
+	fake_trace("gpu reset (a waiter found the lockup)");
+}
+
+/* GEM_WAIT_IDLE: waits up to 30 s for the BO's fence (-EBUSY after); a fence the ring's lockup
+ * holds ends when the lockup check marks the GPU (-EDEADLK inside the kernel), and this waiter
+ * resets it: -EAGAIN. GEM_BUSY never does (radeon_gem.c). */
 static int gem_wait_idle(struct fake_file *f, struct drm_radeon_gem_wait_idle *w)
 {
 	struct fake_bo *bo = fake_bo_lookup(f, w->handle);
+	int64_t now = fake_now_ns();
 	int rc;
 	if (!bo)
 		return -ENOENT;
-	if ((rc = fake_bo_wait(bo, fake_now_ns() + 30 * 1000000000LL)) != 0)
-		return rc;
-	return bo->fence && bo->fence->error == -ECANCELED ? -EDEADLK : 0;
+	if (bo->fence && bo->fence->signal_ns == INT64_MAX && lockup_ns) {
+		struct fake_fence *check = fake_fence_new(lockup_ns, 0);
+		if (!check)
+			return -ENOMEM;
+		rc = fake_fence_wait(check, now + WAIT_IDLE_NS);
+		fake_fence_put(check);
+		if (rc)
+			return -EBUSY;
+		if (lockup_ns)
+			gpu_reset();
+		return -EAGAIN;
+	}
+	rc = fake_bo_wait(bo, now + WAIT_IDLE_NS);
+	return rc == -ETIMEDOUT ? -EBUSY : rc;
 }
 
 /* ---- the command stream ---- */
@@ -108,9 +158,10 @@ struct r5xx {
 	uint32_t nf, ni, nb, cmd_off;
 	struct fake_bo *rec_bo;
 	int run;                          /* 0: the kernel's check, 1: the GPU running it */
+	uint32_t cs_flags;                /* the flags chunk's first dword */
 	uint32_t draws;                   /* draws the check found */
 	int64_t signal_ns;
-	int error;
+	int hung;                         /* a draw locked the GPU up */
 };
 
 static int reject(struct r5xx *x, const char *msg, uint32_t v)
@@ -119,7 +170,22 @@ static int reject(struct r5xx *x, const char *msg, uint32_t v)
 	return -EINVAL;
 }
 
-/* The registers the kernel's R5xx checker lets a stream write (those the runner uses). */
+/* Registers the kernel's checker wants a relocation NOP after (r300_packet0_check): colour,
+ * depth, texture and resolve addresses, the z-pass counter's; and the colour and depth
+ * buffers' pitches, whose tiling bits the kernel takes from the relocated BO, unless the stream
+ * set RADEON_CS_KEEP_TILING_FLAGS. */
+static int reloc_reg(uint32_t r, uint32_t cs_flags)
+{
+	int keep = cs_flags & RADEON_CS_KEEP_TILING_FLAGS;
+	return (r >= R5XX_TX_OFFSET(0) && r < R5XX_TX_OFFSET(R5XX_TEX_UNITS)) ||
+	       (r >= R5XX_RB3D_COLOROFFSET(0) && r < R5XX_RB3D_COLOROFFSET(R5XX_COLOR_BUFFERS)) ||
+	       r == ZB_DEPTHOFFSET || r == ZB_ZPASS_ADDR || r == RB3D_AARESOLVE_OFFSET ||
+	       (!keep && ((r >= R5XX_RB3D_COLORPITCH(0) && r < R5XX_RB3D_COLORPITCH(R5XX_COLOR_BUFFERS)) ||
+	                  r == ZB_DEPTHPITCH));
+}
+
+/* The registers the kernel's R5xx checker lets a stream write (those the runner uses, and those
+ * with a relocation rule). */
 static int allowed(uint32_t r)
 {
 	static const uint32_t one[] = {
@@ -134,27 +200,23 @@ static int allowed(uint32_t r)
 	for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
 		if (r == one[i])
 			return 1;
-	return (r >= R5XX_TX_FILTER0(0) && r < R5XX_TX_OFFSET(R5XX_TEX_UNITS)) ||
+	return reloc_reg(r, 0) ||
+	       (r >= R5XX_TX_FILTER0(0) && r < R5XX_TX_OFFSET(R5XX_TEX_UNITS)) ||
 	       (r >= R5XX_US_OUT_FMT(0) && r < R5XX_US_OUT_FMT(R5XX_COLOR_BUFFERS)) ||
-	       (r >= R5XX_US_FC_INT_CONST(0) && r < R5XX_US_FC_INT_CONST(R5XX_US_INT_CONSTS)) ||
-	       (r >= R5XX_RB3D_COLOROFFSET(0) && r < R5XX_RB3D_COLORPITCH(R5XX_COLOR_BUFFERS));
-}
-
-static int is_reloc_reg(uint32_t r)
-{
-	return (r >= R5XX_TX_OFFSET(0) && r < R5XX_TX_OFFSET(R5XX_TEX_UNITS)) ||
-	       (r >= R5XX_RB3D_COLOROFFSET(0) && r < R5XX_RB3D_COLOROFFSET(R5XX_COLOR_BUFFERS));
+	       (r >= R5XX_US_FC_INT_CONST(0) && r < R5XX_US_FC_INT_CONST(R5XX_US_INT_CONSTS));
 }
 
 /* The relocation NOP that must follow a write of an address: the BO it names. */
-static int next_reloc(struct r5xx *x, struct fake_bo **bo)
+static int next_reloc(struct r5xx *x, uint32_t r, struct fake_bo **bo)
 {
 	uint32_t h, idx;
+	char msg[64];
+	snprintf(msg, sizeof msg, "No reloc for ib[%u]=0x%04X", x->at, r);
 	if (x->at + 2 > x->n)
-		return reject(x, "no relocation packet after an address register", 0);
+		return reject(x, msg, 0);
 	h = x->ib[x->at];
 	if (R5XX_PKT_TYPE(h) != 3 || R5XX_PKT3_OP(h) != R5XX_OP_NOP || R5XX_PKT_COUNT(h) != 0)
-		return reject(x, "no relocation NOP after an address register", h);
+		return reject(x, msg, h);
 	idx = x->ib[x->at + 1];
 	if (idx % 4 || idx / 4 >= x->nrelocs)
 		return reject(x, "relocation index outside the relocation chunk", idx);
@@ -177,23 +239,26 @@ static void vector_write(struct r5xx *x, uint32_t v)
 
 static int write_reg(struct r5xx *x, uint32_t r, uint32_t v)
 {
-	struct fake_bo *bo;
+	struct fake_bo *bo = NULL;
 	int rc;
 	if (!allowed(r))
 		return reject(x, "forbidden register", r);
+	if (reloc_reg(r, x->cs_flags) && (rc = next_reloc(x, r, &bo)) != 0)
+		return rc;
+	/* a pitch relocated without KEEP_TILING_FLAGS: its tiling bits are the BO's (none) */
+	if (!(x->cs_flags & RADEON_CS_KEEP_TILING_FLAGS) &&
+	    ((r >= R5XX_RB3D_COLORPITCH(0) && r < R5XX_RB3D_COLORPITCH(R5XX_COLOR_BUFFERS)) ||
+	     r == ZB_DEPTHPITCH))
+		v &= ~(7u << 16);
 	x->reg[r / 4] = v;
 	if (r == R5XX_GA_US_VECTOR_INDEX)
 		x->vec_word = 0;
 	else if (r == R5XX_GA_US_VECTOR_DATA)
 		vector_write(x, v);
-	if (is_reloc_reg(r)) {
-		if ((rc = next_reloc(x, &bo)) != 0)
-			return rc;
-		if (r < R5XX_RB3D_COLOROFFSET(0))
-			x->tex[(r - R5XX_TX_OFFSET(0)) / 4] = (struct reloc_at){bo, 1};
-		else
-			x->cb[(r - R5XX_RB3D_COLOROFFSET(0)) / 4] = (struct reloc_at){bo, 1};
-	}
+	if (r >= R5XX_TX_OFFSET(0) && r < R5XX_TX_OFFSET(R5XX_TEX_UNITS))
+		x->tex[(r - R5XX_TX_OFFSET(0)) / 4] = (struct reloc_at){bo, 1};
+	else if (r >= R5XX_RB3D_COLOROFFSET(0) && r < R5XX_RB3D_COLOROFFSET(R5XX_COLOR_BUFFERS))
+		x->cb[(r - R5XX_RB3D_COLOROFFSET(0)) / 4] = (struct reloc_at){bo, 1};
 	return 0;
 }
 
@@ -405,11 +470,12 @@ static void draw(struct r5xx *x, const uint32_t *vtx)
 	}
 	mask = x->reg[R5XX_RB3D_COLOR_CHANNEL_MASK / 4];
 	m.out_mask = (mask >> 2 & 1) | (mask & 2) | (mask & 1) << 2 | (mask & 8);
-	if (x->error || x->signal_ns == INT64_MAX)
+	if (x->hung || x->signal_ns == INT64_MAX)
 		return; /* the GPU is locked up or gone: nothing after it runs */
 	job = fake_next_job(&what, &fcode);
-	fake_trace("job %llu draw i=%u-%u j=%u-%u instructions=%u record=%s",
-	           (unsigned long long)job, m.i0, m.i1, m.j0, m.j1, m.ninstr, x->record ? "yes" : "no");
+	fake_trace("job %llu draw i=%u-%u j=%u-%u instructions=%u colorpitch0=0x%08x record=%s",
+	           (unsigned long long)job, m.i0, m.i1, m.j0, m.j1, m.ninstr,
+	           x->reg[R5XX_RB3D_COLORPITCH(0) / 4], x->record ? "yes" : "no");
 	if (what == FAKE_LOST || what == FAKE_UNPLUG) {
 		fake_trace("  inject %s", what == FAKE_LOST ? "lost" : "unplug");
 		fake_node_lose(x->f->node, what);
@@ -419,19 +485,20 @@ static void draw(struct r5xx *x, const uint32_t *vtx)
 	if (what != FAKE_RESET)
 		what = fake_program_inject(what, fcode, (const uint8_t *)m.code, m.ninstr * 24u, &fcode);
 	if (what == FAKE_HANG || what == FAKE_RESET) {
-		/* the GPU locks up; the kernel notices after its timeout and resets it */
-		fake_trace("  inject %s", what == FAKE_HANG ? "hang" : "reset");
-		x->signal_ns = fake_now_ns() + fake_sched_timeout_ns;
-		x->error = -ECANCELED;
-		resets++;
-		fake_kmsg("radeon 0000:01:00.0: GPU lockup (current fence id 0x%llx)",
-		          (unsigned long long)job);
-		fake_kmsg("radeon 0000:01:00.0: GPU softreset: 0x00000001");
+		/* the GPU locks up: nothing after it runs until a waiter resets it */
+		fake_trace("  inject %s: lockup", what == FAKE_HANG ? "hang" : "reset");
+		x->hung = 1;
 		return;
 	}
 	memset(&stop, 0, sizeof stop);
 	if (ctm_start_program(&m, &stop) != 0 && stop.status == IP_STATUS_OK)
 		stop.status = IP_STATUS_RUNNER_ERROR;
+	if (stop.status == IP_STATUS_TIMEOUT) {
+		/* a program that never ends locks the GPU up (a model's record says no more) */
+		fake_trace("  -> lockup: %s", stop.why ? stop.why : "the program does not end");
+		x->hung = 1;
+		return;
+	}
 	if (stop.status != IP_STATUS_OK && stop.where == 0)
 		stop.where = x->cmd_off; /* as the command processor says it */
 	if (x->record) {
@@ -480,6 +547,15 @@ static int packet3(struct r5xx *x, uint32_t h)
 			return reject(x, "an immediate draw's dwords are not VTX_SIZE x vertices", cnt - 1);
 		if ((rc = track_check(x)) != 0)
 			return rc;
+		if (!x->run) {
+			uint32_t addr = x->reg[R5XX_US_CODE_ADDR / 4];
+			uint32_t start = addr & 0x1ff, end = addr >> 16 & 0x1ff;
+			if (end >= start &&
+			    fake_refuse_program(x->draws + 1, (const uint8_t *)(x->code + start * CTM_INSTR_WORDS),
+			                        (end - start + 1) * CTM_INSTR_WORDS * 4u))
+				return reject(x, "injected (FAKEDRM_INJECT refuse): the checker refuses this "
+				                 "job's stream", x->draws + 1);
+		}
 		x->draws++;
 		if (!x->run)
 			break;
@@ -538,6 +614,7 @@ static int cs(struct fake_file *f, struct drm_radeon_cs *c)
 	struct fake_bo *bos[MAX_RELOCS];
 	struct r5xx *x;
 	uint32_t *ib = NULL;
+	uint32_t flags[3] = {0, RADEON_CS_RING_GFX, 0};
 	int ib_i = -1, rel_i = -1, rc;
 	if (!c->num_chunks || c->num_chunks > 8)
 		return -EINVAL;
@@ -552,6 +629,21 @@ static int cs(struct fake_file *f, struct drm_radeon_cs *c)
 			rel_i = (int)i;
 		else if (ch[i].chunk_id != RADEON_CHUNK_ID_FLAGS)
 			return -EINVAL;
+		else if (!ch[i].length_dw)
+			return -EINVAL; /* "zero length flags aren't useful" */
+		else if ((rc = fake_copy_in(flags, ch[i].chunk_data,
+		                            4 * (ch[i].length_dw < 3 ? ch[i].length_dw : 3))) != 0)
+			return rc;
+	}
+	/* radeon_cs_parser_init: no VM on an R5xx; the GFX ring (COMPUTE is the GFX ring before
+	 * Tahiti; no DMA ring before RV770; UVD and VCE have no checker here) */
+	if (flags[0] & RADEON_CS_USE_VM) {
+		fake_kmsg("[drm:radeon_cs_parser_init] *ERROR* VM not active on asic!");
+		return -EINVAL;
+	}
+	if (flags[1] != RADEON_CS_RING_GFX && flags[1] != RADEON_CS_RING_COMPUTE) {
+		fake_kmsg("[drm:radeon_cs_ioctl] *ERROR* Failed to initialize parser !");
+		return -EINVAL;
 	}
 	if (ib_i < 0 || !ch[ib_i].length_dw || ch[ib_i].length_dw > IB_MAX_DW)
 		return -EINVAL;
@@ -571,6 +663,7 @@ static int cs(struct fake_file *f, struct drm_radeon_cs *c)
 	if (!rc) {
 		x->f = f;
 		x->ib = ib;
+		x->cs_flags = flags[0];
 		x->n = ch[ib_i].length_dw;
 		x->nf = x->ni = x->nb = 0xffffffffu;
 		x->signal_ns = fake_now_ns();
@@ -598,11 +691,21 @@ static int cs(struct fake_file *f, struct drm_radeon_cs *c)
 		y->ni = fake_model_ext ? 0xffffffffu : R5XX_US_INT_CONSTS;
 		y->nb = fake_model_ext ? 0xffffffffu : 32;
 		y->run = 1;
+		if (lockup_ns)
+			y->signal_ns = INT64_MAX; /* the ring is stopped: nothing of it runs */
 		rc = parse(y);
 	}
 	if (!rc) {
+		/* a stream that locks the GPU up, or queued behind one, ends when a waiter resets it */
+		int stall = x->hung || lockup_ns;
+		if (x->hung && !lockup_ns)
+			lockup_ns = fake_now_ns() + fake_hang_timeout_ns(LOCKUP_TIMEOUT_NS);
 		fake_count_submission();
-		rc = fake_submission_end(NULL, bos, x->nrelocs, x->signal_ns, x->error);
+		rc = fake_submission_end(NULL, bos, x->nrelocs, stall ? INT64_MAX : x->signal_ns, 0);
+		if (!rc && stall && x->nrelocs && nstalled < RING_MAX) {
+			stalled[nstalled++] = bos[0]->fence;
+			bos[0]->fence->refs++;
+		}
 	}
 	free(ib);
 	free(x);

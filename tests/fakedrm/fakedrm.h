@@ -87,6 +87,7 @@ struct fake_node {
 	const struct fake_driver *drv;
 	struct ip_runner *sim;   /* the project's simulator of this GPU */
 	int lost;                /* gone: ioctls ENODEV, opens ENOENT */
+	void *gpu_state;         /* the driver's GPU state that outlives open files (msm) */
 };
 
 struct fake_file {
@@ -102,6 +103,7 @@ struct fake_file {
 	int dead;                    /* opened before the device was lost */
 	uint32_t ctx_next;           /* lima contexts */
 	uint32_t ctx_live[64];
+	uint64_t ctx_guilty;         /* lima before 6.9: the contexts (bit: ctx_live's index) banned */
 	void *priv;                  /* the driver's own per-open state (msm: submit queues) */
 };
 
@@ -129,6 +131,13 @@ static inline void fake_w32(uint8_t *p, uint32_t v)
 
 extern int fake_model_ext;        /* the model extension is on (FAKEDRM_MODEL != 0) */
 extern int64_t fake_sched_timeout_ns;
+extern int fake_sched_timeout_set; /* FAKEDRM_SCHED_TIMEOUT_MS was given */
+/* How long a hung job takes to be found: FAKEDRM_SCHED_TIMEOUT_MS when given, else the driver's
+ * default on the kernel modelled (kernel_default_ns). */
+static inline int64_t fake_hang_timeout_ns(int64_t kernel_default_ns)
+{
+	return fake_sched_timeout_set ? fake_sched_timeout_ns : kernel_default_ns;
+}
 
 struct fake_bo *fake_bo_lookup(struct fake_file *f, uint32_t handle);
 /* Creates a BO of size bytes (rounded to pages) at the next address of the file's space. */
@@ -162,20 +171,39 @@ uint8_t *fake_gpu_ptr(const struct fake_vm *vm, uint64_t va, size_t n, struct fa
 
 /* The K-th job the device runs (counted from 1 over the process) and the failure injected at
  * it, if any (FAKEDRM_INJECT). */
-enum fake_inject { FAKE_NONE, FAKE_FAULT, FAKE_HANG, FAKE_RESET, FAKE_LOST, FAKE_UNPLUG };
+enum fake_inject { FAKE_NONE, FAKE_FAULT, FAKE_HANG, FAKE_RESET, FAKE_LOST, FAKE_UNPLUG,
+                   FAKE_REFUSE, FAKE_PAGE_FAULT };
 uint64_t fake_next_job(enum fake_inject *what, uint32_t *code);
 /* For a driver whose GPU has no faults (radeon): whether a fault is injected at one of the next
  * n jobs; it is used up (the submission it refuses, sent again, runs). */
 int fake_take_fault(uint64_t n);
+/* For a driver whose kernel checks the stream before it runs (radeon): whether the checker
+ * refuses the program of the n-th job from the device's next one (code: its bytes).
+ * FAKEDRM_INJECT refuse@K makes the K-th job's program one it refuses, in every stream that
+ * holds it (as a job the runner cannot express to this kernel). */
+int fake_refuse_program(uint64_t n, const uint8_t *code, size_t len);
+
+/* The kernel version the device behaves as (FAKEDRM_KERNEL, docs/fakedrm.md): e.g. 0x060c for
+ * 6.12. fake_kernel_before(6, 9): older than 6.9. The versions modelled are one on each side
+ * of each change the runner meets (panfrost 5.15, the scheduler 6.5, lima 6.9). */
+#define FAKE_KERNELS "5.10", "6.1", "6.6", "6.12"
+#define FAKE_KERNELS_TEXT "5.10, 6.1, 6.6, 6.12"
+#define FAKE_KERNEL_DEFAULT 0x060cu
+extern unsigned fake_kernel;
+static inline int fake_kernel_before(unsigned major, unsigned minor)
+{
+	return fake_kernel < (major << 8 | minor);
+}
 /* Counts a submission the kernel accepted (FAKEDRM_STATS). */
 void fake_count_submission(void);
 /* The model extension's counters (IP_MODEL_PARAM_SUBMISSIONS, _JOBS): 0, or -1 for another
  * parameter. */
 int fake_counter(uint32_t param, uint64_t *value);
-/* Faults and hangs stick to the program of the job they hit: a later job running the same code
- * bytes fails the same way (reset, lost and unplug are the GPU's, not the program's). Given the
- * job's injection (FAKE_FAULT, FAKE_HANG recorded; anything else looked up), returns what the
- * program does: FAKE_FAULT (*code set), FAKE_HANG or FAKE_NONE. */
+/* Faults, page faults and hangs stick to the program of the job they hit: a later job running
+ * the same code bytes fails the same way (reset, lost and unplug are the GPU's, not the
+ * program's). Given the job's injection (FAKE_FAULT, FAKE_PAGE_FAULT, FAKE_HANG recorded;
+ * anything else looked up), returns what the program does: FAKE_FAULT (*code set),
+ * FAKE_PAGE_FAULT, FAKE_HANG or FAKE_NONE. */
 enum fake_inject fake_program_inject(enum fake_inject now, uint32_t now_code, const uint8_t *code,
                                      size_t len, uint32_t *fault_code);
 /* The device goes away (FAKE_LOST: for this process; FAKE_UNPLUG: open files only). */
