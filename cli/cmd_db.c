@@ -31,12 +31,21 @@ static void usage(FILE *out)
 
 static int migrate(int argc, char **argv)
 {
-	int rc = 0;
-	if (argc < 2) {
+	static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+	                                     {NULL, 0, NULL, 0}};
+	int rc = 0, c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind >= argc) {
 		usage(stderr);
 		return 2;
 	}
-	for (int i = 1; i < argc; i++) {
+	for (int i = optind; i < argc; i++) {
 		struct ip_store *s;
 		struct ip_diag d;
 		ip_diag_init(&d, argv[i]);

@@ -13,6 +13,9 @@
 #include "isaprobe/field.h"
 #include "isaprobe/store.h"
 
+/* Seconds a --sql statement may run unless --time-limit says otherwise. */
+#define SQL_TIME_LIMIT 10.0
+
 /* A field named as `field`, `format.field` or `isa.format.field`. */
 #define FIELD_IS(p, arg)                                                                    \
 	" " arg " IN (" p "name, " p "format || '.' || " p "name, " p "fmt || '.' || " p "name)"
@@ -36,8 +39,15 @@ struct question {
 static const struct question questions[] = {
 	{"campaigns", "", 0, 0, "each campaign: probe, device, progress, runs, variants, statuses",
 	 {{"campaigns", "SELECT * FROM campaign_summary ORDER BY campaign_id"}}},
-	{"new-findings", "", 0, 0, "findings first seen in their probe's newest campaign",
-	 {{"findings", "SELECT * FROM new_findings ORDER BY probe, context, format, lo, hi, kind"}}},
+	{"new-findings", "", 0, 0,
+	 "findings first seen in their probe's newest campaign, each with its sentence and how "
+	 "it compares with public knowledge",
+	 {{"findings",
+	   "SELECT n.probe, t.context, t.instruction, n.format, t.bits, n.lo, n.hi, n.kind,"
+	   " n.cond AS \"when\", t.sentence, t.public_verdict, n.confidence, n.support, n.against,"
+	   " n.variants, n.first_seen, n.last_seen, n.details, n.id AS finding_id"
+	   " FROM new_findings n JOIN finding_text t ON t.finding_id = n.id"
+	   " ORDER BY n.probe, n.context, n.format, n.lo, n.hi, n.kind"}}},
 	{"field", "NAME", 1, 1,
 	 "a field (NAME, FORMAT.NAME or ISA.FORMAT.NAME): what the field tables say, the "
 	 "campaigns that probed its bits, the findings over them",
@@ -62,12 +72,14 @@ static const struct question questions[] = {
 	   " WHERE" FIELD_IS("f.", "?1") " ORDER BY p.name, g.context, g.lo, g.kind"}}},
 	{"examples", "FIELD [N]", 1, 2,
 	 "for each campaign that targeted FIELD (NAME, FORMAT.NAME or ISA.FORMAT.NAME): each "
-	 "distinct outcome with how many variants "
-	 "and runs gave it and one example variant (the first N rows, default 50)",
+	 "distinct outcome with how many variants and runs gave it, one example variant, and "
+	 "the output words it changed against the seed's outcome in that context (the first N "
+	 "rows, default 50)",
 	 {{"examples",
 	   "SELECT co.campaign_id AS campaign, p.name AS probe, coalesce(x.label, co.context)"
 	   " AS context, t.field, ip_bits(co.example, t.value_lo, t.width) AS field_value,"
-	   " hex(co.example) AS variant, s.name AS status, co.fault, hex(o.data) AS data,"
+	   " hex(co.example) AS variant, s.name AS status, co.fault,"
+	   " ip_changed_words(co.campaign_id, co.context, o.data) AS changed,"
 	   " co.variants, co.runs"
 	   " FROM target t JOIN campaign_outcome co ON co.campaign_id = t.campaign_id"
 	   " JOIN campaign c ON c.id = t.campaign_id JOIN probe p ON p.id = c.probe_id"
@@ -162,17 +174,26 @@ static const struct question questions[] = {
 static void usage(FILE *out)
 {
 	fputs("usage: isaprobe query --db FILE [--format table|md|csv|json] QUESTION [ARGS]\n"
-	      "       isaprobe query --db FILE [--format table|md|csv|json] --sql 'SELECT ...'\n"
+	      "       isaprobe query --db FILE [--format table|md|csv|json] [--time-limit S]\n"
+	      "                      --sql 'SELECT ...'\n"
 	      "\n"
-	      "Answers a named question from a findings database, or runs read-only SQL\n"
-	      "(statements that would write are refused).\n"
+	      "Answers a named question from a findings database, or runs read-only SQL: it may\n"
+	      "read the database's tables and views and call SQLite's functions that compute\n"
+	      "values (core, date, math, aggregate, window, JSON; ip_bits); a statement that\n"
+	      "would write, attach, run a pragma that sets something, read a virtual table or\n"
+	      "call any other function is refused (docs/database.md).\n"
 	      "\n"
 	      "  -d, --db FILE      the findings database\n"
 	      "  -f, --format FMT   table (aligned, the default), md (a Markdown table to paste\n"
 	      "                     into documentation), csv (RFC 4180) or json (an array of\n"
 	      "                     objects; an object of arrays for questions of several parts)\n"
 	      "  -j, --json         the same as --format json\n"
+	      "  -p, --part PART    of a question of several parts (field: table, campaigns,\n"
+	      "                     findings), only that part; csv writes one table, the\n"
+	      "                     findings unless --part names another\n"
 	      "  -s, --sql SQL      run SQL instead of a question\n"
+	      "  -t, --time-limit S a --sql statement still running after S seconds is stopped\n"
+	      "                     (default 10; 0: no limit)\n"
 	      "  -h, --help         this help\n"
 	      "\n"
 	      "Text is printed whole; table and md cut hex and JSON cells past 60 characters,\n"
@@ -222,6 +243,138 @@ static void sql_bits(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		x = (x << 1) | (byte >= 0 ? (uint64_t)(v[byte] >> (bit % 8)) & 1 : 0);
 	}
 	sqlite3_result_int64(ctx, (sqlite3_int64)x);
+}
+
+/* ip_changed_words(campaign, context, data): the output words of outcome data that differ
+ * from what the context's seed gave, as "registers[5] = 0x49054105 (seed 0x528590b0)", at
+ * most CHANGED_MAX of them; "as the seed" when none does. The seeds' outcomes are read once
+ * per campaign (db/seed_outcome.c). */
+#define CHANGED_MAX 6
+
+struct changed_campaign {
+	int64_t campaign;
+	int64_t *seeds;    /* per context, the seed's outcome id (0: it never ran) */
+	size_t nseeds;
+	struct {
+		char role[32];
+		int64_t offset, len;
+	} buf[16];         /* the campaign's observed buffers: where each word of data comes from */
+	size_t nbuf;
+};
+
+/* The campaigns read so far (rows need not come campaign by campaign). */
+struct changed_cache {
+	struct changed_campaign *c;
+	size_t n;
+};
+
+static struct changed_campaign *changed_load(sqlite3 *db, struct changed_cache *cache,
+                                             int64_t campaign)
+{
+	struct changed_campaign *c, *grown;
+	sqlite3_stmt *st;
+	struct ip_diag d;
+	for (size_t i = 0; i < cache->n; i++)
+		if (cache->c[i].campaign == campaign)
+			return &cache->c[i];
+	if (!(grown = realloc(cache->c, (cache->n + 1) * sizeof *grown)))
+		return NULL;
+	cache->c = grown;
+	c = &cache->c[cache->n++];
+	memset(c, 0, sizeof *c);
+	c->campaign = campaign;
+	ip_diag_init(&d, "");
+	if (ip_store_seed_outcomes(db, campaign, &c->seeds, &c->nseeds, &d))
+		c->nseeds = 0; /* a damaged campaign: words are shown without the seed's */
+	if (sqlite3_prepare_v2(db, "SELECT role, offset, len FROM buffer WHERE campaign_id = ?1"
+	                           " AND direction = 'out' ORDER BY offset", -1, &st, NULL))
+		return c;
+	sqlite3_bind_int64(st, 1, campaign);
+	while (c->nbuf < sizeof c->buf / sizeof c->buf[0] && sqlite3_step(st) == SQLITE_ROW) {
+		const char *role = (const char *)sqlite3_column_text(st, 0);
+		snprintf(c->buf[c->nbuf].role, sizeof c->buf[c->nbuf].role, "%s", role ? role : "");
+		c->buf[c->nbuf].offset = sqlite3_column_int64(st, 1);
+		c->buf[c->nbuf++].len = sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	return c;
+}
+
+static uint32_t word_at(const unsigned char *p, int n, int64_t at)
+{
+	uint32_t w = 0;
+	for (int k = 3; k >= 0; k--)
+		w = w << 8 | (at + k < n ? p[at + k] : 0);
+	return w;
+}
+
+static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	sqlite3 *db = sqlite3_context_db_handle(ctx);
+	struct changed_campaign *c;
+	int64_t campaign = sqlite3_value_int64(argv[0]), context = sqlite3_value_int64(argv[1]);
+	const unsigned char *data = sqlite3_value_blob(argv[2]), *seed = NULL;
+	int n = sqlite3_value_bytes(argv[2]), ns = 0, shown = 0, changed = 0;
+	sqlite3_stmt *st = NULL;
+	char text[CHANGED_MAX * 128 + 64]; /* an entry: ", " name[64] " = " 10 " (seed ...)" 18 */
+	size_t len = 0;
+	(void)argc;
+	if (!(c = changed_load(db, sqlite3_user_data(ctx), campaign))) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	if (context >= 0 && (size_t)context < c->nseeds && c->seeds[context] &&
+	    sqlite3_prepare_v2(db, "SELECT data FROM outcome WHERE id = ?1", -1, &st, NULL) ==
+	        SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, c->seeds[context]);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			seed = sqlite3_column_blob(st, 0);
+			ns = sqlite3_column_bytes(st, 0);
+		}
+	}
+	text[0] = 0;
+	if (!n) { /* a fault, a timeout, ...: the status says it */
+		sqlite3_finalize(st);
+		sqlite3_result_text(ctx, "no output", -1, SQLITE_STATIC);
+		return;
+	}
+	for (int64_t at = 0; at < (n > ns ? n : ns); at += 4) {
+		uint32_t w = word_at(data, n, at), was = word_at(seed, ns, at);
+		char name[64];
+		if (seed ? w == was && (at < n) == (at < ns) : !w)
+			continue;
+		if (++changed > CHANGED_MAX)
+			continue;
+		snprintf(name, sizeof name, "data[%lld]", (long long)(at / 4));
+		for (size_t b = 0; b < c->nbuf; b++)
+			if (at >= c->buf[b].offset && at < c->buf[b].offset + c->buf[b].len)
+				snprintf(name, sizeof name, "%s[%lld]", c->buf[b].role,
+				         (long long)((at - c->buf[b].offset) / 4));
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s%s = ", shown++ ? ", " : "",
+		                        name);
+		len += (size_t)snprintf(text + len, sizeof text - len, at < n ? "0x%08x" : "(none)", w);
+		if (seed)
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			                        at < ns ? " (seed 0x%08x)" : " (seed: none)", was);
+		if (len >= sizeof text - 128) /* (never: CHANGED_MAX entries of at most 100) */
+			break;
+	}
+	if (changed > CHANGED_MAX)
+		snprintf(text + len, sizeof text - len, ", ... (%d words)", changed);
+	else if (!changed)
+		snprintf(text, sizeof text, seed ? "as the seed" : "");
+	sqlite3_finalize(st);
+	sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+}
+
+static void changed_free(void *p)
+{
+	struct changed_cache *cache = p;
+	for (size_t i = 0; cache && i < cache->n; i++)
+		free(cache->c[i].seeds);
+	if (cache)
+		free(cache->c);
+	free(cache);
 }
 
 /* temp.field_table: every field of every ISA's tables, for the questions and for SQL. */
@@ -278,58 +431,108 @@ static int needs_summaries(const char *sql)
 	return 0;
 }
 
-/* --sql may read, not write, attach or detach (the connection is read-only as well). */
-static int authorize(void *unused, int action, const char *a, const char *b, const char *c,
-                     const char *e)
-{
-	(void)unused, (void)a, (void)b, (void)c, (void)e;
-	return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
-}
-
 static int sql_error(const char *file, sqlite3 *db, const char *what)
 {
 	fprintf(stderr, "%s: error: %s: %s\n", file, what, sqlite3_errmsg(db));
 	return 1;
 }
 
-static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_format format)
+/* After a statement failed on what may be a damaged row (SQLite says only "malformed JSON"):
+ * the readers' checks name the table and row, when one is damaged. */
+static void name_damage(sqlite3 *db, struct ip_diag *d)
 {
+	if (ip_store_check_campaigns(db, NULL, 0, d) || ip_store_check_findings(db, d))
+		ip_diag_print(d, stderr);
+}
+
+/* Runs each statement of sql under the guard (cli/sql_guard.c): refused when it would do more
+ * than read, stopped after `seconds` (0: never). */
+static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_format format,
+                   double seconds)
+{
+	struct ip_sql_guard *g;
 	const char *next = sql;
-	int n = 0;
-	sqlite3_set_authorizer(db, authorize, NULL);
-	while (next && *next) {
+	int n = 0, rc = 0;
+	if (ip_sql_guard_install(db, seconds, &g))
+		return sql_error(file, db, "preparing the query");
+	while (next && *next && !rc) {
 		sqlite3_stmt *st;
 		const char *tail;
 		char what[64];
 		snprintf(what, sizeof what, "--sql statement %d", ++n);
-		if (sqlite3_prepare_v2(db, next, -1, &st, &tail))
-			return sql_error(file, db, what);
+		ip_sql_guard_start(g);
+		if (sqlite3_prepare_v2(db, next, -1, &st, &tail)) {
+			if (ip_sql_guard_refused(g))
+				fprintf(stderr, "%s: error: %s refused: %s\n", file, what,
+				        ip_sql_guard_refused(g));
+			else
+				sql_error(file, db, what);
+			rc = 1;
+			break;
+		}
 		if (!st) /* blank or a comment */
 			break;
 		if (!sqlite3_stmt_readonly(st)) {
 			fprintf(stderr, "%s: error: %s would change the database; query is read-only: "
 			                "%.*s\n",
 			        file, what, (int)(tail - next), next);
-			sqlite3_finalize(st);
-			return 1;
-		}
-		if (cli_sql_print(stdout, st, format)) {
-			sqlite3_finalize(st);
-			return sql_error(file, db, what);
+			rc = 1;
+		} else if (cli_sql_print(stdout, st, format)) {
+			if (ip_sql_guard_timed_out(g))
+				fprintf(stderr, "%s: error: %s stopped after %g seconds, the time a statement "
+				                "may run (--time-limit SECONDS changes it; 0: none)\n",
+				        file, what, seconds);
+			else
+				sql_error(file, db, what);
+			rc = ip_sql_guard_timed_out(g) ? 1 : 3; /* 3: look for a damaged row, below */
 		}
 		sqlite3_finalize(st);
 		next = tail;
 	}
-	return 0;
+	ip_sql_guard_free(g); /* (the checks below read what --sql may not) */
+	if (rc == 3) {
+		struct ip_diag d;
+		ip_diag_init(&d, file);
+		name_damage(db, &d);
+		rc = 1;
+	}
+	return rc;
+}
+
+/* The part of question q that --part names (NULL: the default: every part, but in CSV the
+ * last, the findings: a CSV file holds one table); its index, or -1 after saying why not. */
+static int part_of(const struct question *q, const char *part, enum cli_format format,
+                   int nsections)
+{
+	if (!part)
+		return format == CLI_FORMAT_CSV ? nsections - 1 : -2;
+	for (int i = 0; i < nsections; i++)
+		if (!strcmp(part, q->sections[i].title))
+			return i;
+	fprintf(stderr, "isaprobe: query %s has no part '%s' (parts:", q->name, part);
+	for (int i = 0; i < nsections; i++)
+		fprintf(stderr, " %s", q->sections[i].title);
+	fputs(")\n", stderr);
+	return -1;
 }
 
 static int ask(const char *file, sqlite3 *db, const struct question *q, char **args, int nargs,
-               enum cli_format format)
+               enum cli_format format, const char *part)
 {
 	int json = format == CLI_FORMAT_JSON;
-	int nsections = 0;
+	int nsections = 0, only;
+	struct question one;
 	while (nsections < 3 && q->sections[nsections].sql)
 		nsections++;
+	if ((only = part_of(q, part, format, nsections)) == -1)
+		return 2;
+	if (only >= 0) { /* one part: printed as a question of one part */
+		one = *q;
+		memset(one.sections, 0, sizeof one.sections);
+		one.sections[0] = q->sections[only];
+		q = &one;
+		nsections = 1;
+	}
 	if (strcmp(q->name, "unknown-fields") == 0 && !cli_isa(args[0]))
 		return 2;
 	if (strcmp(q->name, "field") == 0) {
@@ -367,15 +570,17 @@ static int ask(const char *file, sqlite3 *db, const struct question *q, char **a
 			cli_json_string(stdout, s->title);
 			fputs(": ", stdout);
 		} else if (nsections > 1) {
-			/* a heading per part: Markdown's, a one-cell CSV row, or the table's rule */
-			printf(format == CLI_FORMAT_MD    ? "%s### %s\n\n"
-			       : format == CLI_FORMAT_CSV ? "%s# %s\n"
-			                                  : "%s== %s ==\n",
-			       i ? "\n" : "", s->title);
+			/* a heading per part: Markdown's or the table's rule (CSV has one part) */
+			printf(format == CLI_FORMAT_MD ? "%s### %s\n\n" : "%s== %s ==\n", i ? "\n" : "",
+			       s->title);
 		}
 		if (cli_sql_print(stdout, st, format)) {
+			struct ip_diag d;
+			sql_error(file, db, q->name);
 			sqlite3_finalize(st);
-			return sql_error(file, db, q->name);
+			ip_diag_init(&d, file);
+			name_damage(db, &d);
+			return 1;
 		}
 		sqlite3_finalize(st);
 	}
@@ -390,17 +595,22 @@ int cmd_query(int argc, char **argv)
 	                                     {"sql", required_argument, NULL, 's'},
 	                                     {"format", required_argument, NULL, 'f'},
 	                                     {"json", no_argument, NULL, 'j'},
+	                                     {"time-limit", required_argument, NULL, 't'},
+	                                     {"part", required_argument, NULL, 'p'},
 	                                     {"help", no_argument, NULL, 'h'},
 	                                     {NULL, 0, NULL, 0}};
-	const char *file = NULL, *sql = NULL;
+	const char *file = NULL, *sql = NULL, *part = NULL;
 	const struct question *q = NULL;
 	struct ip_store *s;
 	struct ip_diag d;
 	sqlite3 *db;
+	struct changed_cache *cache = NULL;
 	enum cli_format format = CLI_FORMAT_TABLE;
 	int c, rc, nargs;
+	double seconds = SQL_TIME_LIMIT;
+	char *end;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:s:f:jh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:s:f:jt:p:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': file = optarg; break;
 		case 's': sql = optarg; break;
@@ -412,14 +622,24 @@ int cmd_query(int argc, char **argv)
 			}
 			break;
 		case 'j': format = CLI_FORMAT_JSON; break;
+		case 'p': part = optarg; break;
+		case 't':
+			seconds = strtod(optarg, &end);
+			if (end == optarg || *end || !(seconds >= 0 && seconds <= 1e6)) {
+				fprintf(stderr, "isaprobe: query: --time-limit wants seconds (0: none), not "
+				                "'%s'\n", optarg);
+				return 2;
+			}
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
 	nargs = argc - optind - 1;
-	if (!file || (sql && optind != argc) || (!sql && optind == argc)) {
-		fputs(!file  ? "isaprobe: query: --db FILE is required\n"
-		      : sql  ? "isaprobe: query: give a question or --sql, not both\n"
+	if (!file || (sql && optind != argc) || (!sql && optind == argc) || (sql && part)) {
+		fputs(!file         ? "isaprobe: query: --db FILE is required\n"
+		      : sql && part ? "isaprobe: query: --part is a part of a question, not of --sql\n"
+		      : sql         ? "isaprobe: query: give a question or --sql, not both\n"
 		             : "isaprobe: query: no question: name one of those below, or give "
 		               "--sql 'SELECT ...'\n",
 		      stderr);
@@ -446,18 +666,26 @@ int cmd_query(int argc, char **argv)
 		return 1;
 	}
 	db = ip_store_sqlite(s);
-	if (sqlite3_create_function(db, "ip_bits", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-	                            sql_bits, NULL, NULL) ||
-	    load_field_tables(db))
+	if (!sql && !(cache = calloc(1, sizeof *cache)))
+		rc = sql_error(file, db, "out of memory");
+	else if (sqlite3_create_function(db, "ip_bits", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+	                                 NULL, sql_bits, NULL, NULL) ||
+	         (!sql && sqlite3_create_function_v2(db, "ip_changed_words", 3, SQLITE_UTF8, cache,
+	                                             sql_changed, NULL, NULL, changed_free)) ||
+	         load_field_tables(db))
 		rc = sql_error(file, db, "preparing the query");
 	else {
 		int fast = needs_summaries(sql);
 		for (int i = 0; q && i < 3; i++)
 			fast |= needs_summaries(q->sections[i].sql);
-		if (fast) /* when it cannot, the views answer, as slowly as they do */
-			(void)ip_store_temp_summaries(db, &d);
-		rc = sql ? run_sql(file, db, sql, format)
-		         : ask(file, db, q, argv + optind + 1, nargs, format);
+		/* the counts from the blocks; a file whose views this build does not know is left to
+		 * them (as slow as they are), a damaged block is named */
+		if (fast && ip_store_temp_summaries(db, &d)) {
+			ip_diag_print(&d, stderr);
+			rc = 1;
+		} else
+			rc = sql ? run_sql(file, db, sql, format, seconds)
+			         : ask(file, db, q, argv + optind + 1, nargs, format, part);
 	}
 	ip_store_close(s);
 	return rc;

@@ -107,9 +107,9 @@ static char *cell_text(struct printer *p, int i)
 		break;
 	}
 	}
-	if (s && human)
+	if (s && human) /* line breaks, tabs and a terminal's escapes: spaces */
 		for (char *c = s; *c; c++)
-			if (*c == '\n' || *c == '\t' || *c == '\r')
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
 				*c = ' ';
 	if (s && cut && strlen(s) > CELL_MAX)
 		strcpy(s + CELL_MAX - 3, "...");
@@ -202,15 +202,21 @@ static int print_csv(struct printer *p, FILE *out)
 	return rc == SQLITE_DONE ? 0 : rc;
 }
 
-/* A Markdown table cell: pipes, backslashes, asterisks, backticks and '<' escaped so the cell
- * reads as the text it holds. */
+static int alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* A Markdown table cell that reads as the text it holds: what makes code, emphasis, links,
+ * images, raw HTML, entities, strikethrough or a new cell escaped by a backslash ('_' but
+ * inside a word, where it is plain); line breaks are spaces already (cell_text). */
 static void md_cell(FILE *out, const char *s)
 {
 	fputc(' ', out);
-	for (; *s; s++) {
-		if (strchr("|\\*`<", *s))
+	for (const char *c = s; *c; c++) {
+		if (strchr("|\\*`<>[]&~!", *c) || (*c == '_' && !(c > s && alnum(c[-1]) && alnum(c[1]))))
 			fputc('\\', out);
-		fputc(*s, out);
+		fputc(*c, out);
 	}
 	fputs(" |", out);
 }

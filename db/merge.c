@@ -710,6 +710,21 @@ int ip_store_merge(const char *out, const char *const *inputs, size_t n,
 			free(st);
 		return d ? ip_diag_plain(d, "out of memory") : -1;
 	}
+	/* The output first: on read-only storage nothing else matters. */
+	{
+		char why[512];
+		int rc = ip_store_writable(out, why, sizeof why);
+		if (rc) {
+			if (d) {
+				ip_diag_plain(d, "the merge's output cannot be %s: %s; merge into a database "
+				                 "on writable "
+				                 "storage (copy it there first when it holds earlier merges). "
+				                 "Nothing was changed", rc == -2 ? "created" : "written", why);
+				d->file = out;
+			}
+			failed = 1;
+		}
+	}
 	/* Every input is checked before the output is opened: a bad one changes nothing. */
 	for (size_t i = 0; i < n && !failed; i++) {
 		in[i].path = inputs[i];
@@ -738,8 +753,11 @@ int ip_store_merge(const char *out, const char *const *inputs, size_t n,
 	ip_store_close(s);
 	if (failed && created)
 		ip_store_remove(out); /* nothing of it was there before */
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (in[i].uri && !strstr(in[i].uri, "immutable=1"))
+			ip_store_tidy(in[i].path); /* attached read-only: its -wal and -shm stayed */
 		free(in[i].uri);
+	}
 	free(in);
 	if (!stats)
 		free(st);

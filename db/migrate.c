@@ -344,10 +344,11 @@ static const struct migration migrations[] = {
 _Static_assert(sizeof migrations / sizeof migrations[0] == IP_STORE_SCHEMA_VERSION,
                "one migration per schema version");
 
-/* Whether the finding_text view this connection resolves (a temporary one first) reads the
- * verdict (details.public_verdict): 1 yes, 0 no or no such view, -1 the schema is unreadable.
- * Views made by intermediate builds at schema versions 4 and 5 did not (their column was NULL
- * or absent). */
+/* Whether the finding_text view this connection resolves (a temporary one first) is this
+ * build's: it reads the verdict (details.public_verdict) and has the bits as numbers (lo, hi):
+ * 1 yes, 0 no or no such view, -1 the schema is unreadable. Views made by intermediate builds
+ * at schema versions 4 and 5 lacked the verdict (their column was NULL or absent), views made
+ * before issue 33 the numbers. */
 static int finding_text_current(sqlite3 *db)
 {
 	sqlite3_stmt *st;
@@ -360,7 +361,7 @@ static int finding_text_current(sqlite3 *db)
 		return -1;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *sql = (const char *)sqlite3_column_text(st, 0);
-		current = sql && strstr(sql, "'$.public_verdict'") != NULL;
+		current = sql && strstr(sql, "'$.public_verdict'") && strstr(sql, "f.hi AS hi");
 	} else if (rc == SQLITE_DONE)
 		current = 0;
 	sqlite3_finalize(st);

@@ -25,6 +25,7 @@
  * Nothing is written before the file is known to be ours or empty: the checks only read.
  * Read-only media: a WAL database needs its -shm file; where none can be made, a cleanly
  * closed database (empty WAL) is opened read-only as immutable. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,47 @@ static int has_wal(const char *path)
 	return found;
 }
 
+/* What no connection of the store needs, turned off: the two-argument fts3_tokenizer (it takes
+ * a function pointer from SQL), loading extensions, and writes to the schema and shadow tables
+ * other than by SQL (defensive mode): a file from elsewhere is data, not code. */
+static void harden(sqlite3 *db)
+{
+	int off = 0, on = 1;
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, &off);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, &off);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on);
+}
+
+int ip_store_writable(const char *path, char *why, size_t cap)
+{
+	char *dir = strdup(path), *slash;
+	int rc = 0;
+	if (!dir)
+		return 0;
+	if (access(path, F_OK) == 0) {
+		if (access(path, W_OK) != 0) {
+			snprintf(why, cap, "%s", strerror(errno));
+			rc = -1;
+		}
+	} else if (errno == ENOENT) {
+		slash = strrchr(dir, '/');
+		if (slash == dir)
+			dir[1] = 0;
+		else if (slash)
+			*slash = 0;
+		else
+			strcpy(dir, ".");
+		if (access(dir, W_OK | X_OK) != 0) {
+			snprintf(why, cap, "its folder %s %s: %s", dir,
+			         errno == ENOENT ? "does not exist" : "cannot be written",
+			         strerror(errno));
+			rc = -2;
+		}
+	}
+	free(dir);
+	return rc;
+}
+
 /* Opens name (a path, or a URI made by make_uri). URIs are on for every connection, so that
  * `db merge` can attach its inputs read-only; a path that itself starts with "file:" goes
  * through make_uri, so it still names that file. */
@@ -224,6 +266,7 @@ static int connect_db(struct ip_store *s, const char *name, int flags, struct ip
 	}
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	harden(s->db);
 	return 0;
 }
 
@@ -254,6 +297,7 @@ static int reopen_immutable(struct ip_store *s, struct ip_diag *d)
 	if (rc != SQLITE_OK)
 		return s->db ? ip_store_fail(s, d, "cannot open the database") : -1;
 	sqlite3_extended_result_codes(s->db, 1);
+	harden(s->db);
 	s->immutable = 1;
 	return 0;
 }
@@ -283,12 +327,24 @@ int ip_store_open(const char *path, enum ip_store_mode mode, struct ip_store **o
 		return d ? ip_diag_plain(d, "out of memory opening the database") : -1;
 	}
 	s->mode = mode;
+	if (mode == IP_STORE_READ_WRITE_CREATE && access(path, F_OK) != 0) {
+		/* say why it cannot be made, not SQLite's guess ("No such file or directory") */
+		char why[512];
+		if (ip_store_writable(path, why, sizeof why)) {
+			ip_store_error(s, d, "cannot be created: %s; nothing was changed", why);
+			goto fail;
+		}
+	}
 	if (connect_db(s, path, flags[mode], d))
 		goto fail;
 	if (mode != IP_STORE_READ_ONLY && sqlite3_db_readonly(s->db, "main") == 1) {
+		char why[512] = "";
+		ip_store_writable(path, why, sizeof why);
 		ip_store_error(s, d,
-		               "cannot be written (a read-only file or file system); open it "
-		               "read-only to query it. Nothing was changed");
+		               "cannot be written (a read-only file or file system%s%s); it can "
+		               "still be read (query, report, an input of db merge). Nothing was "
+		               "changed",
+		               why[0] ? ": " : "", why[0] ? why : "");
 		goto fail;
 	}
 	if (mode == IP_STORE_READ_ONLY && reopen_immutable(s, d) < 0)
@@ -309,14 +365,32 @@ fail:
 	return -1;
 }
 
+void ip_store_tidy(const char *path)
+{
+	sqlite3 *db = NULL;
+	char *uri = strncmp(path, "file:", 5) == 0 ? make_uri(path, NULL) : NULL;
+	if (sqlite3_open_v2(uri ? uri : path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+	                    SQLITE_OPEN_URI, NULL) == SQLITE_OK && !sqlite3_db_readonly(db, "main")) {
+		harden(db);
+		/* a read opens the write-ahead log, which the closing connection then removes */
+		(void)sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	}
+	sqlite3_close(db);
+	free(uri);
+}
+
 void ip_store_close(struct ip_store *s)
 {
+	int tidy;
 	if (!s)
 		return;
+	tidy = s->mode == IP_STORE_READ_ONLY && !s->immutable && s->db;
 	ip_checkpointer_stop(s);
 	ip_store_lock_free(s);
 	ip_store_finalize(s);
 	sqlite3_close(s->db); /* the last connection checkpoints the WAL into the file */
+	if (tidy)
+		ip_store_tidy(s->path);
 	ip_outcome_cache_free(&s->cache);
 	ip_store_batch_free(s->scratch);
 	ip_block_writer_free(&s->writer);

@@ -287,8 +287,8 @@ WHERE NOT EXISTS (SELECT 1 FROM campaign c WHERE c.id = r.campaign_id)
 
 -- Each finding as a person reads it, for the sqlite3 shell and spreadsheets: the probe and its
 -- ISA, the context's label, the instruction (bundle and slot of the seed program) the bits
--- belong to, the word format and the bits as `isaprobe fields` writes them ('33', '25-50'),
--- the kind, the condition it holds under, the report's sentence (details.sentence, which
+-- belong to, the word format and the bits as `isaprobe fields` writes them ('33', '25-50')
+-- and as numbers (lo, hi: to sort and compare), the kind, the condition it holds under, the report's sentence (details.sentence, which
 -- `isaprobe infer` writes; NULL for findings inferred before it) and how it compares with what
 -- later public work says of these bits (details.public_verdict, which `isaprobe infer` writes
 -- from the ISA's public-knowledge overlay: "agrees with index_reg 35-37", "new: ..."; NULL for
@@ -303,6 +303,8 @@ SELECT
 	     ELSE 'bundle ' || f.bundle || ' slot ' || f.slot END AS instruction,
 	f.format,
 	CASE WHEN f.lo = f.hi THEN f.lo ELSE f.lo || '-' || f.hi END AS bits,
+	f.lo AS lo,
+	f.hi AS hi,
 	f.kind,
 	f.cond AS "when",
 	json_extract(f.details, '$.sentence') AS sentence,

@@ -215,6 +215,17 @@ int ip_store_step_done(struct ip_store *s, enum ip_stmt id);
  * (SQLITE_OK when *out is set); the message stays in the handle. */
 int ip_store_query_int(sqlite3 *db, const char *sql, int *out);
 
+/* db/open.c: 0 when path can be written (or, missing, created in its folder); else -1 when it
+ * exists and cannot be written, -2 when it cannot be created, with why ("Read-only file
+ * system", "its folder d cannot be written: Permission denied"). */
+int ip_store_writable(const char *path, char *why, size_t cap);
+
+/* db/open.c: a read-only connection cannot remove the -wal and -shm files of a database in
+ * WAL mode when it closes, though it made them: this opens path for writing a moment, where it
+ * can be written, so that its closing removes them when no other process has the file open (it
+ * changes no row). */
+void ip_store_tidy(const char *path);
+
 /* db/open.c: the URI that opens this handle's file read-only the way the handle reads it (as
  * immutable on read-only media), for ATTACH; malloc'd, NULL when out of memory. */
 char *ip_store_read_uri(const struct ip_store *s);

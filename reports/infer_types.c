@@ -335,6 +335,19 @@ static void examples(const struct inf_seg *s, struct strbuf *d)
 					sb_printf(d, "%s\"%s\":\"0x%08x\"", nw++ ? "," : "", name, o->words[k]);
 				}
 			sb_puts(d, "}");
+			if (s->base >= 0 && inf_seg_base(s)->status == IP_STATUS_OK) { /* the same words,
+			                                                                  * as the seed left them */
+				sb_puts(d, ",\"seed\":{");
+				nw = 0;
+				for (size_t k = 0; k < s->data->nout && k < INF_MAX_WORDS && nw < 4; k++)
+					if (dw >> k & 1) {
+						char name[64];
+						inf_out_name(s->data, k, name, sizeof name);
+						sb_printf(d, "%s\"%s\":\"0x%08x\"", nw++ ? "," : "", name,
+						          inf_seg_base(s)->words[k]);
+					}
+				sb_puts(d, "}");
+			}
 		} else if (o->fault)
 			sb_printf(d, ",\"fault\":%u", o->fault);
 		sb_puts(d, "}");

@@ -1,38 +1,14 @@
-/* report_html.c: the HTML report: a summary table and a table of contents (by ISA, format and
- * probe), a legend, then per probe context the whole instruction word drawn (the notes' fields,
- * later public work's, the inferred ones and the walk's per-bit heat map, bit for bit aligned),
- * and a table of the findings with their verdict, evidence and one example per value. */
+/* report_html.c: the HTML report: what was learnt, the counts per context, a table of contents
+ * (by ISA, format and probe), a legend, then per probe context the whole instruction word drawn
+ * (report_svg.c) and a table of the findings with their verdict, evidence and one example per
+ * value; a diff leads with its counts and what differs from or is new to public knowledge. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "isaprobe/field.h"
-#include "isaprobe/isa.h"
-#include "isaprobe/public.h"
 #include "report_internal.h"
 
-#define ROW 26   /* height of a row of boxes */
-#define PX_CHAR 6 /* width of a character of the 10px labels, rounded up */
-
-static const struct {
-	const char *kind, *fill;
-} fills[] = {
-	{"ignored", "#d9d9d9"},  {"reserved", "#e45756"},     {"register", "#4c78a8"},
-	{"component", "#72b7b2"}, {"offset", "#f58518"},      {"imm_signed", "#eeca3b"},
-	{"imm_unsigned", "#ffbf79"}, {"shift", "#b279a2"},    {"modifier", "#ff9da6"},
-	{"mask", "#54a24b"},     {"enum", "#9d755d"},         {"distinct", "#bab0ac"},
-	{"unmodeled", "#9e9e9e"}, {"unknown", "#ffffff"},     {"model_differs", "#c9a0dc"},
-};
-
-static const char *fill(const char *kind)
-{
-	for (size_t i = 0; i < sizeof fills / sizeof fills[0]; i++)
-		if (!strcmp(kind, fills[i].kind))
-			return fills[i].fill;
-	return "#cccccc";
-}
-
-static void esc(FILE *out, const char *s)
+void rp_html_esc(FILE *out, const char *s)
 {
 	struct strbuf b;
 	sb_init(&b);
@@ -53,8 +29,7 @@ static void id_part(FILE *out, const char *s)
 		      out);
 }
 
-/* An id for anchors: "a-b" or "a-b-n" (n ~0u: none). */
-static void anchor(FILE *out, const char *a, const char *b, unsigned n)
+void rp_html_anchor(FILE *out, const char *a, const char *b, unsigned n)
 {
 	id_part(out, a);
 	fputc('-', out);
@@ -63,271 +38,16 @@ static void anchor(FILE *out, const char *a, const char *b, unsigned n)
 		fprintf(out, "-%u", n);
 }
 
+#define esc rp_html_esc
+#define anchor rp_html_anchor
+#define fill rp_kind_fill
+
 static void bits_text(FILE *out, unsigned lo, unsigned hi)
 {
 	if (lo == hi)
 		fprintf(out, "%u", lo);
 	else
 		fprintf(out, "%u-%u", lo, hi);
-}
-
-/* The notes' format of "isa.name", or NULL (value bits, an ISA without tables). */
-static const struct ip_format *format_of(const char *format)
-{
-	char isa[64];
-	const char *dot = strchr(format, '.');
-	const struct ip_isa *i;
-	if (!dot || (size_t)(dot - format) >= sizeof isa)
-		return NULL;
-	memcpy(isa, format, (size_t)(dot - format));
-	isa[dot - format] = 0;
-	return (i = ip_isa_find(isa)) ? ip_isa_format(i, dot + 1) : NULL;
-}
-
-struct word {
-	unsigned lo, hi; /* bits drawn, hi on the left */
-	unsigned cell;   /* pixels a bit */
-	unsigned label_w; /* the row labels' column */
-};
-
-static unsigned bit_x(const struct word *w, unsigned bit)
-{
-	return w->label_w + (w->hi - bit) * w->cell;
-}
-
-/* A box over bits lo-hi in row y with a label that fits (else none: its title says it). */
-static void box(FILE *out, const struct word *w, unsigned lo, unsigned hi, unsigned y,
-                const char *cls, const char *fillc, double opacity, const char *name,
-                const char *title)
-{
-	unsigned x = bit_x(w, hi), width = (hi - lo + 1) * w->cell;
-	size_t fits = width > 4 ? (width - 4) / PX_CHAR : 0, len = strlen(name);
-	fprintf(out, "<g><title>");
-	bits_text(out, lo, hi);
-	fputs(": ", out);
-	esc(out, title);
-	fprintf(out, "</title><rect class=\"%s\" data-lo=\"%u\" data-hi=\"%u\" x=\"%u\" y=\"%u\" "
-	             "width=\"%u\" height=\"%u\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"#333\"/>",
-	        cls, lo, hi, x, y, width, ROW - 4, fillc, opacity);
-	if (fits >= 1) {
-		char label[96];
-		if (len <= fits)
-			snprintf(label, sizeof label, "%s", name);
-		else if (fits >= 3)
-			snprintf(label, sizeof label, "%.*s~", (int)(fits - 1 < 90 ? fits - 1 : 90), name);
-		else
-			label[0] = 0;
-		fprintf(out, "<text x=\"%u\" y=\"%u\" font-size=\"10\" text-anchor=\"middle\">",
-		        x + width / 2, y + ROW / 2 + 2);
-		esc(out, label);
-		fputs("</text>", out);
-	}
-	fputs("</g>\n", out);
-}
-
-static void row_label(FILE *out, unsigned y, const char *text)
-{
-	fprintf(out, "<text x=\"2\" y=\"%u\" font-size=\"10\">%s</text>\n", y + ROW / 2 + 2, text);
-}
-
-/* Whether f belongs in the diagram of g's instruction and format: a field that holds only under
- * a condition (or a model difference) is listed in the table, not boxed over the field it
- * refines. */
-static int in_diagram(const struct rp_finding *f, const struct rp_finding *g)
-{
-	return f->bundle == g->bundle && f->slot == g->slot && !strcmp(f->format, g->format) &&
-	       !f->cond[0] && strcmp(f->kind, "model_differs") && f->lo <= f->hi;
-}
-
-/* The rows of what is known of a word: the notes' fields (the first of alternatives over the
- * same bits), then later public work's where it reads every instruction of the format alike. */
-static void known_rows(FILE *out, const struct word *wp, const struct ip_format *fmt,
-                       const struct ip_public_overlay *ov, const char *name, unsigned npub)
-{
-	struct word w = *wp;
-	unsigned y = 16;
-	if (fmt) { /* the notes: every field, the first of alternatives over the same bits */
-		unsigned char drawn[IP_STORE_MAX_VALUE * 8] = {0};
-		row_label(out, y, "notes");
-		for (unsigned i = 0; i < fmt->nfields; i++) {
-			const struct ip_field *f = &fmt->fields[i];
-			unsigned hi = f->lo + f->width - 1, free_ = 1;
-			char title[160];
-			for (unsigned bit = f->lo; bit <= hi && bit < sizeof drawn; bit++)
-				free_ &= !drawn[bit];
-			if (!free_ || hi > w.hi)
-				continue;
-			memset(drawn + f->lo, 1, f->width);
-			snprintf(title, sizeof title, "%s (%s; the notes: %s)", f->name, ip_doc_name(f->doc),
-			         f->note ? f->note : "");
-			box(out, &w, f->lo, hi, y, f->doc == IP_DOC_KNOWN ? "known" : "notes-unknown",
-			    f->doc == IP_DOC_KNOWN ? "#f4f4f4" : "#fff3c4", 1.0, f->name, title);
-		}
-		y += ROW;
-	}
-	if (npub) { /* later public work, where it reads every instruction of the format alike */
-		row_label(out, y, "public");
-		for (size_t i = 0; i < ov->nparts; i++) {
-			const struct ip_public_part *pt = &ov->parts[i];
-			if (pt->applies || strcmp(pt->format, name))
-				continue;
-			for (unsigned j = 0; j < pt->fields->nfields; j++) {
-				const struct ip_field *f = &pt->fields->fields[j];
-				unsigned lo = pt->base + f->lo, hi = lo + f->width - 1;
-				char title[200];
-				if (hi > w.hi)
-					continue;
-				snprintf(title, sizeof title, "%s: %s (%s)", f->name, f->note ? f->note : "",
-				         pt->fields->source);
-				box(out, &w, lo, hi, y, "public", "#e3eefb", 1.0, f->name, title);
-			}
-		}
-		y += ROW;
-	}
-}
-
-/* The whole word of g's instruction and format in context range [b, e): the notes' fields, the
- * public fields that apply to every instruction, the inferred ones, the walk's heat map. */
-/* The bit numbers over the word: every one, or every 4th where bits are narrow. */
-static void bit_numbers(FILE *out, const struct word *w)
-{
-	for (unsigned bit = w->lo; bit <= w->hi; bit++)
-		if (w->cell >= 16 || bit % 4 == 0 || bit == w->hi)
-			fprintf(out, "<text x=\"%u\" y=\"12\" font-size=\"9\" text-anchor=\"middle\">%u"
-			             "</text>\n", bit_x(w, bit) + w->cell / 2, bit);
-}
-
-static unsigned cell_of(unsigned nbits)
-{
-	return nbits <= 48 ? 22 : nbits <= 64 ? 16 : 10;
-}
-
-static unsigned public_parts(const struct ip_public_overlay *ov, const char *name)
-{
-	unsigned n = 0;
-	for (size_t i = 0; ov && i < ov->nparts; i++)
-		n += !ov->parts[i].applies && !strcmp(ov->parts[i].format, name);
-	return n;
-}
-
-/* Once per page: the known rows of every format a finding is in, for the diagrams to <use>. */
-static void known_defs(const struct rp_model *m, FILE *out)
-{
-	const char **done = NULL;
-	size_t ndone = 0;
-	fputs("<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
-	      "<defs>\n", out);
-	for (size_t i = 0; i < m->np; i++)
-		for (size_t j = 0; j < m->p[i].nf; j++) {
-			const char *format = m->p[i].f[j].format;
-			const struct ip_format *fmt;
-			size_t k;
-			if (j && !strcmp(format, m->p[i].f[j - 1].format))
-				continue;
-			for (k = 0; k < ndone && strcmp(done[k], format); k++)
-				;
-			if (k < ndone || !(fmt = format_of(format)))
-				continue;
-			if (ndone % 16 == 0 && !(done = realloc(done, (ndone + 16) * sizeof *done)))
-				abort();
-			done[ndone++] = format;
-			const char *name = strchr(format, '.') + 1;
-			const struct ip_public_overlay *ov = ip_public_overlay(m->p[i].isa);
-			struct word w = {0, fmt->bits - 1, cell_of(fmt->bits), 56};
-			fputs("<g id=\"", out);
-			anchor(out, "word", format, ~0u);
-			fputs("\">\n", out);
-			bit_numbers(out, &w);
-			known_rows(out, &w, fmt, ov, name, public_parts(ov, name));
-			fputs("</g>\n", out);
-		}
-	fputs("</defs></svg>\n", out);
-	free(done);
-}
-
-static void diagram(FILE *out, const struct rp_probe *p, size_t b, size_t e,
-                    const struct rp_finding *g, const struct ip_infer_context *c)
-{
-	const struct ip_format *fmt = format_of(g->format);
-	const struct ip_public_overlay *ov = ip_public_overlay(p->isa);
-	const char *name = strchr(g->format, '.') ? strchr(g->format, '.') + 1 : g->format;
-	struct word w = {~0u, 0, 0, 56};
-	unsigned y = 16, npub = 0;
-	if (fmt) { /* the whole word */
-		w.lo = 0;
-		w.hi = fmt->bits - 1;
-	} else /* value bits: what was found */
-		for (size_t j = b; j < e; j++)
-			if (in_diagram(&p->f[j], g)) {
-				w.lo = p->f[j].lo < w.lo ? p->f[j].lo : w.lo;
-				w.hi = p->f[j].hi > w.hi ? p->f[j].hi : w.hi;
-			}
-	if (w.lo > w.hi || w.hi - w.lo >= IP_STORE_MAX_VALUE * 8)
-		return;
-	unsigned n = w.hi - w.lo + 1;
-	w.cell = cell_of(n);
-	npub = fmt ? public_parts(ov, name) : 0;
-	unsigned rows = 2 + (fmt != NULL) + (npub > 0) + (c != NULL);
-	fprintf(out, "<svg class=\"word\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %u %u\" "
-	             "width=\"%u\" data-bits=\"%u\" data-format=\"",
-	        w.label_w + n * w.cell + 2, 16 + rows * ROW, w.label_w + n * w.cell + 2, n);
-	esc(out, g->format);
-	fputs("\">\n", out);
-	if (!fmt)
-		bit_numbers(out, &w);
-	if (fmt) { /* bit numbers, the notes' and public rows: defined once at the top of the page */
-		fputs("<use href=\"#", out);
-		anchor(out, "word", g->format, ~0u);
-		fputs("\"/>\n", out);
-		y += ROW * ((fmt != NULL) + (npub > 0));
-	}
-	row_label(out, y, "found");
-	for (size_t j = b; j < e; j++) {
-		const struct rp_finding *f = &p->f[j];
-		char title[512];
-		if (!in_diagram(f, g) || f->lo < w.lo || f->hi > w.hi)
-			continue;
-		snprintf(title, sizeof title, "%s: %s [%s]", rp_kind_title(f->kind), f->what,
-		         f->public_text);
-		box(out, &w, f->lo, f->hi, y, "field", fill(f->kind),
-		    rp_without_evidence(f->kind) ? 0.6 : 0.35 + 0.65 * f->confidence,
-		    rp_kind_title(f->kind), title);
-	}
-	y += ROW;
-	if (c) { /* the walk's effect of each target bit of this format, under its bit */
-		unsigned maxout = 1;
-		row_label(out, y, "walk");
-		for (unsigned i = 0; i < c->width; i++)
-			maxout = c->bits[i].outputs > maxout ? c->bits[i].outputs : maxout;
-		for (unsigned i = 0; i < c->width; i++) {
-			const struct ip_bit_summary *s = &c->bits[i];
-			unsigned bit = c->bit_pos[i];
-			char col[16];
-			if (strcmp(c->bit_format[i], g->format) || bit < w.lo || bit > w.hi)
-				continue;
-			switch (s->effect) {
-			case IP_EFFECT_NONE: strcpy(col, "#e8e8e8"); break;
-			case IP_EFFECT_FAULT: strcpy(col, "#d62728"); break;
-			case IP_EFFECT_UNMODELED: strcpy(col, "#8c8c8c"); break;
-			case IP_EFFECT_CHANGE: {
-				double t = 0.3 + 0.7 * (double)s->outputs / (double)maxout;
-				snprintf(col, sizeof col, "#%02x%02x%02x", (unsigned)(255 - t * 225),
-				         (unsigned)(255 - t * 155), 255u);
-				break;
-			}
-			default: strcpy(col, "#ffffff");
-			}
-			fprintf(out, "<g><title>bit %u: %s, %u output word%s, %llu run%s", bit,
-			        ip_bit_effect_name(s->effect), s->outputs, s->outputs == 1 ? "" : "s",
-			        (unsigned long long)s->runs, s->runs == 1 ? "" : "s");
-			if (s->contradicting)
-				fprintf(out, " (%llu contradicting)", (unsigned long long)s->contradicting);
-			fprintf(out, "</title><rect class=\"bit\" data-bit=\"%u\" data-effect=\"%s\" x=\"%u\" "
-			             "y=\"%u\" width=\"%u\" height=\"%u\" fill=\"%s\" stroke=\"#666\"/></g>\n",
-			        bit, ip_bit_effect_name(s->effect), bit_x(&w, bit), y, w.cell, ROW - 4, col);
-		}
-	}
-	fputs("</svg>\n", out);
 }
 
 static void verdict_badge(FILE *out, enum rp_verdict v)
@@ -377,23 +97,51 @@ static void table(FILE *out, const struct rp_probe *p, size_t b, size_t e, int d
 	fputs("</table>\n", out);
 }
 
+static const struct rp_lead *lead_of; /* the section rp_lines keeps the findings of */
+
+static int in_lead(const struct rp_finding *f)
+{
+	return rp_in_lead(f, lead_of);
+}
+
+/* The contexts of line l as links to their sections: "every context (8)" to the probe's. */
+static void line_contexts(FILE *out, const struct rp_probe *p, const struct rp_line *l)
+{
+	if (l->n > 1 && l->n == rp_probe_contexts(p)) {
+		fputs("<a href=\"#", out);
+		anchor(out, p->isa, p->name, ~0u);
+		fprintf(out, "\">every context (%zu)</a>", l->n);
+		return;
+	}
+	for (size_t k = 0; k < l->n; k++) {
+		unsigned idx = p->f[l->f[k]].context;
+		char buf[16];
+		fputs(k ? ", <a href=\"#" : "<a href=\"#", out);
+		anchor(out, p->isa, p->name, idx);
+		fputs("\">", out);
+		esc(out, rp_context_label(p, idx, buf, sizeof buf));
+		fputs("</a>", out);
+	}
+}
+
 /* A diff's first sections (report_lead.c): per verdict, its findings with their ISA, probe and
- * context (a link to the context's section), what changed and what public work says. */
+ * contexts (links to the contexts' sections; one row for the contexts that say the same), what
+ * changed and what public work says. */
 static void leading(const struct rp_model *m, FILE *out)
 {
 	const struct rp_lead *leads;
 	for (size_t l = 0, n = rp_leads(m, &leads); l < n; l++) {
 		int header = 0;
-		for (size_t i = 0; i < m->np; i++)
-			for (size_t j = 0; j < m->p[i].nf; j++) {
-				const struct rp_probe *p = &m->p[i];
-				const struct rp_finding *f = &p->f[j];
-				char buf[16];
-				if (!rp_in_lead(f, &leads[l]))
-					continue;
+		lead_of = &leads[l];
+		for (size_t i = 0; i < m->np; i++) {
+			const struct rp_probe *p = &m->p[i];
+			struct rp_line *ls;
+			size_t nl = rp_lines(p, in_lead, &ls);
+			for (size_t k = 0; k < nl; k++) {
+				const struct rp_finding *f = &p->f[ls[k].f[0]];
 				if (!header) {
 					fprintf(out, "<h2 id=\"%s\">%s</h2>\n<table class=\"findings lead\">\n"
-					             "<tr><th>ISA</th><th>probe</th><th>context</th><th>change"
+					             "<tr><th>ISA</th><th>probe</th><th>contexts</th><th>change"
 					             "</th><th>bits</th><th>inferred</th><th>what</th><th>public"
 					             " knowledge</th></tr>\n", leads[l].id, leads[l].title);
 					header = 1;
@@ -402,14 +150,14 @@ static void leading(const struct rp_model *m, FILE *out)
 				esc(out, p->isa);
 				fputs("</td><td>", out);
 				esc(out, p->name);
-				fputs("</td><td><a href=\"#", out);
-				anchor(out, p->isa, p->name, f->context);
-				fputs("\">", out);
-				esc(out, rp_context_label(p, f->context, buf, sizeof buf));
-				fprintf(out, "</a></td><td>%s</td>", f->change ? f->change : "");
+				fputs("</td><td>", out);
+				line_contexts(out, p, &ls[k]);
+				fprintf(out, "</td><td>%s</td>", f->change ? f->change : "");
 				finding_cells(out, f);
 				fputs("</td></tr>\n", out);
 			}
+			rp_lines_free(ls, nl);
+		}
 		if (header)
 			fputs("</table>\n", out);
 	}
@@ -422,10 +170,10 @@ static void legend(FILE *out)
 	      "known, yellow unknown), <b>public</b> (later public work's reading of them), "
 	      "<b>found</b> (what the runs show, coloured by kind; paler = less confident), "
 	      "<b>walk</b> (each target bit flipped alone).</p>\n<p>", out);
-	for (size_t i = 0; i < sizeof fills / sizeof fills[0]; i++) {
+	for (size_t i = 0; rp_fill_kind(i); i++) {
 		fprintf(out, "<span class=\"key\"><span class=\"swatch\" style=\"background:%s\">"
-		             "</span>", fills[i].fill);
-		esc(out, rp_kind_title(fills[i].kind));
+		             "</span>", fill(rp_fill_kind(i)));
+		esc(out, rp_kind_title(rp_fill_kind(i)));
 		fputs("</span> ", out);
 	}
 	fputs("</p>\n<p>Walk: <span class=\"key\"><span class=\"swatch\" style=\"background:#e8e8e8\">"
@@ -445,14 +193,105 @@ static void legend(FILE *out)
 	fputs("</p></div>\n", out);
 }
 
-static void summary(const struct rp_model *m, FILE *out)
+/* The rows of the count table: one per probe context with findings. */
+static size_t rows(const struct rp_model *m)
 {
-	fprintf(out, "<p class=\"verdicts\">Against public knowledge: ");
+	size_t n = 0;
+	for (size_t i = 0; i < m->np; i++)
+		for (size_t b = 0; b < m->p[i].nf; b = rp_context_end(&m->p[i], b))
+			n++;
+	return n;
+}
+
+/* What says something of the bits: a type, not "no effect" nor "not determined". */
+static int learnt_kind(const struct rp_finding *f)
+{
+	return strcmp(f->kind, "ignored") && !rp_without_evidence(f->kind) &&
+	       !(f->change && !strcmp(f->change, "gone"));
+}
+
+/* Before the counts: what the findings say, in a few lines: totals by kind and verdict, then
+ * per ISA and probe each typed field once, with the contexts that say it. */
+static void learnt(const struct rp_model *m, FILE *out)
+{
+	size_t typed = 0, ignored = 0, open = 0, probes = 0, contexts = 0;
+	const char *isa = NULL;
+	for (size_t i = 0; i < m->np; i++) {
+		probes += m->p[i].nf > 0;
+		contexts += m->p[i].nf ? rp_probe_contexts(&m->p[i]) : 0;
+		for (size_t j = 0; j < m->p[i].nf; j++) {
+			const struct rp_finding *f = &m->p[i].f[j];
+			if (learnt_kind(f))
+				typed++;
+			else if (!strcmp(f->kind, "ignored"))
+				ignored++;
+			else
+				open++;
+		}
+	}
+	fputs("<h2 id=\"learnt\">What was learnt</h2>\n", out);
+	fprintf(out, "<p class=\"learnt\">%zu finding%s in %zu context%s of %zu probe%s: %zu say "
+	             "what bits do (below, each once for the contexts that agree), %zu that bits "
+	             "had no effect, %zu that nothing could be determined (not probed, or values "
+	             "the runner could not say).</p>\n<p class=\"verdicts\">Against public "
+	             "knowledge: ",
+	        m->nfindings, m->nfindings == 1 ? "" : "s", contexts, contexts == 1 ? "" : "s",
+	        probes, probes == 1 ? "" : "s", typed, ignored, open);
 	for (int v = 0; v < RP_NVERDICTS; v++) {
 		verdict_badge(out, (enum rp_verdict)v);
-		fprintf(out, " %zu%s", m->verdicts[v], v + 1 < RP_NVERDICTS ? ", " : ".");
+		fprintf(out, " %zu%s", m->verdicts[v], v + 1 < RP_NVERDICTS ? ", " : ".</p>\n");
 	}
-	fputs("</p>\n<table class=\"summary\">\n<tr><th>ISA</th><th>probe</th><th>context</th>"
+	for (size_t i = 0; i < m->np; i++) {
+		const struct rp_probe *p = &m->p[i];
+		struct rp_line *l;
+		size_t n = rp_lines(p, learnt_kind, &l);
+		if (!n) {
+			rp_lines_free(l, n);
+			continue;
+		}
+		if (!isa || strcmp(isa, p->isa)) {
+			fputs(isa ? "</ul>\n<h3>" : "<h3>", out);
+			esc(out, p->isa);
+			fputs("</h3>\n<ul class=\"learnt\">\n", out);
+			isa = p->isa;
+		}
+		fputs("<li><a href=\"#", out);
+		anchor(out, p->isa, p->name, ~0u);
+		fputs("\"><code>", out);
+		esc(out, p->name);
+		fputs("</code></a><ul>\n", out);
+		for (size_t k = 0; k < n; k++) {
+			const struct rp_finding *f = &p->f[l[k].f[0]];
+			fprintf(out, "<li>%s%s[%u.%u] ", f->change ? f->change : "", f->change ? " " : "",
+			        f->bundle, f->slot);
+			esc(out, f->format);
+			fputc(' ', out);
+			bits_text(out, f->lo, f->hi);
+			fputs(": <b>", out);
+			esc(out, rp_kind_title(f->kind));
+			fputs("</b>", out);
+			if (f->what[0]) {
+				fputs(": ", out);
+				esc(out, f->what);
+			}
+			fputs(" ", out); /* (a condition is in the words: "..., when bit 30 = 1") */
+			verdict_badge(out, f->verdict);
+			fputs(" <span class=\"ctx\">(", out);
+			line_contexts(out, p, &l[k]);
+			fputs(")</span></li>\n", out);
+		}
+		fputs("</ul></li>\n", out);
+		rp_lines_free(l, n);
+	}
+	if (isa)
+		fputs("</ul>\n", out);
+}
+
+static void summary(const struct rp_model *m, FILE *out)
+{
+	fprintf(out, "<details class=\"counts\"><summary>The findings of each probe context, "
+	             "counted (%zu rows)</summary>\n", rows(m));
+	fputs("<table class=\"summary\">\n<tr><th>ISA</th><th>probe</th><th>context</th>"
 	      "<th>fields</th><th>differs</th><th>new</th><th>refines</th><th>agrees</th>"
 	      "<th>open</th><th>runs</th><th>exhaustive sweep</th></tr>\n", out);
 	for (size_t i = 0; i < m->np; i++) {
@@ -481,7 +320,7 @@ static void summary(const struct rp_model *m, FILE *out)
 				fputs("<td></td><td></td></tr>\n", out);
 		}
 	}
-	fputs("</table>\n", out);
+	fputs("</table></details>\n", out);
 }
 
 /* The formats a probe's findings are in, each once, joined by ", " (at most 8). */
@@ -547,7 +386,9 @@ void rp_html(const struct rp_model *m, FILE *out)
 {
 	const struct ip_report_options *o = m->o;
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-	      "<meta name=\"viewport\" content=\"width=device-width\"><title>isaprobe report</title>\n"
+	      "<meta name=\"viewport\" content=\"width=device-width\"><title>isaprobe report: ", out);
+	esc(out, m->subject);
+	fputs("</title>\n"
 	      "<style>body{font-family:sans-serif;margin:2em;max-width:100em}"
 	      "table{border-collapse:collapse;margin:6px 0}"
 	      "td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px;text-align:left;"
@@ -558,32 +399,40 @@ void rp_html(const struct rp_model *m, FILE *out)
 	      ".v{display:inline-block;padding:0 4px;border-radius:3px;font-size:12px}"
 	      ".v-differs{background:#e45756;color:#fff}.v-new{background:#f58518;color:#fff}"
 	      ".v-refines{background:#72b7b2}.v-agrees{background:#54a24b;color:#fff}"
-	      ".v-open{background:#ddd}.toc ul{margin:0}section.context{content-visibility:auto;"
-	      "contain-intrinsic-size:auto 600px}</style></head><body>\n<h1>isaprobe report",
+	      ".v-open{background:#ddd}.toc ul{margin:0}ul.learnt li{margin:2px 0}"
+	      ".ctx{color:#666;font-size:12px}details.counts summary{cursor:pointer}"
+	      "section.context{content-visibility:auto;"
+	      "contain-intrinsic-size:auto 600px}</style></head><body>\n<h1>isaprobe report: ",
 	      out);
-	if (o->title) {
-		fputs(": ", out);
-		esc(out, o->title);
-	}
+	esc(out, m->subject);
 	fputs("</h1>\n", out);
+	if (o->title) {
+		fputs("<p class=\"source\">From ", out);
+		esc(out, o->title);
+		if (o->old) {
+			fputs(", against ", out);
+			esc(out, o->old_title ? o->old_title : "the older database");
+		}
+		fputs(".</p>\n", out);
+	}
 	if (o->old) {
-		fputs("<p>Changes against ", out);
-		esc(out, o->old_title ? o->old_title : "the older database");
-		fputs(": findings new, changed or gone.</p>\n", out);
+		static const struct rp_prose prose = {rp_html_esc, "<p class=\"%s\">", "</p>\n", "<b>",
+		                                      "</b>", "&rarr;"};
+		rp_diff_lead(m, out, &prose);
 	}
 	if (o->since > 0)
 		fprintf(out, "<p>Findings first seen in campaign %lld or later.</p>\n",
 		        (long long)o->since);
-	fprintf(out, "<p>%zu findings.</p>\n", m->nfindings);
 	if (m->hint) {
 		fputs("<p class=\"hint\">Nothing to report: ", out);
 		esc(out, m->hint);
 		fputs(".</p>\n", out);
 	}
-	summary(m, out);
 	leading(m, out); /* the nightly diff: what to look at first */
+	learnt(m, out);
+	summary(m, out);
 	toc(m, out);
-	known_defs(m, out);
+	rp_svg_defs(m, out);
 	legend(out);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
@@ -623,7 +472,7 @@ void rp_html(const struct rp_model *m, FILE *out)
 				fputs("<h4>", out);
 				esc(out, f->format[0] ? f->format : "The value bits");
 				fprintf(out, " in instruction %u.%u</h4>\n", f->bundle, f->slot);
-				diagram(out, p, b, e, f, c);
+				rp_svg_word(out, p, b, e, f, c);
 			}
 			table(out, p, b, e, o->old != NULL);
 			fputs("</section>\n", out);

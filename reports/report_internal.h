@@ -3,6 +3,7 @@
 #ifndef ISAPROBE_REPORT_INTERNAL_H
 #define ISAPROBE_REPORT_INTERNAL_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "isaprobe/infer.h"
@@ -54,12 +55,32 @@ struct rp_probe {
 	size_t nf;
 };
 
+/* A diff: probes whose campaigns ran on other devices (runner:model@host) in the older
+ * database than in this one, one per change. */
+struct rp_device_change {
+	char *before, *after; /* "sim:t760", "drm:t760@board0" (", "-separated when several) */
+	char **probes;        /* their names */
+	size_t nprobes;
+};
+
 struct rp_model {
 	const struct ip_report_options *o;
 	struct rp_probe *p;
 	size_t np;
 	size_t nfindings;
 	size_t verdicts[RP_NVERDICTS]; /* findings per verdict against public knowledge */
+	/* What the report is about, for its title: "acc_op on sim:mali400", "50 probes of a3xx,
+	 * bifrost, ... on sim:a320, sim:g52, ..." */
+	char *subject;
+	/* A diff: findings new, changed and gone; those new or changed per verdict; devices
+	 * changed; the names of the probes with findings in the older database that this one
+	 * never ran (left out of the comparison, not "gone"). */
+	size_t changes[3];
+	size_t changed_verdicts[RP_NVERDICTS];
+	struct rp_device_change *devices;
+	size_t ndevices;
+	char **not_run;
+	size_t nnot_run;
 	/* Why there is nothing to show, when the database itself says (NULL otherwise): no
 	 * campaign ran, or runs that were never inferred. */
 	const char *hint;
@@ -78,6 +99,13 @@ int rp_without_evidence(const char *kind);
 const char *rp_col(struct sqlite3_stmt *st, int i);
 /* What a row of rp_finding_columns() says after its kind (malloc'd; report_words.c). */
 char *rp_describe(const char *kind, struct sqlite3_stmt *st);
+/* The examples per value of a finding as people read them ("1: ok, registers[5] = 545808
+ * (seed 541712); 3: unmodeled"; malloc'd): each output word as a float where it reads as one
+ * of a sensible size, else as an integer. rows: column 45 of rp_finding_columns(). */
+char *rp_examples(const char *rows);
+/* A 32-bit output word as a person reads it (into buf): a small integer ("-1", "12"), a float
+ * of a sensible size ("0.5", "545808"), NaN or an infinity, else an unsigned integer. */
+void rp_word_text(uint32_t w, char *buf, size_t cap);
 /* A JSON object of value names as compact ranges ("0-7: r0-r7, 9: zero"), appended to b. */
 void rp_value_table(struct strbuf *b, const char *json, const char *between);
 /* The columns a finding is read with ("SELECT <these> FROM finding f": column 4 is the kind),
@@ -101,8 +129,59 @@ struct rp_lead {
 size_t rp_leads(const struct rp_model *m, const struct rp_lead **leads);
 /* Whether finding f is listed in section l (a finding gone since the older night is not). */
 int rp_in_lead(const struct rp_finding *f, const struct rp_lead *l);
+/* Appends name to the list *names of *n (malloc'd copies). */
+void rp_names_add(char ***names, size_t *n, const char *name);
+
+/* The index of a change ("new", "changed", "gone") in rp_model.changes. */
+enum { RP_CHANGE_NEW, RP_CHANGE_CHANGED, RP_CHANGE_GONE };
+int rp_change_index(const char *change);
+
+/* One line of a report for the findings of a probe that say the same thing in several contexts
+ * (the same change, instruction, bits, condition, kind, words, verdict and notes): indices into
+ * p->f, in context order. */
+struct rp_line {
+	size_t *f;
+	size_t n;
+};
+/* The lines of p's findings that keep() keeps (NULL: all), in the order of their first finding;
+ * their count. rp_lines_free frees them. */
+size_t rp_lines(const struct rp_probe *p, int (*keep)(const struct rp_finding *f),
+                struct rp_line **out);
+void rp_lines_free(struct rp_line *l, size_t n);
+/* How many contexts probe p has (its layout's, else those its findings name). */
+size_t rp_probe_contexts(const struct rp_probe *p);
+/* The contexts of line l: "every context" when they are all of p's (and there are several),
+ * else their labels, ", "-separated, each passed through quote (into b). */
+void rp_line_contexts(struct strbuf *b, const struct rp_probe *p, const struct rp_line *l,
+                      void (*quote)(struct strbuf *b, const char *s));
+
+/* How a renderer writes the sentences of report_lead.c: text from the database through quote;
+ * a paragraph opened by printf(para, its class) and closed by end; emphasis; an arrow. */
+struct rp_prose {
+	void (*quote)(FILE *out, const char *s);
+	const char *para, *end, *bold, *unbold, *arrow;
+};
+/* A diff's counts, first: findings new, changed and gone, how many of the new and changed
+ * differ from public knowledge or are new to it; the devices that changed; the probes left
+ * out because this database never ran them; what a change is. */
+void rp_diff_lead(const struct rp_model *m, FILE *out, const struct rp_prose *p);
+
 /* The label of p's context idx, or its number (written to buf). */
 const char *rp_context_label(const struct rp_probe *p, unsigned idx, char *buf, size_t cap);
+
+/* report_html.c: s escaped for HTML text and attributes; an anchor id "a-b" or "a-b-n" (n ~0u:
+ * none), every character but letters, digits and '-' written as '_'. */
+void rp_html_esc(FILE *out, const char *s);
+void rp_html_anchor(FILE *out, const char *a, const char *b, unsigned n);
+/* report_svg.c: the colour of a finding kind's boxes; the kinds with a colour (i = 0, 1, ...,
+ * NULL after the last); the rows every diagram of a format shares (bit numbers, the notes',
+ * the public), once per page; the diagram of g's instruction and format in p's findings
+ * [b, e) with context c's walk (c may be NULL). */
+const char *rp_kind_fill(const char *kind);
+const char *rp_fill_kind(size_t i);
+void rp_svg_defs(const struct rp_model *m, FILE *out);
+void rp_svg_word(FILE *out, const struct rp_probe *p, size_t b, size_t e,
+                 const struct rp_finding *g, const struct ip_infer_context *c);
 
 void rp_markdown(const struct rp_model *m, FILE *out);
 void rp_html(const struct rp_model *m, FILE *out);

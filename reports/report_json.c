@@ -14,6 +14,16 @@ static void str(FILE *out, const char *s)
 	sb_free(&b);
 }
 
+static void names(FILE *out, char *const *v, size_t n)
+{
+	fputc('[', out);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? "," : "", out);
+		str(out, v[i]);
+	}
+	fputc(']', out);
+}
+
 static void finding(FILE *out, const struct rp_finding *f)
 {
 	fputs("{\"format\":", out);
@@ -86,12 +96,34 @@ void rp_json(const struct rp_model *m, FILE *out)
 	const struct ip_report_options *o = m->o;
 	fputs("{\"title\":", out);
 	str(out, o->title);
+	fputs(",\"subject\":", out);
+	str(out, m->subject);
 	fprintf(out, ",\"since\":%lld,\"diff_against\":", (long long)o->since);
 	if (o->old)
 		str(out, o->old_title);
 	else
 		fputs("null", out);
-	fprintf(out, ",\"findings\":%zu,\"public\":{", m->nfindings);
+	fprintf(out, ",\"findings\":%zu,", m->nfindings);
+	if (o->old) { /* a diff: its counts, devices changed, probes not run here */
+		fprintf(out, "\"changes\":{\"new\":%zu,\"changed\":%zu,\"gone\":%zu,\"differs\":%zu,"
+		             "\"new_to_public\":%zu},\"device_changes\":[",
+		        m->changes[RP_CHANGE_NEW], m->changes[RP_CHANGE_CHANGED],
+		        m->changes[RP_CHANGE_GONE], m->changed_verdicts[RP_DIFFERS],
+		        m->changed_verdicts[RP_NEW]);
+		for (size_t i = 0; i < m->ndevices; i++) {
+			fputs(i ? ",{\"before\":" : "{\"before\":", out);
+			str(out, m->devices[i].before);
+			fputs(",\"after\":", out);
+			str(out, m->devices[i].after);
+			fputs(",\"probes\":", out);
+			names(out, m->devices[i].probes, m->devices[i].nprobes);
+			fputs("}", out);
+		}
+		fputs("],\"not_run\":", out);
+		names(out, m->not_run, m->nnot_run);
+		fputs(",", out);
+	}
+	fputs("\"public\":{", out);
 	for (int v = 0; v < RP_NVERDICTS; v++)
 		fprintf(out, "%s\"%s\":%zu", v ? "," : "", rp_verdict_name((enum rp_verdict)v),
 		        m->verdicts[v]);

@@ -17,6 +17,46 @@ static void bits(FILE *out, unsigned lo, unsigned hi)
 		fprintf(out, "%u-%u", lo, hi);
 }
 
+/* Text from a database, a probe file or the command line, as Markdown that reads as that text:
+ * running text, table cells and headings (md); a code span where it can be one (md_code). */
+static void md_as(FILE *out, const char *s, void (*quote)(struct strbuf *, const char *))
+{
+	struct strbuf b;
+	sb_init(&b);
+	quote(&b, s ? s : "");
+	if (b.s)
+		fputs(b.s, out);
+	sb_free(&b);
+}
+
+static void md(FILE *out, const char *s)
+{
+	md_as(out, s, sb_md);
+}
+
+static void md_code(FILE *out, const char *s)
+{
+	md_as(out, s, sb_md_code);
+}
+
+/* A line of an indented code block (the finding lines): everything in b is literal there but
+ * a line break, which would end the block. */
+static void code_line(FILE *out, struct strbuf *b)
+{
+	struct strbuf l;
+	sb_init(&l);
+	sb_md_line(&l, b->s ? b->s : "");
+	fprintf(out, "    %s\n", l.s ? l.s : "");
+	sb_free(&l);
+	sb_free(b);
+}
+
+/* A context label in a code block line: in backticks, as the report always wrote it. */
+static void backticked(struct strbuf *b, const char *s)
+{
+	sb_printf(b, "`%s`", s);
+}
+
 static void runs_line(FILE *out, const struct ip_infer_context *c)
 {
 	double sweep = ldexp(1.0, (int)c->width);
@@ -26,49 +66,70 @@ static void runs_line(FILE *out, const struct ip_infer_context *c)
 	        sweep, 100.0 * (double)c->runs / sweep);
 }
 
-static void change_prefix(FILE *out, const struct rp_finding *f)
+static void change_prefix(struct strbuf *b, const struct rp_finding *f)
 {
 	const char *t = f->change_text;
 	if (!f->change)
 		return;
 	if (!strcmp(f->change, "changed")) {
-		fputs("CHANGED (", out);
+		sb_puts(b, "CHANGED (");
 		if (t)
-			fprintf(out, "%s", t);
+			sb_puts(b, t);
 		if (fabs(f->old_confidence - f->confidence) >= 0.005)
-			fprintf(out, "%sconfidence %.2f -> %.2f", t ? "; " : "", f->old_confidence,
-			        f->confidence);
-		fputs(") ", out);
+			sb_printf(b, "%sconfidence %.2f -> %.2f", t ? "; " : "", f->old_confidence,
+			          f->confidence);
+		sb_puts(b, ") ");
 	} else if (!strcmp(f->change, "new") && f->old_kind)
-		fprintf(out, "NEW (was %s%s%s) ", f->old_kind, t ? "; " : "", t ? t : "");
+		sb_printf(b, "NEW (was %s%s%s) ", f->old_kind, t ? "; " : "", t ? t : "");
 	else
-		fprintf(out, "%s ", !strcmp(f->change, "new") ? "NEW" : "GONE");
+		sb_printf(b, "%s ", !strcmp(f->change, "new") ? "NEW" : "GONE");
 }
 
-/* The finding's sentence, evidence and what the notes and public work say (no newline). */
-static void finding_text(FILE *out, const struct rp_finding *f)
+/* The sentence, evidence and what the notes and public work say of the findings l of p (one
+ * finding, or several contexts saying the same; no newline). */
+static void line_text(struct strbuf *b, const struct rp_probe *p, const struct rp_line *l)
 {
-	bits(out, f->lo, f->hi);
-	fprintf(out, ": %s", rp_kind_title(f->kind));
+	const struct rp_finding *f = &p->f[l->f[0]];
+	long long support = 0, against = 0, variants = 0;
+	double lo = f->confidence, hi = f->confidence;
+	for (size_t k = 0; k < l->n; k++) {
+		const struct rp_finding *g = &p->f[l->f[k]];
+		support += g->support;
+		against += g->against;
+		variants += g->variants;
+		lo = g->confidence < lo ? g->confidence : lo;
+		hi = g->confidence > hi ? g->confidence : hi;
+	}
+	if (f->lo == f->hi)
+		sb_printf(b, "%u", f->lo);
+	else
+		sb_printf(b, "%u-%u", f->lo, f->hi);
+	sb_printf(b, ": %s", rp_kind_title(f->kind));
 	if (f->what[0])
-		fprintf(out, ": %s", f->what);
+		sb_printf(b, ": %s", f->what);
 	if (rp_without_evidence(f->kind)) /* no verdict, so no confidence in one */
-		fprintf(out, " (%lld runs)", f->support + f->against);
+		sb_printf(b, " (%lld runs)", support + against);
+	else if (hi - lo >= 0.005)
+		sb_printf(b, " (confidence %.2f-%.2f; %lld runs for, %lld against, %lld variants)", lo,
+		          hi, support, against, variants);
 	else
-		fprintf(out, " (confidence %.2f; %lld runs for, %lld against, %lld variants)",
-		        f->confidence, f->support, f->against, f->variants);
+		sb_printf(b, " (confidence %.2f; %lld runs for, %lld against, %lld variants)", f->confidence,
+		          support, against, variants);
 	if (f->notes[0])
-		fprintf(out, " [notes: %s]", f->notes);
-	fprintf(out, " [public: %s]", f->public_text);
+		sb_printf(b, " [notes: %s]", f->notes);
+	sb_printf(b, " [public: %s]", f->public_text);
 }
 
-static void finding_line(FILE *out, const struct rp_finding *f)
+static void finding_line(FILE *out, const struct rp_probe *p, size_t j)
 {
-	fputs("    ", out);
-	change_prefix(out, f);
-	fprintf(out, "[%u.%u] ", f->bundle, f->slot);
-	finding_text(out, f);
-	fputc('\n', out);
+	const struct rp_finding *f = &p->f[j];
+	struct rp_line one = {&j, 1};
+	struct strbuf b;
+	sb_init(&b);
+	change_prefix(&b, f);
+	sb_printf(&b, "[%u.%u] ", f->bundle, f->slot);
+	line_text(&b, p, &one);
+	code_line(out, &b);
 }
 
 /* Whether f is a region nothing was determined in, said once per probe rather than per
@@ -78,61 +139,38 @@ static int undetermined(const struct rp_finding *f)
 	return !strcmp(f->kind, "unmodeled") && !f->change;
 }
 
-/* Whether g says of the same region what f says (another context). */
-static int same_region(const struct rp_finding *f, const struct rp_finding *g)
+static int undetermined_kept(const struct rp_finding *f)
 {
-	return f->lo == g->lo && f->hi == g->hi && f->bundle == g->bundle && f->slot == g->slot &&
-	       !strcmp(f->format, g->format) && !strcmp(f->cond, g->cond) &&
-	       !strcmp(f->kind, g->kind) && !strcmp(f->what, g->what);
+	return undetermined(f);
 }
 
-static int by_region(const void *a, const void *b)
-{
-	const struct rp_finding *x = *(const struct rp_finding *const *)a;
-	const struct rp_finding *y = *(const struct rp_finding *const *)b;
-	int c;
-	if ((c = strcmp(x->format, y->format)))
-		return c;
-	if (x->bundle != y->bundle || x->slot != y->slot)
-		return x->bundle != y->bundle ? (x->bundle < y->bundle ? -1 : 1)
-		                              : (x->slot < y->slot ? -1 : 1);
-	if (x->lo != y->lo || x->hi != y->hi)
-		return x->lo != y->lo ? (x->lo < y->lo ? -1 : 1) : (x->hi < y->hi ? -1 : 1);
-	if ((c = strcmp(x->cond, y->cond)) || (c = strcmp(x->kind, y->kind)) ||
-	    (c = strcmp(x->what, y->what)))
-		return c;
-	return x->order < y->order ? -1 : x->order > y->order; /* contexts in order */
-}
-
-/* Once per probe: each region nothing was determined in, with the contexts it was tried in
- * (sorted by region, so that one pass groups them). */
+/* Once per probe: each region nothing was determined in, with the contexts it was tried in. */
 static void undetermined_section(FILE *out, const struct rp_probe *p)
 {
-	const struct rp_finding **u = malloc((p->nf ? p->nf : 1) * sizeof *u);
-	size_t n = 0;
-	if (!u)
-		abort();
-	for (size_t j = 0; j < p->nf; j++)
-		if (undetermined(&p->f[j]))
-			u[n++] = &p->f[j];
-	qsort(u, n, sizeof *u, by_region);
-	if (n)
-		fprintf(out, "\n### Not determined in probe `%s`\n\n", p->name);
-	for (size_t i = 0, e; i < n; i = e) {
-		const struct rp_finding *f = u[i];
-		char buf[16];
-		for (e = i + 1; e < n && same_region(f, u[e]); e++)
-			;
-		fprintf(out, "    [%u.%u] %s%s", f->bundle, f->slot, f->format[0] ? f->format : "value",
-		        f->format[0] ? " " : " bits ");
-		finding_text(out, f);
-		fputs(" (contexts: ", out);
-		for (size_t q = i; q < e; q++)
-			fprintf(out, "%s%s", q > i ? ", " : "",
-			        rp_context_label(p, u[q]->context, buf, sizeof buf));
-		fputs(")\n", out);
+	struct rp_line *l;
+	size_t n = rp_lines(p, undetermined_kept, &l);
+	if (n) {
+		fputs("\n### Not determined in probe ", out);
+		md_code(out, p->name);
+		fputs("\n\n", out);
 	}
-	free(u);
+	for (size_t i = 0; i < n; i++) {
+		const struct rp_finding *f = &p->f[l[i].f[0]];
+		struct strbuf b;
+		sb_init(&b);
+		sb_printf(&b, "[%u.%u] %s%s", f->bundle, f->slot, f->format[0] ? f->format : "value",
+		          f->format[0] ? " " : " bits ");
+		line_text(&b, p, &l[i]);
+		sb_puts(&b, " (contexts: ");
+		for (size_t q = 0; q < l[i].n; q++) {
+			char buf[16];
+			sb_printf(&b, "%s%s", q ? ", " : "",
+			          rp_context_label(p, p->f[l[i].f[q]].context, buf, sizeof buf));
+		}
+		sb_puts(&b, ")");
+		code_line(out, &b);
+	}
+	rp_lines_free(l, n);
 }
 
 /* The summary: findings per verdict, then one row per probe context with findings. */
@@ -162,50 +200,117 @@ static void summary(const struct rp_model *m, FILE *out)
 				      "|---|---|---|---|---|---|---|---|---|---|---|\n", out);
 				header = 1;
 			}
-			fprintf(out, "| %s | %s | %s | %zu | %zu | %zu | %zu | %zu | %zu | %llu | 2^%u |\n",
-			        p->isa, p->name, c->label, nf, v[RP_DIFFERS], v[RP_NEW], v[RP_REFINES],
-			        v[RP_AGREES], v[RP_OPEN], (unsigned long long)c->runs, c->width);
+			fputs("| ", out);
+			md(out, p->isa);
+			fputs(" | ", out);
+			md(out, p->name);
+			fputs(" | ", out);
+			md(out, c->label);
+			fprintf(out, " | %zu | %zu | %zu | %zu | %zu | %zu | %llu | 2^%u |\n", nf,
+			        v[RP_DIFFERS], v[RP_NEW], v[RP_REFINES], v[RP_AGREES], v[RP_OPEN],
+			        (unsigned long long)c->runs, c->width);
 		}
 	}
 }
 
-/* A diff's first section: its findings of one verdict, with their probe and context. */
+static const struct rp_lead *lead_of; /* the section rp_lines keeps the findings of */
+
+static int in_lead(const struct rp_finding *f)
+{
+	return rp_in_lead(f, lead_of);
+}
+
+/* A diff's first section: its findings of one verdict, with their probe and contexts (one
+ * line for the contexts that say the same). */
 static void leading(const struct rp_model *m, FILE *out, const struct rp_lead *l)
 {
 	int header = 0;
-	for (size_t i = 0; i < m->np; i++)
-		for (size_t j = 0; j < m->p[i].nf; j++) {
-			const struct rp_finding *f = &m->p[i].f[j];
-			char buf[16];
-			if (!rp_in_lead(f, l))
-				continue;
+	lead_of = l;
+	for (size_t i = 0; i < m->np; i++) {
+		const struct rp_probe *p = &m->p[i];
+		struct rp_line *ls;
+		size_t n = rp_lines(p, in_lead, &ls);
+		for (size_t k = 0; k < n; k++) {
+			const struct rp_finding *f = &p->f[ls[k].f[0]];
+			struct strbuf b;
 			if (!header) {
 				fprintf(out, "\n## %s\n\n", l->title);
 				header = 1;
 			}
-			fprintf(out, "    %s %s `%s` ", m->p[i].isa, m->p[i].name,
-			        rp_context_label(&m->p[i], f->context, buf, sizeof buf));
-			change_prefix(out, f);
-			fprintf(out, "[%u.%u] ", f->bundle, f->slot);
-			finding_text(out, f);
-			fputc('\n', out);
+			sb_init(&b);
+			sb_printf(&b, "%s %s ", p->isa, p->name);
+			rp_line_contexts(&b, p, &ls[k], backticked);
+			sb_puts(&b, " ");
+			change_prefix(&b, f);
+			sb_printf(&b, "[%u.%u] ", f->bundle, f->slot);
+			line_text(&b, p, &ls[k]);
+			code_line(out, &b);
 		}
+		rp_lines_free(ls, n);
+	}
+}
+
+static void probe_heading(FILE *out, const struct rp_probe *p)
+{
+	fputs("\n## ", out);
+	md(out, p->isa);
+	fputs(": probe ", out);
+	md_code(out, p->name);
+	fputs("\n\n", out);
+}
+
+/* A diff's body: per probe, a line per change, the contexts that say the same on one line. */
+static void diff_probe(FILE *out, const struct rp_probe *p)
+{
+	struct rp_line *l;
+	size_t n = rp_lines(p, NULL, &l);
+	probe_heading(out, p);
+	for (size_t i = 0; i < n; i++) {
+		const struct rp_finding *f = &p->f[l[i].f[0]];
+		struct strbuf b;
+		sb_init(&b);
+		change_prefix(&b, f);
+		sb_printf(&b, "[%u.%u] ", f->bundle, f->slot);
+		if (f->format[0] && (i == 0 || strcmp(f->format, p->f[l[i - 1].f[0]].format)))
+			sb_printf(&b, "%s ", f->format);
+		line_text(&b, p, &l[i]);
+		sb_puts(&b, l[i].n > 1 && l[i].n == rp_probe_contexts(p) ? " (" : " (context");
+		sb_puts(&b, l[i].n > 1 && l[i].n < rp_probe_contexts(p) ? "s " : l[i].n == 1 ? " " : "");
+		rp_line_contexts(&b, p, &l[i], backticked);
+		sb_puts(&b, ")");
+		code_line(out, &b);
+	}
+	rp_lines_free(l, n);
 }
 
 void rp_markdown(const struct rp_model *m, FILE *out)
 {
 	const struct ip_report_options *o = m->o;
-	fprintf(out, "# isaprobe report%s%s\n\n", o->title ? ": " : "", o->title ? o->title : "");
-	if (o->old)
-		fprintf(out, "Changes against %s: findings new, changed (values gained, lost or "
-		             "renamed, or confidence moved by 0.05 or more) or gone.\n\n",
-		        o->old_title ? o->old_title : "the older database");
+	fputs("# isaprobe report: ", out);
+	md(out, m->subject);
+	if (o->title) {
+		fputs(" (", out);
+		md(out, o->title);
+		fputs(")", out);
+	}
+	fputs(o->old ? "\n" : "\n\n", out);
+	if (o->old) {
+		static const struct rp_prose prose = {md, "\n%.0s", "\n", "", "", "->"};
+		rp_diff_lead(m, out, &prose);
+	}
 	if (o->since > 0)
 		fprintf(out, "Findings first seen in campaign %lld or later.\n\n", (long long)o->since);
-	fprintf(out, "%zu finding%s.\n", m->nfindings, m->nfindings == 1 ? "" : "s");
+	if (!o->old)
+		fprintf(out, "%zu finding%s.\n", m->nfindings, m->nfindings == 1 ? "" : "s");
 	if (m->hint)
 		fprintf(out, "\nNothing to report: %s.\n", m->hint);
-	summary(m, out);
+	if (o->old) /* a diff's counts are above; a row per context would bury them */
+		fprintf(out, "\nAgainst public knowledge (docs/public-overlay.md): %zu differ, %zu new, "
+		             "%zu refine, %zu agree, %zu open.\n",
+		        m->verdicts[RP_DIFFERS], m->verdicts[RP_NEW], m->verdicts[RP_REFINES],
+		        m->verdicts[RP_AGREES], m->verdicts[RP_OPEN]);
+	else
+		summary(m, out);
 	const struct rp_lead *leads; /* the nightly mail: what to look at first */
 	for (size_t i = 0, n = rp_leads(m, &leads); i < n; i++)
 		leading(m, out, &leads[i]);
@@ -213,7 +318,11 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 		const struct rp_probe *p = &m->p[i];
 		if (!p->nf)
 			continue;
-		fprintf(out, "\n## %s: probe `%s`\n\n", p->isa, p->name);
+		if (o->old) {
+			diff_probe(out, p);
+			continue;
+		}
+		probe_heading(out, p);
 		if (p->sum)
 			fprintf(out, "Campaigns used: %u (ids %lld to %lld).\n", p->sum->ncampaigns,
 			        (long long)p->sum->first_campaign, (long long)p->sum->last_campaign);
@@ -223,8 +332,12 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 			const char *format = NULL;
 			unsigned shown = 0, skipped = 0;
 			e = rp_context_end(p, b);
-			fprintf(out, "\n### Context %u%s%s%s\n\n", idx, c ? " `" : "", c ? c->label : "",
-			        c ? "`" : "");
+			fprintf(out, "\n### Context %u", idx);
+			if (c) {
+				fputs(" ", out);
+				md_code(out, c->label);
+			}
+			fputs("\n\n", out);
 			if (c)
 				runs_line(out, c);
 			for (size_t j = b; j < e; j++) {
@@ -235,10 +348,11 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 				}
 				if (!format || strcmp(format, f->format)) {
 					format = f->format;
-					fprintf(out, "%sFormat %s:\n\n", shown ? "\n" : "",
-					        format[0] ? format : "(value bits)");
+					fputs(shown ? "\nFormat " : "Format ", out);
+					md(out, format[0] ? format : "(value bits)");
+					fputs(":\n\n", out);
 				}
-				finding_line(out, f);
+				finding_line(out, p, j);
 				shown++;
 			}
 			if (skipped) {
@@ -247,8 +361,11 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 					if (undetermined(&p->f[j])) {
 						fputs(n++ ? ", " : "", out);
 						bits(out, p->f[j].lo, p->f[j].hi);
-						if (p->f[j].cond[0])
-							fprintf(out, " (when %s)", p->f[j].cond);
+						if (p->f[j].cond[0]) {
+							fputs(" (when ", out);
+							md(out, p->f[j].cond);
+							fputs(")", out);
+						}
 					}
 				fprintf(out, " (below, once for the probe).\n");
 			}

@@ -87,11 +87,15 @@ static const char finding_cols[] =
 	" json_extract(g.details, '$.index') = 'indirect' AND json_extract(g.details, '$.of') IS"
 	" json_extract(f.details, '$.of') AND json_extract(g.details, '$.per_unit') IS"
 	" json_extract(f.details, '$.per_unit') ORDER BY g.lo LIMIT 1) END,"
-	/* 45: the example stored per value: "1: ok, registers[0] = 0x450c3d0c; 2: unmodeled" */
-	" (SELECT group_concat(x, '; ') FROM (SELECT json_extract(e.value, '$.value') || ': ' ||"
-	" json_extract(e.value, '$.status') || coalesce(', ' || (SELECT group_concat(w, ', ') FROM"
-	" (SELECT c.key || ' = ' || c.value AS w FROM json_each(e.value, '$.changed') c LIMIT 2)),"
-	" '') AS x FROM json_each(f.details, '$.examples') e))";
+	/* 45: the example stored per value, for rp_examples (report_words.c): per value (records
+	 * separated by char(30)) the value, its status and up to two words it changed, each as
+	 * name, value and the seed's value (fields separated by char(31)) */
+	" (SELECT group_concat(x, char(30)) FROM (SELECT json_extract(e.value, '$.value') ||"
+	" char(31) || json_extract(e.value, '$.status') || coalesce((SELECT group_concat(w, '')"
+	" FROM (SELECT char(31) || c.key || char(31) || c.value || char(31) || coalesce((SELECT"
+	" s.value FROM json_each(e.value, '$.seed') s WHERE s.key = c.key), '') AS w"
+	" FROM json_each(e.value, '$.changed') c LIMIT 2)), '') AS x"
+	" FROM json_each(f.details, '$.examples') e))";
 
 const char *rp_finding_columns(void)
 {
@@ -122,7 +126,7 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 	f->slot = (unsigned)sqlite3_column_int(st, 37);
 	f->cond = dup(col(st, 38));
 	f->what = rp_describe(f->kind, st);
-	f->examples = dup(col(st, 45));
+	f->examples = rp_examples(col(st, 45));
 	f->notes = notes(f->format, f->lo, f->hi);
 	f->verdict = rp_public_compare(f->format, f->lo, f->hi, f->kind, col(st, 39),
 	                               col(st, 31)[0] != 0, &f->public_text);
@@ -322,13 +326,141 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	return 0;
 }
 
+/* Whether db has a campaign of the probe named name: 1, 0, or -1 on error. */
+static int probe_ran(sqlite3 *db, const char *name)
+{
+	sqlite3_stmt *st;
+	int rc;
+	if (sqlite3_prepare_v2(db, "SELECT EXISTS (SELECT 1 FROM campaign c JOIN probe p ON"
+	                           " p.id = c.probe_id WHERE p.name = ?1)", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* The devices of the campaigns of the probe named name ("sim:t760, drm:t760@b"), malloc'd:
+ * "" when it has none. */
+#define DEVICE_SQL(p)                                                                       \
+	"(SELECT group_concat(dev, ', ') FROM (SELECT DISTINCT d.runner || ':' || d.model ||"  \
+	" CASE d.host WHEN '' THEN '' ELSE '@' || d.host END AS dev FROM campaign c JOIN device d" \
+	" ON d.id = c.device_id WHERE c.probe_id " p " ORDER BY dev))"
+static char *probe_devices(sqlite3 *db, const char *name)
+{
+	sqlite3_stmt *st;
+	char *s = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT " DEVICE_SQL("IN (SELECT id FROM probe WHERE name = ?1)"),
+	                       -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			s = dup(col(st, 0));
+	}
+	sqlite3_finalize(st);
+	return s ? s : dup("");
+}
+
+/* A diff: the probes shown whose devices differ between the databases, grouped by change. */
+static void device_changes(struct ip_store *s, const struct ip_report_options *o,
+                           struct rp_model *m)
+{
+	sqlite3 *db = ip_store_sqlite(s), *old = ip_store_sqlite(o->old);
+	for (size_t i = 0; i < m->np; i++) {
+		char *before = probe_devices(old, m->p[i].name), *after = probe_devices(db, m->p[i].name);
+		struct rp_device_change *c = NULL;
+		if (!before[0] || !after[0] || !strcmp(before, after)) {
+			free(before);
+			free(after);
+			continue;
+		}
+		for (size_t k = 0; k < m->ndevices && !c; k++)
+			if (!strcmp(m->devices[k].before, before) && !strcmp(m->devices[k].after, after))
+				c = &m->devices[k];
+		if (c) {
+			rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
+			free(before);
+			free(after);
+			continue;
+		}
+		m->devices = realloc(m->devices, (m->ndevices + 1) * sizeof *m->devices);
+		if (!m->devices)
+			abort();
+		c = &m->devices[m->ndevices++];
+		c->before = before;
+		c->after = after;
+		c->probes = NULL;
+		c->nprobes = 0;
+		rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
+	}
+}
+
+/* "acc_op on sim:mali400", "ls_loads, scalar_unk on sim:t760", "50 probes of a3xx, bifrost,
+ * ... on sim:a320, ...": the probes of the database shown (--isa, --probe) and the devices of
+ * their campaigns. */
+static char *subject(sqlite3 *db, const struct rp_model *m)
+{
+	struct strbuf b, isas, ids;
+	size_t shown = 0;
+	const char *last = NULL;
+	sqlite3_stmt *st;
+	sb_init(&b);
+	sb_init(&isas);
+	sb_init(&ids);
+	for (size_t i = 0; i < m->np; i++) {
+		if (!m->p[i].id) /* only in the older database */
+			continue;
+		shown++;
+		if (m->p[i].id)
+			sb_printf(&ids, "%s%lld", ids.len ? "," : "", m->p[i].id);
+		if (!last || strcmp(m->p[i].isa, last)) /* probes are sorted by ISA */
+			sb_printf(&isas, "%s%s", isas.len ? ", " : "", last = m->p[i].isa);
+	}
+	if (!shown) {
+		sb_puts(&b, "no probes");
+	} else if (shown <= 3) {
+		for (size_t i = 0, k = 0; i < m->np; i++)
+			if (m->p[i].id)
+				sb_printf(&b, "%s%s", k++ ? ", " : "", m->p[i].name);
+	} else {
+		sb_printf(&b, "%zu probes of %s", shown, isas.s);
+	}
+	if (ids.len) { /* probe ids are numbers: the list is safe to write into the SQL */
+		char *sql = sqlite3_mprintf("SELECT " DEVICE_SQL("IN (%s)"), ids.s);
+		if (sql && sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
+			if (sqlite3_step(st) == SQLITE_ROW && col(st, 0)[0])
+				sb_printf(&b, " on %s", col(st, 0));
+			sqlite3_finalize(st);
+		}
+		sqlite3_free(sql);
+	}
+	sb_free(&isas);
+	sb_free(&ids);
+	return sb_take(&b);
+}
+
+void rp_names_add(char ***names, size_t *n, const char *name)
+{
+	char **grown = realloc(*names, (*n + 1) * sizeof *grown);
+	if (!grown)
+		abort();
+	grown[(*n)++] = dup(name);
+	*names = grown;
+}
+
+int rp_change_index(const char *change)
+{
+	return !strcmp(change, "new") ? RP_CHANGE_NEW
+	       : !strcmp(change, "changed") ? RP_CHANGE_CHANGED
+	                                    : RP_CHANGE_GONE;
+}
+
 /* Findings of the old database that the new one no longer has. */
 static int load_gone(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
                      struct ip_diag *d)
 {
 	sqlite3 *old = ip_store_sqlite(o->old), *db = ip_store_sqlite(s);
 	sqlite3_stmt *st;
-	char sql[4096];
+	char sql[4096], *last = NULL;
 	int rc;
 	if (ip_store_check_findings(old, d)) {
 		d->file = o->old_title;
@@ -344,9 +476,22 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 		struct rp_finding f;
 		struct rp_probe *p = NULL;
 		const char *name = col(st, FINDING_NCOLS);
+		int ran;
 		if ((o->probe && strcmp(name, o->probe)) ||
 		    (o->isa && strcmp(col(st, FINDING_NCOLS + 1), o->isa)))
 			continue;
+		if ((ran = probe_ran(db, name)) < 0) {
+			sqlite3_finalize(st);
+			return sql_fail(db, d, "reading the campaigns");
+		}
+		if (!ran) { /* not run here: not compared (named once) */
+			if (!last || strcmp(last, name)) {
+				rp_names_add(&m->not_run, &m->nnot_run, name);
+				free(last);
+				last = dup(name);
+			}
+			continue;
+		}
 		read_finding(st, &f);
 		if (lookup(db, name, &f, 0, NULL, NULL, NULL) != 0) {
 			free_finding(&f);
@@ -361,6 +506,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 		push(p, &f);
 	}
 	sqlite3_finalize(st);
+	free(last);
 	return rc == SQLITE_DONE ? 0 : sql_fail(old, d, "reading the old findings");
 }
 
@@ -457,9 +603,20 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 			qsort(m->p[i].f, m->p[i].nf, sizeof *m->p[i].f, by_place);
 	for (size_t i = 0; i < m->np; i++) {
 		m->nfindings += m->p[i].nf;
-		for (size_t j = 0; j < m->p[i].nf; j++)
-			m->verdicts[m->p[i].f[j].verdict]++;
+		for (size_t j = 0; j < m->p[i].nf; j++) {
+			const struct rp_finding *f = &m->p[i].f[j];
+			m->verdicts[f->verdict]++;
+			if (f->change) {
+				int c = rp_change_index(f->change);
+				m->changes[c]++;
+				if (c != RP_CHANGE_GONE)
+					m->changed_verdicts[f->verdict]++;
+			}
+		}
 	}
+	if (o->old)
+		device_changes(s, o, m);
+	m->subject = subject(db, m);
 	return empty_hint(db, m, d);
 }
 
@@ -473,6 +630,18 @@ void rp_free(struct rp_model *m)
 		free(m->p[i].isa);
 		ip_infer_probe_free(m->p[i].sum);
 	}
+	for (size_t i = 0; i < m->ndevices; i++) {
+		free(m->devices[i].before);
+		free(m->devices[i].after);
+		for (size_t k = 0; k < m->devices[i].nprobes; k++)
+			free(m->devices[i].probes[k]);
+		free(m->devices[i].probes);
+	}
+	free(m->devices);
+	for (size_t k = 0; k < m->nnot_run; k++)
+		free(m->not_run[k]);
+	free(m->not_run);
+	free(m->subject);
 	free(m->p);
 	memset(m, 0, sizeof *m);
 }

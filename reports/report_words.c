@@ -398,3 +398,71 @@ char *rp_describe(const char *kind, sqlite3_stmt *st)
 	}
 	return sb_take(&b);
 }
+
+void rp_word_text(uint32_t w, char *buf, size_t cap)
+{
+	union {
+		uint32_t u;
+		float f;
+	} x = {w};
+	unsigned e = w >> 23 & 0xff;
+	if ((int32_t)w >= -65536 && (int32_t)w <= 65536)
+		snprintf(buf, cap, "%d", (int)(int32_t)w);
+	else if (e == 0xff)
+		snprintf(buf, cap, w & 0x7fffff ? "NaN (0x%08x)" : w >> 31 ? "-inf" : "inf", w);
+	else if (e >= 127 - 30 && e <= 127 + 40) /* 2^-30 to 2^41 */
+		snprintf(buf, cap, "%.7g", (double)x.f);
+	else
+		snprintf(buf, cap, "%u", w);
+}
+
+/* "0x450c3d0c" as a word's reading; other text as it is. */
+static void word(struct strbuf *b, const char *s, size_t n)
+{
+	char hex[16], text[48], *end;
+	unsigned long v;
+	if (n > 2 && n < sizeof hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		memcpy(hex, s, n);
+		hex[n] = 0;
+		v = strtoul(hex + 2, &end, 16);
+		if (!*end && v <= 0xffffffffu) {
+			rp_word_text((uint32_t)v, text, sizeof text);
+			sb_puts(b, text);
+			return;
+		}
+	}
+	sb_printf(b, "%.*s", (int)n, s);
+}
+
+char *rp_examples(const char *rows)
+{
+	struct strbuf b;
+	sb_init(&b);
+	for (const char *r = rows; *r;) {
+		const char *end = strchr(r, 30), *f[11];
+		size_t n = 0, len[11];
+		if (!end)
+			end = r + strlen(r);
+		for (const char *p = r; n < 11;) { /* value, status, then name, value, seed */
+			const char *q = memchr(p, 31, (size_t)(end - p));
+			f[n] = p;
+			len[n++] = (size_t)((q ? q : end) - p);
+			if (!q)
+				break;
+			p = q + 1;
+		}
+		sb_printf(&b, "%s%.*s: %.*s", b.len ? "; " : "", (int)len[0], f[0],
+		          (int)(n > 1 ? len[1] : 0), n > 1 ? f[1] : "");
+		for (size_t k = 2; k + 2 < n + 1 && k + 1 < n; k += 3) {
+			sb_printf(&b, ", %.*s = ", (int)len[k], f[k]);
+			word(&b, f[k + 1], len[k + 1]);
+			if (k + 2 < n && len[k + 2]) {
+				sb_puts(&b, " (seed ");
+				word(&b, f[k + 2], len[k + 2]);
+				sb_puts(&b, ")");
+			}
+		}
+		r = *end ? end + 1 : end;
+	}
+	return sb_take(&b);
+}

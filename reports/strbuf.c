@@ -1,5 +1,5 @@
-/* strbuf.c: a growing text buffer with printf, JSON and HTML escaping, for the reports and the
- * inference's finding details. */
+/* strbuf.c: a growing text buffer with printf, JSON, HTML and Markdown escaping, for the
+ * reports and the inference's finding details. */
 #include "strbuf.h"
 
 #include <stdarg.h>
@@ -59,21 +59,78 @@ void sb_puts(struct strbuf *b, const char *s)
 	b->len += n;
 }
 
+/* The length of the UTF-8 sequence at s (1 to 4), or 0 when s does not start a valid one. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+	         : s[0] >= 0xf0 && s[0] <= 0xf4                     ? 4
+	                                                              : 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0))) ||
+	    (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))))
+		return 0; /* overlong, a surrogate, past U+10FFFF */
+	return n;
+}
+
 void sb_json_str(struct strbuf *b, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	sb_puts(b, "\"");
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			sb_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			sb_printf(b, "\\u%04x", c);
+	while (*p) {
+		size_t n = utf8_len(p);
+		if (*p == '"' || *p == '\\')
+			sb_printf(b, "\\%c", *p);
+		else if (*p < 0x20)
+			sb_printf(b, "\\u%04x", *p);
+		else if (!n) /* not UTF-8 (a database's bytes): the replacement character */
+			sb_puts(b, "\\ufffd");
 		else {
-			char one[2] = {(char)c, 0};
+			char one[5] = {0};
+			memcpy(one, p, n);
 			sb_puts(b, one);
 		}
+		p += n ? n : 1;
 	}
 	sb_puts(b, "\"");
+}
+
+static int alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+void sb_md(struct strbuf *b, const char *s)
+{
+	for (const char *c = s; *c; c++) {
+		char one[3] = {'\\', *c, 0};
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			sb_puts(b, " ");
+		else if (strchr("\\`*[]<>|&~!", *c) ||
+		         (*c == '_' && !(c > s && alnum(c[-1]) && alnum(c[1]))))
+			sb_puts(b, one);
+		else
+			sb_puts(b, one + 1);
+	}
+}
+
+void sb_md_code(struct strbuf *b, const char *s)
+{
+	for (const char *c = s; *c; c++)
+		if (*c == '`' || (unsigned char)*c < 0x20 || *c == 0x7f) {
+			sb_md(b, s);
+			return;
+		}
+	sb_printf(b, "`%s`", s);
+}
+
+void sb_md_line(struct strbuf *b, const char *s)
+{
+	for (const char *c = s; *c; c++) {
+		char one[2] = {(unsigned char)*c < 0x20 || *c == 0x7f ? ' ' : *c, 0};
+		sb_puts(b, one);
+	}
 }
 
 void sb_html(struct strbuf *b, const char *s)

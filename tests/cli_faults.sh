@@ -152,7 +152,7 @@ else
 	ro_run() { false; }
 fi
 if ro_run true; then
-	expect 1 "f.db: error: cannot be written \(a read-only file or file system\)" -- ro_run "$bin" campaign "$probe" --db "$tmp/ro/f.db" --quiet
+	expect 1 "f.db: error: cannot be written \(a read-only file or file system: (Read-only file system|Permission denied)\); it can still be read" -- ro_run "$bin" campaign "$probe" --db "$tmp/ro/f.db" --quiet
 	expect 1 "cannot be written" -- ro_run "$bin" infer --db "$tmp/ro/f.db"
 	ro_run "$bin" report --db "$tmp/ro/f.db" >"$tmp/ro.md" 2>"$tmp/err" && grep -q "findings" "$tmp/ro.md" && ok ||
 		fail "report of a read-only database: $(cat "$tmp/err")"
@@ -160,6 +160,14 @@ if ro_run true; then
 	ro_run "$bin" db merge "$tmp/from-ro.db" "$tmp/ro/f.db" >/dev/null 2>"$tmp/err" && ok ||
 		fail "merge from read-only storage: $(cat "$tmp/err")"
 	same_runs "$tmp/from-ro.db" "$tmp/small.db" "merged from read-only storage"
+	# merge into read-only storage says what is wrong (it said "No such file or directory", or
+	# to open the output read-only): the output, and why it cannot be written or made
+	expect 1 "ro/f.db: error: the merge's output cannot be written: (Read-only file system|Permission denied); merge into a database on writable storage" -- \
+		ro_run "$bin" db merge "$tmp/ro/f.db" "$tmp/small.db"
+	expect 1 "ro/new.db: error: the merge's output cannot be created: its folder .*/ro cannot be written: (Read-only file system|Permission denied)" -- \
+		ro_run "$bin" db merge "$tmp/ro/new.db" "$tmp/small.db"
+	expect 1 "ro/new.db: error: cannot be created: its folder .*/ro cannot be written" -- \
+		ro_run "$bin" campaign "$probe" --db "$tmp/ro/new.db" --quiet
 	chmod 755 "$tmp/ro" 2>/dev/null
 else
 	echo "read-only: skipped (root without a mount namespace)"

@@ -48,7 +48,7 @@ if [ -x "$writer" ]; then
 		diff "$tmp/r.lines" "$tmp/q.lines" >&2
 	fi
 	expect_out 0 "^0 findings\." -- "$bin" report --db "$tmp/s.db" --since 9
-	expect_out 0 "^0 findings\." -- "$bin" report --db "$tmp/s.db" --diff "$tmp/s.db"
+	expect_out 0 ": 0 new, 0 changed, 0 gone \(0 findings\)" -- "$bin" report --db "$tmp/s.db" --diff "$tmp/s.db"
 	expect_out 1 "none.db: error" -- "$bin" report --db "$tmp/s.db" --diff "$tmp/none.db"
 	"$bin" report --db "$tmp/s.db" --format html -o "$tmp/r.html"
 	n=$(grep -o '<rect class="field"' "$tmp/r.html" | wc -l)

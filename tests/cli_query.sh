@@ -39,9 +39,10 @@ INSERT INTO campaign (id, probe_id, device_id, probe_hash, probe_text, strategy,
 INSERT INTO context VALUES (1, 0, 'ld_attr_32', x'00000000');
 INSERT INTO target VALUES (1, 0, 26, 'midgard.load_store', 'unk25', 0, 1, 25);
 INSERT INTO outcome (id, hash, status, fault, data) VALUES
-	(1, x'01000000000000000000000000000000', 0, 0, x'aa'),
+	(1, x'01000000000000000000000000000000', 0, 0, x'aa00000011000000'),
 	(2, x'02000000000000000000000000000000', 1, 4, x''),
-	(3, x'03000000000000000000000000000000', 0, 0, x'bb');
+	(3, x'03000000000000000000000000000000', 0, 0, x'bb00000011000000');
+INSERT INTO buffer (campaign_id, direction, role, offset, len) VALUES (1, 'out', 'registers', 0, 8);
 INSERT INTO run VALUES (1, 0, x'00000000', 1, 1), (1, 0, x'00000001', 1, 3),
 	(1, 0, x'00000002', 2, 1), (1, 0, x'00000003', 3, 1);
 INSERT INTO finding (probe_id, context, format, lo, hi, kind, confidence, support,
@@ -60,7 +61,7 @@ python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; sys.exit(0 if (r
 	passes=$((passes + 1)) || { fail "campaigns --json: 6 runs, 4 variants, 3 outcomes, 1 fault"; cat "$tmp/c.json" >&2; }
 
 # (migrated: bundle 0 and slot 1 from the campaign's target line, no condition)
-expect 0 '^ls +1 +1 +0 +0 +1 +midgard.load_store +25 +30 +ignored +\{\} +0.9 +6' -- "$bin" query --db "$db" new-findings
+expect 0 '^ls +ld_attr_32 +bundle 0 slot 1 +midgard.load_store +25-30 +25 +30 +ignored +0.9 +6 +0 +0 +1 +1 +\{\} +1$' -- "$bin" query --db "$db" new-findings
 
 # field: both unk25 fields of the tables; the campaign and the finding of the load/store one.
 expect 0 'midgard +load_store +25-50 +unk25 +unknown +unknown' -- "$bin" query --db "$db" field unk25
@@ -74,12 +75,16 @@ python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); sys.exit(0 if len(o
 	passes=$((passes + 1)) || { fail "field --json"; cat "$tmp/f.json" >&2; }
 expect 1 "no field 'nosuch'" -- "$bin" query --db "$db" field nosuch
 
-# examples: per outcome, its variants and runs, the smallest variant and its field value.
-expect 0 '^1 +ls +ld_attr_32 +unk25 +0 +00000000 +ok +0 +AA +2 +4$' -- "$bin" query --db "$db" examples unk25
-expect 0 '^1 +ls +ld_attr_32 +unk25 +2 +00000002 +fault +4 +1 +1$' -- "$bin" query --db "$db" examples unk25
-expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples unk25
-expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples load_store.unk25
-expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +BB +1 +1$' -- "$bin" query --db "$db" examples midgard.load_store.unk25
+# examples: per outcome, its variants and runs, the smallest variant and its field value, and
+# the output words it changed against the seed's outcome (value 0: the seed's own; value 3
+# changed registers[0] and left registers[1] as it was; a fault has no output).
+expect 0 '^1 +ls +ld_attr_32 +unk25 +0 +00000000 +ok +0 +as the seed +2 +4$' -- "$bin" query --db "$db" examples unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +2 +00000002 +fault +4 +no output +1 +1$' -- "$bin" query --db "$db" examples unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +registers\[0\] = 0x000000bb \(seed 0x000000aa\) +1 +1$' -- "$bin" query --db "$db" examples unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +registers\[0\] = 0x000000bb' -- "$bin" query --db "$db" examples load_store.unk25
+expect 0 '^1 +ls +ld_attr_32 +unk25 +3 +00000003 +ok +0 +registers\[0\] = 0x000000bb' -- "$bin" query --db "$db" examples midgard.load_store.unk25
+expect_not 'registers\[1\]' -- "$bin" query --db "$db" examples unk25
+expect 0 '"changed": "registers\[0\] = 0x000000bb \(seed 0x000000aa\)"' -- "$bin" query --db "$db" --json examples unk25
 expect 0 'no rows' -- "$bin" query --db "$db" examples scalar_alu.unk25
 "$bin" query --db "$db" examples unk25 1 >"$tmp/out" 2>&1
 [ "$(wc -l <"$tmp/out")" -eq 3 ] && passes=$((passes + 1)) || { fail "examples unk25 1: one row"; cat "$tmp/out" >&2; }
@@ -112,7 +117,7 @@ expect 0 '^unk25 +25 +50' -- "$bin" query --db "$db" --sql "SELECT name, lo, hi 
 expect 0 '^3 +1 +0 +170 +0$' -- "$bin" query --db "$db" --sql "SELECT ip_bits(x'0180', 7, 2) AS a, ip_bits(x'0180', 8, 4) AS b, ip_bits(x'0180', 0, 7) AS c, ip_bits(x'aa0000000000000000', 64, 8) AS d, ip_bits(x'01', 9, 1) AS e"
 expect 1 'would change the database; query is read-only' -- "$bin" query --db "$db" --sql 'DELETE FROM run_block'
 expect 1 'read-only' -- "$bin" query --db "$db" --sql 'SELECT 1; UPDATE probe SET name = 1'
-expect 1 'not authorized' -- "$bin" query --db "$db" --sql "ATTACH '$tmp/x.db' AS x"
+expect 1 'refused: the statement would change the database; query is read-only' -- "$bin" query --db "$db" --sql "ATTACH '$tmp/x.db' AS x"
 expect 1 'no such table: nope' -- "$bin" query --db "$db" --sql 'SELECT * FROM nope'
 expect 0 '^6$' -- sqlite3 "$db" 'SELECT sum(count) FROM run'
 
@@ -148,12 +153,33 @@ expect 0 "very last word\$" -- "$bin" query --db "$db" field unk25
 expect 0 "^\\{.{56}\\.\\.\\.  x\$" -- "$bin" query --db "$db" --sql "SELECT details, 'x' FROM finding WHERE lo = 25"
 expect 0 "very last word \| agrees with arg_comp 25-26 \|\$" -- "$bin" query --db "$db" -f md field unk25
 expect 0 "### findings" -- "$bin" query --db "$db" -f md field unk25
-expect 0 "^# findings\$" -- "$bin" query --db "$db" -f csv field unk25
+# CSV: one table per file, the findings unless --part names another part
+expect 0 "^probe,context,label,format,bits," -- "$bin" query --db "$db" -f csv field unk25
+expect_not "^(# |isa,format|campaign,probe)" -- "$bin" query --db "$db" -f csv field unk25
+expect 0 "^campaign,probe,format,bits,field,state,runs\$" -- "$bin" query --db "$db" -f csv --part campaigns field unk25
+expect_not "^(# |probe,context)" -- "$bin" query --db "$db" -f csv --part campaigns field unk25
+expect 0 "^isa +format +bits" -- "$bin" query --db "$db" --part table field unk25
+expect_not "== campaigns ==" -- "$bin" query --db "$db" --part table field unk25
+expect 2 "query field has no part 'nope' \(parts: table campaigns findings\)" -- "$bin" query --db "$db" --part nope field unk25
+expect 2 "part is a part of a question, not of --sql" -- "$bin" query --db "$db" --part table --sql 'SELECT 1'
+# new-findings says each finding in words
+expect 0 "^ls +ld_attr_32 +bundle 0 slot 1 +midgard.load_store +25-30 +25 +30 +ignored +the sentence of a" -- "$bin" query --db "$db" new-findings
 # A column whose name ends in _json holds JSON; text that is not JSON stays a string.
 expect 0 '"a_json": \{"k":1\}, "b_json": "\{nope", "c": "\{\}"' -- "$bin" query --db "$db" --json --sql "SELECT json_object('k', 1) AS a_json, '{nope' AS b_json, '{}' AS c"
 expect 2 "unknown format 'xml'" -- "$bin" query --db "$db" --format xml campaigns
 expect 2 'no question: name one of those below, or give --sql' -- "$bin" query --db "$db"
 expect 2 'not both' -- "$bin" query --db "$db" --sql 'SELECT 1' campaigns
+
+# A damaged block (its outs not JSON): each question and --sql names the table and row, not
+# SQLite's bare "malformed JSON".
+cp "$db" "$tmp/damaged.db"
+sqlite3 "$tmp/damaged.db" "UPDATE run_block SET outs = '[1,' WHERE id = (SELECT min(id) FROM run_block)"
+bad_row='damaged.db: error: table run_block, row \(id [0-9]+\), entry 1: not an outcome id or \[outcome id, count\]'
+expect 1 "$bad_row" -- "$bin" query --db "$tmp/damaged.db" campaigns
+expect 1 "$bad_row" -- "$bin" query --db "$tmp/damaged.db" examples unk25
+expect 1 "$bad_row" -- "$bin" query --db "$tmp/damaged.db" --sql 'SELECT count(*) FROM run'
+sqlite3 "$tmp/damaged.db" "UPDATE run_block SET outs = 'nope' WHERE id = (SELECT min(id) FROM run_block)"
+expect 1 'damaged.db: error: table run_block, row \(id [0-9]+\), entry 0: its outcomes are not a JSON array' -- "$bin" query --db "$tmp/damaged.db" --sql 'SELECT * FROM run'
 
 # db merge from the command line: added, then already merged; a bad input changes nothing.
 expect 0 'f.db: 1 campaigns added, 0 updated, 0 already merged; 6 runs, 2 findings' -- "$bin" db merge "$tmp/m.db" "$db"

@@ -166,7 +166,8 @@ static void test_diff(const char *path)
 	CHECK(lead && line && lead < line && line < strstr(md, "\n## synth: probe"),
 	      "diff does not lead with new:\n%s", md);
 	CHECK(count(md, "\n    GONE ") >= 1, "diff has nothing gone:\n%s", md);
-	CHECK(strstr(same, "0 findings.") && !strstr(same, "\n    "), "self diff:\n%s", same);
+	CHECK(strstr(same, "0 new, 0 changed, 0 gone (0 findings)") && !strstr(same, "\n    "),
+	      "self diff:\n%s", same);
 	char *js = render(s, IP_REPORT_JSON, 0, old);
 	CHECK(strstr(js, "\"change\":\"new\""), "json diff");
 	free(md), free(same), free(js);

@@ -166,7 +166,7 @@ static void test_read_only(const char *dir)
 			_exit(99);
 		unsigned before = check_failed;
 		expect_refused(path, IP_STORE_READ_WRITE, "cannot be written", "read-only file");
-		expect_refused(path, IP_STORE_READ_WRITE_CREATE, "open it read-only", "read-only");
+		expect_refused(path, IP_STORE_READ_WRITE_CREATE, "it can still be read", "read-only");
 		/* Read-only media: no -shm can be made beside it, yet it reads. */
 		fixture_check_intact(path, "read-only file, read-only directory");
 		_exit(check_failed > before ? 1 : 0);

@@ -1,6 +1,7 @@
 /* test_store_finding_text.c: a file whose finding_text view predates the public verdict (as
- * intermediate builds at schema 4 and 5 left it: the column NULL, or no view at all), made by
- * hand in SQL. Opened read-only it is left as it is and the handle reads the verdict through a
+ * intermediate builds at schema 4 and 5 left it: the column NULL, or no view at all), or the
+ * bits as numbers (lo, hi: as builds before issue 33 left it), made by hand in SQL. Opened
+ * read-only it is left as it is and the handle reads the verdict and the numbers through a
  * temporary view; opened for writing the view is made again, once: a second open changes
  * nothing. */
 #include <sqlite3.h>
@@ -19,6 +20,15 @@ static const char old_view[] =
 	"CREATE VIEW finding_text AS SELECT p.name AS probe, p.isa, f.context, NULL AS instruction,"
 	" f.format, f.lo || '-' || f.hi AS bits, f.kind, f.cond AS \"when\","
 	" json_extract(f.details, '$.sentence') AS sentence, NULL AS public_verdict,"
+	" f.confidence, f.id AS finding_id FROM finding f JOIN probe p ON p.id = f.probe_id;";
+
+/* The view as builds before issue 33 wrote it: the verdict, but the bits only as text. */
+static const char text_bits_view[] =
+	"DROP VIEW finding_text;"
+	"CREATE VIEW finding_text AS SELECT p.name AS probe, p.isa, f.context, NULL AS instruction,"
+	" f.format, CASE WHEN f.lo = f.hi THEN f.lo ELSE f.lo || '-' || f.hi END AS bits, f.kind,"
+	" f.cond AS \"when\", json_extract(f.details, '$.sentence') AS sentence,"
+	" json_extract(f.details, '$.public_verdict') AS public_verdict,"
 	" f.confidence, f.id AS finding_id FROM finding f JOIN probe p ON p.id = f.probe_id;";
 
 static const char finding_sql[] =
@@ -58,8 +68,10 @@ static void check_file(const char *path, const char *sql)
 	struct ip_store *s;
 	/* read-only: the file keeps its view, the handle reads the verdict */
 	if ((s = open_as(path, IP_STORE_READ_ONLY))) {
-		t = fixture_rows(ip_store_sqlite(s), "SELECT bits, public_verdict FROM finding_text");
-		CHECK(!strcmp(t, "35-37|agrees with index_reg 35-37\n"), "%s read-only: %s", sql, t);
+		t = fixture_rows(ip_store_sqlite(s), "SELECT bits, lo, hi, typeof(lo), public_verdict"
+		                                     " FROM finding_text");
+		CHECK(!strcmp(t, "35-37|35|37|integer|agrees with index_reg 35-37\n"),
+		      "%s read-only: %s", sql, t);
 		free(t);
 		ip_store_close(s);
 	}
@@ -69,8 +81,8 @@ static void check_file(const char *path, const char *sql)
 	/* for writing: the view is the current one */
 	if ((s = open_as(path, IP_STORE_READ_WRITE)))
 		ip_store_close(s);
-	t = fixture_file_rows(path, "SELECT bits, public_verdict FROM finding_text");
-	CHECK(!strcmp(t, "35-37|agrees with index_reg 35-37\n"), "%s rebuilt: %s", sql, t);
+	t = fixture_file_rows(path, "SELECT bits, lo, hi, public_verdict FROM finding_text");
+	CHECK(!strcmp(t, "35-37|35|37|agrees with index_reg 35-37\n"), "%s rebuilt: %s", sql, t);
 	free(t);
 	char *rebuilt = fixture_file_rows(path, view_sql);
 	CHECK(strstr(rebuilt, "json_extract(f.details, '$.public_verdict') AS public_verdict") &&
@@ -94,6 +106,8 @@ int main(void)
 	check_file(path, "NULL verdict column");
 	make(path, "DROP VIEW finding_text;");
 	check_file(path, "no view");
+	make(path, text_bits_view);
+	check_file(path, "bits as text only");
 	/* a current file is left alone: the view's text is the schema's, byte for byte */
 	make(path, "SELECT 1;");
 	char *before = fixture_file_rows(path, view_sql);

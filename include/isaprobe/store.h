@@ -259,6 +259,12 @@ int ip_scan_open(void *db, const int64_t *campaigns, size_t n, struct ip_scan **
 int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d);
 void ip_scan_close(struct ip_scan *s);
 
+/* db/seed_outcome.c: the outcome each context's seed variant gave in campaign (the majority
+ * of its runs; 0 for a context whose seed never ran), *out[idx] for contexts 0 to *n - 1
+ * (malloc'd), read by the scan. 0, or -1 with d set. */
+int ip_store_seed_outcomes(void *db, int64_t campaign, int64_t **out, size_t *n,
+                           struct ip_diag *d);
+
 /* db/summary.c: for this connection only, the views that count every run (campaign_outcome,
  * and campaign_summary's variants and outcomes) replaced by temporary tables of the same names
  * and columns, worked out once by a scan of the blocks (seconds at 10^7 runs where the views
@@ -273,6 +279,24 @@ struct ip_merge_stats {
 	uint64_t runs;              /* runs copied from the input */
 	unsigned findings;          /* findings added */
 };
+
+/* SQL from a user on a read-only connection (`query --sql`; db/sql_guard.c): installed on db
+ * (sqlite3 *), an authorizer lets statements read the database's own tables and views and call
+ * only SQLite's functions that compute values (and ip_bits); pragmas that set, virtual tables
+ * the database defines, fts3_tokenizer, load_extension and every other function are refused;
+ * triggers, extension loading and fts3_tokenizer's pointers are turned off and the connection
+ * is defensive. With seconds > 0 a statement running longer is interrupted. Returns 0 or an
+ * SQLite error code. */
+struct ip_sql_guard;
+int ip_sql_guard_install(void *db, double seconds, struct ip_sql_guard **g);
+/* Before each statement is prepared: forgets the last refusal and starts the clock. */
+void ip_sql_guard_start(struct ip_sql_guard *g);
+/* Why the authorizer refused the statement being prepared (NULL: it did not). */
+const char *ip_sql_guard_refused(const struct ip_sql_guard *g);
+/* Whether the statement was interrupted by the time limit. */
+int ip_sql_guard_timed_out(const struct ip_sql_guard *g);
+/* Removes the guard from its connection and frees it (NULL: nothing). */
+void ip_sql_guard_free(struct ip_sql_guard *g);
 
 /* Merges the databases inputs[0..n) into out (created if missing), matching rows on their
  * natural keys (device: runner, model, host; probe: name; campaign: its UNIQUE key with the
