@@ -30,11 +30,12 @@ const struct synth_scenario synth_scenarios[] = {
 	{"oporder", IP_SYNTH_SHAPE_OPORDER, 0, 0, 0, 0, -1},
 	{"ldst", IP_SYNTH_SHAPE_LDST, 0, 0, 0, 0, -1},
 	{"hang", IP_SYNTH_SHAPE_HANG, 0, 0, 0, 0, -1},
+	{"rounding", IP_SYNTH_SHAPE_ROUNDING, 0, 0, 0, 0, -1},
 	{"faults_dirty50", 0, 0, 10, 500, 0, 0},
 	{"faults_dirty100", 0, 0, 10, 1000, 0, 0},
 	{"flipped_bits", 0, 0, 0, 0, 20, 0},
 	{"all_shapes", IP_SYNTH_SHAPES, 0, 0, 0, 0, -1},
-	{"all_noisy", IP_SYNTH_SHAPES, 10, 10, 500, 20, 11},
+	{"all_noisy", IP_SYNTH_SHAPES, 10, 10, 500, 20, 12},
 };
 const unsigned synth_nscenarios = sizeof synth_scenarios / sizeof synth_scenarios[0];
 
@@ -280,6 +281,19 @@ static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
 				else
 					miss(t, ctx, "%u-%u value %u: %s, inferred '%s'", tf->lo, tf->hi, v, want,
 					     got);
+			}
+		if (f->kind == IP_SYNTH_ROUNDING && kind_same("modifier", hit->kind))
+			for (unsigned v = 1; v < 4; v++) {
+				/* each mode named as the direction its words move (value 0 the background) */
+				const char *want = ip_synth_rounding_name(f->op[v]);
+				snprintf(path, sizeof path, "$.values.\"%u\"", v);
+				member(t, hit->details, path, got, sizeof got);
+				sc->ops++;
+				if (!strcmp(got, want))
+					sc->ops_right++;
+				else
+					miss(t, ctx, "%u-%u rounding value %u: %s, inferred '%s'", tf->lo, tf->hi,
+					     v, want, got);
 			}
 		if (f->kind == IP_SYNTH_SOURCE && kind_same("enum", hit->kind))
 			for (unsigned v = 0; v < 4; v++) {

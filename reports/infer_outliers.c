@@ -1,8 +1,9 @@
 /* infer_outliers.c: an outcome seen once that its neighbours contradict is noise: a variant run
  * once whose ok outcome no other variant gave holds a word one bit off a neighbour's (one value
  * bit away), a word the bit between them changes nowhere else (an output bit a board flipped
- * once, not a rounding mode's last bit; never the sign bit, which a negate flips alone): it
- * says nothing, as a timeout does, and makes no field, condition or kind. */
+ * once, not a rounding mode's last bit; never the sign bit, which a negate flips alone; never
+ * when two words or more are one unit in the last place off the neighbour's, as a rounding
+ * mode's are): it says nothing, as a timeout does, and makes no field, condition or kind. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +61,13 @@ void inf_drop_outliers(const struct inf_data *data, struct inf_context *c)
 			const struct inf_variant *n = inf_find(c, (v->value ^ (UINT64_C(1) << b)) & full);
 			const struct inf_outcome *p = n ? &data->oc[n->oc] : NULL;
 			if (!p || p->status != IP_STATUS_OK || p->have != o->have)
+				continue;
+			/* words one unit in the last place off the neighbour's, two or more: what a
+			 * rounding mode does (a flipped bit changes one word) */
+			unsigned steps = 0;
+			for (size_t k = 0; k < words; k++)
+				steps += o->words[k] != p->words[k] && inf_ulp_step(p->words[k], o->words[k]);
+			if (steps >= 2)
 				continue;
 			/* a word one bit off the neighbour's, that the bit between them changes
 			 * nowhere else */

@@ -29,6 +29,8 @@ enum ip_synth_kind {
 	                       * select (field `link`) picks: that register's word v is the index */
 	IP_SYNTH_TABLE,       /* (shape LDST) 1 output word = the planted word src[v] picks (a load's
 	                       * table select: a move, never an operation) */
+	IP_SYNTH_ROUNDING,    /* (shape ROUNDING) 4 output words = 4 products of the field's own
+	                       * (base) that round, rounded as op[v] says (ip_synth_rounding_name) */
 	IP_SYNTH_KIND_COUNT
 };
 
@@ -64,7 +66,10 @@ enum {
 	IP_SYNTH_SHAPE_LDST = 1u << 3,
 	/* deterministic hangs: an opcode value, or a reserved field, that hangs on every run */
 	IP_SYNTH_SHAPE_HANG = 1u << 4,
-	IP_SYNTH_SHAPES = (1u << 5) - 1
+	/* a rounding mode field: value 0 rounds to nearest (even), the others toward +infinity,
+	 * -infinity and zero, in a random order */
+	IP_SYNTH_SHAPE_ROUNDING = 1u << 5,
+	IP_SYNTH_SHAPES = (1u << 6) - 1
 };
 #define IP_SYNTH_MAX_FIELDS 40
 #define IP_SYNTH_LAYOUT_FIELDS 24 /* the layout's (and the source select's) at most */
@@ -76,9 +81,11 @@ struct ip_synth_field {
 	enum ip_synth_kind kind;
 	unsigned out;             /* its first output word */
 	int is_signed;            /* IMM, OFFSET */
-	int32_t base, scale;      /* IMM (base, scale), OFFSET and COMPONENT (base), SHIFT (base) */
+	int32_t base, scale;      /* IMM (base, scale), OFFSET and COMPONENT (base), SHIFT (base),
+	                           * ROUNDING (base: where its products' factors come from) */
 	uint8_t map[16];          /* REGISTER: value -> register record (IP_SYNTH_ZERO) */
-	uint8_t op[8];            /* ENUM: value -> operation (ip_synth_op_name); MODIFIER: mod */
+	uint8_t op[8];            /* ENUM: value -> operation (ip_synth_op_name); MODIFIER: mod;
+	                           * ROUNDING: rounding mode (ip_synth_rounding_name) */
 	int mode;                 /* REGISTER, COMPONENT: the index of the MODE field that enables
 	                           * them (they act when its bit is 1), else -1 */
 	uint8_t src[4];           /* SOURCE: value -> what it reads (enum ip_synth_src); TABLE: the
@@ -139,6 +146,8 @@ char *ip_synth_probe_text(const struct ip_synth_device *dev);
 /* The name inference uses for operation (ENUM) or modifier (MODIFIER) number k. */
 const char *ip_synth_op_name(unsigned k);
 const char *ip_synth_mod_name(unsigned k);
+/* The name inference uses for rounding mode k of a ROUNDING field (0: "none", to nearest). */
+const char *ip_synth_rounding_name(unsigned k);
 /* The kind inference reports for a field of this device kind ("register", "enum", ...). */
 const char *ip_synth_kind_name(const struct ip_synth_field *f);
 

@@ -29,8 +29,10 @@ static const char *const op_names[OP_COUNT] = {
 	"lt", "eq", "rcp", "rsqrt", "sqrt", "exp2", "log2", "mov a", "mov b", "select",
 	"rsub", "div", "rdiv", "le", "gt", "ne",
 };
-static const char *const shape_names[] = {"regorder", "modesel", "oporder", "ldst", "hang"};
+static const char *const shape_names[] = {"regorder", "modesel", "oporder", "ldst", "hang",
+                                          "rounding"};
 static const char *const mod_names[4] = {"none", "neg", "abs", "saturate"};
+static const char *const rounding_names[4] = {"none", "rtp", "rtn", "rtz"};
 
 const char *ip_synth_op_name(unsigned k)
 {
@@ -40,6 +42,11 @@ const char *ip_synth_op_name(unsigned k)
 const char *ip_synth_mod_name(unsigned k)
 {
 	return k < 4 ? mod_names[k] : "?";
+}
+
+const char *ip_synth_rounding_name(unsigned k)
+{
+	return k < 4 ? rounding_names[k] : "?";
 }
 
 int ip_synth_shapes_parse(const char *text, unsigned *shapes)
@@ -95,6 +102,7 @@ const char *ip_synth_kind_name(const struct ip_synth_field *f)
 	case IP_SYNTH_SOURCE: return "enum";
 	case IP_SYNTH_INDEX_COMP: return "component";
 	case IP_SYNTH_TABLE: return "enum";
+	case IP_SYNTH_ROUNDING: return "modifier";
 	default: return "?";
 	}
 }
@@ -143,6 +151,7 @@ static unsigned words_of(enum ip_synth_kind k, unsigned w)
 	case IP_SYNTH_MODE: case IP_SYNTH_SOURCE: case IP_SYNTH_TABLE: return 1;
 	case IP_SYNTH_MODIFIER: case IP_SYNTH_ENUM: return 2;
 	case IP_SYNTH_MASK: return w;
+	case IP_SYNTH_ROUNDING: return 4;
 	default: return 0;
 	}
 }
@@ -222,6 +231,7 @@ static uint64_t field_seed(uint64_t *s, const struct ip_synth_field *f)
 	uint64_t v;
 	switch (f->kind) {
 	case IP_SYNTH_RESERVED: case IP_SYNTH_MODIFIER: case IP_SYNTH_IGNORED:
+	case IP_SYNTH_ROUNDING:
 		return 0;
 	case IP_SYNTH_REGISTER:
 		do
@@ -550,6 +560,64 @@ static void shape_hang(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 	}
 }
 
+/* Product k (0-3) of a ROUNDING field with factors from base, exact (two 21-bit significands);
+ * words 0 and 1 positive, 2 and 3 negative. */
+static double rounding_product(int32_t base, unsigned k)
+{
+	uint64_t h = ((uint64_t)(uint32_t)base << 2 | k) * UINT64_C(0x9E3779B97F4A7C15);
+	double x = 1.0 + (double)(h >> 44) / 1048576.0, y = 1.0 + (double)(h >> 24 & 0xFFFFF) / 1048576.0;
+	return (k < 2 ? 1.0 : -1.0) * x * y * (double)(1u << (k * 3));
+}
+
+/* p rounded to binary32 as mode says (0 to nearest, 1 toward +infinity, 2 toward -infinity, 3
+ * toward zero). */
+static float round_as(double p, unsigned mode)
+{
+	float r = (float)p, lo, hi;
+	if ((double)r == p)
+		return r;
+	lo = (double)r < p ? r : nextafterf(r, -INFINITY);
+	hi = (double)r > p ? r : nextafterf(r, INFINITY);
+	switch (mode) {
+	case 1: return hi;
+	case 2: return lo;
+	case 3: return p > 0 ? lo : hi;
+	default: return r;
+	}
+}
+
+/* ROUNDING: a 2-bit rounding mode; value 0 rounds to nearest, the others in a random order
+ * toward +infinity, -infinity and zero. Its four products are drawn so that every mode moves
+ * some positive and some negative one (to nearest, product 0 rounds up and 1 down, product 2
+ * away from zero and 3 toward it). */
+static void shape_rounding(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	struct ip_synth_field *f = add(d, IP_SYNTH_ROUNDING, *at, 2);
+	uint8_t m[3] = {1, 2, 3};
+	for (;;) {
+		int ok = 1;
+		f->base = (int32_t)pick(s, 0x7FFFFFFF);
+		for (unsigned k = 0; k < 4; k++) {
+			double p = rounding_product(f->base, k);
+			double r = (double)(float)p;
+			/* away from zero: 0 and 2; toward it: 1 and 3 */
+			ok &= fabs(r) != fabs(p) && (fabs(r) > fabs(p)) == (k % 2 == 0);
+		}
+		if (ok)
+			break;
+	}
+	for (unsigned i = 2; i > 0; i--) {
+		unsigned j = pick(s, i + 1);
+		uint8_t t = m[i];
+		m[i] = m[j];
+		m[j] = t;
+	}
+	f->op[0] = 0;
+	for (unsigned v = 1; v < 4; v++)
+		f->op[v] = m[v - 1];
+	*at += 2;
+}
+
 void ip_synth_generate(uint64_t seed, unsigned pieces, unsigned shapes,
                        struct ip_synth_device *d)
 {
@@ -557,8 +625,8 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, unsigned shapes,
 	uint64_t base = 0, sh = seed ^ UINT64_C(0x5A9E5EED);
 	unsigned first_shape;
 	int mode = -1;
-	static void (*const shape_fn[5])(uint64_t *, struct ip_synth_device *, unsigned *) = {
-		shape_regorder, shape_modesel, shape_oporder, shape_ldst, shape_hang,
+	static void (*const shape_fn[6])(uint64_t *, struct ip_synth_device *, unsigned *) = {
+		shape_regorder, shape_modesel, shape_oporder, shape_ldst, shape_hang, shape_rounding,
 	};
 	memset(d, 0, sizeof *d);
 	d->seed = seed;
@@ -575,7 +643,7 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, unsigned shapes,
 	/* the shapes asked for, above (one instruction only: two would pass 64 bits) */
 	d->shapes = d->npieces == 1 ? shapes & IP_SYNTH_SHAPES : 0;
 	first_shape = d->nf;
-	for (unsigned k = 0; k < 5; k++)
+	for (unsigned k = 0; k < 6; k++)
 		if (d->shapes >> k & 1) {
 			uint64_t st = seed ^ (UINT64_C(0x5AA9E000) + k) * UINT64_C(0x9E3779B97F4A7C15);
 			shape_fn[k](&st, d, &d->piece_w[0]);
@@ -772,6 +840,10 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 		case IP_SYNTH_MODIFIER:
 			o[0] = mod_apply(f->op[v], -2.5f);
 			o[1] = mod_apply(f->op[v], 0.75f);
+			break;
+		case IP_SYNTH_ROUNDING:
+			for (unsigned k = 0; k < 4; k++)
+				o[k] = ip_f32_bits(round_as(rounding_product(f->base, k), f->op[v]));
 			break;
 		case IP_SYNTH_MASK:
 			for (unsigned k = 0; k < f->w; k++)
