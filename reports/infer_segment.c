@@ -303,6 +303,17 @@ static double silent_cost(const struct inf_data *data, const struct inf_context 
 	return cost;
 }
 
+/* Whether one of flips x, y hangs (a variant's own hang: every run timed out) where the other
+ * and the pair run ok, or both run ok and the pair hangs: bits that work together (an
+ * opcode one value of which hangs), not two fields. */
+static int hangs_apart(const struct inf_data *data, uint32_t x, uint32_t y, uint32_t xy)
+{
+	int sx = data->oc[x].status, sy = data->oc[y].status, sxy = data->oc[xy].status;
+	return (sx == IP_STATUS_OK && sy == IP_STATUS_OK && sxy == IP_STATUS_TIMEOUT) ||
+	       (sxy == IP_STATUS_OK && ((sx == IP_STATUS_TIMEOUT && sy == IP_STATUS_OK) ||
+	                                (sy == IP_STATUS_TIMEOUT && sx == IP_STATUS_OK)));
+}
+
 /* What a cut between value bits p - 1 and p costs beyond the two segments: 0.6 for each pair
  * of nearby bits across it (up to 3 on either side, within [lo, hi)) whose pair variant
  * interacts as bits of one field do (composes() says no), less 0.5 when the two bits beside
@@ -324,9 +335,15 @@ static double cut_cost(const struct inf_data *data, const struct inf_context *c,
 			const struct inf_variant *y = inf_find(c, bg ^ (UINT64_C(1) << j));
 			const struct inf_variant *xy =
 				inf_find(c, bg ^ (UINT64_C(1) << i) ^ (UINT64_C(1) << j));
-			if (!x || !y || !xy || data->oc[x->oc].status != IP_STATUS_OK ||
-			    data->oc[y->oc].status != IP_STATUS_OK ||
-			    data->oc[xy->oc].status != IP_STATUS_OK || x->oc == b->oc || y->oc == b->oc)
+			if (!x || !y || !xy || x->oc == b->oc || y->oc == b->oc)
+				continue;
+			if (hangs_apart(data, x->oc, y->oc, xy->oc)) {
+				cost += 0.6;
+				continue;
+			}
+			if (data->oc[x->oc].status != IP_STATUS_OK || data->oc[y->oc].status != IP_STATUS_OK)
+				continue;
+			if (data->oc[xy->oc].status != IP_STATUS_OK)
 				continue;
 			if (!composes(data, b->oc, x->oc, y->oc, xy->oc))
 				cost += 0.6;

@@ -394,11 +394,23 @@ static void shape_regorder(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 	}
 	r = add(d, IP_SYNTH_REGISTER, *at, 3);
 	*at += 3;
-	for (unsigned i = 7; i > 0; i--) {
-		unsigned j = pick(s, i + 1);
-		uint8_t t = kind[i];
-		kind[i] = kind[j];
-		kind[j] = t;
+	/* never four faulting values that are a half of them (every value with some bit clear, or
+	 * set): that bit would fault whatever the rest, a reserved bit by every run */
+	for (int half = 1; half;) {
+		for (unsigned i = 7; i > 0; i--) {
+			unsigned j = pick(s, i + 1);
+			uint8_t t = kind[i];
+			kind[i] = kind[j];
+			kind[j] = t;
+		}
+		half = 0;
+		for (unsigned b = 0; b < 3; b++)
+			for (unsigned set = 0; set < 2; set++) {
+				unsigned faults = 0;
+				for (unsigned v = 0; v < 8; v++)
+					faults += (v >> b & 1) == set && kind[v] == 2;
+				half |= faults == 4;
+			}
 	}
 	for (unsigned v = 0; v < 8; v++) {
 		unsigned reg;
