@@ -225,6 +225,22 @@ static void source_map(uint64_t *s, struct ip_synth_field *f)
 	}
 }
 
+/* op[0] = 0 and values 1..2^w - 1 (w at most 2) 1, 2 and 3 in a random order: a modifier's or
+ * a rounding mode's values, value 0 none. */
+static void one_to_three(uint64_t *s, struct ip_synth_field *f)
+{
+	uint8_t m[3] = {1, 2, 3};
+	for (unsigned i = 2; i > 0; i--) {
+		unsigned j = pick(s, i + 1);
+		uint8_t t = m[i];
+		m[i] = m[j];
+		m[j] = t;
+	}
+	f->op[0] = 0;
+	for (unsigned v = 1; v < (1u << f->w) && v < 4; v++)
+		f->op[v] = m[v - 1];
+}
+
 /* A seed value of field f the device is happy with (a register that exists, no fault). */
 static uint64_t field_seed(uint64_t *s, const struct ip_synth_field *f)
 {
@@ -337,20 +353,10 @@ static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned
 		case IP_SYNTH_SHIFT:
 			f->base = (int32_t)(1 + 2 * pick(s, 100));
 			break;
-		case IP_SYNTH_MODIFIER: {
+		case IP_SYNTH_MODIFIER:
 			/* value 0 is none; the others distinct modifiers */
-			uint8_t m[3] = {1, 2, 3};
-			for (unsigned i = 2; i > 0; i--) {
-				unsigned j = pick(s, i + 1);
-				uint8_t t = m[i];
-				m[i] = m[j];
-				m[j] = t;
-			}
-			f->op[0] = 0;
-			for (unsigned v = 1; v < (1u << w); v++)
-				f->op[v] = m[v - 1];
+			one_to_three(s, f);
 			break;
-		}
 		case IP_SYNTH_ENUM: {
 			uint32_t used = 0;
 			for (unsigned v = 0; v < (1u << w); v++) {
@@ -605,7 +611,6 @@ static float round_as(double p, unsigned mode)
 static void shape_rounding(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 {
 	struct ip_synth_field *f = add(d, IP_SYNTH_ROUNDING, *at, 2);
-	uint8_t m[3] = {1, 2, 3};
 	for (;;) {
 		int ok = 1;
 		f->base = (int32_t)pick(s, 0x7FFFFFFF);
@@ -618,15 +623,7 @@ static void shape_rounding(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 		if (ok)
 			break;
 	}
-	for (unsigned i = 2; i > 0; i--) {
-		unsigned j = pick(s, i + 1);
-		uint8_t t = m[i];
-		m[i] = m[j];
-		m[j] = t;
-	}
-	f->op[0] = 0;
-	for (unsigned v = 1; v < 4; v++)
-		f->op[v] = m[v - 1];
+	one_to_three(s, f);
 	*at += 2;
 }
 
