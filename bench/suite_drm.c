@@ -1,7 +1,10 @@
 /* suite_drm.c: the drm runner through the fake DRM device: variants per submission, submissions
- * and variants per second for each ISA against the same jobs on the simulator, and one variant
- * per submission (what a submission costs). The fake device must be preloaded, so the suite runs
- * itself in a child `isaprobe bench drm` with it and relays the child's results. */
+ * and variants per second for each ISA against the same jobs on the simulator, one variant per
+ * submission (what a submission costs), and for each ISA with a register harness its jobs on a
+ * GPU (no model extension) through the harness: variants per second against the simulator alone,
+ * variants per submission, the harness's instructions per variant. The fake device must be
+ * preloaded, so the suite runs itself in children `isaprobe bench drm` with it (one with the model
+ * extension, one a GPU) and relays their results. */
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +20,14 @@
 #include "../runners/drm/model_ext.h"
 #include "../runners/drm/msm_uapi.h"
 #include "bench.h"
+#include "isaprobe/harness.h"
 #include "isaprobe/isa.h"
 
 extern char **environ;
 
 #define BATCH 4096
 #define CHILD_OUT "ISAPROBE_BENCH_DRM_OUT"
+#define CHILD_GPU "ISAPROBE_BENCH_DRM_GPU" /* set: the child's device is a GPU (FAKEDRM_MODEL=0) */
 
 static const char *const nodes[5] = {"/dev/dri/renderD128", "/dev/dri/renderD129",
                                      "/dev/dri/renderD130", "/dev/dri/renderD131",
@@ -236,6 +241,77 @@ out:
 	return rc;
 }
 
+/* Instruction words (bundles) of code[0..len) as the ISA unpacks them; 0 when it does not. */
+static unsigned bundles(const struct ip_isa *isa, const uint8_t *code, size_t len)
+{
+	struct ip_program p;
+	struct ip_diag d;
+	unsigned n;
+	ip_diag_init(&d, NULL);
+	if (!len || isa->unpack(code, len, &p, &d) != 0)
+		return 0;
+	n = (unsigned)p.nbundles;
+	ip_program_free(&p);
+	return n;
+}
+
+/* On a GPU: an ISA's register jobs through its harness (the drm runner wraps each) against the
+ * same jobs on the simulator alone, the variants per submission, and the instruction words the
+ * harness adds to a variant (the wrapped program's bundles less the variant's). */
+static int measure_harness(struct bench_run *br, const char *isa, int node,
+                           const struct ip_job *jobs, struct ip_result *res, uint64_t total)
+{
+	const struct ip_harness *h = ip_harness_find(isa);
+	struct ip_runner_config cfg = {isa, NULL, NULL};
+	struct ip_runner *sim = NULL, *drm = NULL;
+	struct bench_time ts = {0, 0, 0}, td = {0, 0, 0};
+	struct ip_harness_work w;
+	uint64_t ok_sim, ok_drm;
+	char name[64], note[200], spec[64];
+	struct ip_diag d;
+	int rc = -1;
+	if (!h)
+		return 0; /* no harness: its register jobs do not run on a GPU */
+	memset(&w, 0, sizeof w);
+	ip_diag_init(&d, "drm suite");
+	snprintf(spec, sizeof spec, "drm:%s", nodes[node]);
+	if (ip_runner_open("sim", &cfg, &sim, &d) || ip_runner_open(spec, &cfg, &drm, &d) ||
+	    h->wrap(&w, &jobs[0], &res[0], &d)) {
+		ip_diag_print(&d, stderr);
+		goto out;
+	}
+	if (batches(sim, jobs, res, total, &ts, &ok_sim) != 0)
+		goto out;
+	if (batches(drm, jobs, res, total, &td, &ok_drm) != 0)
+		goto out;
+	if (ok_drm != ok_sim) {
+		fprintf(stderr, "isaprobe bench drm: %s through the harness: %llu ok, %llu on the "
+		        "simulator\n", isa, (unsigned long long)ok_drm, (unsigned long long)ok_sim);
+		goto out;
+	}
+	snprintf(name, sizeof name, "harness.%s.sim", isa);
+	snprintf(note, sizeof note, "%s register jobs on the simulator alone, batches of %d", isa,
+	         BATCH);
+	bench_rate(br, name, "variants/s", (double)total, ts, BENCH_REPORT, 0, note);
+	snprintf(name, sizeof name, "harness.%s.drm", isa);
+	snprintf(note, sizeof note, "the same on a GPU (no model extension) through the %s register "
+	         "harness: wrap, run on the fake device, unwrap", isa);
+	bench_rate(br, name, "variants/s", (double)total, td, BENCH_REPORT, 0, note);
+	snprintf(name, sizeof name, "harness.%s.instructions", isa);
+	snprintf(note, sizeof note, "instruction words the harness adds to a variant (prologue, "
+	         "epilogue, exit jumps: %zu bytes of code)", w.job.code_len - jobs[0].code_len);
+	bench_value(br, name, "words", (double)(bundles(ip_isa_find(isa), w.job.code, w.job.code_len) -
+	                                          bundles(ip_isa_find(isa), jobs[0].code,
+	                                                  jobs[0].code_len)),
+	            BENCH_REPORT, 0, note);
+	rc = 0;
+out:
+	ip_harness_work_free(&w);
+	ip_runner_close(sim);
+	ip_runner_close(drm);
+	return rc;
+}
+
 /* In the child, the fake device preloaded: measures, then writes the results to the file. */
 static int measure(struct bench_run *br, const char *path)
 {
@@ -262,13 +338,20 @@ static int measure(struct bench_run *br, const char *path)
 		goto out;
 	for (size_t i = 0; i < BATCH; i++)
 		bench_mg_jobs_set(mg, i, 0x1c1c ^ (i & 0x303));
-	if (measure_isa(br, "midgard", 0, mg->jobs, mg->res, total, 0, 0) ||
-	    measure_isa(br, "midgard", 0, mg->jobs, mg->res, total / 8, 1, 0) ||
-	    measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0, 1) ||
-	    measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0, 1) ||
-	    measure_isa(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total, 0, 1) ||
-	    measure_isa(br, "ctm", RADEON_NODE, ctm.s.jobs, ctm.s.res, total / 16, 0, 1))
+	if (getenv(CHILD_GPU)) {
+		/* a GPU: every ISA with a harness, its register jobs wrapped */
+		if (measure_harness(br, "midgard", 0, mg->jobs, mg->res, total) ||
+		    measure_harness(br, "bifrost", 1, bf.jobs, bf.res, total) ||
+		    measure_harness(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total))
+			goto out;
+	} else if (measure_isa(br, "midgard", 0, mg->jobs, mg->res, total, 0, 0) ||
+	           measure_isa(br, "midgard", 0, mg->jobs, mg->res, total / 8, 1, 0) ||
+	           measure_isa(br, "bifrost", 1, bf.jobs, bf.res, total, 0, 1) ||
+	           measure_isa(br, "utgard_gp", 2, gp.jobs, gp.res, total, 0, 1) ||
+	           measure_isa(br, "a3xx", MSM_NODE, a3.jobs, a3.res, total, 0, 1) ||
+	           measure_isa(br, "ctm", RADEON_NODE, ctm.s.jobs, ctm.s.res, total / 16, 0, 1)) {
 		goto out;
+	}
 	if (!(f = fopen(path, "w")))
 		goto out;
 	for (size_t i = first; i < br->n; i++) {
@@ -298,11 +381,12 @@ static const char *preload(void)
 	return p && *p ? p : NULL;
 }
 
-/* In the parent: runs `isaprobe bench drm` with the fake device preloaded, relays its results. */
-static int relay(struct bench_run *br)
+/* In the parent: runs `isaprobe bench drm` with the fake device preloaded (gpu: a GPU, without
+ * the model extension, the harness cases), relays its results. */
+static int relay_child(struct bench_run *br, int gpu)
 {
 	const char *pre = preload();
-	char self[4096], out[512], runs[32], line[512];
+	char self[4096], out[512], runs[32], line[512], stats[600];
 	char *argv[6], **env = NULL;
 	size_t nenv = 0, k = 0;
 	posix_spawn_file_actions_t fa;
@@ -319,10 +403,11 @@ static int relay(struct bench_run *br)
 	if (len <= 0)
 		return -1;
 	self[len] = 0;
-	bench_db_path(br, "drm-results", out, sizeof out);
+	bench_db_path(br, gpu ? "drm-gpu-results" : "drm-results", out, sizeof out);
+	bench_db_path(br, "drm-gpu-stats", stats, sizeof stats);
 	while (environ[nenv])
 		nenv++;
-	env = calloc(nenv + 8, sizeof *env);
+	env = calloc(nenv + 10, sizeof *env);
 	if (!env)
 		return -1;
 	for (size_t i = 0; i < nenv; i++)
@@ -338,7 +423,16 @@ static int relay(struct bench_run *br)
 		env[k++] = "FAKEDRM_DEVICES=/dev/dri/renderD128=t760,/dev/dri/renderD129=g71,"
 		           "/dev/dri/renderD130=mali400,/dev/dri/renderD131=a320,"
 		           "/dev/dri/renderD132=r580";
-		env[k++] = "FAKEDRM_MODEL=1"; /* the cases compare every outcome with the simulator's */
+		static char st[620];
+		snprintf(st, sizeof st, "FAKEDRM_STATS=%s", stats);
+		if (gpu) {
+			env[k++] = "FAKEDRM_MODEL=0";
+			env[k++] = CHILD_GPU "=1";
+			env[k++] = st;
+		} else {
+			/* the cases compare every outcome with the simulator's */
+			env[k++] = "FAKEDRM_MODEL=1";
+		}
 		env[k] = NULL;
 	}
 	snprintf(runs, sizeof runs, "%llu", (unsigned long long)bench_size(br, 200000, 4096));
@@ -376,17 +470,36 @@ static int relay(struct bench_run *br)
 			bench_rate(br, fld[0], strcmp(fld[1], "submissions/s") ? "variants/s" : "submissions/s",
 			           atof(fld[2]), tm, BENCH_REPORT, 0, fld[5]);
 		} else {
-			bench_value(br, fld[0], "variants", atof(fld[2]), BENCH_REPORT, 0, fld[5]);
+			bench_value(br, fld[0], strcmp(fld[1], "words") ? "variants" : "words",
+			            atof(fld[2]), BENCH_REPORT, 0, fld[5]);
 		}
 	}
 	fclose(f);
+	if (gpu && (f = fopen(stats, "r")) != NULL) {
+		/* the fake device's own count (it gives no counters without the model extension) */
+		unsigned long long subs = 0, jobs = 0;
+		if (fscanf(f, "submissions %llu jobs %llu", &subs, &jobs) == 2 && subs)
+			bench_value(br, "harness.per_submission", "variants", (double)jobs / (double)subs,
+			            BENCH_REPORT, 0, "wrapped variants in one submission, every ISA with a "
+			            "harness together (ISAPROBE_DRM_JOBS, ISAPROBE_DRM_BO_BUDGET)");
+		fclose(f);
+	}
 	rc = 0;
 out:
 	posix_spawn_file_actions_destroy(&fa);
-	if (!br->opts->keep)
+	if (!br->opts->keep) {
 		remove(out);
+		remove(stats);
+	}
 	free(env);
 	return rc;
+}
+
+static int relay(struct bench_run *br)
+{
+	if (relay_child(br, 0) != 0)
+		return -1;
+	return preload() ? relay_child(br, 1) : 0;
 }
 
 static int run(struct bench_run *br)
@@ -404,6 +517,10 @@ static const struct bench_ratio ratios[] = {
 	{"drm.ctm.drm", "drm.ctm.sim", "CTM (radeon, R580): the same, one draw of 32 pixels a job", 0},
 	{"drm.midgard.single", "drm.midgard.drm", "Midgard: one variant per submission against "
 	 "batched", 0},
+	{"drm.harness.midgard.drm", "drm.harness.midgard.sim", "Midgard register jobs on a GPU "
+	 "through the register harness against the simulator alone", 0},
+	{"drm.harness.bifrost.drm", "drm.harness.bifrost.sim", "Bifrost: the same", 0},
+	{"drm.harness.a3xx.drm", "drm.harness.a3xx.sim", "a3xx: the same", 0},
 };
 
 const struct bench_suite bench_suite_drm = {

@@ -21,6 +21,8 @@ int cmd_disasm(int argc, char **argv);
 int cmd_fields(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_gpu_check(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
 int cmd_report(int argc, char **argv);
@@ -33,6 +35,9 @@ int cli_read_file(const char *path, uint8_t **data, size_t *len);
 int cli_write_file(const char *path, const uint8_t *data, size_t len);
 /* Finds an ISA by name or prints the known names and returns NULL. */
 const struct ip_isa *cli_isa(const char *name);
+/* Whether runner (NAME[:ARG]) names a runner backend; if not, says so on stderr for command cmd
+ * (bad usage: exit status 2). */
+int cli_runner_known(const char *cmd, const char *runner);
 /* An ISA and one input file, named by the command line (asm, disasm). */
 struct cli_input {
 	const struct ip_isa *isa;

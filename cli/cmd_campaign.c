@@ -257,6 +257,8 @@ int cmd_campaign(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (!cli_runner_known("campaign", o.runner))
+		return 2;
 	nprobes = argc - optind;
 	probes = cli_probes_load(argv + optind, nprobes);
 	if (!probes)

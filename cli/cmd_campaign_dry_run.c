@@ -1,6 +1,7 @@
 /* cmd_campaign_dry_run.c: `isaprobe campaign --dry-run`: per probe and context, the assembled
  * seed and its disassembly, the target bits, the variants each strategy would run and how many
- * of a sample the runner models; as text or JSON. Nothing is written to any database. */
+ * of a sample the runner models, and on a GPU the program and buffers the register harness makes
+ * of the seed; as text or JSON. Nothing is written to any database. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,124 @@ static int seed_of(const struct ip_probe *p, unsigned c, uint8_t **bin, size_t *
 		return -1;
 	}
 	return 0;
+}
+
+/* The disassembly of bytes[0..len) (malloc'd text), or NULL when they do not unpack. */
+static char *disassemble_bytes(const struct ip_isa *isa, const uint8_t *bytes, size_t len)
+{
+	struct ip_program prog;
+	struct ip_diag d;
+	char *text = NULL;
+	size_t n;
+	FILE *m;
+	ip_diag_init(&d, NULL);
+	if (!len || isa->unpack(bytes, len, &prog, &d) != 0)
+		return NULL;
+	m = open_memstream(&text, &n);
+	if (!m || isa->disassemble(&prog, m) || fclose(m)) {
+		free(text);
+		text = NULL;
+	}
+	ip_program_free(&prog);
+	return text;
+}
+
+static void print_indented(const char *text, const char *indent)
+{
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+		printf("%s%.*s\n", indent, (int)n, text);
+		text += n + (text[n] == '\n');
+	}
+}
+
+/* The three parts of a wrapped program: prologue, the variant, epilogue. */
+static void part_bounds(const struct ip_preview_wrapped *g, size_t at[4])
+{
+	at[0] = 0;
+	at[1] = g->variant_at;
+	at[2] = g->variant_at + g->variant_len;
+	at[3] = g->len;
+}
+
+static const char *const part_names[3] = {"prologue", "variant", "epilogue"};
+
+static void print_gpu_text(const struct ip_probe *p, const struct ip_preview *pv,
+                           const struct ip_preview_wrapped *g)
+{
+	size_t at[4];
+	if (!g->wrapped) {
+		printf("  on this GPU the seed runs as it is (it plants and observes no register)\n");
+		return;
+	}
+	if (g->refused) {
+		printf("  on this GPU the %s register harness refuses it: %s\n", pv->harness, g->refused);
+		return;
+	}
+	part_bounds(g, at);
+	printf("  the program the GPU runs (the %s register harness, docs/harness.md), %zu bytes:\n",
+	       pv->harness, g->len);
+	for (int k = 0; k < 3; k++) {
+		char *dis;
+		if (at[k + 1] == at[k]) {
+			printf("    no %s\n", part_names[k]);
+			continue;
+		}
+		dis = disassemble_bytes(p->isa, g->code + at[k], at[k + 1] - at[k]);
+		printf("    %s%s, bytes %zu-%zu:\n", k == 1 ? "the seed " : "", part_names[k], at[k],
+		       at[k + 1] - 1);
+		if (dis)
+			print_indented(dis, "      ");
+		else
+			cli_hex_words(stdout, g->code + at[k], at[k + 1] - at[k], "      ");
+		free(dis);
+	}
+	printf("  its buffers:\n");
+	for (unsigned i = 0; i < g->nbuf; i++) {
+		printf("    %-12s", ip_buf_role_name(g->buf[i].role));
+		if (g->buf[i].in)
+			printf(" in %zu bytes%s", g->buf[i].in, g->buf[i].out ? "," : "");
+		if (g->buf[i].out)
+			printf(" out %zu bytes", g->buf[i].out);
+		putchar('\n');
+	}
+	if (g->layout)
+		print_indented(g->layout, "    ");
+}
+
+static void print_gpu_json(const struct ip_probe *p, const struct ip_preview *pv,
+                           const struct ip_preview_wrapped *g)
+{
+	size_t at[4];
+	printf(",\"gpu\":{\"harness\":");
+	cli_json_string(stdout, pv->harness);
+	printf(",\"wrapped\":%s", g->wrapped ? "true" : "false");
+	if (g->refused) {
+		printf(",\"refused\":");
+		cli_json_string(stdout, g->refused);
+	}
+	if (g->wrapped && !g->refused) {
+		part_bounds(g, at);
+		printf(",\"bytes\":%zu", g->len);
+		for (int k = 0; k < 3; k++) {
+			char *dis = disassemble_bytes(p->isa, g->code + at[k], at[k + 1] - at[k]);
+			printf(",\"%s\":{\"at\":%zu,\"bytes\":%zu,\"code\":\"", part_names[k], at[k],
+			       at[k + 1] - at[k]);
+			for (size_t i = at[k]; i < at[k + 1]; i++)
+				printf("%02x", g->code[i]);
+			printf("\",\"disassembly\":");
+			cli_json_string(stdout, dis ? dis : "");
+			putchar('}');
+			free(dis);
+		}
+		printf(",\"buffers\":[");
+		for (unsigned i = 0; i < g->nbuf; i++)
+			printf("%s{\"role\":\"%s\",\"in\":%zu,\"out\":%zu}", i ? "," : "",
+			       ip_buf_role_name(g->buf[i].role), g->buf[i].in, g->buf[i].out);
+		printf("],\"layout\":");
+		cli_json_string(stdout, g->layout ? g->layout : "");
+	}
+	putchar('}');
 }
 
 static void print_targets(const struct ip_probe *p, int json)
@@ -111,7 +230,7 @@ static uint64_t modeled(const struct ip_preview_context *c)
 	return c->sampled - c->by_status[IP_STATUS_UNMODELED] - c->by_status[IP_STATUS_RUNNER_ERROR];
 }
 
-static void print_context_json(const struct ip_probe *p, unsigned c,
+static void print_context_json(const struct ip_probe *p, const struct ip_preview *pv, unsigned c,
                                const struct ip_preview_context *pc, const uint8_t *bin,
                                size_t len, const char *dis)
 {
@@ -138,10 +257,13 @@ static void print_context_json(const struct ip_probe *p, unsigned c,
 		cli_json_string(stdout, pc->reasons[i].why);
 		fputc('}', stdout);
 	}
-	fputs("]}}", stdout);
+	fputs("]}", stdout);
+	if (pv->harness[0])
+		print_gpu_json(p, pv, &pc->gpu);
+	fputc('}', stdout);
 }
 
-static void print_context_text(const struct ip_probe *p, unsigned c,
+static void print_context_text(const struct ip_probe *p, const struct ip_preview *pv, unsigned c,
                                const struct ip_preview_context *pc, const uint8_t *bin,
                                size_t len, const char *dis, enum ip_strategy_kind chosen)
 {
@@ -175,6 +297,8 @@ static void print_context_text(const struct ip_probe *p, unsigned c,
 		printf("    %llu %s: %s\n", (unsigned long long)pc->reasons[i].count,
 		       ip_status_name(pc->reasons[i].status),
 		       pc->reasons[i].why[0] ? pc->reasons[i].why : "(the runner gave no reason)");
+	if (pv->harness[0])
+		print_gpu_text(p, pv, &pc->gpu);
 }
 
 static int preview_one(const struct ip_probe *p, const struct ip_campaign_opts *o,
@@ -221,9 +345,9 @@ static int preview_one(const struct ip_probe *p, const struct ip_campaign_opts *
 			return 1;
 		}
 		if (json)
-			print_context_json(p, c, &pv->ctx[c], bin, len, dis);
+			print_context_json(p, pv, c, &pv->ctx[c], bin, len, dis);
 		else
-			print_context_text(p, c, &pv->ctx[c], bin, len, dis, o->strategy);
+			print_context_text(p, pv, c, &pv->ctx[c], bin, len, dis, o->strategy);
 		free(bin);
 		free(dis);
 	}
@@ -235,14 +359,16 @@ static int preview_one(const struct ip_probe *p, const struct ip_campaign_opts *
 int cli_campaign_dry_run(const struct ip_probe *probes, int n, const struct ip_campaign_opts *o,
                          unsigned sample, int json)
 {
-	struct ip_preview *pv = malloc(sizeof *pv);
+	struct ip_preview *pv = calloc(1, sizeof *pv);
 	int rc = 0;
 	if (!pv) {
 		fputs("isaprobe campaign: out of memory\n", stderr);
 		return 1;
 	}
-	for (int i = 0; i < n && !rc; i++)
+	for (int i = 0; i < n && !rc; i++) {
 		rc = preview_one(&probes[i], o, sample, json, pv);
+		ip_campaign_preview_free(pv);
+	}
 	free(pv);
 	return rc;
 }

@@ -70,7 +70,9 @@ static void usage(FILE *out)
 	      "  -h, --help             this help\n"
 	      "\n"
 	      "Exit status: 0 when the run ends ok, 1 when it does not (fault, timeout, unmodeled,\n"
-	      "runner error) or the input is bad, 2 on bad usage. Buffer layouts:\n"
+	      "runner error), the runner fails (a device that does not open, an agent that dies)\n"
+	      "or the input is bad (a binary that does not unpack: its byte offset), 2 on bad\n"
+	      "usage (an unknown runner among it). Buffer layouts:\n"
 	      "docs/midgard-simulator.md (and the other docs/*-simulator.md).\n",
 	      out);
 }
@@ -272,6 +274,22 @@ static int load_program(const struct ip_isa *isa, const char *path, uint8_t **bi
 	}
 	ip_program_free(&prog);
 	return 0;
+}
+
+/* A program the runner could not read at all (status invalid), which the ISA's unpacker does not
+ * read either: where it goes wrong, by byte offset (a truncated executable, a partial word),
+ * as `disasm` says it. An assembled program always unpacks. */
+static void say_where_unreadable(const struct ip_isa *isa, const char *path, const uint8_t *bin,
+                                 size_t len)
+{
+	struct ip_program prog;
+	struct ip_diag d;
+	ip_diag_init(&d, cli_display_name(path));
+	if (isa->unpack(bin, len, &prog, &d) == 0) {
+		ip_program_free(&prog);
+		return;
+	}
+	ip_diag_print(&d, stderr);
 }
 
 static uint32_t u32_at(const uint8_t *p)
@@ -493,7 +511,7 @@ int cmd_run(int argc, char **argv)
 		usage(stderr);
 		goto out;
 	}
-	if (!(isa = cli_isa(isa_name)))
+	if (!(isa = cli_isa(isa_name)) || !cli_runner_known("run", runner))
 		goto out;
 	reg_bytes = reg_file_bytes(isa->name);
 	reg_a3xx = strcmp(isa->name, "a3xx") == 0;
@@ -554,9 +572,8 @@ int cmd_run(int argc, char **argv)
 	cfg.gpu = gpu;
 	cfg.device = NULL;
 	ip_diag_init(&d, NULL);
-	if (ip_runner_open(runner, &cfg, &r, &d) != 0) {
+	if (ip_runner_open(runner, &cfg, &r, &d) != 0) { /* the runner failed: as campaign, 1 */
 		fprintf(stderr, "isaprobe run: %s\n", d.msg);
-		rc = 2;
 		goto out;
 	}
 	ip_job_init(&job, &res, bin, len, bufs, ninputs, outs, nout);
@@ -564,6 +581,8 @@ int cmd_run(int argc, char **argv)
 	job.limits.budget = (uint64_t)budget;
 	job.uniform_regs = (int)uregs;
 	ip_runner_run(r, &job, &res);
+	if (res.status == IP_STATUS_INVALID)
+		say_where_unreadable(isa, argv[optind], bin, len);
 	if (json)
 		print_json(&res, outs, nout, ip_runner_model(r));
 	else

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isaprobe/runner.h"
 
 const char *cli_display_name(const char *path)
 {
@@ -85,6 +86,21 @@ const struct ip_isa *cli_isa(const char *name)
 		fprintf(stderr, " %s", (*i)->name);
 	fputc('\n', stderr);
 	return NULL;
+}
+
+int cli_runner_known(const char *cmd, const char *runner)
+{
+	const char *colon = strchr(runner, ':');
+	char name[64];
+	snprintf(name, sizeof name, "%.*s", (int)(colon ? (size_t)(colon - runner) : strlen(runner)),
+	         runner);
+	if (ip_runner_backend_find(name))
+		return 1;
+	fprintf(stderr, "isaprobe %s: unknown runner '%s'; known:", cmd, name);
+	for (const struct ip_runner_backend *const *i = ip_runner_backends(); *i; i++)
+		fprintf(stderr, " %s", (*i)->name);
+	fputc('\n', stderr);
+	return 0;
 }
 
 int cli_isa_and_file(int argc, char **argv, const char *isa_name, void (*usage)(FILE *),

@@ -20,7 +20,9 @@ static const struct command commands[] = {
 	{"db", cmd_db, "findings database maintenance: db merge OUT IN..."},
 	{"devices", cmd_devices, "the GPUs the drm runner can reach: node, driver, GPU, model, ISA"},
 	{"disasm", cmd_disasm, "disassemble a binary, every bit shown"},
+	{"export", cmd_export, "findings as isaspec XML, ISA.xml or the notes' lists; or a diff"},
 	{"fields", cmd_fields, "print an ISA's field tables with their doc levels"},
+	{"gpu-check", cmd_gpu_check, "whether a GPU model runs probes under a kernel (no device)"},
 	{"infer", cmd_infer, "infer fields from a database's runs into its finding table"},
 	{"query", cmd_query, "ask a findings database named questions, or SQL"},
 	{"report", cmd_report, "render the findings as Markdown, HTML or JSON; diff two databases"},
@@ -31,7 +33,7 @@ static void usage(FILE *out)
 {
 	fputs("usage: isaprobe [--version] [--help] COMMAND [ARGS]\n\ncommands:\n", out);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n`isaprobe COMMAND --help` describes each command.\n", out);
 }
 

@@ -64,9 +64,11 @@ static int has_errors(struct ip_store *s, int64_t campaign_id, int *any, struct 
 	return 0;
 }
 
-/* Calls each(arg, variant, outcome) for every runner-error outcome of a variant with no other
- * outcome (a confirmation re-run may have answered it: then its errors say nothing more), in
- * table order, until each returns nonzero (1: stop, -1: error). */
+/* Calls each(arg, variant, outcome) for every runner-error outcome, in table order, until each
+ * returns nonzero (1: stop, -1: error). Every one counts, whatever else its variant holds: a
+ * variant drawn twice has a run per draw, and a campaign stores a runner error only for a run
+ * that no re-run answered (fuzz/campaign.c; databases written before kept one beside the re-run
+ * that answered it, which --resume now runs once more). */
 static int each_error(struct ip_store *s, int64_t campaign_id,
                       int (*each)(void *, const struct ip_scan_variant *,
                                   const struct ip_scan_outcome *),
@@ -86,18 +88,15 @@ static int each_error(struct ip_store *s, int64_t campaign_id,
 		return -1;
 	}
 	while ((rc = ip_scan_next(sc, &v, d)) > 0) {
-		int answered = 0, st;
-		for (size_t i = 0; i < v.noutcomes && !answered; i++) {
+		for (size_t i = 0; i < v.noutcomes && rc > 0; i++) {
+			int st = IP_STATUS_OK, r;
 			if (status_of(s, &t, v.outcomes[i].outcome_id, &st, d)) {
 				rc = -1;
 				break;
 			}
-			answered = st != IP_STATUS_RUNNER_ERROR;
-		}
-		if (rc < 0 || answered)
-			continue;
-		for (size_t i = 0; i < v.noutcomes && rc > 0; i++) {
-			int r = each(arg, &v, &v.outcomes[i]);
+			if (st != IP_STATUS_RUNNER_ERROR)
+				continue;
+			r = each(arg, &v, &v.outcomes[i]);
 			if (r)
 				rc = r < 0 ? -1 : 0;
 		}

@@ -4,9 +4,10 @@
 
 #include "isaprobe/mesa.h"
 
-extern const struct ip_mesa midgard_mesa, bifrost_mesa, utgard_gp_mesa;
+extern const struct ip_mesa midgard_mesa, bifrost_mesa, utgard_gp_mesa, a3xx_mesa;
 
-static const struct ip_mesa *const all[] = {&midgard_mesa, &bifrost_mesa, &utgard_gp_mesa};
+static const struct ip_mesa *const all[] = {&midgard_mesa, &bifrost_mesa, &utgard_gp_mesa,
+                                            &a3xx_mesa};
 
 const struct ip_mesa *ip_mesa_find(const char *isa)
 {

@@ -5,10 +5,10 @@
 #include "isaprobe/public.h"
 
 extern const struct ip_public_overlay midgard_public, bifrost_public, utgard_gp_public, a3xx_public,
-	ctm_public;
+	ctm_public, ctm_cb_public;
 
 static const struct ip_public_overlay *const overlays[] = {
-	&midgard_public, &bifrost_public, &utgard_gp_public, &a3xx_public, &ctm_public,
+	&midgard_public, &bifrost_public, &utgard_gp_public, &a3xx_public, &ctm_public, &ctm_cb_public,
 };
 
 const struct ip_public_overlay *ip_public_overlay(const char *isa)

@@ -19,6 +19,16 @@
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_RUNNING, SLOT_DONE };
 
+/* What becomes of a re-run (confirm()). A runner error says nothing, so the database holds one
+ * for a variant only when every run of it failed, and --resume runs each one it holds again:
+ * a re-run that fails is not stored, and the first re-run that answers a variant whose run
+ * failed is stored in that run's place (it is the variant's run; the failed one is not). */
+enum xrun_kind {
+	XRUN_CONFIRM, /* a re-run, stored beside the variant's run */
+	XRUN_ANSWER,  /* the variant's run: its own run was a runner error, not stored */
+	XRUN_FAILED,  /* a runner error: not stored */
+};
+
 /* One batch on its way: variants, then outcomes and the runs to record. */
 struct slot {
 	enum slot_state state;
@@ -32,13 +42,15 @@ struct slot {
 	size_t runs_cap;
 	/* the batch's re-runs (confirm()): stored with it, so a batch and its cursor stay one */
 	size_t nx, xcap;
-	size_t replaced;          /* runner errors of the batch left out: re-runs took their place */
 	struct ip_variant *xv;
 	struct ip_outcome *xo;
+	uint8_t *xkind;           /* enum xrun_kind of each */
+	uint8_t *answered;        /* n: the variant's runner-error run was answered by a re-run */
 	uint8_t *xdata;           /* nx * output_len */
 	uint8_t *xvalues;         /* nx * value_len */
-	/* made by the worker: the runs (batch and re-runs), their statuses, the batch to store */
-	size_t nrun;
+	/* made by the worker: the runs stored (batch and re-runs; nconfirm of them re-runs), their
+	 * statuses, the batch to store */
+	size_t nrun, nconfirm;
 	uint64_t by_status[IP_STATUS_COUNT];
 	struct ip_store_batch *ready;
 	uint8_t *kept;            /* the outputs of the batch's single flips (the pieces' own are
@@ -164,8 +176,9 @@ static int alloc_slots(struct driver *dr, struct ip_diag *d)
 		s->runs = malloc(dr->batch * sizeof *s->runs);
 		s->runs_cap = dr->batch;
 		s->values = malloc(dr->batch * dr->value_len);
+		s->answered = malloc(dr->batch);
 		s->ready = ip_store_batch_new();
-		if (!s->variants || !s->outcomes || !s->runs || !s->values || !s->ready)
+		if (!s->variants || !s->outcomes || !s->runs || !s->values || !s->answered || !s->ready)
 			return ip_diag_plain(d, "out of memory");
 	}
 	return 0;
@@ -181,6 +194,8 @@ static void free_slots(struct driver *dr)
 		free(s->values);
 		free(s->xv);
 		free(s->xo);
+		free(s->xkind);
+		free(s->answered);
 		free(s->xdata);
 		free(s->xvalues);
 		free(s->kept);
@@ -200,8 +215,10 @@ static int flips_from_seed(const struct ip_probe *p, const struct ip_variant *v)
 	return (int)n;
 }
 
-/* Runs v once more and keeps the outcome among the slot's re-runs; returns its status. */
-static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_variant *v)
+/* Runs v once more and keeps the outcome among the slot's re-runs, as kind (XRUN_FAILED when it
+ * fails); returns its status. */
+static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_variant *v,
+                            enum xrun_kind kind)
 {
 	size_t olen = x->probe->output_len;
 	const char *why;
@@ -210,7 +227,8 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 		s->xv = realloc(s->xv, s->xcap * sizeof *s->xv);
 		s->xo = realloc(s->xo, s->xcap * sizeof *s->xo);
 		s->xdata = realloc(s->xdata, s->xcap * (olen ? olen : 1));
-		if (!s->xv || !s->xo || !s->xdata)
+		s->xkind = realloc(s->xkind, s->xcap);
+		if (!s->xv || !s->xo || !s->xdata || !s->xkind)
 			abort();
 		/* the outcomes point into xdata, which moved */
 		for (size_t i = 0; i < s->nx; i++)
@@ -222,35 +240,8 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 		snprintf(s->lost, sizeof s->lost, "%s", why);
 		return IP_STATUS_RUNNER_ERROR;
 	}
+	s->xkind[s->nx] = s->xo[s->nx].status == IP_STATUS_RUNNER_ERROR ? XRUN_FAILED : kind;
 	return s->xo[s->nx++].status;
-}
-
-/* A runner error says nothing of its variant, so it is never stored beside another run of it:
- * of the re-runs xo[first..nx) of a variant whose batch run was `was`, the runner errors are
- * dropped when another outcome is there, else all but one when the batch run was a runner
- * error too (which add_runs left out: the re-runs take its place). */
-static void drop_runner_errors(struct slot *s, size_t first, enum ip_status was, size_t olen)
-{
-	size_t k = first, errors = 0;
-	for (size_t j = first; j < s->nx; j++)
-		errors += s->xo[j].status == IP_STATUS_RUNNER_ERROR;
-	/* how many runner errors stay: one when nothing else stands for the variant */
-	errors = errors == s->nx - first && was == IP_STATUS_RUNNER_ERROR ? errors - 1 : errors;
-	for (size_t j = first; j < s->nx; j++) {
-		if (s->xo[j].status == IP_STATUS_RUNNER_ERROR && errors) {
-			errors--;
-			continue;
-		}
-		if (k != j) {
-			if (olen)
-				memmove(s->xdata + k * olen, s->xdata + j * olen, olen);
-			s->xv[k] = s->xv[j];
-			s->xo[k] = s->xo[j];
-			s->xo[k].data = s->xdata + k * olen;
-		}
-		k++;
-	}
-	s->nx = k;
 }
 
 /* Whether the device's state is clean after a job that ended with status st (clean before:
@@ -298,12 +289,12 @@ static int warm_up(struct ip_exec *x, struct slot *s, uint32_t context)
  * clean), v runs as the device is: its run is stored all the same. Its status; *clean says
  * whether the state is clean after it. */
 static enum ip_status rerun_clean(struct ip_exec *x, struct slot *s, const struct ip_variant *v,
-                                  int *clean)
+                                  int *clean, enum xrun_kind kind)
 {
 	enum ip_status st;
 	if (!*clean)
 		*clean = warm_up(x, s, v->context);
-	st = rerun(x, s, v);
+	st = rerun(x, s, v, kind);
 	*clean = clean_after(st, *clean);
 	return st;
 }
@@ -319,44 +310,45 @@ static void confirm_variant(struct ip_exec *x, struct slot *s, size_t i, unsigne
 	long cur = -1; /* the outcome the rest weighs: the batch's (-1), or re-run cur's */
 	size_t first = s->nx;
 	unsigned k = 0;
-	if (!plans) {
-		if (ip_status_is_noise(st))
-			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
-				st = rerun(x, s, v);
-		else if (flips == 0 ||
-		         (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
-			while (k++ < n_more && !s->lost[0])
-				rerun(x, s, v);
-		return;
-	}
 	if (ip_status_is_noise(st)) {
-		/* (clean: a fault a dirty state gave is no answer either) */
-		while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0])
-			st = rerun_clean(x, s, v, &clean);
-		if (ip_status_is_noise(st) || s->nx == first)
+		/* (with a plan, clean: a fault a dirty state gave is no answer either) */
+		while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0]) {
+			int failed = st == IP_STATUS_RUNNER_ERROR && !s->answered[i];
+			enum xrun_kind kind = failed ? XRUN_ANSWER : XRUN_CONFIRM;
+			st = plans ? rerun_clean(x, s, v, &clean, kind) : rerun(x, s, v, kind);
+			if (failed && st != IP_STATUS_RUNNER_ERROR && !s->lost[0])
+				s->answered[i] = 1;
+		}
+		if (!plans || ip_status_is_noise(st) || s->nx == first)
 			return;
 		cur = (long)s->nx - 1; /* it said something at last: weighed as below */
 		k = 0;
 	}
 #define CUR (cur < 0 ? &s->outcomes[i] : &s->xo[cur])
+	if (!plans) {
+		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
+			while (k++ < n_more && !s->lost[0])
+				rerun(x, s, v, XRUN_CONFIRM);
+		return;
+	}
 	if (flips == 0) {
 		while (k++ < n_more && !s->lost[0])
-			rerun_clean(x, s, v, &clean);
+			rerun_clean(x, s, v, &clean, XRUN_CONFIRM);
 	} else if (flips == 1) {
 		size_t at = s->nx;
-		enum ip_status again = rerun_clean(x, s, v, &clean);
+		enum ip_status again = rerun_clean(x, s, v, &clean, XRUN_CONFIRM);
 		/* the two disagree, or agree on a fault (the first may have come of a dirty
 		 * state): more runs, for a majority of clean ones */
 		if (again != IP_STATUS_RUNNER_ERROR && s->nx > at &&
 		    (again != st || st != IP_STATUS_OK || !ip_settle_same(&s->xo[s->nx - 1], CUR)))
 			while (++k < n_more && !s->lost[0])
-				rerun_clean(x, s, v, &clean);
+				rerun_clean(x, s, v, &clean, XRUN_CONFIRM);
 	} else if (st == IP_STATUS_FAULT &&
 	           !ip_settle_explained(pl, &x->probe->contexts[v->context].seed_value,
 	                                &v->value, CUR)) {
 		/* it counts once clean runs repeat it: n_more of them, unless one runs ok */
 		while (k++ < n_more && !s->lost[0])
-			if (rerun_clean(x, s, v, &clean) == IP_STATUS_OK)
+			if (rerun_clean(x, s, v, &clean, XRUN_CONFIRM) == IP_STATUS_OK)
 				break;
 	}
 #undef CUR
@@ -364,8 +356,7 @@ static void confirm_variant(struct ip_exec *x, struct slot *s, size_t i, unsigne
 
 /* The batch's re-runs, made by the worker before the batch is stored (at most n_more per
  * variant): a run that said nothing (timeout, runner_error) is run again until it says
- * something (a runner error is never stored beside another run of its variant:
- * drop_runner_errors); the seed's outcome is confirmed (every verdict is measured against
+ * something (what of it is stored: enum xrun_kind); the seed's outcome is confirmed (every verdict is measured against
  * it). Without a plan (strategies other than auto), a fault of one bit flipped from the seed
  * (what would make the bit reserved) is confirmed too. With auto's plan, as a GPU needs: a bit
  * flipped alone is run once more, and more when the two differ or agree on a fault (a flipped
@@ -379,11 +370,9 @@ static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more,
                     const struct ip_auto_context_plan *plans)
 {
 	s->nx = 0;
-	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++) {
-		size_t first = s->nx;
+	memset(s->answered, 0, s->n);
+	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++)
 		confirm_variant(x, s, i, n_more, plans);
-		drop_runner_errors(s, first, s->outcomes[i].status, x->probe->output_len);
-	}
 }
 
 /* Runs variants v[0..n) in batches; a run that said nothing (timeout, runner_error) is run
@@ -683,31 +672,34 @@ int64_t ip_campaign_open(struct ip_store *s, const struct ip_probe *p,
 	return id;
 }
 
-/* Runs i0..i1 of the slot (its variants, then its re-runs) as ip_run records, counted by
- * status, added to the batch being prepared; a runner error of the batch that confirm() will
- * run again is left out (its re-runs take its place). */
-static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i1)
+/* Runs i0..i1 of the slot (its variants, then its re-runs) that are stored, as ip_run records
+ * after the s->nrun before, counted by status, added to the batch being prepared. A variant's
+ * runner-error run waits for its re-runs (`errors`: 0 leaves them out, 1 takes only them and
+ * those of them no re-run answered); a re-run is stored unless it failed. */
+static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i1, int errors)
 {
-	size_t k = i0;
+	struct ip_run *runs = s->runs + s->nrun;
+	size_t m = 0;
 	for (size_t i = i0; i < i1; i++) {
 		int x = i >= s->n;
 		size_t j = x ? i - s->n : i;
 		uint8_t *val = (x ? s->xvalues : s->values) + j * dr->value_len;
 		const struct ip_variant *v = x ? &s->xv[j] : &s->variants[i];
-		if (!x && dr->confirm && s->outcomes[i].status == IP_STATUS_RUNNER_ERROR) {
-			s->replaced++;
+		const struct ip_outcome *o = x ? &s->xo[j] : &s->outcomes[i];
+		if (x ? s->xkind[j] == XRUN_FAILED
+		      : (o->status == IP_STATUS_RUNNER_ERROR) != errors || (errors && s->answered[i]))
 			continue;
-		}
 		value_bytes(&v->value, val, dr->value_len);
-		s->runs[k].context = v->context;
-		s->runs[k].value = val;
-		s->runs[k].value_len = dr->value_len;
-		s->runs[k].outcome = x ? s->xo[j] : s->outcomes[i];
-		s->by_status[s->runs[k].outcome.status < IP_STATUS_COUNT ? s->runs[k].outcome.status
-		                                                          : IP_STATUS_RUNNER_ERROR]++;
-		k++;
+		runs[m].context = v->context;
+		runs[m].value = val;
+		runs[m].value_len = dr->value_len;
+		runs[m].outcome = *o;
+		s->by_status[o->status < IP_STATUS_COUNT ? o->status : IP_STATUS_RUNNER_ERROR]++;
+		s->nconfirm += x && s->xkind[j] == XRUN_CONFIRM;
+		m++;
 	}
-	return ip_store_batch_add(s->ready, s->runs + i0, k - i0, &s->diag);
+	s->nrun += m;
+	return ip_store_batch_add(s->ready, runs, m, &s->diag);
 }
 
 /* Room for the outputs of the batch's single flips (kept aside by keep_flips). */
@@ -757,9 +749,8 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 	memset(s->by_status, 0, sizeof s->by_status);
 	ip_store_batch_clear(s->ready);
 	s->lost[0] = '\0';
-	s->nx = 0;
+	s->nx = s->nrun = s->nconfirm = 0;
 	s->kept_n = 0;
-	s->replaced = 0;
 	s->cold = -1;
 	if (dr->confirm)
 		room_for_flips(x, s);
@@ -777,7 +768,7 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 		if (ip_exec_collect(x, &why) == IP_RUNNER_DEVICE_LOST && !s->lost[0])
 			snprintf(s->lost, sizeof s->lost, "%s", why);
 		if (!rc && !s->lost[0])
-			rc = add_runs(dr, s, done, done + m);
+			rc = add_runs(dr, s, done, done + m, 0);
 		if (dr->confirm)
 			keep_flips(x, s, done, done + m);
 		done += m;
@@ -799,12 +790,11 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 			abort();
 	}
 	if (!rc)
-		rc = add_runs(dr, s, s->n, s->n + s->nx);
+		rc = add_runs(dr, s, 0, s->n, 1);
+	if (!rc)
+		rc = add_runs(dr, s, s->n, s->n + s->nx, 0);
 	if (!rc)
 		rc = ip_store_batch_finish(s->ready, &s->diag);
-	s->nrun = 0;
-	for (unsigned k = 0; k < IP_STATUS_COUNT; k++)
-		s->nrun += s->by_status[k]; /* the runs stored: runner errors re-run are not */
 	s->prepared = rc;
 }
 
@@ -1023,7 +1013,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		for (int k = 0; k < IP_STATUS_COUNT; k++)
 			r->by_status[k] += next->by_status[k];
 		r->runs += nrun;
-		r->reruns += next->nx - next->replaced;
+		r->reruns += next->nconfirm;
 		r->batches++;
 		r->cursor_end = next->cursor_after;
 		record_seq++;
@@ -1056,7 +1046,7 @@ stop:
 out:
 	/* what the campaign holds as runner errors now (the summary says so): those stored before,
 	 * less those run again, plus those stored now; when there were any, counted again in the
-	 * database, where a variant that a confirmation re-run answered is not one (db/rerun.c) */
+	 * database (db/rerun.c), whatever else its variant holds (a variant drawn twice) */
 	r->runner_errors = errors_before - r->rerun + r->by_status[IP_STATUS_RUNNER_ERROR];
 	if (r->runner_errors && r->campaign_id > 0) {
 		struct ip_diag dd;

@@ -1,10 +1,14 @@
-/* campaign_preview.c: a campaign's dry run: what each strategy would run per context, and a
- * small sample run on the runner to say how much of the target it models. Nothing is stored. */
+/* campaign_preview.c: a campaign's dry run: what each strategy would run per context, a small
+ * sample run on the runner to say how much of the target it models, and what a runner's register
+ * harness makes of each seed (docs/harness.md). Nothing is stored. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exec.h"
 #include "isaprobe/campaign_preview.h"
+#include "isaprobe/drm.h"
+#include "isaprobe/harness.h"
 
 static uint64_t mix64(uint64_t x)
 {
@@ -131,9 +135,74 @@ out:
 	return rc;
 }
 
+/* The wrapped job harness h makes of context c's seed, into g. */
+static int wrap_seed(struct ip_exec *x, const struct ip_probe *p, unsigned c,
+                     const struct ip_harness *h, struct ip_preview_wrapped *g, struct ip_diag *d)
+{
+	uint8_t *data = malloc(p->output_len ? p->output_len : 1), *code = NULL;
+	struct ip_harness_work w;
+	struct ip_job *job;
+	struct ip_result *res;
+	struct ip_diag wd;
+	const char *why;
+	int rc = 0;
+	memset(&w, 0, sizeof w);
+	ip_diag_init(&wd, NULL);
+	if (!data)
+		return ip_diag_plain(d, "out of memory");
+	if (ip_exec_seed_job(x, c, data, &code, &job, &res) != 0 || !ip_harness_needed(job, res))
+		goto out; /* an encoding that never runs, or a job that runs as it is */
+	g->wrapped = 1;
+	if ((why = h->check(job, res)) != NULL || h->wrap(&w, job, res, &wd) != 0) {
+		if (!(g->refused = strdup(why ? why : wd.msg)))
+			rc = ip_diag_plain(d, "out of memory");
+		goto out;
+	}
+	if (!(g->code = malloc(w.job.code_len ? w.job.code_len : 1))) {
+		rc = ip_diag_plain(d, "out of memory");
+		goto out;
+	}
+	memcpy(g->code, w.job.code, w.job.code_len);
+	g->len = w.job.code_len;
+	g->variant_at = w.variant_at;
+	g->variant_len = w.variant_len;
+	for (int r = 0; r < IP_BUF_ROLE_COUNT; r++) {
+		const struct ip_buf *in = ip_job_input(&w.job, (enum ip_buf_role)r);
+		const struct ip_out_buf *o = ip_result_output(&w.res, (enum ip_buf_role)r);
+		if (in || o)
+			g->buf[g->nbuf++] = (struct ip_preview_buffer){(enum ip_buf_role)r,
+			                                               in ? in->len : 0, o ? o->cap : 0};
+	}
+	if (h->describe) {
+		size_t n;
+		FILE *m = open_memstream(&g->layout, &n);
+		if (m) {
+			h->describe(&w, job, m);
+			fclose(m);
+		}
+	}
+out:
+	ip_harness_work_free(&w);
+	free(code);
+	free(data);
+	return rc;
+}
+
+void ip_campaign_preview_free(struct ip_preview *out)
+{
+	for (unsigned c = 0; c < IP_PROBE_MAX_CONTEXTS; c++) {
+		struct ip_preview_wrapped *g = &out->ctx[c].gpu;
+		free(g->refused);
+		free(g->code);
+		free(g->layout);
+		memset(g, 0, sizeof *g);
+	}
+}
+
 int ip_campaign_preview(const struct ip_probe *p, const struct ip_campaign_opts *o,
                         unsigned sample, struct ip_preview *out, struct ip_diag *d)
 {
+	const struct ip_harness *h;
 	struct ip_runner_config cfg = {0};
 	struct ip_runner *r = NULL;
 	struct ip_exec x;
@@ -172,10 +241,45 @@ int ip_campaign_preview(const struct ip_probe *p, const struct ip_campaign_opts 
 	for (unsigned c = 0; c < p->ncontexts; c++)
 		if (run_sample(&x, p, c, sample, o->seed, &out->ctx[c], d))
 			goto out;
+	if ((h = ip_runner_harness(r)) != NULL) {
+		snprintf(out->harness, sizeof out->harness, "%s", h->isa);
+		for (unsigned c = 0; c < p->ncontexts; c++)
+			if (wrap_seed(&x, p, c, h, &out->ctx[c].gpu, d))
+				goto out;
+	}
 	rc = 0;
 out:
 	free(plans);
 	ip_exec_free(&x);
 	ip_runner_close(r);
+	return rc;
+}
+
+int ip_campaign_gpu_check(const struct ip_probe *p, const char *model, struct ip_diag *d)
+{
+	struct ip_exec x;
+	uint8_t *data = malloc(p->output_len ? p->output_len : 1);
+	int rc = 0;
+	if (!data || ip_exec_init(&x, p, NULL, 1, d)) {
+		free(data);
+		return data ? -1 : ip_diag_plain(d, "out of memory");
+	}
+	for (unsigned c = 0; c < p->ncontexts && !rc; c++) {
+		struct ip_job *job;
+		struct ip_result *res;
+		struct ip_diag cd;
+		uint8_t *code;
+		ip_diag_init(&cd, NULL);
+		if (ip_exec_seed_job(&x, c, data, &code, &job, &res) != 0)
+			continue; /* never runs: recorded as invalid */
+		if (ip_drm_model_check(model, p->isa->name, job, res, &cd) != 0) {
+			char why[sizeof cd.msg];
+			snprintf(why, sizeof why, "%s", cd.msg);
+			rc = ip_diag_plain(d, "context %s: %s", p->contexts[c].label, why);
+		}
+		free(code);
+	}
+	ip_exec_free(&x);
+	free(data);
 	return rc;
 }

@@ -98,6 +98,22 @@ static void make_job(const struct ip_exec *x, struct ip_exec_batch *eb, size_t j
 	res->noutputs = x->noutputs;
 }
 
+int ip_exec_seed_job(struct ip_exec *x, unsigned c, uint8_t *data, uint8_t **code,
+                     struct ip_job **job, struct ip_result **res)
+{
+	const struct ip_probe *p = x->probe;
+	struct ip_diag d;
+	size_t len;
+	ip_probe_apply(p, &x->progs[c], &p->contexts[c].seed_value);
+	ip_diag_init(&d, NULL);
+	if (p->isa->pack(&x->progs[c], code, &len, &d) != 0)
+		return -1;
+	make_job(x, &x->b[0], 0, *code, len, data);
+	*job = &x->b[0].jobs[0];
+	*res = &x->b[0].results[0];
+	return 0;
+}
+
 int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
 {
 	const struct ip_probe *p = x->probe;
@@ -107,14 +123,13 @@ int ip_exec_check(struct ip_exec *x, struct ip_diag *d)
 		return ip_diag_plain(d, "out of memory");
 	for (unsigned c = 0; c < p->ncontexts && !rc; c++) {
 		struct ip_diag pd;
+		struct ip_job *job;
+		struct ip_result *res;
 		uint8_t *code;
-		size_t len;
-		ip_probe_apply(p, &x->progs[c], &p->contexts[c].seed_value);
 		ip_diag_init(&pd, NULL);
-		if (p->isa->pack(&x->progs[c], &code, &len, &pd) != 0)
+		if (ip_exec_seed_job(x, c, data, &code, &job, &res) != 0)
 			continue; /* never runs: recorded as invalid */
-		make_job(x, &x->b[0], 0, code, len, data);
-		if (ip_runner_check_job(x->runner, &x->b[0].jobs[0], &x->b[0].results[0], &pd)) {
+		if (ip_runner_check_job(x->runner, job, res, &pd)) {
 			char why[sizeof pd.msg];
 			snprintf(why, sizeof why, "%s", pd.msg);
 			rc = ip_diag_plain(d, "runner %s cannot run the jobs of context %s: %s",

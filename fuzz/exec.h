@@ -45,6 +45,12 @@ int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *
                  struct ip_diag *d);
 void ip_exec_free(struct ip_exec *x);
 
+/* The job of context c's seed, as a campaign runs it (its outputs in data: output_len bytes):
+ * 0 with *code (malloc'd, the caller frees it), *job and *res (x's, valid until x runs again),
+ * or -1 when the ISA cannot pack the seed. */
+int ip_exec_seed_job(struct ip_exec *x, unsigned c, uint8_t *data, uint8_t **code,
+                     struct ip_job **job, struct ip_result **res);
+
 /* Whether the runner can run the probe's jobs at all (ip_runner_check_job on each context's
  * seed: a remote runner's frames hold them): 0, or -1 with d naming the context and why. */
 int ip_exec_check(struct ip_exec *x, struct ip_diag *d);

@@ -185,7 +185,7 @@ static void legend(FILE *out)
 	static const char *const meaning[RP_NVERDICTS] = {
 		"bits or values contradict a public field", "no public field there",
 		"inside a public field, with more detail", "the same bits and kind as a public field",
-		"nothing determined to compare"};
+		"nothing determined to compare", "the seed notes describe it"};
 	for (int v = 0; v < RP_NVERDICTS; v++) {
 		verdict_badge(out, (enum rp_verdict)v);
 		fprintf(out, " %s%s", meaning[v], v + 1 < RP_NVERDICTS ? "; " : ".");
@@ -293,7 +293,7 @@ static void summary(const struct rp_model *m, FILE *out)
 	             "counted (%zu rows)</summary>\n", rows(m));
 	fputs("<table class=\"summary\">\n<tr><th>ISA</th><th>probe</th><th>context</th>"
 	      "<th>fields</th><th>differs</th><th>new</th><th>refines</th><th>agrees</th>"
-	      "<th>open</th><th>runs</th><th>exhaustive sweep</th></tr>\n", out);
+	      "<th>open</th><th>known</th><th>runs</th><th>exhaustive sweep</th></tr>\n", out);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		for (size_t b = 0, e; b < p->nf; b = e) {
@@ -399,7 +399,8 @@ void rp_html(const struct rp_model *m, FILE *out)
 	      ".v{display:inline-block;padding:0 4px;border-radius:3px;font-size:12px}"
 	      ".v-differs{background:#e45756;color:#fff}.v-new{background:#f58518;color:#fff}"
 	      ".v-refines{background:#72b7b2}.v-agrees{background:#54a24b;color:#fff}"
-	      ".v-open{background:#ddd}.toc ul{margin:0}ul.learnt li{margin:2px 0}"
+	      ".v-open{background:#ddd}.v-known{background:#c6dbef}.toc ul{margin:0}"
+	      "ul.learnt li{margin:2px 0}"
 	      ".ctx{color:#666;font-size:12px}details.counts summary{cursor:pointer}"
 	      "section.context{content-visibility:auto;"
 	      "contain-intrinsic-size:auto 600px}</style></head><body>\n<h1>isaprobe report: ",

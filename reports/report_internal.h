@@ -8,23 +8,66 @@
 
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
+#include "isaprobe/word.h"
 #include "strbuf.h"
 
 struct sqlite3_stmt;
 
-/* A finding against what later public work says (docs/public-overlay.md), in the order a diff
- * lists them: differs (bits or values contradict a public field), new (no public field there),
- * refines (inside a public field, more detail), agrees (the same bits and kind), open (nothing
- * was determined to compare: unmodeled, not probed). */
-enum rp_verdict { RP_DIFFERS, RP_NEW, RP_REFINES, RP_AGREES, RP_OPEN, RP_NVERDICTS };
+/* A finding against what the notes and later public work say (docs/public-overlay.md), in
+ * the order a diff lists them: differs (bits or values contradict a public field), new (values
+ * no source names, or bits no source reads), refines (inside a public field, more detail),
+ * agrees (the same bits and kind, or values public work names), open (nothing was determined
+ * to compare: unmodeled, not probed), known (the seed notes themselves describe it). */
+enum rp_verdict { RP_DIFFERS, RP_NEW, RP_REFINES, RP_AGREES, RP_OPEN, RP_KNOWN, RP_NVERDICTS };
 
 const char *rp_verdict_name(enum rp_verdict v);
-/* The verdict of bits lo-hi of format "isa.name" ("midgard.load_store"), found to be of kind
- * `kind` with value names `names` (the details' JSON object, or ""), `partial` when some of its
- * values the runner could not say; *text (malloc'd) says it ("differs from index_reg 35-37:
- * value 0: r27 where public work says r26"). */
+
+/* What a verdict is given of a finding. */
+struct rp_public_in {
+	const char *format;    /* "isa.name" ("midgard.load_store") */
+	unsigned lo, hi;       /* its bits */
+	const char *kind;      /* what it was found to be */
+	const char *names;     /* the details' value names ({"0":"r26",...}) or "" */
+	const char *values;    /* the details' values ({"0":"add",...}) or "" */
+	const char *unmodeled; /* the values the runner could not say ("[3,5]") or "" */
+	int partial;           /* some of its values the runner could not say */
+	const ip_word *seed, *seed_known; /* the seed's bits of the word and which are known (the
+	                                   * campaign's targets), or NULL: values of a part of a
+	                                   * field are placed in the field with them */
+	const ip_word *word, *ctx; /* the seed's whole instruction word and its context word (the
+	                            * campaign's probe), or NULL: then every part of the overlay
+	                            * may apply, and every alternative of the notes' fields */
+};
+/* The verdict of a finding; *text (malloc'd) says it ("differs from index_reg 35-37: value 0:
+ * r27 where public work says r26", "new: value 3 named by no source; 0-2, 4-7 known: notes
+ * acc_op 83-85"). */
+enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text);
+/* The same without values or seed: bits lo-hi of format found to be of kind `kind` with value
+ * names `names`, `partial` when some of its values the runner could not say. */
 enum rp_verdict rp_public_compare(const char *format, unsigned lo, unsigned hi, const char *kind,
                                   const char *names, int partial, char **text);
+/* The seed programs of the campaigns' probes, parsed once per campaign. */
+struct rp_public_cache {
+	long long campaign;       /* the campaign parsed (0: none) */
+	struct ip_probe *probe;   /* its probe, or NULL when its text did not parse */
+};
+void rp_public_cache_free(struct rp_public_cache *c);
+/* The verdict of a row of rp_finding_columns(), its seed word read from the row's database
+ * (the probe of its last campaign, else the campaign's targets). c may be NULL (no cache). */
+enum rp_verdict rp_public_row(struct sqlite3_stmt *st, struct rp_public_cache *c, char **text);
+/* What a verdict is given of such a row (c not NULL): *in points into w (the seed word, which of
+ * its bits are known, the context word) and into the row. */
+void rp_public_input(struct sqlite3_stmt *st, struct rp_public_cache *c, struct rp_public_in *in,
+                     ip_word w[3]);
+struct ip_public_part;
+struct ip_field;
+/* Whether overlay part pt applies to the finding's instruction (every part does when its word is
+ * not known). */
+int rp_part_applies(const struct ip_public_part *pt, const struct rp_public_in *in);
+/* The public field of exactly the finding's bits, else the first that holds them, in a part
+ * that applies (*part set); NULL when none. */
+const struct ip_field *rp_public_field(const struct rp_public_in *in,
+                                       const struct ip_public_part **part);
 
 struct rp_finding {
 	unsigned context;
@@ -107,6 +150,9 @@ char *rp_examples(const char *rows);
  * of a sensible size ("0.5", "545808"), NaN or an infinity, else an unsigned integer. */
 void rp_word_text(uint32_t w, char *buf, size_t cap);
 /* A JSON object of value names as compact ranges ("0-7: r0-r7, 9: zero"), appended to b. */
+/* The next "key":"value" pair of a flat JSON object of strings at *p; 0 at the end. The value
+ * is returned raw (escapes kept, vlen bytes); a backslash never ends it. */
+int rp_next_pair(const char **p, unsigned long long *key, const char **v, int *vlen);
 void rp_value_table(struct strbuf *b, const char *json, const char *between);
 /* The columns a finding is read with ("SELECT <these> FROM finding f": column 4 is the kind),
  * and the description of such a row (malloc'd): what the report says after the kind. */

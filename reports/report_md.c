@@ -173,14 +173,20 @@ static void undetermined_section(FILE *out, const struct rp_probe *p)
 	rp_lines_free(l, n);
 }
 
+/* The findings per verdict, in one sentence. */
+static void verdict_counts(const struct rp_model *m, FILE *out)
+{
+	fprintf(out, "\nAgainst public knowledge (docs/public-overlay.md): %zu differ, %zu new, "
+	             "%zu refine, %zu agree, %zu open, %zu known to the notes.\n",
+	        m->verdicts[RP_DIFFERS], m->verdicts[RP_NEW], m->verdicts[RP_REFINES],
+	        m->verdicts[RP_AGREES], m->verdicts[RP_OPEN], m->verdicts[RP_KNOWN]);
+}
+
 /* The summary: findings per verdict, then one row per probe context with findings. */
 static void summary(const struct rp_model *m, FILE *out)
 {
 	int header = 0;
-	fprintf(out, "\nAgainst public knowledge (docs/public-overlay.md): %zu differ, %zu new, "
-	             "%zu refine, %zu agree, %zu open.\n",
-	        m->verdicts[RP_DIFFERS], m->verdicts[RP_NEW], m->verdicts[RP_REFINES],
-	        m->verdicts[RP_AGREES], m->verdicts[RP_OPEN]);
+	verdict_counts(m, out);
 	for (size_t i = 0; i < m->np; i++) {
 		const struct rp_probe *p = &m->p[i];
 		for (size_t b = 0, e; b < p->nf; b = e) {
@@ -196,8 +202,8 @@ static void summary(const struct rp_model *m, FILE *out)
 				}
 			if (!header) {
 				fputs("\n| ISA | probe | context | fields | differs | new | refines | agrees "
-				      "| open | runs | exhaustive sweep |\n"
-				      "|---|---|---|---|---|---|---|---|---|---|---|\n", out);
+				      "| open | known | runs | exhaustive sweep |\n"
+				      "|---|---|---|---|---|---|---|---|---|---|---|---|\n", out);
 				header = 1;
 			}
 			fputs("| ", out);
@@ -206,9 +212,9 @@ static void summary(const struct rp_model *m, FILE *out)
 			md(out, p->name);
 			fputs(" | ", out);
 			md(out, c->label);
-			fprintf(out, " | %zu | %zu | %zu | %zu | %zu | %zu | %llu | 2^%u |\n", nf,
+			fprintf(out, " | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %llu | 2^%u |\n", nf,
 			        v[RP_DIFFERS], v[RP_NEW], v[RP_REFINES], v[RP_AGREES], v[RP_OPEN],
-			        (unsigned long long)c->runs, c->width);
+			        v[RP_KNOWN], (unsigned long long)c->runs, c->width);
 		}
 	}
 }
@@ -305,10 +311,7 @@ void rp_markdown(const struct rp_model *m, FILE *out)
 	if (m->hint)
 		fprintf(out, "\nNothing to report: %s.\n", m->hint);
 	if (o->old) /* a diff's counts are above; a row per context would bury them */
-		fprintf(out, "\nAgainst public knowledge (docs/public-overlay.md): %zu differ, %zu new, "
-		             "%zu refine, %zu agree, %zu open.\n",
-		        m->verdicts[RP_DIFFERS], m->verdicts[RP_NEW], m->verdicts[RP_REFINES],
-		        m->verdicts[RP_AGREES], m->verdicts[RP_OPEN]);
+		verdict_counts(m, out);
 	else
 		summary(m, out);
 	const struct rp_lead *leads; /* the nightly mail: what to look at first */

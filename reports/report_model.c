@@ -107,7 +107,7 @@ char *rp_finding_what(sqlite3_stmt *st)
 	return rp_describe(col(st, 4), st);
 }
 
-static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
+static void read_finding(sqlite3_stmt *st, struct rp_public_cache *c, struct rp_finding *f)
 {
 	memset(f, 0, sizeof *f);
 	f->context = (unsigned)sqlite3_column_int(st, 0);
@@ -128,8 +128,7 @@ static void read_finding(sqlite3_stmt *st, struct rp_finding *f)
 	f->what = rp_describe(f->kind, st);
 	f->examples = rp_examples(col(st, 45));
 	f->notes = notes(f->format, f->lo, f->hi);
-	f->verdict = rp_public_compare(f->format, f->lo, f->hi, f->kind, col(st, 39),
-	                               col(st, 31)[0] != 0, &f->public_text);
+	f->verdict = rp_public_row(st, c, &f->public_text);
 }
 
 static void push(struct rp_probe *p, const struct rp_finding *f)
@@ -280,6 +279,7 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 {
 	sqlite3 *db = ip_store_sqlite(s);
 	sqlite3 *old = o->old ? ip_store_sqlite(o->old) : NULL;
+	struct rp_public_cache cache = {0, NULL};
 	sqlite3_stmt *st;
 	char sql[4096];
 	int rc;
@@ -296,7 +296,7 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct rp_finding f;
 		double oc = 0;
-		read_finding(st, &f);
+		read_finding(st, &cache, &f);
 		if (old) {
 			char *od = NULL;
 			struct strbuf what;
@@ -321,6 +321,7 @@ static int load_probe(struct ip_store *s, const struct ip_report_options *o, str
 		push(p, &f);
 	}
 	sqlite3_finalize(st);
+	rp_public_cache_free(&cache);
 	if (rc != SQLITE_DONE)
 		return sql_fail(db, d, "reading the findings");
 	return 0;
@@ -459,6 +460,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
                      struct ip_diag *d)
 {
 	sqlite3 *old = ip_store_sqlite(o->old), *db = ip_store_sqlite(s);
+	struct rp_public_cache cache = {0, NULL};
 	sqlite3_stmt *st;
 	char sql[4096], *last = NULL;
 	int rc;
@@ -492,7 +494,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 			}
 			continue;
 		}
-		read_finding(st, &f);
+		read_finding(st, &cache, &f);
 		if (lookup(db, name, &f, 0, NULL, NULL, NULL) != 0) {
 			free_finding(&f);
 			continue;
@@ -507,6 +509,7 @@ static int load_gone(struct ip_store *s, const struct ip_report_options *o, stru
 	}
 	sqlite3_finalize(st);
 	free(last);
+	rp_public_cache_free(&cache);
 	return rc == SQLITE_DONE ? 0 : sql_fail(old, d, "reading the old findings");
 }
 

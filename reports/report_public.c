@@ -1,14 +1,18 @@
-/* report_public.c: compares a finding with its ISA's public-knowledge overlay (isaprobe/public.h)
- * and gives the verdict (agrees, refines, differs, new, open) with the public field it names. */
+/* report_public.c: compares a finding with what the seed notes and later public work say of its
+ * bits and values (isaprobe/public.h) and gives the verdict (known, agrees, refines, differs,
+ * new, open) with the fields it names; new is said only of the values no source names. */
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "isaprobe/isa.h"
+#include "isaprobe/probe.h"
 #include "isaprobe/public.h"
 #include "report_internal.h"
 
-static const char *const verdict_names[RP_NVERDICTS] = {"differs", "new", "refines", "agrees",
-                                                        "open"};
+static const char *const verdict_names[RP_NVERDICTS] = {"differs", "new",  "refines",
+                                                        "agrees",  "open", "known"};
 
 const char *rp_verdict_name(enum rp_verdict v)
 {
@@ -22,9 +26,9 @@ static int kinds_match(enum ip_field_kind k, const char *kind)
 		enum ip_field_kind k;
 		const char *kinds;
 	} match[] = {
-		{IP_KIND_REGISTER, " register "},
-		{IP_KIND_COMPONENT, " component "},
-		{IP_KIND_SWIZZLE, " component "},
+		{IP_KIND_REGISTER, " register enum distinct offset "},
+		{IP_KIND_COMPONENT, " component enum distinct "},
+		{IP_KIND_SWIZZLE, " component modifier enum distinct "},
 		{IP_KIND_IMMEDIATE, " imm_signed imm_unsigned offset shift "},
 		{IP_KIND_OFFSET, " imm_signed imm_unsigned offset "},
 		{IP_KIND_MODIFIER, " modifier enum distinct "},
@@ -52,13 +56,15 @@ static int enum_like(enum ip_field_kind k)
 	return k == IP_KIND_OPCODE || k == IP_KIND_TAG || k == IP_KIND_SIZE || k == IP_KIND_MODIFIER;
 }
 
-/* The next "key":"value" pair of a flat JSON object of strings at *p (no escapes: the
- * inference writes none there); 0 at the end. */
-static int next_pair(const char **p, unsigned long long *key, const char **v, int *vlen)
+int rp_next_pair(const char **p, unsigned long long *key, const char **v, int *vlen)
 {
 	const char *k = strchr(*p, '"'), *ke, *vs, *ve;
-	if (!k || !(ke = strchr(k + 1, '"')) || !(vs = strchr(ke + 1, '"')) ||
-	    !(ve = strchr(vs + 1, '"')))
+	if (!k || !(ke = strchr(k + 1, '"')) || !(vs = strchr(ke + 1, '"')))
+		return 0;
+	for (ve = vs + 1; *ve && *ve != '"'; ve++)
+		if (*ve == '\\' && ve[1])
+			ve++;
+	if (!*ve)
 		return 0;
 	*key = strtoull(k + 1, NULL, 10);
 	*v = vs + 1;
@@ -82,14 +88,16 @@ static int same_name(enum ip_field_kind k, const char *n, int len, const char *e
 
 /* The first value whose name (names: {"0":"r26",...}) contradicts what f's enums call it:
  * "value 0: r27 where public work says r26" into b; 0 when none does. */
-static int values_differ(const struct ip_field *f, const char *names, struct strbuf *b)
+static int values_differ(const struct ip_public_part *pt, const struct ip_field *f,
+                         const char *names, struct strbuf *b)
 {
 	const char *p = names, *v;
 	unsigned long long key;
 	int len;
-	if (!f->enums || (f->kind != IP_KIND_REGISTER && f->kind != IP_KIND_COMPONENT))
+	if (!pt->compare_names || !f->enums ||
+	    (f->kind != IP_KIND_REGISTER && f->kind != IP_KIND_COMPONENT))
 		return 0;
-	while (p && next_pair(&p, &key, &v, &len)) {
+	while (p && rp_next_pair(&p, &key, &v, &len)) {
 		const char *e = ip_enum_name(f->enums, key);
 		if (e && !same_name(f->kind, v, len, e)) {
 			sb_printf(b, "value %llu: %.*s where public work says %s", key, len, v, e);
@@ -99,13 +107,17 @@ static int values_differ(const struct ip_field *f, const char *names, struct str
 	return 0;
 }
 
+static void bits_ref(struct strbuf *b, const char *name, unsigned lo, unsigned hi)
+{
+	if (lo == hi)
+		sb_printf(b, "%s %u", name, lo);
+	else
+		sb_printf(b, "%s %u-%u", name, lo, hi);
+}
+
 static void field_ref(struct strbuf *b, const struct ip_public_part *pt, const struct ip_field *f)
 {
-	unsigned lo = pt->base + f->lo, hi = lo + f->width - 1;
-	if (lo == hi)
-		sb_printf(b, "%s %u", f->name, lo);
-	else
-		sb_printf(b, "%s %u-%u", f->name, lo, hi);
+	bits_ref(b, f->name, pt->base + f->lo, pt->base + f->lo + f->width - 1);
 }
 
 /* The verdict of bits lo-hi (kind) against one part; its words into b. */
@@ -164,6 +176,13 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 			sb_puts(b, ": part of it has no effect");
 			return RP_DIFFERS;
 		}
+	} else if (n == 1 && lo >= olo && hi <= ohi && !strcmp(kind, "reserved") &&
+	           enum_like(one->kind)) {
+		/* bits of an opcode or mode whose other values fault: not every value is valid */
+		sb_puts(b, "refines ");
+		field_ref(b, pt, one);
+		sb_puts(b, ": other values of these bits are not valid here");
+		return RP_REFINES;
 	} else if (n == 1 && lo >= olo && hi <= ohi) {
 		struct strbuf why;
 		sb_init(&why);
@@ -171,7 +190,7 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 			const char *k = ip_kind_name(one->kind);
 			sb_printf(&why, "public work reads %s %s field", strchr("aeiou", k[0]) ? "an" : "a",
 			          k);
-		} else if (values_differ(one, names, &why)) {
+		} else if (values_differ(pt, one, names, &why)) {
 		} else {
 			int exact = olo == lo && ohi == hi && one->kind != IP_KIND_UNKNOWN;
 			sb_puts(b, exact ? "agrees with " : "refines ");
@@ -195,6 +214,17 @@ static enum rp_verdict against_part(const struct ip_public_part *pt, unsigned lo
 	return RP_DIFFERS;
 }
 
+/* Whether part pt can apply to the finding's instruction (its word known and not matched:
+ * no). */
+int rp_part_applies(const struct ip_public_part *pt, const struct rp_public_in *in)
+{
+	if (!in || !in->word)
+		return 1;
+	if (pt->mask && (in->word->w[0] & pt->mask) != pt->exact)
+		return 0;
+	return !pt->match || pt->match(in->word, in->ctx);
+}
+
 /* Whether part pt has a field of exactly bits lo-hi. */
 static int has_exact(const struct ip_public_part *pt, unsigned lo, unsigned hi)
 {
@@ -205,17 +235,20 @@ static int has_exact(const struct ip_public_part *pt, unsigned lo, unsigned hi)
 	return 0;
 }
 
-/* The public fields that bits lo-hi of format `name` touch, in the first part of the format
- * with a field of exactly those bits, else the first that touches them, for a finding with
- * nothing to compare ("index_shift 38-41 (uniform loads)"); 0 when none. */
+/* The public fields that bits lo-hi of format `name` touch, for a finding with nothing to
+ * compare ("index_shift 38-41 (uniform loads)"); 0 when none. With the instruction word known,
+ * those of every part that applies to it; otherwise those of the first part with a field of
+ * exactly those bits, else of the first that touches them. */
 static int touched(const struct ip_public_overlay *ov, const char *name, unsigned lo, unsigned hi,
-                   struct strbuf *b)
+                   const struct rp_public_in *in, struct strbuf *b)
 {
-	for (int pass = 0; ov && pass < 2; pass++)
+	unsigned n = 0;
+	for (int pass = 0; ov && pass < (in->word ? 1 : 2); pass++)
 		for (size_t i = 0; i < ov->nparts; i++) {
 			const struct ip_public_part *pt = &ov->parts[i];
-			unsigned n = 0;
-			if (strcmp(pt->format, name) || (pass == 0 && !has_exact(pt, lo, hi)))
+			unsigned here = 0;
+			if (strcmp(pt->format, name) || !rp_part_applies(pt, in) ||
+			    (!in->word && pass == 0 && !has_exact(pt, lo, hi)))
 				continue;
 			for (unsigned j = 0; j < pt->fields->nfields; j++) {
 				const struct ip_field *f = &pt->fields->fields[j];
@@ -223,45 +256,402 @@ static int touched(const struct ip_public_overlay *ov, const char *name, unsigne
 					continue;
 				sb_puts(b, n++ ? ", " : "");
 				field_ref(b, pt, f);
+				here++;
 			}
-			if (n) {
-				if (pt->applies)
-					sb_printf(b, " (%s)", pt->applies);
+			if (here && pt->applies)
+				sb_printf(b, " (%s)", pt->applies);
+			if (n && !in->word)
 				return 1;
-			}
 		}
-	return 0;
+	return n > 0;
 }
 
-enum rp_verdict rp_public_compare(const char *format, unsigned lo, unsigned hi, const char *kind,
-                                  const char *names, int partial, char **text)
+/* ---- what the notes say ------------------------------------------------------------------ */
+
+/* The notes' format of "isa.name" (NULL when the ISA or format is not the project's). */
+static const struct ip_format *notes_format(const char *format)
 {
 	char isa[64];
 	const char *dot = strchr(format, '.');
+	const struct ip_isa *i;
+	if (!dot || (size_t)(dot - format) >= sizeof isa)
+		return NULL;
+	snprintf(isa, sizeof isa, "%.*s", (int)(dot - format), format);
+	i = ip_isa_find(isa);
+	return i ? ip_isa_format(i, dot + 1) : NULL;
+}
+
+/* Whether field f of the notes exists in the finding's instruction (every alternative does
+ * when the word is not known). */
+static int notes_active(const struct ip_format *fmt, const struct ip_field *f,
+                        const struct rp_public_in *in)
+{
+	return !in->word || fmt->bits > IP_WORD_MAX_BITS || ip_field_active(fmt, f, in->word, in->ctx);
+}
+
+/* Whether every field of fmt (every alternative) that touches bits lo-hi is one the notes
+ * describe; the names of those fields ("acc_op 83-85") into b. */
+static int notes_know(const struct ip_format *fmt, unsigned lo, unsigned hi,
+                      const struct rp_public_in *in, struct strbuf *b)
+{
+	unsigned n = 0;
+	if (!fmt)
+		return 0;
+	for (unsigned i = 0; i < fmt->nfields; i++) {
+		const struct ip_field *f = &fmt->fields[i];
+		int seen = 0;
+		if (f->lo > hi || f->lo + f->width <= lo || !notes_active(fmt, f, in))
+			continue;
+		if (f->doc != IP_DOC_KNOWN)
+			return 0;
+		for (unsigned j = 0; j < i; j++)
+			seen |= !strcmp(fmt->fields[j].name, f->name) &&
+			        !(fmt->fields[j].lo > hi || fmt->fields[j].lo + fmt->fields[j].width <= lo);
+		if (seen)
+			continue;
+		sb_puts(b, n++ ? ", " : "");
+		bits_ref(b, f->name, f->lo, f->lo + f->width - 1);
+	}
+	return n > 0;
+}
+
+/* The one field of fmt (alternatives of one name and bits count once) that holds bits lo-hi
+ * and has value meanings, or NULL. */
+static const struct ip_field *notes_enum_field(const struct ip_format *fmt, unsigned lo,
+                                               unsigned hi, const struct rp_public_in *in)
+{
+	const struct ip_field *one = NULL;
+	for (unsigned i = 0; fmt && i < fmt->nfields; i++) {
+		const struct ip_field *f = &fmt->fields[i];
+		if (f->lo > hi || f->lo + f->width <= lo || !notes_active(fmt, f, in))
+			continue;
+		if (f->lo > lo || f->lo + f->width - 1u < hi || !f->enums)
+			return NULL; /* an alternative that reads the bits otherwise */
+		if (one && (one->lo != f->lo || one->width != f->width || one->enums != f->enums))
+			return NULL;
+		one = f;
+	}
+	return one;
+}
+
+/* ---- per value ------------------------------------------------------------------------------ */
+
+/* A field's value when bits lo-hi hold v and its other bits hold the seed's; 0 when those
+ * are not known. */
+static int full_value(const struct rp_public_in *in, unsigned flo, unsigned width,
+                      unsigned long long v, uint64_t *out)
+{
+	uint64_t fv = 0;
+	if (width > 64)
+		return 0;
+	for (unsigned b = flo; b < flo + width; b++) {
+		uint64_t bit;
+		if (b >= in->lo && b <= in->hi)
+			bit = (v >> (b - in->lo)) & 1;
+		else if (in->word && b < IP_WORD_MAX_BITS)
+			bit = ip_bits_get(in->word, b, 1);
+		else if (in->seed && in->seed_known && b < IP_WORD_MAX_BITS &&
+		         ip_bits_get(in->seed_known, b, 1))
+			bit = ip_bits_get(in->seed, b, 1);
+		else
+			return 0;
+		fv |= bit << (b - flo);
+	}
+	*out = fv;
+	return 1;
+}
+
+/* Whether name is one the source gives a value it does not know ("unknown", "unk3"). */
+static int unnamed(const char *name)
+{
+	return !name || !strncmp(name, "unk", 3) || !strncmp(name, "unused", 6) ||
+	       !strcmp(name, "reserved");
+}
+
+/* A set of values, ascending (value lists of a finding are short). */
+struct vset {
+	unsigned long long v[256];
+	unsigned n;
+	unsigned more; /* values beyond the 256 kept */
+};
+
+static void vset_add(struct vset *s, unsigned long long v)
+{
+	unsigned i;
+	if (s->n == sizeof s->v / sizeof s->v[0]) {
+		s->more++;
+		return;
+	}
+	for (i = s->n; i > 0 && s->v[i - 1] > v; i--)
+		s->v[i] = s->v[i - 1];
+	s->v[i] = v;
+	s->n++;
+}
+
+/* "0-2, 4, 7" */
+static void vset_print(struct strbuf *b, const struct vset *s)
+{
+	for (unsigned i = 0; i < s->n;) {
+		unsigned j = i;
+		while (j + 1 < s->n && s->v[j + 1] == s->v[j] + 1)
+			j++;
+		sb_puts(b, i ? ", " : "");
+		if (j == i)
+			sb_printf(b, "%llu", s->v[i]);
+		else
+			sb_printf(b, "%llu-%llu", s->v[i], s->v[j]);
+		i = j + 1;
+	}
+	if (s->more)
+		sb_printf(b, " and %u more", s->more);
+}
+
+/* Whether value v is one the runner could not say ("unmodeled":[...] of the details, passed
+ * as `unmodeled`, or its text "unmodeled"). */
+static int undetermined(const char *unmodeled, unsigned long long v, const char *text, int len)
+{
+	char key[32];
+	const char *p = unmodeled;
+	if (len == 9 && !strncmp(text, "unmodeled", 9))
+		return 1;
+	snprintf(key, sizeof key, "%llu", v);
+	while (p && *p) {
+		size_t n = strspn(p, "0123456789");
+		if (n == strlen(key) && !strncmp(p, key, n))
+			return 1;
+		p += n;
+		p += strcspn(p, "0123456789");
+	}
+	return 0;
+}
+
+/* The determined values of a finding (the keys of its names or values object) into s. */
+static void determined(const struct rp_public_in *in, struct vset *s)
+{
+	const char *p = in->names && in->names[0] ? in->names : in->values, *v;
+	unsigned long long key;
+	int len;
+	while (p && rp_next_pair(&p, &key, &v, &len))
+		if (!undetermined(in->unmodeled, key, v, len))
+			vset_add(s, key);
+}
+
+/* Where one public field names the values: the part and field, and the values it names. */
+struct named {
+	const struct ip_public_part *pt;
+	const struct ip_field *f;
+	struct vset vals;
+};
+
+/* The public field that holds bits lo-hi in a part that applies: the first with value meanings,
+ * else the first without (which reads every value), or NULL. */
+static const struct ip_field *public_enum_field(const struct ip_public_overlay *ov,
+                                                const char *name, const struct rp_public_in *in,
+                                                const struct ip_public_part **part)
+{
+	unsigned lo = in->lo, hi = in->hi;
+	const struct ip_field *plain = NULL;
+	for (size_t i = 0; ov && i < ov->nparts; i++) {
+		const struct ip_public_part *pt = &ov->parts[i];
+		if (strcmp(pt->format, name) || !rp_part_applies(pt, in))
+			continue;
+		for (unsigned j = 0; j < pt->fields->nfields; j++) {
+			const struct ip_field *f = &pt->fields->fields[j];
+			unsigned flo = pt->base + f->lo, fhi = flo + f->width - 1;
+			if (flo > lo || fhi < hi || f->kind == IP_KIND_PADDING)
+				continue;
+			if (f->enums) {
+				*part = pt;
+				return f;
+			}
+			if (!plain) {
+				plain = f;
+				*part = pt;
+			}
+		}
+	}
+	return plain;
+}
+
+/* Each determined value as the notes know it, as public work names it, or neither. */
+struct per_value {
+	int done;                /* the values could be placed in a field with value meanings */
+	const struct ip_field *nf; /* the notes' field */
+	struct vset known, fresh, open;
+	struct named pub;
+};
+
+static void classify(const struct rp_public_in *in, const struct ip_format *fmt,
+                     const struct ip_public_overlay *ov, const char *name, struct per_value *pv,
+                     int undetermined_too)
+{
+	struct vset all;
+	const struct ip_field *nf = notes_enum_field(fmt, in->lo, in->hi, in);
+	const struct ip_public_part *pt = NULL;
+	const struct ip_field *pf = public_enum_field(ov, name, in, &pt);
+	memset(pv, 0, sizeof *pv);
+	memset(&all, 0, sizeof all);
+	if (!nf && !pf)
+		return;
+	if (undetermined_too) { /* every value of the bits but the seed's (an unmodeled field) */
+		unsigned w = in->hi - in->lo + 1;
+		if (w > 8)
+			return;
+		for (unsigned long long v = 0; v < (1ull << w); v++)
+			vset_add(&all, v);
+	} else {
+		determined(in, &all);
+	}
+	if (!all.n)
+		return;
+	pv->nf = nf;
+	pv->pub.pt = pt;
+	pv->pub.f = pf;
+	for (unsigned i = 0; i < all.n; i++) {
+		uint64_t fv;
+		int placed = 0;
+		if (nf && full_value(in, nf->lo, nf->width, all.v[i], &fv)) {
+			placed = 1;
+			if (nf->doc == IP_DOC_KNOWN && ip_enum_doc(nf->enums, fv) == IP_DOC_KNOWN &&
+			    ip_enum_name(nf->enums, fv)) {
+				vset_add(&pv->known, all.v[i]);
+				continue;
+			}
+		}
+		if (pf && full_value(in, pt->base + pf->lo, pf->width, all.v[i], &fv)) {
+			placed = 1;
+			if (!pf->enums || !unnamed(ip_enum_name(pf->enums, fv))) {
+				vset_add(&pv->pub.vals, all.v[i]);
+				continue;
+			}
+		}
+		if (!placed)
+			return; /* the seed's other bits are not known: no value can be placed */
+		vset_add(&pv->fresh, all.v[i]);
+	}
+	pv->done = 1;
+}
+
+/* "acc_op 83-85" (or the field's bits the finding's lie in) */
+static void notes_field_ref(struct strbuf *b, const struct ip_field *f)
+{
+	bits_ref(b, f->name, f->lo, f->lo + f->width - 1);
+}
+
+/* The per-value words: "values 3, 7 named by no source; 0-2 known: notes acc_op 83-85; 4-5
+ * named by lima pass_op 103-105 (preexp2, postlog2)". */
+static void per_value_text(struct strbuf *b, const struct per_value *pv, const char *who,
+                           int sub, const struct rp_public_in *in)
+{
+	const char *sep = "";
+	if (pv->fresh.n) {
+		sb_printf(b, "%s ", pv->fresh.n > 1 ? "values" : "value");
+		vset_print(b, &pv->fresh);
+		sb_puts(b, sub ? " (of these bits) named by no source" : " named by no source");
+		sep = "; ";
+	}
+	if (pv->known.n) {
+		sb_puts(b, sep);
+		vset_print(b, &pv->known);
+		sb_puts(b, " known: notes ");
+		notes_field_ref(b, pv->nf);
+		sep = "; ";
+	}
+	if (pv->pub.vals.n) {
+		sb_puts(b, sep);
+		vset_print(b, &pv->pub.vals);
+		sb_printf(b, " named by %s ", who ? who : "public work");
+		field_ref(b, pv->pub.pt, pv->pub.f);
+		sb_puts(b, " (");
+		for (unsigned i = 0; i < pv->pub.vals.n && i < 8; i++) {
+			uint64_t fv = 0;
+			full_value(in, pv->pub.pt->base + pv->pub.f->lo, pv->pub.f->width,
+			           pv->pub.vals.v[i], &fv);
+			if (pv->pub.f->enums)
+				sb_printf(b, "%s%s", i ? ", " : "", ip_enum_name(pv->pub.f->enums, fv));
+			else
+				sb_printf(b, "%s%llu", i ? ", " : "", (unsigned long long)fv);
+		}
+		sb_puts(b, pv->pub.vals.n > 8 ? ", ...)" : ")");
+	}
+}
+
+/* Where public work was searched for bits lo-hi of format name: "; looked in: ..." into b. */
+static void looked_in(const struct ip_public_overlay *ov, const char *name, unsigned lo,
+                      unsigned hi, const struct rp_public_in *in, struct strbuf *b)
+{
+	unsigned n = 0;
+	for (size_t i = 0; ov && i < ov->nsilences; i++) {
+		const struct ip_public_silence *s = &ov->silences[i];
+		if (strcmp(s->format, name) || s->lo > hi || s->hi < lo ||
+		    (in->word && s->match && !s->match(in->word, in->ctx)))
+			continue;
+		sb_puts(b, n++ ? "; " : " (looked in: ");
+		sb_puts(b, s->where);
+	}
+	if (n)
+		sb_puts(b, ")");
+}
+
+/* ---- the verdict ----------------------------------------------------------------------------- */
+
+static int without_values(const char *kind)
+{
+	return !strcmp(kind, "unmodeled") || !strcmp(kind, "unknown") ||
+	       !strcmp(kind, "model_differs");
+}
+
+enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text)
+{
+	const char *format = in->format, *kind = in->kind;
+	unsigned lo = in->lo, hi = in->hi;
+	char isa[64];
+	const char *dot = strchr(format, '.');
 	const char *name = dot ? dot + 1 : format;
-	snprintf(isa, sizeof isa, "%.*s", dot ? (int)(dot - format) : 0, format);
-	const struct ip_public_overlay *ov = ip_public_overlay(isa);
+	const struct ip_public_overlay *ov;
+	const struct ip_format *fmt = notes_format(format);
 	enum rp_verdict best = RP_NVERDICTS;
-	struct strbuf best_text;
+	struct strbuf best_text, known_text, out;
+	struct per_value pv;
+	int known;
+	snprintf(isa, sizeof isa, "%.*s", dot ? (int)(dot - format) : 0, format);
+	ov = ip_public_overlay(isa);
 	sb_init(&best_text);
-	if (!strcmp(kind, "unmodeled") || !strcmp(kind, "unknown") ||
-	    !strcmp(kind, "model_differs")) {
-		/* nothing was found to compare: say what public work reads there */
-		sb_puts(&best_text, "open: public work reads ");
-		if (touched(ov, name, lo, hi, &best_text)) {
-			*text = sb_take(&best_text);
+	sb_init(&known_text);
+	sb_init(&out);
+	known = notes_know(fmt, lo, hi, in, &known_text);
+	if (without_values(kind)) {
+		/* nothing was found to compare: say who reads the bits, and the values none names */
+		struct strbuf pub;
+		sb_init(&pub);
+		if (touched(ov, name, lo, hi, in, &pub) || known) {
+			sb_puts(&out, "open: ");
+			if (known)
+				sb_printf(&out, "the notes read %s%s", known_text.s,
+				          pub.len ? "; " : "");
+			if (pub.len)
+				sb_printf(&out, "public work reads %s", pub.s);
+			classify(in, fmt, ov, name, &pv, 1);
+			if (pv.done && pv.fresh.n) {
+				sb_printf(&out, "; %s ", pv.fresh.n > 1 ? "values" : "value");
+				vset_print(&out, &pv.fresh);
+				sb_puts(&out, " named by no source");
+			}
+			sb_free(&pub);
+			sb_free(&known_text);
+			*text = sb_take(&out);
 			return RP_OPEN;
 		}
-		sb_free(&best_text);
+		sb_free(&pub);
 	}
 	for (size_t i = 0; ov && i < ov->nparts; i++) {
 		const struct ip_public_part *pt = &ov->parts[i];
 		struct strbuf b;
 		enum rp_verdict v;
-		if (strcmp(pt->format, name))
+		if (strcmp(pt->format, name) || !rp_part_applies(pt, in))
 			continue;
 		sb_init(&b);
-		v = against_part(pt, lo, hi, kind, names, &b);
+		v = against_part(pt, lo, hi, kind, in->names, &b);
 		if (v != RP_NVERDICTS && (best == RP_NVERDICTS || v > best)) {
 			if (pt->applies)
 				sb_printf(&b, " (%s)", pt->applies);
@@ -271,35 +661,296 @@ enum rp_verdict rp_public_compare(const char *format, unsigned lo, unsigned hi, 
 		} else
 			sb_free(&b);
 	}
-	if (best == RP_DIFFERS && partial && !strstr(best_text.s, " where public work says ")) {
-		/* bits or kind differ, but values the runner could not say may join them up */
-		struct strbuf b;
-		sb_init(&b);
-		sb_printf(&b, "open: %s, with values the runner could not say",
-		          best_text.s + strlen("differs from "));
+	classify(in, fmt, ov, name, &pv, 0);
+	if (!without_values(kind) && pv.done && pv.fresh.n) {
+		/* values no source names: news, whatever else the bits are */
+		int sub = pv.nf ? (pv.nf->lo != lo || pv.nf->lo + pv.nf->width - 1u != hi) : 0;
+		sb_puts(&out, "new: ");
+		per_value_text(&out, &pv, ov ? ov->who : NULL, sub, in);
 		sb_free(&best_text);
-		*text = sb_take(&b);
-		return RP_OPEN;
-	}
-	if (best == RP_DIFFERS && !strcmp(kind, "reserved")) {
-		/* every value off the seed's faulted: no run that succeeded contradicts public work
-		 * (a GPU faults where a program misuses a field as well: an offset past its table) */
-		struct strbuf b;
-		sb_init(&b);
-		sb_printf(&b, "open: %s; its values fault here, no run that succeeded says otherwise",
-		          best_text.s + strlen("differs from "));
-		sb_free(&best_text);
-		*text = sb_take(&b);
-		return RP_OPEN;
-	}
-	if (best == RP_NVERDICTS) {
-		sb_free(&best_text);
-		*text = strdup(ov ? "new: no public reading of these bits"
-		                  : "new: no public overlay for this ISA");
-		if (!*text)
-			abort();
+		sb_free(&known_text);
+		*text = sb_take(&out);
 		return RP_NEW;
 	}
+	if (best == RP_DIFFERS) {
+		/* the bits or values contradict public work, whatever the notes say of them */
+		sb_free(&known_text);
+		if (in->partial && !strstr(best_text.s, " where public work says ")) {
+			/* but values the runner could not say may join them up */
+			sb_printf(&out, "open: %s, with values the runner could not say",
+			          best_text.s + strlen("differs from "));
+			sb_free(&best_text);
+			*text = sb_take(&out);
+			return RP_OPEN;
+		}
+		if (!strcmp(kind, "reserved")) {
+			/* every value off the seed's faulted: no run that succeeded contradicts public
+			 * work (a GPU faults where a program misuses a field as well: an offset past its
+			 * table) */
+			sb_printf(&out, "open: %s; its values fault here, no run that succeeded says "
+			          "otherwise", best_text.s + strlen("differs from "));
+			sb_free(&best_text);
+			*text = sb_take(&out);
+			return RP_OPEN;
+		}
+		sb_free(&out);
+		*text = sb_take(&best_text);
+		return RP_DIFFERS;
+	}
+	if (!without_values(kind) && pv.done && pv.known.n && !pv.pub.vals.n) {
+		/* every value it tells apart is one the notes name */
+		int sub = pv.nf->lo != lo || pv.nf->lo + pv.nf->width - 1u != hi;
+		sb_puts(&out, "known: notes ");
+		notes_field_ref(&out, pv.nf);
+		sb_printf(&out, " (%s ", pv.known.n > 1 ? "values" : "value");
+		vset_print(&out, &pv.known);
+		sb_puts(&out, sub ? " of these bits)" : ")");
+		sb_free(&best_text);
+		sb_free(&known_text);
+		*text = sb_take(&out);
+		return RP_KNOWN;
+	}
+	if (!without_values(kind) && pv.done && pv.pub.vals.n) {
+		/* values public work names (and perhaps the notes): the public field's verdict */
+		if (best == RP_NVERDICTS) {
+			best = RP_AGREES;
+			sb_puts(&best_text, "agrees with ");
+			field_ref(&best_text, pv.pub.pt, pv.pub.f);
+		}
+		if (pv.known.n) { /* and values the notes name */
+			sb_printf(&best_text, "; %s ", pv.known.n > 1 ? "values" : "value");
+			vset_print(&best_text, &pv.known);
+			sb_puts(&best_text, " known: notes ");
+			notes_field_ref(&best_text, pv.nf);
+		}
+		sb_free(&known_text);
+		*text = sb_take(&best_text);
+		return best;
+	}
+	if (known) {
+		sb_printf(&out, "known: notes %s", known_text.s);
+		sb_free(&best_text);
+		sb_free(&known_text);
+		*text = sb_take(&out);
+		return RP_KNOWN;
+	}
+	sb_free(&known_text);
+	if (best == RP_NVERDICTS) {
+		sb_free(&best_text);
+		if (!ov) {
+			sb_puts(&out, "new: no public overlay for this ISA");
+		} else {
+			sb_puts(&out, "new: no source reads ");
+			bits_ref(&out, lo == hi ? "bit" : "bits", lo, hi);
+			sb_puts(&out, ", any value");
+			looked_in(ov, name, lo, hi, in, &out);
+		}
+		*text = sb_take(&out);
+		return RP_NEW;
+	}
+	sb_free(&out);
 	*text = sb_take(&best_text);
 	return best;
+}
+
+enum rp_verdict rp_public_compare(const char *format, unsigned lo, unsigned hi, const char *kind,
+                                  const char *names, int partial, char **text)
+{
+	struct rp_public_in in;
+	memset(&in, 0, sizeof in);
+	in.format = format;
+	in.lo = lo;
+	in.hi = hi;
+	in.kind = kind;
+	in.names = names;
+	in.partial = partial;
+	return rp_public_verdict(&in, text);
+}
+
+/* ---- from the database ------------------------------------------------------------------------ */
+
+/* The seed's bits of the finding's instruction word, as far as the campaign's targets cover
+ * it: campaign `camp`, context `ctx`, format "isa.name", the instruction bundle/slot. */
+static void seed_bits(sqlite3 *db, long long camp, unsigned ctx, const char *format,
+                      unsigned bundle, unsigned slot, ip_word *seed, ip_word *known)
+{
+	sqlite3_stmt *st = NULL;
+	const unsigned char *blob;
+	int len;
+	unsigned char be[512];
+	*seed = ip_word_zero();
+	*known = ip_word_zero();
+	if (sqlite3_prepare_v2(db, "SELECT seed_value FROM context WHERE campaign_id = ?1 AND"
+	                           " idx = ?2", -1, &st, NULL) != SQLITE_OK)
+		goto out;
+	sqlite3_bind_int64(st, 1, camp);
+	sqlite3_bind_int(st, 2, (int)ctx);
+	if (sqlite3_step(st) != SQLITE_ROW || sqlite3_column_type(st, 0) != SQLITE_BLOB)
+		goto out;
+	blob = sqlite3_column_blob(st, 0);
+	len = sqlite3_column_bytes(st, 0);
+	if (len <= 0 || len > (int)sizeof be)
+		goto out;
+	memcpy(be, blob, (size_t)len);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT value_lo, width, lo FROM target WHERE campaign_id = ?1"
+	                           " AND format = ?2 AND bundle = ?3 AND slot = ?4",
+	                       -1, &st, NULL) != SQLITE_OK)
+		goto out;
+	sqlite3_bind_int64(st, 1, camp);
+	sqlite3_bind_text(st, 2, format, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, (int)bundle);
+	sqlite3_bind_int(st, 4, (int)slot);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long long vlo = sqlite3_column_int64(st, 0), w = sqlite3_column_int64(st, 1),
+		          flo = sqlite3_column_int64(st, 2);
+		for (long long k = 0; k < w; k++) {
+			long long vb = vlo + k, fb = flo + k;
+			if (vb < 0 || vb >= 8LL * len || fb < 0 || fb >= (long long)IP_WORD_MAX_BITS)
+				continue;
+			ip_bits_set(seed, (unsigned)fb, 1,
+			            (uint64_t)(be[len - 1 - vb / 8] >> (vb % 8)) & 1);
+			ip_bits_set(known, (unsigned)fb, 1, 1);
+		}
+	}
+out:
+	sqlite3_finalize(st);
+}
+
+void rp_public_cache_free(struct rp_public_cache *c)
+{
+	if (c->probe) {
+		ip_probe_free(c->probe);
+		free(c->probe);
+	}
+	c->probe = NULL;
+	c->campaign = 0;
+}
+
+/* The probe campaign `camp` ran, parsed (cached in c), or NULL. */
+static const struct ip_probe *campaign_probe(sqlite3 *db, long long camp,
+                                             struct rp_public_cache *c)
+{
+	sqlite3_stmt *st = NULL;
+	struct ip_diag d;
+	char path[64];
+	if (c->campaign == camp)
+		return c->probe;
+	rp_public_cache_free(c);
+	c->campaign = camp;
+	if (sqlite3_prepare_v2(db, "SELECT probe_text FROM campaign WHERE id = ?1", -1, &st,
+	                       NULL) != SQLITE_OK)
+		goto out;
+	sqlite3_bind_int64(st, 1, camp);
+	if (sqlite3_step(st) != SQLITE_ROW || sqlite3_column_type(st, 0) != SQLITE_TEXT)
+		goto out;
+	if (!(c->probe = calloc(1, sizeof *c->probe)))
+		abort();
+	memset(&d, 0, sizeof d);
+	snprintf(path, sizeof path, "campaign %lld", camp);
+	if (ip_probe_parse((const char *)sqlite3_column_text(st, 0), path, c->probe, &d) != 0) {
+		ip_probe_free(c->probe);
+		free(c->probe);
+		c->probe = NULL;
+	}
+out:
+	sqlite3_finalize(st);
+	return c->probe;
+}
+
+/* The slot of probe p's context ctx that holds the finding's word (format "isa.name"), or
+ * NULL. */
+static const struct ip_slot *probe_slot(const struct ip_probe *p, unsigned ctx, unsigned bundle,
+                                        unsigned slot, const char *format,
+                                        const struct ip_bundle **bp)
+{
+	const char *dot = strchr(format, '.');
+	const struct ip_program *prog;
+	if (!p || ctx >= p->ncontexts || !dot)
+		return NULL;
+	prog = &p->contexts[ctx].prog;
+	if (bundle >= prog->nbundles || slot >= prog->bundles[bundle].nslots)
+		return NULL;
+	*bp = &prog->bundles[bundle];
+	if (strcmp(prog->bundles[bundle].slots[slot].fmt->name, dot + 1))
+		return NULL;
+	return &prog->bundles[bundle].slots[slot];
+}
+
+void rp_public_input(sqlite3_stmt *st, struct rp_public_cache *c, struct rp_public_in *in,
+                     ip_word w[3])
+{
+	const struct ip_slot *sl;
+	const struct ip_bundle *bu = NULL;
+	sqlite3 *db = sqlite3_db_handle(st);
+	long long camp = sqlite3_column_int64(st, 11);
+	unsigned ctx = (unsigned)sqlite3_column_int(st, 0),
+	         bundle = (unsigned)sqlite3_column_int(st, 36),
+	         slot = (unsigned)sqlite3_column_int(st, 37);
+	memset(in, 0, sizeof *in);
+	in->format = rp_col(st, 1);
+	in->lo = (unsigned)sqlite3_column_int(st, 2);
+	in->hi = (unsigned)sqlite3_column_int(st, 3);
+	in->kind = rp_col(st, 4);
+	in->values = rp_col(st, 17);
+	in->unmodeled = rp_col(st, 31);
+	in->names = rp_col(st, 39);
+	in->partial = in->unmodeled[0] != 0;
+	sl = probe_slot(campaign_probe(db, camp, c), ctx, bundle, slot, in->format, &bu);
+	if (sl) {
+		const ip_word *cw = ip_slot_context(bu, sl);
+		w[0] = sl->value;
+		w[1] = ip_word_range(0, IP_WORD_MAX_BITS);
+		in->word = &w[0];
+		if (cw) {
+			w[2] = *cw;
+			in->ctx = &w[2];
+		}
+	} else {
+		seed_bits(db, camp, ctx, in->format, bundle, slot, &w[0], &w[1]);
+	}
+	in->seed = &w[0];
+	in->seed_known = &w[1];
+}
+
+enum rp_verdict rp_public_row(sqlite3_stmt *st, struct rp_public_cache *c, char **text)
+{
+	struct rp_public_in in;
+	struct rp_public_cache local = {0, NULL};
+	ip_word w[3];
+	enum rp_verdict v;
+	rp_public_input(st, c ? c : &local, &in, w);
+	v = rp_public_verdict(&in, text);
+	rp_public_cache_free(&local);
+	return v;
+}
+
+const struct ip_field *rp_public_field(const struct rp_public_in *in,
+                                       const struct ip_public_part **part)
+{
+	char isa[64];
+	const char *dot = strchr(in->format, '.');
+	const struct ip_public_overlay *ov;
+	const struct ip_field *inside = NULL;
+	snprintf(isa, sizeof isa, "%.*s", dot ? (int)(dot - in->format) : 0, in->format);
+	ov = ip_public_overlay(isa);
+	for (size_t i = 0; ov && dot && i < ov->nparts; i++) {
+		const struct ip_public_part *pt = &ov->parts[i];
+		if (strcmp(pt->format, dot + 1) || !rp_part_applies(pt, in))
+			continue;
+		for (unsigned j = 0; j < pt->fields->nfields; j++) {
+			const struct ip_field *f = &pt->fields->fields[j];
+			unsigned flo = pt->base + f->lo, fhi = flo + f->width - 1;
+			if (flo == in->lo && fhi == in->hi) {
+				*part = pt;
+				return f;
+			}
+			if (!inside && flo <= in->lo && fhi >= in->hi) {
+				inside = f;
+				*part = pt;
+			}
+		}
+	}
+	return inside;
 }

@@ -22,6 +22,7 @@ int ip_report_sentences(struct ip_store *s, struct ip_diag *d)
 	sqlite3 *db = ip_store_sqlite(s);
 	sqlite3_stmt *st = NULL;
 	struct sentence *v = NULL;
+	struct rp_public_cache cache = {0, NULL};
 	size_t n = 0, cap = 0;
 	int rc = -1;
 	char *sql = sqlite3_mprintf("SELECT %s, f.id FROM finding f ORDER BY f.id",
@@ -49,10 +50,7 @@ int ip_report_sentences(struct ip_store *s, struct ip_diag *d)
 		if (what[0])
 			sb_printf(&b, ": %s", what);
 		free(what);
-		rp_public_compare(rp_col(st, 1),
-		                  (unsigned)sqlite3_column_int(st, 2), (unsigned)sqlite3_column_int(st, 3),
-		                  rp_col(st, 4), rp_col(st, 39),
-		                  rp_col(st, 31)[0] != 0, &v[n].verdict);
+		rp_public_row(st, &cache, &v[n].verdict);
 		v[n].id = sqlite3_column_int64(st, sqlite3_column_count(st) - 1);
 		v[n++].text = sb_take(&b);
 	}
@@ -77,6 +75,7 @@ int ip_report_sentences(struct ip_store *s, struct ip_diag *d)
 	}
 	rc = 0;
 out:
+	rp_public_cache_free(&cache);
 	if (rc)
 		fail(db, d);
 	sqlite3_finalize(st);

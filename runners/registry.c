@@ -25,6 +25,19 @@ const struct ip_runner_overlap *ip_runner_backend_overlap(const struct ip_runner
 	return NULL;
 }
 
+/* The backends that wrap jobs in a register harness (on some devices). */
+static const struct ip_runner_wrapping *const wrapping[] = {
+	&ip_drm_wrapping,
+};
+
+const struct ip_runner_wrapping *ip_runner_backend_wrapping(const struct ip_runner_backend *b)
+{
+	for (size_t i = 0; i < sizeof wrapping / sizeof wrapping[0]; i++)
+		if (wrapping[i]->backend == b)
+			return wrapping[i];
+	return NULL;
+}
+
 const struct ip_runner_backend *const *ip_runner_backends(void)
 {
 	return all_backends;

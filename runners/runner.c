@@ -118,6 +118,12 @@ int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n
 	return batch_done(r->backend->run_batch(r->state, jobs, n, results), n, results);
 }
 
+const struct ip_harness *ip_runner_harness(const struct ip_runner *r)
+{
+	const struct ip_runner_wrapping *w = ip_runner_backend_wrapping(r->backend);
+	return w ? w->harness(r->state) : NULL;
+}
+
 int ip_runner_overlaps(const struct ip_runner *r)
 {
 	return r->overlap != NULL;

@@ -106,6 +106,6 @@ printf 'isa midgard\nprogram <<END\nls {\n\tld_attr_32 r0.xyzw, [0].xyzw\n}\nEND
 expect 1 'bad.probe:7:' -- "$bin" campaign "$tmp/bad.probe" --dry-run
 expect 2 "bad number '0' for --sample" -- "$bin" campaign "$ls" --dry-run --sample 0
 expect 2 'no probe file given' -- "$bin" campaign --dry-run
-expect 1 'nosuch' -- "$bin" campaign "$ls" --dry-run --runner nosuch
+expect 2 "unknown runner 'nosuch'" -- "$bin" campaign "$ls" --dry-run --runner nosuch
 expect 2 '\-\-db FILE is required' -- "$bin" campaign "$ls"
 finish

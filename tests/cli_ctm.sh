@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cli_ctm.sh: CTM from the command line: the shipped probes' programs assemble (to executables)
 # and survive disasm -> asm; a command buffer round-trips; `run` computes on the simulator;
-# bad input names file:line:col or the byte offset and exits 1. Usage: cli_ctm.sh ISAPROBE SRCDIR
+# bad input (a key given twice among it) names file:line:col or the byte offset and exits 1.
+# Usage: cli_ctm.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
@@ -46,8 +47,20 @@ printf 'tex {\n\ttex_inst rgb_op=mad\n}\n' >"$tmp/wrong_type.s"
 expect 1 "wrong_type.s:2:11: error: 'rgb_op' is not a field" -- "$bin" asm -i ctm "$tmp/wrong_type.s" -o "$tmp/x"
 printf 'set_inp_fmt address=0x801\n' >"$tmp/align.s"
 expect 1 "align.s:1:21: error: address 0x801 is not 2K-aligned" -- "$bin" asm -i ctm_cb "$tmp/align.s" -o "$tmp/x"
+# a key given twice, or a field set again through another spelling, is refused where it stands
+printf 'set_domain i0=1 j0=0 i1=7 j1=3\nset_domain i0=1 j0=0 i1=7 i0=2\n' >"$tmp/dup.s"
+expect 1 "dup.s:2:27: error: 'i0' sets bits that the key at line 2, column 12 already set" -- "$bin" asm -i ctm_cb "$tmp/dup.s" -o "$tmp/x"
+printf 'set_domain i0=1 i0.index=2\n' >"$tmp/dup2.s"
+expect 1 "dup2.s:1:17: error: 'i0.index' sets bits that the key at line 1, column 12" -- "$bin" asm -i ctm_cb "$tmp/dup2.s" -o "$tmp/x"
+printf 'set_out_mask writemask.c0=0 hdr.hdr_low=1 writemask.c0=1\n' >"$tmp/dup3.s"
+expect 1 "dup3.s:1:43: error: 'writemask.c0' sets bits that the key at line 1, column 14" -- "$bin" asm -i ctm_cb "$tmp/dup3.s" -o "$tmp/x"
+printf 'alu {\n\trgb_inst rgb_sel_b=src1\n\trgb_inst rgb_sel_b=src0\n}\n' >"$tmp/dup4.s"
+expect 1 "dup4.s:3:11: error: 'rgb_sel_b' sets bits that the key at line 2, column 11" -- "$bin" asm -i ctm "$tmp/dup4.s" -o "$tmp/x"
 head -c 100 "$tmp/rgb_op.elf" >"$tmp/trunc.elf"
 expect 1 "trunc.elf: byte offset [0-9]+ \(0x[0-9a-f]+\): error: section headers" -- "$bin" disasm -i ctm "$tmp/trunc.elf"
+# run names the same place, not only "invalid"
+expect 1 "trunc.elf: byte offset 32 \(0x20\): error: section headers \(5 of 40 bytes at [0-9]+\) run past the end of the file \(100 bytes\)" -- "$bin" run -i ctm "$tmp/trunc.elf"
+grep -q "^status: invalid" "$tmp/out" && ok || fail "run of a truncated executable: $(cat "$tmp/out")"
 head -c 16 "$tmp/cb.bin" >"$tmp/trunc.cb"
 expect 1 "trunc.cb: byte offset 0 \(0x0\): error: command header 0xc0038000 announces 4 parameters but the buffer ends after 3" -- "$bin" disasm -i ctm_cb "$tmp/trunc.cb"
 head -c 30 /dev/zero >"$tmp/odd.bin"

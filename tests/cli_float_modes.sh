@@ -15,11 +15,12 @@ want "    [0.0] 5-6: modifier: 0: none, 1: ftz_f32, 2: ftz [ftz_f32: binary32 de
 want "    [0.0] 7: modifier: 0: none, 1: suppress_inf [suppress_inf: +-infinity becomes +-largest finite (binary32)] ("
 want "    [0.0] 8: modifier: 0: none, 1: suppress_nan [suppress_nan: NaN becomes +0] ("
 want "    [0.0] bifrost.header 9-10: not determined: the simulator does not model values 1-3 ("
-# against later public work (docs/bifrost-sources.md): the modes agree with the header fields
-want " [notes: ftz 5-6 (unknown)] [public: agrees with ftz 5-6]"
+# against later public work (docs/bifrost-sources.md): the modes agree with the header fields,
+# named as Mesa's bifrost.h names them (struct bifrost_header)
+want " [notes: ftz 5-6 (unknown)] [public: agrees with flush_to_zero 5-6]"
 want " [notes: suppress_inf 7 (unknown)] [public: agrees with suppress_inf 7]"
 want " [notes: suppress_nan 8 (unknown)] [public: agrees with suppress_nan 8]"
-want " [public: open: public work reads float_exc 9-10]"
+want " [public: open: public work reads float_exceptions 9-10]"
 grep -E "^    \[0\.0\] [5-8]" "$tmp/r.md" | grep -qE "sub|div|behaviour|unidentified" && fail "an arithmetic name on a float mode" || ok
 "$bin" report --db "$tmp/f.db" --format json -o "$tmp/r.json" && ok || fail "json"
 grep -qF '"meanings":{"suppress_nan":"NaN becomes +0"}' "$tmp/r.json" && ok || fail "json meanings"

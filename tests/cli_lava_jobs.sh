@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# cli_lava_jobs.sh: ci/lava-jobs writes one valid LAVA job per shard, running only the probes
-# of the boards' ISA and GPU model (never those of another ISA or model, nor, on a GPU, those
-# of the register file) as one lava-test-case each; running each job's test steps
+# cli_lava_jobs.sh: ci/lava-jobs writes one LAVA job per shard (valid in LAVA's own schema, strict),
+# running only the probes of the boards' ISA and GPU model that the drm runner says a GPU of that
+# model runs (never those of another ISA or model, nor one the runner refuses) as one
+# lava-test-case each, for every Midgard and Bifrost model; running each job's test steps
 # (lava-test-case stood in, file:// URLs; a stand-in isaprobe, then the real one) runs shard
 # I/N and uploads its database; collect.sh merges exactly the N shards, and with the real
 # program they equal one unsharded campaign. Usage: SCRIPT BIN SRCDIR
@@ -13,13 +14,34 @@ set -u
 mkdir -p "$tmp/bundle/ci" "$tmp/bundle/build/release" "$tmp/bundle/probes/midgard" \
 	"$tmp/upload/night1" # an HTTP server takes any path; a file:// folder must exist
 echo "stand-in probe" >"$tmp/bundle/probes/midgard/a.probe"
-# probes given to ci/lava-jobs: two for t760 boards, and three it leaves out
+# probes given to ci/lava-jobs: two for t760 boards (b plants and observes registers: the drm
+# runner's Midgard harness runs it on a GPU), and three it leaves out: one for another model, one
+# of another ISA, one the harness refuses (a csel reading a planted r31 that is no condition)
 mkdir -p "$tmp/probes"
-printf 'isa midgard\nobserve varyings_out 64\n' >"$tmp/probes/a.probe"
-printf 'isa midgard\ngpu t760\n' >"$tmp/probes/b.probe"
-printf 'isa midgard\ngpu t604\n' >"$tmp/probes/other_model.probe"
-printf 'isa midgard\ninput registers distinct 512\n' >"$tmp/probes/registers.probe"
-printf 'isa utgard_gp\n' >"$tmp/probes/other_isa.probe"
+cp "$src/probes/midgard/ls_stores.probe" "$tmp/probes/a.probe"
+{ cat "$src/probes/midgard/scalar_unk.probe"; echo 'gpu t760'; } >"$tmp/probes/b.probe"
+{ cat "$src/probes/midgard/scalar_unk.probe"; echo 'gpu t604'; } >"$tmp/probes/other_model.probe"
+cp "$src/probes/utgard_gp/pass_op.probe" "$tmp/probes/other_isa.probe"
+printf 'isa midgard\nprogram <<END\nalu {\n\tvadd.csel r2.xyzw, r0.xyzw, r1.xyzw\n}\nEND\n%s\n' \
+	'target 0.vector_alu bits 13-13' >"$tmp/probes/refused.probe"
+printf 'input registers distinct 512\nuniform_regs 0\nobserve registers 512\n' >>"$tmp/probes/refused.probe"
+# the isaprobe ci/lava-jobs asks which probes a GPU runs (isaprobe gpu-check): this build
+lj=("$src/ci/lava-jobs" --isaprobe "$1")
+# a Python with Debian's lava-common (ci/setup-debian installs it: python3-yaml comes with it)
+lava_py=
+for py in python3 /usr/bin/python3; do
+	"$py" -c 'import lava_common.schemas, yaml' 2>/dev/null && { lava_py=$py; break; }
+done
+[ -n "$lava_py" ] || { echo "lava-common is needed (ci/setup-debian installs it)" >&2; exit 1; }
+# valid JOBS...: each job file passes LAVA's own schema in strict mode
+valid() {
+	"$lava_py" - "$@" <<'PY'
+import sys, yaml
+from lava_common.schemas import validate
+for path in sys.argv[1:]:
+    validate(yaml.safe_load(open(path)), strict=True)
+PY
+}
 cp "$src/ci/nightly" "$tmp/bundle/ci/"
 cat >"$tmp/bundle/build/release/isaprobe" <<'STUB'
 #!/usr/bin/env bash
@@ -39,13 +61,14 @@ tar -czf "$tmp/bundle.tar.gz" -C "$tmp/bundle" .
 export FAKE_CALLS=$tmp/calls
 : >"$FAKE_CALLS"
 
-"$src/ci/lava-jobs" --device-type rk3288-veyron-jaq --gpu t760 --shards 4 \
+"${lj[@]}" --device-type rk3288-veyron-jaq --gpu t760 --shards 4 \
 	--kernel https://example.invalid/zImage --dtb https://example.invalid/rk3288.dtb \
 	--rootfs https://example.invalid/rootfs.tar.xz --bundle "file://$tmp/bundle.tar.gz" \
 	--upload "file://$tmp/upload" --stamp night1 --seed 5 --workdir "$tmp/board" \
 	--out "$tmp/jobs" "$tmp/probes/a.probe" "$tmp/probes/b.probe" \
 	>/dev/null && ok || fail "ci/lava-jobs failed"
 [ "$(ls "$tmp/jobs"/*.yaml | wc -l)" -eq 4 ] && ok || fail "not 4 job files"
+valid "$tmp/jobs"/*.yaml && ok || fail "LAVA's schema refuses the jobs"
 [ -x "$tmp/jobs/collect.sh" ] && ok || fail "no collect.sh"
 
 # Each job: YAML that loads (when PyYAML is there), the keys LAVA needs, and its test steps.
@@ -87,7 +110,7 @@ for p in a b; do
 	[ "$(grep -c "^campaign $tmp/probes/$p.probe --db .* --runner drm --strategy auto --seed 5 --shard [0-3]/4 --gpu t760 " "$FAKE_CALLS")" -eq 4 ] && ok ||
 		fail "campaign calls of $p: $(cat "$FAKE_CALLS")"
 done
-grep -q "other_model\|registers\|other_isa" "$FAKE_CALLS" && fail "a probe not for these boards ran" || ok
+grep -q "other_model\|refused\|other_isa" "$FAKE_CALLS" && fail "a probe not for these boards ran" || ok
 grep -q "^infer\|^report" "$FAKE_CALLS" && fail "a board ran infer/report" || ok
 
 # collect.sh: the 4 shards fetched and merged in order, then infer/report on the merged one.
@@ -118,7 +141,7 @@ real_bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ln -s "$real_bin" "$tmp/real/build/release/isaprobe"
 cp "$src/probes/midgard/scalar_unk.probe" "$src/probes/midgard/branch_unk7.probe" "$tmp/real/probes/midgard/"
 tar -czf "$tmp/real.tar.gz" -C "$tmp/real" .
-"$src/ci/lava-jobs" --device-type rk3288-veyron-jaq --gpu t760 --shards 4 --runner sim \
+"${lj[@]}" --device-type rk3288-veyron-jaq --gpu t760 --shards 4 --runner sim \
 	--kernel https://example.invalid/zImage --rootfs https://example.invalid/rootfs.tar.xz \
 	--bundle "file://$tmp/real.tar.gz" --upload "file://$tmp/upload" --stamp night2 \
 	--workdir "$tmp/board2" --out "$tmp/jobs2" "$src/probes/midgard/scalar_unk.probe" \
@@ -157,29 +180,53 @@ merged=$tmp/nights2/night2-t760/findings.db
 [ -s "$tmp/nights2/night2-t760/report.md" ] && ok || fail "no report of the merged night"
 
 # Depthcharge boots take no kernel type; probes not for the boards are refused or left out.
-"$src/ci/lava-jobs" --device-type rk3399-gru-kevin --gpu t860 --shards 1 --boot-method depthcharge \
-	--kernel k --rootfs r --bundle b --upload u --stamp s --out "$tmp/dc" "$tmp/probes/a.probe" \
+"${lj[@]}" --device-type rk3399-gru-kevin --gpu t860 --shards 1 --boot-method depthcharge \
+	--kernel https://example.invalid/k --rootfs https://example.invalid/r --bundle b --upload u \
+	--stamp s --out "$tmp/dc" "$tmp/probes/a.probe" \
 	>/dev/null && ! grep -q '^ *type:' "$tmp/dc/t860-shard-0-of-1.yaml" && ok ||
 	fail "depthcharge: a kernel type, or no job"
-"$src/ci/lava-jobs" --device-type x --gpu t760 --shards 1 --kernel k --rootfs r --bundle b \
+valid "$tmp/dc/t860-shard-0-of-1.yaml" && ok || fail "LAVA's schema refuses a depthcharge job"
+"${lj[@]}" --device-type x --gpu t760 --shards 1 --kernel k --rootfs r --bundle b \
 	--upload u --stamp s --out "$tmp/x" "$tmp/probes/other_isa.probe" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "a probe of utgard_gp, not of the boards' midgard" "$tmp/err" && ok ||
 	fail "a probe of another ISA: $(cat "$tmp/err")"
-"$src/ci/lava-jobs" --device-type x --gpu t760 --shards 1 --kernel k --rootfs r --bundle b \
-	--upload u --stamp s --out "$tmp/x" "$tmp/probes/registers.probe" >/dev/null 2>"$tmp/err"
-[ $? -eq 2 ] && grep -q "1 plant or observe the register file" "$tmp/err" && ok ||
-	fail "a register probe on a GPU: $(cat "$tmp/err")"
-# every shipped Utgard GP probe for Mali-400 boards (none of them needs the register file)
-"$src/ci/lava-jobs" --device-type sun8i-h3 --gpu mali400 --shards 1 --kernel k --rootfs r \
-	--bundle b --upload u --stamp s --out "$tmp/m4" >/dev/null &&
-	[ "$(grep -c 'lava-test-case campaign-' "$tmp/m4/mali400-shard-0-of-1.yaml")" -eq \
-	  "$(ls "$src"/probes/utgard_gp/*.probe | wc -l)" ] && ok || fail "mali400: not every GP probe"
+"${lj[@]}" --device-type x --gpu t760 --shards 1 --kernel k --rootfs r --bundle b \
+	--upload u --stamp s --out "$tmp/x" "$tmp/probes/refused.probe" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "no probe of midgard that t760 boards can run (1 refused by the drm runner: r31" "$tmp/err" &&
+	ok || fail "a probe the harness refuses: $(cat "$tmp/err")"
+# every shipped probe a GPU of each model runs, as the drm runner says (isaprobe gpu-check): all
+# the Utgard GP probes for Mali-400 boards, all the Midgard ones on every Midgard model (through
+# the register harness), the Bifrost ones its runner accepts on every Bifrost model (none without
+# a Bifrost harness: then no job); every job valid for LAVA, one campaign-* step per probe
+for gpu in mali400 t604 t628 t720 t760 t820 t830 t860 t880 g31 g51 g52 g71 g72 g76; do
+	case $gpu in mali*) isa=utgard_gp ;; t*) isa=midgard ;; *) isa=bifrost ;; esac
+	want=0
+	for p in "$src"/probes/$isa/*.probe; do
+		grep -q '^gpu ' "$p" && ! grep -q "^gpu $gpu\$" "$p" && continue
+		"$1" gpu-check --gpu "$gpu" "$p" >/dev/null && want=$((want + 1))
+	done
+	case $isa in midgard | utgard_gp)
+		[ "$want" -eq "$(ls "$src"/probes/$isa/*.probe | wc -l)" ] && ok ||
+			fail "$gpu: gpu-check runs $want probes of $isa, not all" ;;
+	esac
+	"${lj[@]}" --device-type "board-$gpu" --gpu "$gpu" --shards 1 --kernel https://example.invalid/k \
+		--rootfs https://example.invalid/r --bundle b --upload u --stamp s --out "$tmp/g-$gpu" \
+		>/dev/null 2>"$tmp/err"
+	st=$?
+	if [ "$want" -eq 0 ]; then
+		[ $st -eq 2 ] && grep -q "no probe of $isa that $gpu boards can run" "$tmp/err" && ok ||
+			fail "$gpu: no probe it can run, yet: $st $(cat "$tmp/err")"
+	else
+		[ $st -eq 0 ] && [ "$(grep -c 'lava-test-case campaign-' "$tmp/g-$gpu/$gpu-shard-0-of-1.yaml")" -eq "$want" ] &&
+			valid "$tmp/g-$gpu/$gpu-shard-0-of-1.yaml" && ok || fail "$gpu: not $want probes, or invalid: $(cat "$tmp/err")"
+	fi
+done
 
 # Bad arguments: argparse's status 2.
-"$src/ci/lava-jobs" --device-type x --gpu 't 7' --shards 2 --kernel k --rootfs r --bundle b \
+"${lj[@]}" --device-type x --gpu 't 7' --shards 2 --kernel k --rootfs r --bundle b \
 	--upload u --stamp s --out "$tmp/x" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || fail "bad --gpu accepted"
-"$src/ci/lava-jobs" --device-type x --gpu t --shards 0 --kernel k --rootfs r --bundle b \
+"${lj[@]}" --device-type x --gpu t --shards 0 --kernel k --rootfs r --bundle b \
 	--upload u --stamp s --out "$tmp/x" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || fail "--shards 0 accepted"
 

@@ -5,7 +5,7 @@
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
-for isa in midgard bifrost utgard_gp; do
+for isa in midgard bifrost utgard_gp a3xx; do
 	doc="$src/docs/$(echo "$isa" | tr _ -)-mesa-names.md"
 	"$bin" fields --mesa "$isa" >"$tmp/$isa.table" || fail "$isa: fields --mesa failed"
 	awk -v b="<!-- isaprobe fields --mesa $isa: begin" -v e="<!-- isaprobe fields --mesa $isa: end" \
@@ -22,6 +22,10 @@ printf 'alu {\n\tvmul.fmul r2.xyzw, r0.xyzw, r1.xyzw\n}\n' >"$tmp/m.s"
 "$bin" asm -i midgard "$tmp/m.s" -o "$tmp/m.bin" &&
 	"$bin" disasm -i midgard --style mesa "$tmp/m.bin" >"$tmp/m.txt" &&
 	grep -qx 'FMUL.f32 R2, R0, R1' "$tmp/m.txt" && ok || fail "midgard --style mesa: $(cat "$tmp/m.txt")"
+printf 'mad.f32 r0.x, r2.y, r3.y, r0.x\n' >"$tmp/a.s"
+"$bin" asm -i a3xx "$tmp/a.s" -o "$tmp/a.bin" &&
+	"$bin" disasm -i a3xx --style mesa "$tmp/a.bin" >"$tmp/a.txt" &&
+	grep -qx 'mad.f32 r0.x, r2.y, r3.y, r0.x' "$tmp/a.txt" && ok || fail "a3xx --style mesa: $(cat "$tmp/a.txt")"
 expect 2 "--style is isaprobe or mesa" -- "$bin" disasm -i midgard --style lima "$tmp/m.bin"
 expect 2 "unknown ISA" -- "$bin" fields --mesa nosuchisa
 finish

@@ -97,7 +97,17 @@ expect 1 EMPTY "odd number of hex digits" -- "$bin" run -i midgard "$tmp/probe.s
 expect 1 EMPTY "item 1 is not a 32-bit integer" -- "$bin" run -i midgard "$tmp/probe.s" --input uniforms=ints:99999999999
 expect 2 EMPTY "unknown buffer role 'texels'" -- "$bin" run -i midgard "$tmp/probe.s" --input texels=floats:1
 expect 2 EMPTY "--input takes ROLE=DATA" -- "$bin" run -i midgard "$tmp/probe.s" --input uniforms
-expect 2 EMPTY "unknown Midgard GPU model 'g71'" -- "$bin" run -i midgard "$tmp/probe.s" --gpu g71
+# a runner that refuses or fails (a GPU model it does not know, an agent that dies at once) is
+# the work failing, 1, as for campaign; a runner that does not exist is bad usage, 2, for both
+expect 1 EMPTY "unknown Midgard GPU model 'g71'" -- "$bin" run -i midgard "$tmp/probe.s" --gpu g71
+expect 1 EMPTY "remote agent 'false': the agent (closed|stopped)" -- "$bin" run -i midgard "$tmp/probe.s" --runner remote:false
+expect 2 EMPTY "unknown runner 'simm'; known: sim remote drm" -- "$bin" run -i midgard "$tmp/probe.s" --runner simm
+printf 'isa midgard\nprogram <<END\nls {\n\tld_attr_32 r0.xyzw, [1].xyzw\n}\nEND\ntarget 0.load_store unk25\nobserve registers 16\n' >"$tmp/c.probe"
+expect 1 EMPTY "c.probe: error: remote agent 'false': the agent (closed|stopped)" -- "$bin" campaign "$tmp/c.probe" --db "$tmp/c.db" --runner remote:false
+expect 1 EMPTY "c.probe: error: unknown Midgard GPU model 'g71'" -- "$bin" campaign "$tmp/c.probe" --db "$tmp/c.db" --gpu g71
+rm -f "$tmp/c.db"
+expect 2 EMPTY "unknown runner 'simm'; known: sim remote drm" -- "$bin" campaign "$tmp/c.probe" --db "$tmp/c.db" --runner simm
+[ -e "$tmp/c.db" ] && fail "campaign with an unknown runner made its database" || ok
 expect 2 EMPTY "--invocations takes a number from 1" -- "$bin" run -i midgard "$tmp/probe.s" -n 0
 expect 2 EMPTY "usage: isaprobe run" -- "$bin" run -i midgard
 expect 0 "^usage: isaprobe run" EMPTY -- "$bin" run --help

@@ -1,7 +1,7 @@
 /* test_campaign.c: the campaign driver on a device of known behaviour (fake_device.h): counts
  * and statuses worked out by hand, the stored layout, identical databases whatever the number
- * of jobs, shards that add up to the whole, stopping, resuming, a SIGKILL mid-campaign, and
- * the re-runs of --confirm. */
+ * of jobs, shards that add up to the whole, stopping, resuming, a SIGKILL mid-campaign, the
+ * re-runs of --confirm, and runner errors of random draws resumed. */
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -330,6 +330,109 @@ static void test_confirm(const struct ip_probe *p)
 	      "54 variants run three times, the 48 walks that ran ok twice");
 }
 
+/* A device that fails (every run a runner error, as a remote runner whose agent died) on the
+ * next flaky_fails batches it is given, and is the fake device otherwise. */
+static unsigned flaky_fails;
+
+static int flaky_run_batch(void *state, const struct ip_job *jobs, size_t n,
+                           struct ip_result *res)
+{
+	if (!flaky_fails)
+		return fake_run_batch(state, jobs, n, res);
+	flaky_fails--;
+	for (size_t i = 0; i < n; i++) {
+		res[i].status = IP_STATUS_RUNNER_ERROR;
+		res[i].why = "the agent died";
+	}
+	return 0;
+}
+
+static const struct ip_runner_backend flaky_backend = {
+	"fake", "test device failing whole batches", fake_open, flaky_run_batch, fake_close,
+	fake_model, NULL,
+};
+
+static long long stored_errors(const char *db)
+{
+	return scalar(db, "SELECT coalesce(sum(r.count), 0) FROM run r JOIN outcome o"
+	                  " ON o.id = r.outcome_id WHERE o.status = 5");
+}
+
+/* Random draws of 6 bits, 256 of them: most values drawn more than once. The first batch of 32
+ * fails. Every draw has its run, and every stored runner error is counted, said and run again
+ * by --resume, also those of a variant that another draw answered; with --confirm 2 a re-run
+ * that answers a failed run takes its place (the failure is not stored), so that the runs still
+ * add up to one per draw plus the re-runs. */
+static void test_random_runner_errors(void)
+{
+	static const char text[] = "# six bits, drawn at random\n" SAMPLE_MIDGARD_LD_ATTR_HEAD
+	                           "target 0.load_store bits 25-30\n"
+	                           "input attributes distinct 64\n"
+	                           "observe registers 16\n";
+	struct ip_probe p;
+	struct ip_store *s;
+	struct ip_campaign_opts o;
+	struct ip_campaign_result r;
+	struct ip_diag d;
+	const char *db = db_path("random_errors.db"), *dbc = db_path("random_errors_confirm.db");
+	long long distinct_failed;
+	if (ip_probe_parse(text, "six.probe", &p, &d) != 0) {
+		CHECK(0, "six-bit probe: %s", d.msg);
+		return;
+	}
+	memset(&o, 0, sizeof o);
+	o.backend = &flaky_backend;
+	o.strategy = IP_STRATEGY_RANDOM;
+	o.budget = 256;
+	o.batch = 32;
+	o.jobs = 1;
+	o.confirm = IP_CAMPAIGN_CONFIRM_NONE;
+	flaky_fails = 1;
+	CHECK(ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &s, &d) == 0 &&
+	      ip_campaign_run(s, &p, &o, &r, &d) == 0, "flaky random campaign: %s", d.msg);
+	ip_store_close(s);
+	CHECK(r.finished && r.runs == 256 && r.by_status[IP_STATUS_RUNNER_ERROR] == 32,
+	      "256 runs, 32 runner errors: %llu, %llu", (unsigned long long)r.runs,
+	      (unsigned long long)r.by_status[IP_STATUS_RUNNER_ERROR]);
+	CHECK(r.runner_errors == 32, "the summary says 32 runner errors, not %llu",
+	      (unsigned long long)r.runner_errors);
+	CHECK(stored_errors(db) == 32 && scalar(db, "SELECT sum(count) FROM run") == 256,
+	      "stored: %lld runner errors among %lld runs", stored_errors(db),
+	      scalar(db, "SELECT sum(count) FROM run"));
+	/* the case of the report: failed variants that a later draw answered */
+	distinct_failed = scalar(db, "SELECT count(*) FROM (SELECT r.value FROM run r JOIN outcome o"
+	                             " ON o.id = r.outcome_id GROUP BY r.value"
+	                             " HAVING sum(o.status = 5) > 0 AND sum(o.status <> 5) > 0)");
+	CHECK(distinct_failed > 0, "no failed variant was drawn again: the test shows nothing");
+	/* --resume on a working device runs all 32 again: none left, every draw answered */
+	o.resume = 1;
+	CHECK(ip_store_open(db, IP_STORE_READ_WRITE, &s, &d) == 0 &&
+	      ip_campaign_run(s, &p, &o, &r, &d) == 0, "resume: %s", d.msg);
+	ip_store_close(s);
+	CHECK(r.rerun == 32 && r.runner_errors == 0 && r.was_finished,
+	      "resume ran %llu again, %llu left", (unsigned long long)r.rerun,
+	      (unsigned long long)r.runner_errors);
+	CHECK(stored_errors(db) == 0 && scalar(db, "SELECT sum(count) FROM run") == 256,
+	      "after --resume: %lld runner errors among %lld runs", stored_errors(db),
+	      scalar(db, "SELECT sum(count) FROM run"));
+	/* --confirm 2: the failed batch's runs are answered by their re-runs, in their place */
+	o.resume = 0;
+	o.confirm = 2;
+	flaky_fails = 1;
+	CHECK(ip_store_open(dbc, IP_STORE_READ_WRITE_CREATE, &s, &d) == 0 &&
+	      ip_campaign_run(s, &p, &o, &r, &d) == 0, "flaky random campaign, --confirm 2: %s",
+	      d.msg);
+	ip_store_close(s);
+	CHECK(r.finished && r.runner_errors == 0 && r.by_status[IP_STATUS_RUNNER_ERROR] == 0 &&
+	      stored_errors(dbc) == 0, "--confirm 2: %llu runner errors said, %lld stored",
+	      (unsigned long long)r.runner_errors, stored_errors(dbc));
+	CHECK(r.runs - r.reruns == 256 && scalar(dbc, "SELECT sum(count) FROM run") ==
+	                                      (long long)r.runs,
+	      "--confirm 2: %llu runs, %llu re-runs, %lld stored", (unsigned long long)r.runs,
+	      (unsigned long long)r.reruns, scalar(dbc, "SELECT sum(count) FROM run"));
+	ip_probe_free(&p);
+}
+
 int main(void)
 {
 	struct ip_probe p;
@@ -352,6 +455,7 @@ int main(void)
 	test_stop_and_resume(&p);
 	test_kill_and_resume(&p);
 	test_confirm(&p);
+	test_random_runner_errors();
 	ip_probe_free(&p);
 	{
 		char cmd[600];

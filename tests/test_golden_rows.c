@@ -212,7 +212,7 @@ static unsigned check_file(const char *isa_name, const char *path)
 
 int main(void)
 {
-	static const char *const isas[] = {"midgard", "bifrost", "utgard_gp"};
+	static const char *const isas[] = {"midgard", "bifrost", "utgard_gp", "a3xx"};
 	char *src = strdup(__FILE__), path[4096];
 	const char *dir = dirname(src);
 	for (unsigned i = 0; i < IP_COUNT(isas); i++) {

@@ -222,6 +222,8 @@ static void images(struct ip_runner *r, const struct ip_harness *h, struct ip_ha
 	CHECK(one_run(r, h, w, &o) == 0, "three invocations, three images: %s", o.msg);
 	CHECK(memcmp(o.a.out[0].data + 512, o.a.out[0].data, 512) != 0,
 	      "the images of invocations 0 and 1 gave the same registers");
+	hl_run_free(&o.a);
+	hl_run_free(&o.b);
 	one_init(&o, code, len, in, 2, 3, 4); /* r20-r23 are the uniform records 3..0 */
 	CHECK(one_run(r, h, w, &o) == 0, "uniform registers: %s", o.msg);
 	h->records(&o.job, &plant, &obs);

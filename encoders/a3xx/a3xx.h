@@ -53,7 +53,7 @@ enum a3xx_cat5_field {
 };
 
 enum a3xx_cat6_field {
-	A6_SRC_OFF, A6_DST_OFF, A6_OFF, A6_SRC1, A6_SRC1_B, A6_OFF_HI, A6_UNK14, A6_SRC1_IM,
+	A6_SRC_OFF, A6_DST_OFF, A6_OFF, A6_SRC1, A6_SRC1_B, A6_OFF_HI, A6_LDLV_OFF, A6_UNK14, A6_SRC1_IM,
 	A6_SRC2_IM, A6_SRC2, A6_OFF_LO, A6_DST, A6_DST_B, A6_UNK41, A6_TYPE, A6_G, A6_UNK53,
 	A6_OPC, A6_JP, A6_SY, A6_CAT, A6_COUNT
 };
@@ -73,12 +73,15 @@ enum a3xx_cat1_mode { A3XX_C1_GPR = 0, A3XX_C1_CONST = 1, A3XX_C1_IMM = 2 };
 
 /* Data types of cat1, cat5 and cat6 (the header's type_t). */
 enum a3xx_type {
-	A3XX_F16, A3XX_F32, A3XX_U16, A3XX_U32, A3XX_S16, A3XX_S32, A3XX_U8, A3XX_S8
+	A3XX_F16, A3XX_F32, A3XX_U16, A3XX_U32, A3XX_S16, A3XX_S32, A3XX_U8, A3XX_U8_32
 };
+
+/* Whether a type's register is a half one: Mesa's reading (ir3-common.xml #type-half), in which
+ * type 7 is u8_32, 8 bits in a full register (the 2016 header: "s8, I assume?", half). */
 
 static inline int a3xx_type_half(unsigned t)
 {
-	return t == A3XX_F16 || t == A3XX_U16 || t == A3XX_S16 || t == A3XX_U8 || t == A3XX_S8;
+	return t == A3XX_F16 || t == A3XX_U16 || t == A3XX_S16 || t == A3XX_U8;
 }
 
 static inline int a3xx_type_float(unsigned t)

@@ -384,6 +384,10 @@ static void decode_cat6(const ip_word *w, struct a3xx_ins *ins)
 	ins->nsrc = sh->no_src2 ? 1 : 2;
 	ins->src[0].kind = a3xx_get(w, 6, A6_SRC1_IM) ? A3XX_OPND_IMM : A3XX_OPND_REG;
 	ins->src[0].val = (int64_t)a3xx_get(w, 6, src_off ? A6_SRC1 : A6_SRC1_B);
+	if (ins->opc == A3XX_OPC6_LDLV && !src_off) { /* Mesa's ldlv: l[OFF], 13 bits */
+		ins->src[0].kind = A3XX_OPND_IMM;
+		ins->src[0].val = (int64_t)a3xx_get(w, 6, A6_LDLV_OFF);
+	}
 	ins->src[0].half = !full[1];
 	if (src_off && sh->src_space) {
 		ins->has_src_offset = 1;
@@ -464,6 +468,10 @@ static int encode_cat2(const struct a3xx_ins *ins, ip_word *w, const char **why,
 	for (unsigned i = 0; i < ins->nsrc; i++)
 		if ((e = encode_src(w, 2, &cat2_src[i], &ins->src[i])) != NULL)
 			FAIL(e, (int)i + 1);
+	/* (nop2)/(nop3) of a one-source opcode: bit 51 too, as Mesa writes it (not with (rptN),
+	 * where the bit is a key) */
+	if (ins->nsrc == 1 && !ins->f.rpt)
+		a3xx_set(w, 2, A2_SRC2_R, ins->src[1].r);
 	if ((A3XX_CAT2_COMPARE >> ins->opc) & 1)
 		a3xx_set(w, 2, A2_COND, ins->cond);
 	a3xx_set(w, 2, A2_RPT, ins->f.rpt);
@@ -572,7 +580,13 @@ static int encode_cat1(const struct a3xx_ins *ins, ip_word *w, const char **why,
 		if (!fits_signed(s->val, 32) && !fits_unsigned(s->val, 32))
 			FAIL("immediate does not fit 32 bits", 1);
 		a3xx_set(w, 1, A1_SRC_MODE, A3XX_C1_IMM);
-		a3xx_set(w, 1, A1_SRC_IMM, (uint64_t)s->val & 0xffffffffu);
+		/* a 16-bit type's immediate in 16 bits, the upper ones 0, as ir3 writes it (Mesa
+		 * reads bits 0-15 of an f16 or s16 immediate): -1 is 0x0000ffff; a value that does
+		 * not fit 16 bits keeps its 32 */
+		if (a3xx_type_half(ins->src_type) && (fits_signed(s->val, 16) || fits_unsigned(s->val, 16)))
+			a3xx_set(w, 1, A1_SRC_IMM, (uint64_t)s->val & 0xffffu);
+		else
+			a3xx_set(w, 1, A1_SRC_IMM, (uint64_t)s->val & 0xffffffffu);
 		break;
 	case A3XX_OPND_RAW:
 		if (!fits_unsigned(s->val, 32))
@@ -628,7 +642,8 @@ static int encode_plain_reg(ip_word *w, unsigned cat, unsigned idx, unsigned bit
 static int encode_cat5(const struct a3xx_ins *ins, ip_word *w, const char **why, int *which)
 {
 	const struct a3xx_cat5_shape *sh = a3xx_cat5_shape(ins->opc);
-	int full = -1;
+	/* without a register source, full is 0, as Mesa writes it (extract_cat5_FULL) */
+	int full = -1, any_src = sh->src1 || sh->src2 || ins->is_s2en || ins->is_o;
 	for (unsigned i = 0; i < 2; i++) {
 		const struct a3xx_opnd *o = &ins->src[i];
 		int shown = i == 0 ? sh->src1 : ins->is_s2en || ins->is_o || sh->src2;
@@ -639,7 +654,7 @@ static int encode_cat5(const struct a3xx_ins *ins, ip_word *w, const char **why,
 		full = !o->half;
 	}
 	a3xx_set(w, 5, A5_OPC, ins->opc);
-	a3xx_set(w, 5, A5_FULL, full < 0 ? 1 : (uint64_t)full);
+	a3xx_set(w, 5, A5_FULL, full < 0 ? (uint64_t)any_src : (uint64_t)full);
 	if (!sh->no_type)
 		a3xx_set(w, 5, A5_TYPE, ins->type);
 	a3xx_set(w, 5, A5_WRMASK, ins->wrmask);
@@ -720,8 +735,15 @@ static int encode_cat6(const struct a3xx_ins *ins, ip_word *w, const char **why,
 	} else if (ins->has_dst_offset) {
 		FAIL("this opcode's destination takes no offset", 0);
 	}
-	/* first source */
-	if (s1->kind == A3XX_OPND_IMM) {
+	/* first source: ldlv l[N] as Mesa writes it (bit 0 = 0, N at 1-13); else src1 and off */
+	if (ins->opc == A3XX_OPC6_LDLV && s1->kind == A3XX_OPND_IMM && !ins->has_src_offset) {
+		if (!fits_unsigned(s1->val, 13))
+			FAIL("varying offset out of range (0-8191)", 1);
+		a3xx_set(w, 6, A6_SRC_OFF, 0);
+		a3xx_set(w, 6, A6_SRC1_IM, 1);
+		a3xx_set(w, 6, A6_LDLV_OFF, (uint64_t)s1->val);
+		src_off = 0;
+	} else if (s1->kind == A3XX_OPND_IMM) {
 		if (!fits_unsigned(s1->val, 8))
 			FAIL("immediate out of range (0-255)", 1);
 		a3xx_set(w, 6, A6_SRC1_IM, 1);

@@ -494,7 +494,7 @@ static int parse_cat5(struct a3xx_cur *c, struct a3xx_parsed *p)
 		at = c->p;
 		if (a3xx_type_lookup(c->s + at, n, &t))
 			return a3xx_cur_error(c, at, "expected a result type (f16, f32, u16, u32, s16, "
-			                             "s32, u8, s8)");
+			                             "s32, u8, u8_32)");
 		ins->type = (uint8_t)t;
 		c->p += n;
 		if (expect(c, ')'))
@@ -658,13 +658,15 @@ static int parse_cat1_mnemonic(struct a3xx_cur *c, size_t at, size_t n, struct a
 	if (n < 4 || (strncmp(s, "mov.", 4) != 0 && strncmp(s, "cov.", 4) != 0))
 		return 0;
 	for (unsigned k = 0; k < 2; k++) {
-		if (q + 3 <= n && a3xx_type_lookup(s + q, 3, &t[k]) == 0)
+		if (q + 5 <= n && a3xx_type_lookup(s + q, 5, &t[k]) == 0) /* u8_32 */
+			q += 5;
+		else if (q + 3 <= n && a3xx_type_lookup(s + q, 3, &t[k]) == 0)
 			q += 3;
 		else if (q + 2 <= n && a3xx_type_lookup(s + q, 2, &t[k]) == 0)
 			q += 2;
 		else
 			return a3xx_cur_error(c, at, "'%.*s': expected mov.TT or cov.TT with two of f16, "
-			                             "f32, u16, u32, s16, s32, u8, s8",
+			                             "f32, u16, u32, s16, s32, u8, u8_32",
 			                      (int)n, s);
 	}
 	if (q != n)
@@ -712,7 +714,7 @@ static int parse_suffixes(struct a3xx_cur *c, size_t at, size_t n, struct a3xx_i
 		} else if (need_type) {
 			if (a3xx_type_lookup(s, len, &v) != 0)
 				return a3xx_cur_error(c, at + start, "expected a type (f16, f32, u16, u32, "
-				                                     "s16, s32, u8, s8)");
+				                                     "s16, s32, u8, u8_32)");
 			ins->type = (uint8_t)v;
 			need_type = 0;
 		} else if (ins->cat == 5) {

@@ -133,7 +133,11 @@ void a3xx_print_cat1_imm(unsigned src_type, uint32_t bits, struct a3xx_text *t)
 			add_float(t, f);
 			add_str(t, ")");
 		}
-	} else if (src_type == A3XX_S16 || src_type == A3XX_S32) {
+	} else if (a3xx_type_half(src_type) && (bits >> 16)) {
+		a3xx_text_add(t, "0x%08x", bits); /* not a 16-bit value: all 32 bits */
+	} else if (src_type == A3XX_S16) {
+		a3xx_text_add(t, "%d", (int16_t)bits);
+	} else if (src_type == A3XX_S32) {
 		a3xx_text_add(t, "%d", (int32_t)bits);
 	} else {
 		a3xx_text_add(t, "%u", bits);
@@ -265,6 +269,10 @@ static void add_flags(const struct a3xx_ins *ins, struct a3xx_text *t)
 		add_str(t, "(jp)");
 	if (ins->f.rpt)
 		a3xx_text_add(t, "(rpt%u)", ins->f.rpt);
+	/* a one-source cat2 has no second source to show bit 51's (r) on: Mesa's (nop2) says it
+	 * (the first source's (r) stays on it: (nop2) and (r) are (nop3)) */
+	if (ins->cat == 2 && ins->nsrc == 1 && !ins->f.rpt && ins->src[1].r)
+		add_str(t, "(nop2)");
 	if (ins->f.ul)
 		add_str(t, "(ul)");
 }
@@ -279,7 +287,9 @@ static void add_cat6_addr(const struct a3xx_ins *ins, const struct a3xx_opnd *o,
 		a3xx_text_add(t, "%lld", (long long)o->val);
 	else
 		add_value(ins, o, 0, t);
-	if (has_off && off)
+	/* ldlv's l[N] is Mesa's form; with an offset of 0 it is the source-offset one, l[N+0] */
+	if (has_off && (off || (ins->cat == 6 && ins->opc == A3XX_OPC6_LDLV &&
+	                        o->kind == A3XX_OPND_IMM)))
 		a3xx_text_add(t, "%+d", off);
 	if (space)
 		add_str(t, "]");

@@ -14,6 +14,9 @@
 /* FW: with one condition: the field exists when selector `sel` has a value in `set`. */
 #define FW(n, lo, w, k, d, e, def, sel, set, note) \
 	{n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{sel, set}, {0, 0}}, note}
+/* FW2: with two conditions, both holding. */
+#define FW2(n, lo, w, k, d, e, def, sel, set, sel2, set2, note) \
+	{n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{sel, set}, {sel2, set2}}, note}
 #define IS(v) (UINT64_C(1) << (v))
 
 /* ---- enums shared by several categories ---------------------------------------------- */
@@ -30,7 +33,8 @@ static const struct ip_enum cat_enum[] = {
 static const struct ip_enum type_enum[] = {
 	{0, "f16", NULL}, {1, "f32", NULL}, {2, "u16", NULL}, {3, "u32", NULL},
 	{4, "s16", NULL}, {5, "s32", NULL}, {6, "u8", NULL},
-	{7, "s8", "the header: 's8, I assume?'; Mesa names 7 u8_32 on later GPUs"},
+	{7, "u8_32", "Mesa (ir3-common.xml, instr-a3xx.h): u8_32, 8 bits in a full register; the "
+	             "header: 's8, I assume?', with a half one"},
 	{0, NULL, NULL},
 };
 
@@ -367,11 +371,14 @@ static const struct ip_field cat6_fields[A6_COUNT] = {
 	              "signed byte offset added to src1"),
 	[A6_SRC1] = FW("src1", 14, 8, REGISTER, KNOWN, NULL, 0, "src_off", IS(1),
 	               "first source (the address of a load)"),
-	[A6_SRC1_B] = FW("src1", 1, 8, REGISTER, KNOWN, NULL, 0, "src_off", IS(0),
-	                 "first source (the value of a store)"),
-	[A6_OFF_HI] = FW("off_hi", 9, 5, OFFSET, KNOWN, NULL, 0, "src_off", IS(0),
-	                 "the header (2016): high bits of src1; its 2014 version and Mesa: bits "
-	                 "8-12 of a store's 13-bit offset"),
+	[A6_SRC1_B] = FW2("src1", 1, 8, REGISTER, KNOWN, NULL, 0, "src_off", IS(0), "opc", ~IS(31),
+	                  "first source (the value of a store)"),
+	[A6_OFF_HI] = FW2("off_hi", 9, 5, OFFSET, KNOWN, NULL, 0, "src_off", IS(0), "opc", ~IS(31),
+	                  "the header (2016): high bits of src1; its 2014 version and Mesa: bits "
+	                  "8-12 of a store's 13-bit offset"),
+	[A6_LDLV_OFF] = FW2("off", 1, 13, OFFSET, KNOWN, NULL, 0, "src_off", IS(0), "opc", IS(31),
+	                    "ldlv's varying offset, unsigned (Mesa ir3-cat6.xml: ldlv has bit 0 = 0, "
+	                    "l[OFF] at 1-13, bits 22-23 = 1; the header: src1 and off_hi)"),
 	[A6_UNK14] = FW("unk14", 14, 8, UNKNOWN, UNKNOWN, NULL, 0, "src_off", IS(0),
 	                "ignore0 (Mesa: don't care)"),
 	[A6_SRC1_IM] = F("src1_im", 22, 1, FLAG, KNOWN, NULL, 0, "first source is an immediate"),

@@ -121,12 +121,14 @@ static void set(const struct ip_field *f, ip_word *w, unsigned v)
 	ip_field_set(f, w, v);
 }
 
-int bifrost_reg32_encode(ip_word *w, const unsigned *reads, unsigned nreads, int wfma, int wadd,
-                         int first)
+int bifrost_reg32_encode(ip_word *w, const unsigned *reads_in, unsigned nreads, int wfma,
+                         int wadd, int first)
 {
-	unsigned slot2 = SL_I, slot3 = SL_I, fma3 = 0, mode, ctrl, p2 = 0, p3 = 0;
+	unsigned slot2 = SL_I, slot3 = SL_I, fma3 = 0, mode, ctrl, p2 = 0, p3 = 0, reads[3];
 	int p2read = nreads == 3, same;
 	init_fields();
+	for (unsigned i = 0; i < nreads && i < 3; i++)
+		reads[i] = reads_in[i];
 	if (nreads > 3 || (p2read && wfma >= 0 && wadd >= 0))
 		return -1;
 	/* writes: ADD to port 3, FMA to port 2 when port 3 is taken, else port 3 (bi_assign_slots) */
@@ -143,6 +145,18 @@ int bifrost_reg32_encode(ip_word *w, const unsigned *reads, unsigned nreads, int
 		p3 = (unsigned)wfma;
 	}
 	if (p2read) {
+		/* port 2 reads the third register; but where port 3 writes that one (no mode reads
+		 * and writes one register through ports 2 and 3 outside the first instruction), it
+		 * reads through port 0 or 1 and port 2 takes another: Mesa assigns ports 0 and 1 to
+		 * the first registers read in source order, so a register also written is one of
+		 * them (bi_assign_slot_read) */
+		if (!first && slot3 != SL_I && reads[2] == p3)
+			for (unsigned i = 0; i < 2; i++)
+				if (reads[i] != p3) {
+					reads[2] = reads[i];
+					reads[i] = p3;
+					break;
+				}
 		slot2 = SL_R;
 		p2 = reads[2];
 	}

@@ -54,16 +54,23 @@ static void print_command(FILE *out, const struct ip_bundle *b)
 		fputs(c->name, out);
 	else
 		fprintf(out, "cmd 0x%02x", opcode);
+	/* the parameters the assembler counts without hdr.count: the command's own, and up to the
+	 * last extra one written (an extra parameter, raw, is written only when it is not 0) */
+	unsigned implied = c ? c->nparams : 0;
 	for (unsigned k = 0; k < nparams; k++) {
 		const struct ip_format *f = b->slots[k + 1].fmt;
 		const struct ip_field *m = main_field(f);
 		const ip_word *w = &b->slots[k + 1].value;
+		int extra = !c || k >= c->nparams;
 		char name[32];
+		if (extra && ip_word_eq(w, &(ip_word){{0, 0}}))
+			continue;
+		if (extra && k + 1 > implied)
+			implied = k + 1;
 		param_name(c, k, name, sizeof name);
 		for (unsigned i = 0; i < f->nfields; i++) {
 			const struct ip_field *fl = &f->fields[i];
 			uint64_t v = ip_field_get(fl, w);
-			int extra = !c || k >= c->nparams;
 			if (fl == m) {
 				if (fl->doc != IP_DOC_KNOWN && v == fl->dflt && !extra)
 					continue;
@@ -80,7 +87,7 @@ static void print_command(FILE *out, const struct ip_bundle *b)
 			ip_field_print_value(out, fl, v);
 		}
 	}
-	if (c && nparams != c->nparams)
+	if (nparams != implied)
 		fprintf(out, " hdr.count=%u", nparams - 1);
 	for (unsigned i = 0; i < hf->nfields; i++) {
 		const struct ip_field *fl = &hf->fields[i];
@@ -104,12 +111,14 @@ static void print_instr(FILE *out, const struct ip_bundle *b, size_t index)
 	struct ip_name_set skip = {{"type"}, 1};
 	int lines = 0;
 
+	ip_word def[CTM_INSTR_WORDS];
+
 	static const char *const mnemonic[4] = {"alu", "out", "fc", "tex"};
 	fputs(mnemonic[type], out);
 	ip_print_keys(out, &ctm_inst0, &w0, NULL, &skip);
 	for (unsigned k = 1; k < CTM_INSTR_WORDS; k++) {
-		ip_word def = ip_format_defaults(ctm_inst_formats[k], &w0);
-		if (!ip_word_eq(&def, &b->slots[k].value))
+		def[k] = ip_format_defaults(ctm_inst_formats[k], &w0);
+		if (!ip_word_eq(&def[k], &b->slots[k].value))
 			lines = 1;
 	}
 	if (!lines) {
@@ -118,8 +127,7 @@ static void print_instr(FILE *out, const struct ip_bundle *b, size_t index)
 	}
 	fprintf(out, " { ; %zu\n", index);
 	for (unsigned k = 1; k < CTM_INSTR_WORDS; k++) {
-		ip_word def = ip_format_defaults(ctm_inst_formats[k], &w0);
-		if (ip_word_eq(&def, &b->slots[k].value))
+		if (ip_word_eq(&def[k], &b->slots[k].value))
 			continue;
 		fprintf(out, "\t%s", word_labels[type][k]);
 		ip_print_keys(out, ctm_inst_formats[k], &b->slots[k].value, &w0, NULL);
@@ -235,6 +243,39 @@ static int key_value(struct ip_cursor *c, const struct key *k, const struct ip_f
 	return rc;
 }
 
+/* What the keys of one command or instruction set so far: bits of which word, by the key at
+ * which line and column. Each claim takes at least one bit no other took, so an instruction's
+ * 6 x 32 bits bound them (and MAX_KEYS a command's). */
+struct claims {
+	unsigned n;
+	struct {
+		unsigned word, line, col;
+		uint32_t bits;
+	} c[CTM_INSTR_WORDS * 32];
+};
+
+/* A key that sets bits an earlier key of the same command or instruction already set
+ * (`i0=1 i0=2`, or `i0=1 i0.index=2`: one field twice) is refused at its column, naming the
+ * first one's: otherwise the later would win unseen. */
+static int claim_field(struct ip_cursor *c, struct claims *cl, unsigned word,
+                       const struct ip_field *f, const struct key *k)
+{
+	uint32_t bits = (uint32_t)ip_field_mask(f).w[0];
+	for (unsigned i = 0; i < cl->n; i++)
+		if (cl->c[i].word == word && (cl->c[i].bits & bits))
+			return ip_diag_at(c->d, c->line->lineno, k->col, "'%s%s%s' sets bits that the key "
+			                  "at line %u, column %u already set", k->name, k->sub[0] ? "." : "",
+			                  k->sub, cl->c[i].line, cl->c[i].col);
+	if (cl->n == sizeof cl->c / sizeof cl->c[0])
+		return ip_diag_at(c->d, c->line->lineno, k->col, "too many keys"); /* not reached */
+	cl->c[cl->n].word = word;
+	cl->c[cl->n].line = c->line->lineno;
+	cl->c[cl->n].col = k->col;
+	cl->c[cl->n].bits = bits;
+	cl->n++;
+	return 0;
+}
+
 /* ---- assembly: commands ---------------------------------------------------------------------- */
 
 /* A command line: NAME keys, or `cmd OPCODE keys`. */
@@ -245,6 +286,7 @@ static int parse_command(struct ip_cursor *c, struct ip_program *p)
 	unsigned nkeys, opcode, nparams, count_given = 0, count = 0;
 	uint32_t header, params[IP_BUNDLE_MAX_SLOTS];
 	const struct ip_token *t = ip_peek(c);
+	struct claims claims = {0};
 	char name[48];
 	ip_word hw;
 
@@ -311,7 +353,7 @@ static int parse_command(struct ip_cursor *c, struct ip_program *p)
 		if (strcmp(k->name, "hdr") == 0) {
 			if (!(fl = ip_format_field(&ctm_cmd_header, k->sub)))
 				return ip_diag_at(c->d, c->line->lineno, k->col, "no header field '%s'", k->sub);
-			if (key_value(c, k, fl, &v) != 0)
+			if (claim_field(c, &claims, 0, fl, k) != 0 || key_value(c, k, fl, &v) != 0)
 				return -1;
 			ip_field_set(fl, &hw, v);
 			continue;
@@ -352,6 +394,8 @@ static int parse_command(struct ip_cursor *c, struct ip_program *p)
 				return -1;
 			}
 		}
+		if (claim_field(c, &claims, 1 + idx, fl, k) != 0)
+			return -1;
 		ip_field_set(fl, &w, v);
 		params[idx] = (uint32_t)w.w[0];
 	}
@@ -364,7 +408,7 @@ static int parse_command(struct ip_cursor *c, struct ip_program *p)
 
 /* Applies keys to the words of one instruction: `label` says which word (0: inst0). */
 static int apply_instr_keys(struct ip_cursor *c, uint32_t w[CTM_INSTR_WORDS], unsigned word,
-                            const struct key *keys, unsigned n)
+                            const struct key *keys, unsigned n, struct claims *claims)
 {
 	ip_word w0 = {{w[0], 0}};
 	for (unsigned i = 0; i < n; i++) {
@@ -385,7 +429,7 @@ static int apply_instr_keys(struct ip_cursor *c, uint32_t w[CTM_INSTR_WORDS], un
 		if (strcmp(fl->name, "type") == 0)
 			return ip_diag_at(c->d, c->line->lineno, keys[i].col,
 			                  "the type is the instruction's first word (alu, out, fc, tex)");
-		if (key_value(c, &keys[i], fl, &v) != 0)
+		if (claim_field(c, claims, word, fl, &keys[i]) != 0 || key_value(c, &keys[i], fl, &v) != 0)
 			return -1;
 		ip_field_set(fl, &x, v);
 		w[word] = (uint32_t)x.w[0];
@@ -407,6 +451,7 @@ static int word_of_label(unsigned type, const char *label)
 struct pending {
 	uint32_t w[CTM_INSTR_WORDS];
 	unsigned type, line;
+	struct claims claims; /* what its keys set, on every line of it */
 };
 
 static int start_instr(struct ip_cursor *c, struct pending *pi, unsigned type, int *open)
@@ -417,11 +462,12 @@ static int start_instr(struct ip_cursor *c, struct pending *pi, unsigned type, i
 	ip_field_set(ip_format_field(&ctm_inst0, "type"), &w0, type);
 	pi->type = type;
 	pi->line = c->line->lineno;
+	pi->claims.n = 0;
 	pi->w[0] = (uint32_t)w0.w[0];
 	for (unsigned k = 1; k < CTM_INSTR_WORDS; k++)
 		pi->w[k] = (uint32_t)ip_format_defaults(ctm_inst_formats[k], &w0).w[0];
 	ip_next(c);
-	if (collect_keys(c, keys, &n) != 0 || apply_instr_keys(c, pi->w, 0, keys, n) != 0)
+	if (collect_keys(c, keys, &n) != 0 || apply_instr_keys(c, pi->w, 0, keys, n, &pi->claims) != 0)
 		return -1;
 	*open = 0;
 	if (ip_is_punct(ip_peek(c), '{')) {
@@ -455,7 +501,7 @@ static int parse_word_line(struct ip_cursor *c, struct pending *pi)
 		return -1;
 	if (ip_peek(c)->type != IP_TOK_END)
 		return ip_error_here(c, "unexpected '{'");
-	return apply_instr_keys(c, pi->w, (unsigned)word, keys, n);
+	return apply_instr_keys(c, pi->w, (unsigned)word, keys, n, &pi->claims);
 }
 
 static int parse_note(struct ip_cursor *c, struct ip_program *p)

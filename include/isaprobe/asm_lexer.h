@@ -26,7 +26,10 @@ struct ip_token {
 	double fval;       /* IP_TOK_FLOAT (and IP_TOK_INT, as a double) */
 };
 
-#define IP_MAX_TOKENS 128 /* a CTM command with every parameter field spelled out takes ~80 */
+/* Above the longest line a disassembler prints: a CTM command of 39 parameters, each field of
+ * its own 4 spelled out and its 35 extra ones not 0, takes 175 (test_ctm_roundtrip checks that
+ * every opcode's command of 39 parameters with every bit set comes back). */
+#define IP_MAX_TOKENS 256
 
 struct ip_line {
 	unsigned lineno;

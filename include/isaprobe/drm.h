@@ -13,6 +13,15 @@
  * ISAPROBE_DRM_TIMEOUT (seconds a submission may take before the device counts as lost,
  * default 10). Results' why texts stay valid until the next batch. */
 extern const struct ip_runner_backend ip_drm_backend;
+/* Its register harness on a GPU (none on a GPU model): docs/harness.md. */
+extern const struct ip_runner_wrapping ip_drm_wrapping;
+
+/* Whether a GPU of this model (`t760`, `g52`, `mali400`, `a320`: as `isaprobe devices` names
+ * them) runs the job, of ISA isa (NULL: any), under a kernel (no model extension), without
+ * opening a device: the runner's own checks (its register harness included, docs/harness.md)
+ * and the default buffer budget. 0, or -1 with d saying why not (`isaprobe gpu-check`). */
+int ip_drm_model_check(const char *model, const char *isa, const struct ip_job *job,
+                       const struct ip_result *res, struct ip_diag *d);
 
 /* One render node as `isaprobe devices` shows it. */
 struct ip_drm_device_info {

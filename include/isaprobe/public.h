@@ -5,6 +5,7 @@
 #define ISAPROBE_PUBLIC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "isaprobe/field.h"
 
@@ -17,6 +18,26 @@ struct ip_public_part {
 	const struct ip_format *fields;
 	const char *applies;           /* the instructions it applies to ("uniform loads"), or
 	                                * NULL: every instruction of the format */
+	int compare_names;             /* 1: its register and component value names are what a
+	                                * campaign calls them (r26, x), so a finding that names a
+	                                * value otherwise differs; 0: its value names are the
+	                                * source's own words, compared by value only */
+	/* Whether it applies to this instruction word (ctx: its context word, or NULL): what
+	 * `applies` says, for a report that knows the word; NULL: every instruction. */
+	int (*match)(const ip_word *word, const ip_word *ctx);
+	uint64_t mask, exact; /* and it applies only when bits 0-63 of the word, masked, are
+	                       * exact (mask 0: no such test) */
+};
+
+/* Bits of a format where public work was searched and found silent: no source reads them (for
+ * the instructions `applies` names, or all). A finding there is news ("new"), and says where
+ * it was looked for. */
+struct ip_public_silence {
+	const char *format;
+	unsigned lo, hi;
+	const char *applies; /* NULL: every instruction of the format */
+	const char *where;   /* what was searched ("Mesa r300_reg.h US_TEX_INST") */
+	int (*match)(const ip_word *word, const ip_word *ctx); /* as a part's */
 };
 
 struct ip_public_overlay {
@@ -24,6 +45,9 @@ struct ip_public_overlay {
 	const struct ip_public_part *parts;
 	size_t nparts;
 	const char *doc; /* the docs/ page that restates the facts */
+	const char *who; /* the public source in a verdict's words ("lima", "Mesa ir3") */
+	const struct ip_public_silence *silences;
+	size_t nsilences;
 };
 
 /* The overlay of an ISA, or NULL when the project has written none for it. */

@@ -119,6 +119,15 @@ struct ip_runner_overlap {
 
 #define IP_RUNNER_MAX_SUBMITTED 2
 
+/* Optional for a backend: the register harness it wraps jobs with (include/isaprobe/harness.h),
+ * e.g. the drm runner on a GPU; NULL when it runs every job as it is. Listed beside the backend
+ * in runners/registry.c (the dry run asks it: docs/harness.md). */
+struct ip_harness;
+struct ip_runner_wrapping {
+	const struct ip_runner_backend *backend;
+	const struct ip_harness *(*harness)(void *state);
+};
+
 /* run_batch's return when the device is gone and stays gone (a GPU lost after recovery): no
  * result of the batch says anything about its variants, so none may be recorded; results[0].why
  * says why. A campaign stops there, everything before it stored, and --resume runs the batch
@@ -132,6 +141,8 @@ const struct ip_runner_backend *const *ip_runner_backends(void);
 const struct ip_runner_backend *ip_runner_backend_find(const char *name);
 /* b's submit/collect pair, or NULL when it has none (it runs batches one at a time). */
 const struct ip_runner_overlap *ip_runner_backend_overlap(const struct ip_runner_backend *b);
+/* b's harness query, or NULL when it never wraps a job. */
+const struct ip_runner_wrapping *ip_runner_backend_wrapping(const struct ip_runner_backend *b);
 
 int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, struct ip_runner **out,
                    struct ip_diag *d);
@@ -151,6 +162,9 @@ int ip_runner_overlaps(const struct ip_runner *r);
 /* One job: the same as a batch of one. */
 int ip_runner_run(struct ip_runner *r, const struct ip_job *job, struct ip_result *result);
 const char *ip_runner_model(const struct ip_runner *r);
+/* The register harness r wraps the jobs that need one with (NULL: none, or a backend that does
+ * not say). */
+const struct ip_harness *ip_runner_harness(const struct ip_runner *r);
 /* The backend's check_job (0 when it has none). */
 int ip_runner_check_job(struct ip_runner *r, const struct ip_job *job,
                         const struct ip_result *result, struct ip_diag *d);

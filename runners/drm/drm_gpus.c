@@ -3,6 +3,8 @@
  * kernel does, after masking with 0xf00f. */
 #include <stddef.h>
 
+#include <string.h>
+
 #include "drm_gpus.h"
 
 struct pan_model {
@@ -97,4 +99,29 @@ void ip_drm_msm_gpu(uint32_t gpu_id, uint32_t chip_id, struct ip_drm_gpu *g)
 			g->model = msm_models[i].model;
 			g->title = msm_models[i].title;
 		}
+}
+
+int ip_drm_gpu_named(const char *model, struct ip_drm_gpu *g, const struct ip_drm_driver **drv)
+{
+	static const uint32_t lima_gp[] = {0xa07u << 16, 0xc07u << 16, 0xb07u << 16, 0xd07u << 16};
+	for (size_t i = 0; i < sizeof pan_models / sizeof pan_models[0]; i++)
+		if (strcmp(pan_models[i].model, model) == 0) {
+			ip_drm_panfrost_gpu(pan_models[i].id, g);
+			*drv = &ip_drm_panfrost;
+			return 0;
+		}
+	for (size_t i = 0; i < sizeof lima_gp / sizeof lima_gp[0]; i++) {
+		ip_drm_lima_gpu(0, lima_gp[i], g);
+		if (strcmp(g->model, model) == 0) {
+			*drv = &ip_drm_lima;
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < sizeof msm_models / sizeof msm_models[0]; i++)
+		if (strcmp(msm_models[i].model, model) == 0) {
+			ip_drm_msm_gpu(msm_models[i].gpu_id, 0, g);
+			*drv = &ip_drm_msm;
+			return 0;
+		}
+	return -1;
 }

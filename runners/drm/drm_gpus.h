@@ -17,4 +17,8 @@ void ip_drm_msm_gpu(uint32_t gpu_id, uint32_t chip_id, struct ip_drm_gpu *g);
 /* radeon: from the PCI device id (INFO DEVICE_ID); R5xx GPUs run the CTM ISA (r5xx_gpus.c). */
 void ip_drm_radeon_gpu(uint32_t pci_id, struct ip_drm_gpu *g);
 
+/* A panfrost, lima or msm GPU by its model name (`t760`, `g52`, `mali400`, `a320`): 0 with g
+ * and its driver, or -1 for a name none of those tables has. */
+int ip_drm_gpu_named(const char *model, struct ip_drm_gpu *g, const struct ip_drm_driver **drv);
+
 #endif

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "drm_dev.h"
+#include "drm_gpus.h"
 #include "drm_job.h"
 #include "drm_lima.h"
 #include "isaprobe/drm.h"
@@ -760,3 +761,39 @@ const struct ip_runner_backend ip_drm_backend = {
 	drm_check_job,
 };
 
+static const struct ip_harness *drm_harness(void *state)
+{
+	return ((struct drm_state *)state)->harness;
+}
+
+const struct ip_runner_wrapping ip_drm_wrapping = {&ip_drm_backend, drm_harness};
+
+int ip_drm_model_check(const char *model, const char *isa, const struct ip_job *job,
+                       const struct ip_result *res, struct ip_diag *d)
+{
+	struct drm_state *s = calloc(1, sizeof *s);
+	const struct ip_drm_driver *drv;
+	int rc;
+	if (!s)
+		return ip_diag_plain(d, "out of memory");
+	if (ip_drm_gpu_named(model, &s->dev.gpu, &drv) != 0 || !s->dev.gpu.isa) {
+		free(s);
+		return ip_diag_plain(d, "no GPU model '%s' the drm runner knows (isaprobe devices names "
+		                        "them: t760, g52, mali400, a320, ...)", model);
+	}
+	if (isa && strcmp(isa, s->dev.gpu.isa) != 0) {
+		rc = ip_diag_plain(d, "the %s runs %s, not %s", s->dev.gpu.title, s->dev.gpu.isa, isa);
+		free(s);
+		return rc;
+	}
+	s->dev.drv = drv;
+	s->dev.model_ext = 0;
+	s->kind = ip_drm_jobkind_find(s->dev.gpu.isa, drv);
+	s->harness = ip_harness_find(s->dev.gpu.isa);
+	s->budget = DEFAULT_BUDGET;
+	rc = s->kind ? drm_check_job(s, job, res, d)
+	             : ip_diag_plain(d, "no job builder for %s", s->dev.gpu.isa);
+	ip_harness_work_free(&s->check_work);
+	free(s);
+	return rc;
+}

@@ -2,6 +2,7 @@
  * register image from slots the harness adds to each vertex's attribute block, the variant runs
  * with its ends made to fall into an epilogue that stores r0-r23 back there and a done mark; all
  * written with the Midgard assembler and field tables (encoders/midgard). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,6 @@
 #include "midgard/midgard.h"
 
 #define FILE_BYTES 512 /* a register file: r0-r31, 16 bytes each (docs/midgard-simulator.md) */
-#define NREGS 32
 #define HSLOTS 32      /* harness slots per vertex, after the probe's: slot k is rk's image */
 #define MARK_SLOT 24   /* r24's slot (never planted): the epilogue's done mark */
 #define MARK 0x4d47    /* what the epilogue stores in each component of the mark slot */
@@ -22,23 +22,31 @@
 
 extern const struct ip_harness midgard_harness;
 
-/* Per work: the prologue, epilogue and exit jump assembled for the last base slot and uniform
- * register count, and where the last wrap put things (for unwrap). */
+/* Room for the harness's own code (16 words of prologue, 50 of epilogue, one exit jump: 256,
+ * 1200 and 16 bytes) and for the exit jumps of one variant. */
+#define MAX_PRO 512
+#define MAX_EPI 2048
+#define MAX_JUMP 64
+#define MAX_JUMPS 256
+
+/* Per work (freed with free(): it owns no other memory): the prologue, epilogue and exit jump
+ * assembled for the last base slot and uniform register count, and where the last wrap put
+ * things (for unwrap). */
 struct mg_state {
 	int ready;
 	size_t base;               /* the probe's slots per vertex (the harness's first slot) */
 	unsigned work_regs;        /* registers the prologue loads: r0 .. r(work_regs - 1) */
 	int from_uniforms;         /* the image is the uniform buffer (else the table's slots) */
-	uint8_t *pro, *epi, *jump;
+	uint8_t pro[MAX_PRO], epi[MAX_EPI], jump[MAX_JUMP];
 	size_t pro_len, epi_len, jump_len, pro_last;
 	unsigned pro_words, epi_words;
 	unsigned jump_branch_bit;  /* bit of the exit jump's compact branch in its word */
 	/* the last wrap */
 	int epilogue, table;
 	uint32_t n;
-	size_t *jumps;             /* byte offsets (in the rewritten variant) of the exit jumps */
-	size_t *jumps_at;          /* ... and of the exit word each follows (in the variant) */
-	size_t njumps, jumps_cap;
+	size_t jumps[MAX_JUMPS];    /* byte offsets (in the rewritten variant) of the exit jumps */
+	size_t jumps_at[MAX_JUMPS]; /* ... and of the exit word each follows (in the variant) */
+	size_t njumps;
 };
 
 static uint32_t invocations(const struct ip_job *job)
@@ -268,18 +276,24 @@ static void load_line(FILE *t, unsigned reg, unsigned k, int from_uniforms, uint
 	        from_uniforms ? "ld_uniform_32" : "ld_attr_32", reg, addr, (unsigned long long)u25);
 }
 
-/* Assembles text into *bin (malloc'd); counts its words. */
-static int assemble(const char *text, uint8_t **bin, size_t *len, unsigned *words,
+/* Assembles text into out (cap bytes); its length and words. */
+static int assemble(const char *text, uint8_t *out, size_t cap, size_t *len, unsigned *words,
                     struct ip_diag *d)
 {
 	struct ip_program p;
+	uint8_t *bin = NULL;
 	int rc;
 	if (midgard_assemble(text, &p, d) != 0)
 		return -1;
-	rc = midgard_pack(&p, bin, len, d);
+	rc = midgard_pack(&p, &bin, len, d);
 	if (words)
 		*words = (unsigned)p.nbundles;
 	ip_program_free(&p);
+	if (!rc && *len > cap)
+		rc = ip_diag_plain(d, "the harness's code outgrew its room (a bug)");
+	if (!rc)
+		memcpy(out, bin, *len);
+	free(bin);
 	return rc;
 }
 
@@ -328,23 +342,68 @@ static void epilogue_text(FILE *t, size_t base, uint64_t u25)
 	}
 }
 
-/* Assembles the prologue, epilogue and exit jump for this base, register count and source. */
+/* The code assembled so far, shared by every work of the process (a runner keeps a work per job
+ * of a batch: each would assemble the same text otherwise): copies, kept until the process ends. */
+#define SHARED_CODES 16
+static struct mg_state shared[SHARED_CODES];
+static unsigned nshared;
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Copies the code part of src into dst. */
+static void copy_code(struct mg_state *dst, const struct mg_state *src)
+{
+	memcpy(dst->pro, src->pro, src->pro_len);
+	memcpy(dst->epi, src->epi, src->epi_len);
+	memcpy(dst->jump, src->jump, src->jump_len);
+	dst->pro_len = src->pro_len, dst->epi_len = src->epi_len, dst->jump_len = src->jump_len;
+	dst->pro_last = src->pro_last;
+	dst->pro_words = src->pro_words, dst->epi_words = src->epi_words;
+	dst->jump_branch_bit = src->jump_branch_bit;
+	dst->base = src->base, dst->work_regs = src->work_regs;
+	dst->from_uniforms = src->from_uniforms;
+	dst->ready = 1;
+}
+
+static int assemble_code(struct mg_state *st, size_t base, unsigned work, int from_uniforms,
+                         struct ip_diag *d);
+
+/* The prologue, epilogue and exit jump for this base, register count and source in st. */
 static int build_code(struct mg_state *st, size_t base, unsigned work, int from_uniforms,
                       struct ip_diag *d)
+{
+	int rc = 1;
+	if (st->ready && st->base == base && st->work_regs == work &&
+	    st->from_uniforms == from_uniforms)
+		return 0;
+	pthread_mutex_lock(&shared_lock);
+	for (unsigned i = 0; i < nshared && rc == 1; i++)
+		if (shared[i].base == base && shared[i].work_regs == work &&
+		    shared[i].from_uniforms == from_uniforms) {
+			copy_code(st, &shared[i]);
+			rc = 0;
+		}
+	pthread_mutex_unlock(&shared_lock);
+	if (rc != 1)
+		return rc;
+	if (assemble_code(st, base, work, from_uniforms, d))
+		return -1;
+	pthread_mutex_lock(&shared_lock);
+	if (nshared < SHARED_CODES)
+		copy_code(&shared[nshared++], st);
+	pthread_mutex_unlock(&shared_lock);
+	return 0;
+}
+
+/* Assembles the prologue, epilogue and exit jump for this base, register count and source. */
+static int assemble_code(struct mg_state *st, size_t base, unsigned work, int from_uniforms,
+                         struct ip_diag *d)
 {
 	uint64_t u25 = ls_via_r27();
 	char *text = NULL;
 	size_t tlen = 0;
 	FILE *t;
 	int rc = -1;
-	if (st->ready && st->base == base && st->work_regs == work &&
-	    st->from_uniforms == from_uniforms)
-		return 0;
 	st->ready = 0;
-	free(st->pro);
-	free(st->epi);
-	free(st->jump);
-	st->pro = st->epi = st->jump = NULL;
 	for (int part = 0; part < 3; part++) {
 		if (!(t = open_memstream(&text, &tlen)))
 			return ip_diag_plain(d, "out of memory");
@@ -358,9 +417,9 @@ static int build_code(struct mg_state *st, size_t base, unsigned work, int from_
 			free(text);
 			return ip_diag_plain(d, "out of memory");
 		}
-		rc = part == 0   ? assemble(text, &st->pro, &st->pro_len, &st->pro_words, d)
-		     : part == 1 ? assemble(text, &st->epi, &st->epi_len, &st->epi_words, d)
-		                 : assemble(text, &st->jump, &st->jump_len, NULL, d);
+		rc = part == 0   ? assemble(text, st->pro, MAX_PRO, &st->pro_len, &st->pro_words, d)
+		     : part == 1 ? assemble(text, st->epi, MAX_EPI, &st->epi_len, &st->epi_words, d)
+		                 : assemble(text, st->jump, MAX_JUMP, &st->jump_len, NULL, d);
 		free(text);
 		text = NULL;
 		if (rc)
@@ -501,17 +560,9 @@ static int rewrite_variant(struct mg_state *st, const uint8_t *code, size_t len,
 			ip_field_set(br.dest, &br.v, epi_tag);
 			ip_bytes_put_bits(j, st->jump_branch_bit, midgard_branch_compact.bits, &br.v);
 			set_word_next(j, at < len ? code[at] & 0xF : epi_tag);
-			if (st->njumps == st->jumps_cap) {
-				size_t cap = st->jumps_cap ? 2 * st->jumps_cap : 8;
-				size_t *a = realloc(st->jumps, cap * sizeof *a), *b;
-				if (a)
-					st->jumps = a;
-				b = a ? realloc(st->jumps_at, cap * sizeof *b) : NULL;
-				if (!b)
-					return ip_diag_plain(d, "out of memory");
-				st->jumps_at = b;
-				st->jumps_cap = cap;
-			}
+			if (st->njumps == MAX_JUMPS)
+				return ip_diag_plain(d, "more than %d words of the variant end it before "
+				                        "its last word", MAX_JUMPS);
 			st->jumps[st->njumps] = o;
 			st->jumps_at[st->njumps++] = at - bytes;
 			o += jlen;
@@ -736,7 +787,7 @@ static void mg_describe(const struct ip_harness_work *w, const struct ip_job *jo
 	size_t slots;
 	if (!st)
 		return;
-	probe_slots(job, NULL, &slots);
+	slots = st->base; /* the probe's slots per vertex, as the wrap found them */
 	if (st->from_uniforms)
 		fprintf(out, "uniforms: 512 bytes, the register image (16 bytes per register: r0-r%u, "
 		             "r26, r27 and r31 loaded; the probe has no uniform buffer)\n",
