@@ -12,6 +12,7 @@
 #include "synth_trial.h"
 #include "isaprobe/campaign.h"
 #include "isaprobe/infer.h"
+#include "isaprobe/synth.h"
 
 #define TARGET 20000.0
 
@@ -89,29 +90,31 @@ out:
 	return rc;
 }
 
-/* The synthetic devices 1..n without noise and with 1 % and 5 % of runs flaky: boundaries,
- * kinds, operations, register names and operand sources right, fields without a wrong
- * reserved verdict, and runs against the noiseless campaigns (issue 19's thresholds as
+/* The synthetic devices 1..n in every scenario of bench/synth_trial.c (each shape alone and
+ * together; noiseless, flaky, faulting as a GPU does, output bits flipped): boundaries, kinds,
+ * operations, register names, operand sources and table selects right, fields without a wrong
+ * reserved verdict, and runs against the noiseless campaigns (the issues' thresholds as
  * targets). */
 static int synthetic(struct bench_run *br)
 {
-	static const unsigned flaky[3] = {0, 10, 50};
-	static const char *const level[3] = {"noiseless", "flaky1", "flaky5"};
 	unsigned n = (unsigned)bench_pick(br, 20, 3);
-	struct synth_score sc[3];
-	char why[512], what[64], note[160];
+	struct synth_score sc[32];
+	char why[512], what[96], note[200];
 	memset(sc, 0, sizeof sc);
-	for (unsigned k = 0; k < 3; k++) {
-		struct synth_trial_opts o = {1, flaky[k], 0, 1, br->opts->dir, 0, br->opts->keep, NULL, 0};
+	for (unsigned k = 0; k < synth_nscenarios && k < 32; k++) {
+		const struct synth_scenario *sn = &synth_scenarios[k];
+		struct synth_trial_opts o = {.pieces = 1, .campaign_seed = 1, .dir = br->opts->dir,
+		                             .keep = br->opts->keep};
 		struct {
 			const char *name;
 			double v;
 			double target;
-		} figs[7] = {
+		} figs[8] = {
 			{"boundaries_found", 0, 99}, {"boundaries_right", 0, 99}, {"kinds", 0, 95},
 			{"operations", 0, 95},       {"registers", 0, 95},        {"reserved_right", 0, 100},
-			{"sources", 0, 95},
+			{"sources", 0, 95},          {"tables_moved", 0, 100},
 		};
+		synth_scenario_opts(k, &o);
 		for (unsigned i = 0; i < n; i++)
 			if (synth_trial(1 + i, &o, &sc[k], why, sizeof why)) {
 				fprintf(stderr, "isaprobe bench infer: %s\n", why);
@@ -125,25 +128,33 @@ static int synthetic(struct bench_run *br)
 		figs[4].v = 100 * synth_ratio(sc[k].regs_right, sc[k].regs);
 		figs[5].v = 100 * synth_ratio(sc[k].fields - sc[k].reserved_wrong, sc[k].fields);
 		figs[6].v = 100 * synth_ratio(sc[k].sources_right, sc[k].sources);
-		for (unsigned f = 0; f < 7; f++) {
-			snprintf(what, sizeof what, "synth.%s.%s", level[k], figs[f].name);
-			snprintf(note, sizeof note, "%u synthetic devices, %u%% of runs flaky", n,
-			         flaky[k] / 10);
+		figs[7].v = 100 * synth_ratio(sc[k].loads - sc[k].alu_wrong, sc[k].loads);
+		for (unsigned f = 0; f < 8; f++) {
+			if (f == 7 && !sc[k].loads)
+				continue;
+			snprintf(what, sizeof what, "synth.%s.%s", sn->name, figs[f].name);
+			snprintf(note, sizeof note, "%u synthetic devices, shapes %s; runs: %u%% flaky, %u%% "
+			         "faulting at random, dirty %u%%, %.2f%% with a bit flipped", n,
+			         ip_synth_shapes_name(sn->shapes, why, sizeof why), sn->flaky / 10,
+			         sn->fault / 10, sn->dirty / 10, sn->flip / 100.0);
 			bench_value(br, what, "%", figs[f].v, BENCH_AT_LEAST, figs[f].target,
 			            f == 0 ? note
 			            : f == 5 && k == 0 ? "fields without a reserved verdict on bits that "
 			                                 "are not reserved"
 			            : f == 6 && k == 0 ? "operand sources: moves named with their word, "
 			                                 "never a max or min they equal by chance"
+			            : f == 7 ? "values of table selects named as moves, never by an "
+			                       "operation (ge of 1.0)"
 			                               : NULL);
 		}
-		snprintf(what, sizeof what, "synth.%s.runs", level[k]);
+		snprintf(what, sizeof what, "synth.%s.runs", sn->name);
 		bench_value(br, what, "runs", (double)sc[k].runs, BENCH_REPORT, 0, NULL);
-		if (k) {
-			snprintf(what, sizeof what, "synth.%s.runs_vs_noiseless", level[k]);
-			bench_value(br, what, "%",
-			            100 * (double)sc[k].runs / (double)(sc[0].runs ? sc[0].runs : 1),
-			            BENCH_AT_MOST, 200, "runs against the noiseless devices' campaigns");
+		if (sn->base >= 0) {
+			const struct synth_score *b = &sc[sn->base];
+			snprintf(what, sizeof what, "synth.%s.runs_vs_%s", sn->name,
+			         synth_scenarios[sn->base].name);
+			bench_value(br, what, "%", 100 * (double)sc[k].runs / (double)(b->runs ? b->runs : 1),
+			            BENCH_AT_MOST, 200, "runs against the same devices' noiseless campaigns");
 		}
 	}
 	return 0;

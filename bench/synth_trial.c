@@ -21,12 +21,41 @@ double synth_ratio(uint64_t found, uint64_t all)
 	return all ? (double)found / (double)all : 1.0;
 }
 
+const struct synth_scenario synth_scenarios[] = {
+	{"noiseless", 0, 0, 0, 0, 0, -1},
+	{"flaky1", 0, 10, 0, 0, 0, 0},
+	{"flaky5", 0, 50, 0, 0, 0, 0},
+	{"regorder", IP_SYNTH_SHAPE_REGORDER, 0, 0, 0, 0, -1},
+	{"modesel", IP_SYNTH_SHAPE_MODESEL, 0, 0, 0, 0, -1},
+	{"oporder", IP_SYNTH_SHAPE_OPORDER, 0, 0, 0, 0, -1},
+	{"ldst", IP_SYNTH_SHAPE_LDST, 0, 0, 0, 0, -1},
+	{"hang", IP_SYNTH_SHAPE_HANG, 0, 0, 0, 0, -1},
+	{"rounding", IP_SYNTH_SHAPE_ROUNDING, 0, 0, 0, 0, -1},
+	{"faults_dirty50", 0, 0, 10, 500, 0, 0},
+	{"faults_dirty100", 0, 0, 10, 1000, 0, 0},
+	{"flipped_bits", 0, 0, 0, 0, 20, 0},
+	{"all_shapes", IP_SYNTH_SHAPES, 0, 0, 0, 0, -1},
+	{"all_noisy", IP_SYNTH_SHAPES, 10, 10, 500, 20, 12},
+};
+const unsigned synth_nscenarios = sizeof synth_scenarios / sizeof synth_scenarios[0];
+
+void synth_scenario_opts(unsigned k, struct synth_trial_opts *o)
+{
+	const struct synth_scenario *s = &synth_scenarios[k];
+	o->shapes = s->shapes;
+	o->flaky_permille = s->flaky;
+	o->fault_permille = s->fault;
+	o->dirty_permille = s->dirty;
+	o->flip_per10k = s->flip;
+}
+
 /* A field as the truth has it in one context: value bits [lo, hi], a kind, the device field
  * (-1 for merged ignored bits). */
 struct tfield {
 	unsigned lo, hi;
 	const char *kind;
 	int fi;
+	unsigned reg_add;   /* a register select's records are map[v] + this (a bank bit set) */
 };
 
 struct truth {
@@ -87,9 +116,10 @@ static void truth_of(const struct trial *t, unsigned ctx, uint64_t bg, unsigned 
 		struct tfield *last = tr->n ? &tr->f[tr->n - 1] : NULL;
 		if (f->lo < lo || f->lo + f->w - 1 > hi)
 			continue;
+		int bank = f->mode >= 0 && t->dev.f[f->mode].bank;
 		if (only >= 0 && f->mode != only)
 			kind = "ignored";
-		else if (f->mode >= 0 && !(bg >> t->dev.f[f->mode].lo & 1))
+		else if (f->mode >= 0 && !bank && !(bg >> t->dev.f[f->mode].lo & 1))
 			kind = "ignored"; /* its mode bit is clear here */
 		else if (observably_ignored(t, ctx, bg, f))
 			kind = "ignored";
@@ -99,7 +129,8 @@ static void truth_of(const struct trial *t, unsigned ctx, uint64_t bg, unsigned 
 			last->fi = -1;
 			continue;
 		}
-		tr->f[tr->n++] = (struct tfield){f->lo, f->lo + f->w - 1, kind, (int)i};
+		tr->f[tr->n++] = (struct tfield){f->lo, f->lo + f->w - 1, kind, (int)i,
+		                                 bank && (bg >> t->dev.f[f->mode].lo & 1) ? 8 : 0};
 	}
 }
 
@@ -240,7 +271,7 @@ static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
 		if (f->kind == IP_SYNTH_ENUM && kind_same("enum", hit->kind))
 			for (unsigned v = 0; v < (1u << f->w); v++) {
 				const char *want = ip_synth_op_name(f->op[v]);
-				if (!strcmp(want, "fault"))
+				if (!strcmp(want, "fault") || f->hang == v + 1)
 					continue;
 				snprintf(path, sizeof path, "$.ops.\"%u\"", v);
 				member(t, hit->details, path, got, sizeof got);
@@ -250,6 +281,19 @@ static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
 				else
 					miss(t, ctx, "%u-%u value %u: %s, inferred '%s'", tf->lo, tf->hi, v, want,
 					     got);
+			}
+		if (f->kind == IP_SYNTH_ROUNDING && kind_same("modifier", hit->kind))
+			for (unsigned v = 1; v < 4; v++) {
+				/* each mode named as the direction its words move (value 0 the background) */
+				const char *want = ip_synth_rounding_name(f->op[v]);
+				snprintf(path, sizeof path, "$.values.\"%u\"", v);
+				member(t, hit->details, path, got, sizeof got);
+				sc->ops++;
+				if (!strcmp(got, want))
+					sc->ops_right++;
+				else
+					miss(t, ctx, "%u-%u rounding value %u: %s, inferred '%s'", tf->lo, tf->hi,
+					     v, want, got);
 			}
 		if (f->kind == IP_SYNTH_SOURCE && kind_same("enum", hit->kind))
 			for (unsigned v = 0; v < 4; v++) {
@@ -278,13 +322,32 @@ static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
 					miss(t, ctx, "%u-%u source value %u: %s, inferred '%s'", tf->lo, tf->hi, v,
 					     want, got);
 			}
+		if (f->kind == IP_SYNTH_TABLE && kind_same("enum", hit->kind))
+			for (unsigned v = 0; v < 2; v++) {
+				/* a move, never an operation it matches by chance (1.0 a true comparison) */
+				static const char *const moves[] = {"mov", "mov a", "mov b", "unidentified",
+				                                    "keeps"};
+				int ok = 0;
+				snprintf(path, sizeof path, "$.ops.\"%u\"", v);
+				member(t, hit->details, path, got, sizeof got);
+				for (unsigned k = 0; k < sizeof moves / sizeof moves[0]; k++)
+					ok |= !strcmp(got, moves[k]);
+				sc->loads++;
+				if (!ok) {
+					sc->alu_wrong++;
+					miss(t, ctx, "%u-%u table value %u: a move, inferred '%s'", tf->lo, tf->hi,
+					     v, got);
+				}
+			}
 		if (f->kind == IP_SYNTH_REGISTER && !strcmp(hit->kind, "register"))
 			for (unsigned v = 0; v < (1u << f->w); v++) {
 				char want[16];
+				if (f->map[v] == IP_SYNTH_FAULT_REG)
+					continue; /* faults: no register to name */
 				if (f->map[v] == IP_SYNTH_ZERO)
 					snprintf(want, sizeof want, "zero");
 				else
-					snprintf(want, sizeof want, "r%u", f->map[v]);
+					snprintf(want, sizeof want, "r%u", f->map[v] + tf->reg_add);
 				snprintf(path, sizeof path, "$.names.\"%u\"", v);
 				member(t, hit->details, path, got, sizeof got);
 				sc->regs++;
@@ -340,7 +403,7 @@ static void score_context(struct trial *t, unsigned ctx, struct synth_score *sc)
 		struct truth region, cond;
 		char want[48];
 		unsigned lo = ~0u, hi = 0;
-		if (mf->kind != IP_SYNTH_MODE || (seed >> mf->lo & 1))
+		if (mf->kind != IP_SYNTH_MODE || mf->bank || (seed >> mf->lo & 1))
 			continue;
 		for (unsigned i = 0; i < d->nf; i++)
 			if (d->f[i].mode == (int)m) {
@@ -430,13 +493,13 @@ int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct s
 	struct ip_campaign_opts co;
 	struct ip_campaign_result res;
 	struct ip_infer_stats st;
-	char path[512], device[96], name[64];
+	char path[512], device[192], name[64];
 	char *text;
 	int rc = -1;
 	if (!t)
 		abort();
 	t->o = o;
-	ip_synth_generate(device_seed, o->pieces ? o->pieces : 1, &t->dev);
+	ip_synth_generate(device_seed, o->pieces ? o->pieces : 1, o->shapes, &t->dev);
 	for (unsigned k = 1; k < t->dev.npieces; k++)
 		t->piece_at[k] = t->piece_at[k - 1] + t->dev.piece_w[k - 1];
 	text = ip_synth_probe_text(&t->dev);
@@ -455,8 +518,14 @@ int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct s
 		goto fail;
 	memset(&co, 0, sizeof co);
 	co.backend = &ip_synth_backend;
-	snprintf(device, sizeof device, "%llu:%u:%u:%llu", (unsigned long long)device_seed,
-	         t->dev.npieces, o->flaky_permille, (unsigned long long)(o->campaign_seed + 1));
+	{
+		char shapes[96];
+		snprintf(device, sizeof device, "%llu:%u:%u:%llu:shapes=%s,fault=%u,dirty=%u,flip=%u",
+		         (unsigned long long)device_seed, t->dev.npieces, o->flaky_permille,
+		         (unsigned long long)(o->campaign_seed + 1),
+		         ip_synth_shapes_name(o->shapes, shapes, sizeof shapes), o->fault_permille,
+		         o->dirty_permille, o->flip_per10k);
+	}
 	co.device = device;
 	co.strategy = IP_STRATEGY_AUTO;
 	co.seed = o->campaign_seed;

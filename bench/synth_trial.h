@@ -19,6 +19,10 @@ struct synth_trial_opts {
 	                           * ("context bundle.slot lo-hi kind [cond]"), malloc'd */
 	uint64_t random_runs;     /* then a random-order campaign of this many variants too (far
 	                           * from the seeds: evidence inference must read past) */
+	unsigned shapes;          /* IP_SYNTH_SHAPE_* the device is drawn with */
+	unsigned fault_permille;  /* jobs faulting at random, per thousand (as a GPU's) */
+	unsigned dirty_permille;  /* a fault leaves the next job faulting, per thousand */
+	unsigned flip_per10k;     /* ok runs with an output bit flipped, per ten thousand */
 };
 
 /* Sums over trials. Boundaries are cuts between value bits: found = true cuts inferred,
@@ -33,10 +37,26 @@ struct synth_score {
 	uint64_t sources, sources_right;   /* (context, value) pairs of operand source selects: a
 	                                    * move named with the word it reads, an immediate
 	                                    * (planted nowhere) not named as an operation */
+	uint64_t loads, alu_wrong;         /* values of board-style table selects (moves); of them
+	                                    * given an operation's name (add, ge, ...) */
 	uint64_t reserved_wrong;           /* reserved verdicts on bits that are not reserved */
 	uint64_t runs;                     /* runs the campaigns made */
 	unsigned findings;                 /* findings written */
 };
+
+/* The conditions inference is measured under (tests/test_infer_synth.c, `isaprobe bench
+ * infer`): devices with each shape alone and all together, without noise, flaky (timeouts and
+ * runner errors), and with faults as a GPU gives them (random, leaving the state dirty), output
+ * bits flipped; `base` names the scenario whose runs its own are held to twice of (itself: -1). */
+struct synth_scenario {
+	const char *name;
+	unsigned shapes, flaky, fault, dirty, flip;
+	int base;
+};
+extern const struct synth_scenario synth_scenarios[];
+extern const unsigned synth_nscenarios;
+/* The options of scenario k (the rest of o as given). */
+void synth_scenario_opts(unsigned k, struct synth_trial_opts *o);
 
 /* Runs one trial of the device drawn from device_seed and adds it to *sc. 0, or -1 with why. */
 int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct synth_score *sc,

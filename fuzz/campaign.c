@@ -11,6 +11,7 @@
 #include "campaign_row.h"
 #include "exec.h"
 #include "rerun.h"
+#include "settle.h"
 
 /* A batch at least this large goes to a runner that overlaps batches in two halves; smaller
  * ones whole (halving them would only double the frames, each with the batch's inputs). */
@@ -52,6 +53,13 @@ struct slot {
 	size_t nrun, nconfirm;
 	uint64_t by_status[IP_STATUS_COUNT];
 	struct ip_store_batch *ready;
+	uint8_t *kept;            /* the outputs of the batch's single flips (the pieces' own are
+	                           * overwritten by the next piece): confirm() compares re-runs */
+	size_t kept_n, kept_cap;  /* outputs kept; bytes of room */
+	uint8_t *warm;            /* the seed's outputs when it warms the device up (not kept) */
+	int64_t cold;             /* a context whose seed never ran ok in warm_up this batch (the
+	                           * next warm-ups of it give up at once), or -1 */
+	size_t warm_cap;
 	int prepared;             /* 0: ready holds the batch; else the error in diag */
 	struct ip_diag diag;
 	char lost[512];           /* the runner's device went away: why ("" when it did not) */
@@ -62,6 +70,7 @@ struct driver {
 	size_t batch, value_len;
 	size_t piece;             /* variants run and hashed at a time (their outputs cached) */
 	unsigned confirm;         /* re-runs of a variant at most (ip_campaign_opts.confirm) */
+	const struct ip_auto_context_plan *plans; /* auto: the settled surveys' walk faults */
 	struct slot *slots;
 	unsigned nslots;
 	pthread_mutex_t lock;
@@ -189,6 +198,8 @@ static void free_slots(struct driver *dr)
 		free(s->answered);
 		free(s->xdata);
 		free(s->xvalues);
+		free(s->kept);
+		free(s->warm);
 		ip_store_batch_free(s->ready);
 	}
 	free(dr->slots);
@@ -233,31 +244,135 @@ static enum ip_status rerun(struct ip_exec *x, struct slot *s, const struct ip_v
 	return s->xo[s->nx++].status;
 }
 
-/* The batch's re-runs, made by the worker before the batch is stored: a run that said nothing
- * (timeout, runner_error) is run again until it says something, up to `confirm` more times;
- * the seed's outcome, and a fault of one bit flipped from it (what would make the bit
- * reserved), are confirmed by `confirm` more runs. What of them is stored: enum xrun_kind. */
-static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
+/* Whether the device's state is clean after a job that ended with status st (clean before:
+ * was): a fault may leave it dirty (the next job may fault for it), a timeout does not (the
+ * kernel resets a GPU that hung), a job that did not run leaves it as it was. */
+static int clean_after(enum ip_status st, int was)
+{
+	return st == IP_STATUS_OK || st == IP_STATUS_TIMEOUT ? 1
+	     : st == IP_STATUS_INVALID || st == IP_STATUS_UNMODELED ? was : 0;
+}
+
+/* Runs the context's seed, a job known to succeed, until it runs ok (at most 16 times: a
+ * dirty state may outlast a job or two). Not stored: it tells nothing new of any variant, it
+ * cleans the device's state (and so the runs a shard stores are its own variants'). Returns
+ * whether the state is clean (a context whose seed did not run ok in 16 tries is not tried
+ * again in the batch). */
+static int warm_up(struct ip_exec *x, struct slot *s, uint32_t context)
+{
+	struct ip_variant seed = {context, x->probe->contexts[context].seed_value};
+	size_t olen = x->probe->output_len;
+	const char *why;
+	if (s->cold == (int64_t)context)
+		return 0;
+	for (unsigned t = 0; t < 16 && !s->lost[0]; t++) {
+		struct ip_outcome o;
+		if (s->warm_cap < (olen ? olen : 1)) {
+			free(s->warm);
+			s->warm_cap = olen ? olen : 1;
+			if (!(s->warm = malloc(s->warm_cap)))
+				abort();
+		}
+		if (ip_exec_run(x, &seed, 1, s->warm, &o, &why) == IP_RUNNER_DEVICE_LOST) {
+			snprintf(s->lost, sizeof s->lost, "%s", why);
+			return 0;
+		}
+		if (o.status == IP_STATUS_OK)
+			return 1;
+	}
+	s->cold = s->lost[0] ? s->cold : (int64_t)context;
+	return 0;
+}
+
+/* Runs v once more (stored), clean: the seed first (warm_up) unless *clean says the device's
+ * last job left its state clean. When the seed never runs ok (the device cannot be made
+ * clean), v runs as the device is: its run is stored all the same. Its status; *clean says
+ * whether the state is clean after it. */
+static enum ip_status rerun_clean(struct ip_exec *x, struct slot *s, const struct ip_variant *v,
+                                  int *clean, enum xrun_kind kind)
+{
+	enum ip_status st;
+	if (!*clean)
+		*clean = warm_up(x, s, v->context);
+	st = rerun(x, s, v, kind);
+	*clean = clean_after(st, *clean);
+	return st;
+}
+
+/* Variant i's re-runs (at most n_more), see confirm(). */
+static void confirm_variant(struct ip_exec *x, struct slot *s, size_t i, unsigned n_more,
+                            const struct ip_auto_context_plan *plans)
+{
+	const struct ip_variant *v = &s->variants[i];
+	enum ip_status st = s->outcomes[i].status;
+	const struct ip_auto_context_plan *pl = plans ? &plans[v->context] : NULL;
+	int flips = flips_from_seed(x->probe, v), clean = 0;
+	long cur = -1; /* the outcome the rest weighs: the batch's (-1), or re-run cur's */
+	size_t first = s->nx;
+	unsigned k = 0;
+	if (ip_status_is_noise(st)) {
+		/* (with a plan, clean: a fault a dirty state gave is no answer either) */
+		while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0]) {
+			int failed = st == IP_STATUS_RUNNER_ERROR && !s->answered[i];
+			enum xrun_kind kind = failed ? XRUN_ANSWER : XRUN_CONFIRM;
+			st = plans ? rerun_clean(x, s, v, &clean, kind) : rerun(x, s, v, kind);
+			if (failed && st != IP_STATUS_RUNNER_ERROR && !s->lost[0])
+				s->answered[i] = 1;
+		}
+		if (!plans || ip_status_is_noise(st) || s->nx == first)
+			return;
+		cur = (long)s->nx - 1; /* it said something at last: weighed as below */
+		k = 0;
+	}
+#define CUR (cur < 0 ? &s->outcomes[i] : &s->xo[cur])
+	if (!plans) {
+		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
+			while (k++ < n_more && !s->lost[0])
+				rerun(x, s, v, XRUN_CONFIRM);
+		return;
+	}
+	if (flips == 0) {
+		while (k++ < n_more && !s->lost[0])
+			rerun_clean(x, s, v, &clean, XRUN_CONFIRM);
+	} else if (flips == 1) {
+		size_t at = s->nx;
+		enum ip_status again = rerun_clean(x, s, v, &clean, XRUN_CONFIRM);
+		/* the two disagree, or agree on a fault (the first may have come of a dirty
+		 * state): more runs, for a majority of clean ones */
+		if (again != IP_STATUS_RUNNER_ERROR && s->nx > at &&
+		    (again != st || st != IP_STATUS_OK || !ip_settle_same(&s->xo[s->nx - 1], CUR)))
+			while (++k < n_more && !s->lost[0])
+				rerun_clean(x, s, v, &clean, XRUN_CONFIRM);
+	} else if (st == IP_STATUS_FAULT &&
+	           !ip_settle_explained(pl, &x->probe->contexts[v->context].seed_value,
+	                                &v->value, CUR)) {
+		/* it counts once clean runs repeat it: n_more of them, unless one runs ok */
+		while (k++ < n_more && !s->lost[0])
+			if (rerun_clean(x, s, v, &clean, XRUN_CONFIRM) == IP_STATUS_OK)
+				break;
+	}
+#undef CUR
+}
+
+/* The batch's re-runs, made by the worker before the batch is stored (at most n_more per
+ * variant): a run that said nothing (timeout, runner_error) is run again until it says
+ * something (what of it is stored: enum xrun_kind); the seed's outcome is confirmed (every verdict is measured against
+ * it). Without a plan (strategies other than auto), a fault of one bit flipped from the seed
+ * (what would make the bit reserved) is confirmed too. With auto's plan, as a GPU needs: a bit
+ * flipped alone is run once more, and more when the two differ or agree on a fault (a flipped
+ * bit is outvoted; an ok run outweighs faults: docs/inference.md); a fault the walk does not
+ * explain (no bit it flips faults alike alone) is run again n_more times, unless it runs ok;
+ * each variant's first re-run, and one after a fault, follows the seed (warm_up): a GPU's
+ * fault leaves its state dirty, and the next job may fault for it. What is run again depends
+ * on the variant's own outcomes and the plan only, so that shards store what the unsharded
+ * campaign does. */
+static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more,
+                    const struct ip_auto_context_plan *plans)
 {
 	s->nx = 0;
 	memset(s->answered, 0, s->n);
-	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++) {
-		enum ip_status st = s->outcomes[i].status;
-		int flips = flips_from_seed(x->probe, &s->variants[i]);
-		unsigned k = 0;
-		if (ip_status_is_noise(st)) {
-			while (k++ < n_more && ip_status_is_noise(st) && !s->lost[0]) {
-				int failed = st == IP_STATUS_RUNNER_ERROR && !s->answered[i];
-				st = rerun(x, s, &s->variants[i], failed ? XRUN_ANSWER : XRUN_CONFIRM);
-				if (failed && st != IP_STATUS_RUNNER_ERROR && !s->lost[0])
-					s->answered[i] = 1;
-			}
-			continue;
-		}
-		if (flips == 0 || (flips == 1 && (st == IP_STATUS_FAULT || st == IP_STATUS_INVALID)))
-			while (k++ < n_more && !s->lost[0])
-				rerun(x, s, &s->variants[i], XRUN_CONFIRM);
-	}
+	for (size_t i = 0; i < s->n && n_more && !s->lost[0]; i++)
+		confirm_variant(x, s, i, n_more, plans);
 }
 
 /* Runs variants v[0..n) in batches; a run that said nothing (timeout, runner_error) is run
@@ -265,7 +380,7 @@ static void confirm(struct ip_exec *x, struct slot *s, unsigned n_more)
  * Outcome i's data lies at data + i * output_len. Returns 0, or IP_RUNNER_DEVICE_LOST (*why
  * says why) when the runner's device went away. */
 static int run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, uint8_t *data,
-                   struct ip_outcome *o, unsigned confirm, const char **why)
+                   struct ip_outcome *o, unsigned confirm, uint64_t hangs, const char **why)
 {
 	const struct ip_probe *p = x->probe;
 	size_t olen = p->output_len;
@@ -294,6 +409,14 @@ static int run_all(struct ip_exec *x, const struct ip_variant *v, uint64_t n, ui
 				o[at[i]] = tmp;
 		}
 	}
+	/* a variant of the first `hangs` (the seed and the walk) that timed out on each of its
+	 * 1 + confirm runs hangs: for the plan a fault of its own (as inference reads it), not
+	 * noise (a pair that hangs is none of a field's evidence the walk does not give) */
+	for (uint64_t i = 0; i < n && i < hangs && confirm && rc == 0; i++)
+		if (o[i].status == IP_STATUS_TIMEOUT) {
+			o[i].status = IP_STATUS_FAULT;
+			o[i].fault = IP_AUTO_HANG;
+		}
 	free(again);
 	free(at);
 	return rc;
@@ -339,6 +462,12 @@ static void sweep_pieces(const struct ip_probe *p, struct ip_auto_context_plan *
 		pl->segments[kept].nbits = n;
 		pl->nsegments = kept + 1;
 	}
+}
+
+/* Index of pair (i, j), i < j, among the pairs of a survey of `width` bits. */
+static size_t pair_at(unsigned width, unsigned i, unsigned j)
+{
+	return (size_t)i * (2 * width - i - 1) / 2 + (j - i - 1);
 }
 
 /* Runner errors among n outcomes (after the re-runs `confirm` allows). */
@@ -411,7 +540,7 @@ int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm
 			}
 		}
 		ip_strategy_free(st);
-		if (run_all(x, v, k, data, o, confirm, &why) != 0)
+		if (run_all(x, v, k, data, o, confirm, 1 + p->width, &why) != 0)
 			goto lost;
 		/* A flaky runner's stray errors are noise the plan tolerates; a runner that fails on
 		 * the seed, or on half the survey, is broken: nothing is planned from it. */
@@ -425,16 +554,31 @@ int ip_auto_survey(struct ip_exec *x, const struct ip_probe *p, unsigned confirm
 			                   o[0].status == IP_STATUS_RUNNER_ERROR ? ", the seed among them" : "");
 			goto out;
 		}
+		/* a fault counts once it repeats after a job known to succeed; a walk flip or an
+		 * interaction once it repeats (fuzz/settle.c): neither a GPU's dirty state nor a
+		 * flipped bit plans sweeps */
+		if (ip_settle_survey(x, v, data, o, p->width, confirm, &why) != 0)
+			goto lost;
 		ip_auto_segment(p->width, &adjacent, o, &plans[c]);
+		ip_settle_walk_faults(&plans[c], o, p->width);
 		sweep_pieces(p, &plans[c]);
 		for (unsigned q = 0; q < plans[c].nconditions; q++) {
 			struct ip_auto_condition *cd = &plans[c].conditions[q];
 			uint64_t m = ip_auto_condition_count(cd);
+			const struct ip_outcome *alone[IP_AUTO_MAX_DEPENDENTS];
+			struct ip_variant seed = {c, seeds[0]};
 			for (uint64_t i = 0; i < m; i++) {
 				v[i].context = c;
 				v[i].value = ip_auto_condition_variant(cd, seeds[0], i);
 			}
-			if (run_all(x, v, m, cdata, oc, confirm, &why) != 0)
+			for (unsigned t = 0; t < cd->ndependents; t++) {
+				unsigned i = cd->dependents[t], b = cd->bit;
+				alone[t] = &o[1 + p->width + (i < b ? pair_at(p->width, i, b)
+				                                     : pair_at(p->width, b, i))];
+			}
+			if (run_all(x, v, m, cdata, oc, confirm, 0, &why) != 0 ||
+			    ip_settle_condition(x, cd, o[0].status == IP_STATUS_OK ? &seed : NULL, v, cdata,
+			                        oc, alone, confirm, &why) != 0)
 				goto lost;
 			ip_auto_segment_condition(p->width, &adjacent, o, oc, cd);
 		}
@@ -558,6 +702,34 @@ static int add_runs(const struct driver *dr, struct slot *s, size_t i0, size_t i
 	return ip_store_batch_add(s->ready, runs, m, &s->diag);
 }
 
+/* Room for the outputs of the batch's single flips (kept aside by keep_flips). */
+static void room_for_flips(struct ip_exec *x, struct slot *s)
+{
+	size_t olen = x->probe->output_len, n = 0;
+	for (size_t i = 0; i < s->n; i++)
+		n += flips_from_seed(x->probe, &s->variants[i]) == 1;
+	if (n * olen > s->kept_cap) {
+		free(s->kept);
+		s->kept_cap = n * olen;
+		s->kept = malloc(s->kept_cap);
+		if (!s->kept)
+			abort();
+	}
+}
+
+/* Copies the outputs of the single flips among variants i0..i1 (ok ones) aside, their
+ * outcomes pointing at the copies: the piece's buffer is the next piece's. */
+static void keep_flips(struct ip_exec *x, struct slot *s, size_t i0, size_t i1)
+{
+	size_t olen = x->probe->output_len;
+	for (size_t i = i0; i < i1 && olen; i++) {
+		if (s->outcomes[i].status != IP_STATUS_OK || flips_from_seed(x->probe, &s->variants[i]) != 1)
+			continue;
+		memcpy(s->kept + s->kept_n * olen, s->outcomes[i].data, olen);
+		s->outcomes[i].data = s->kept + s->kept_n++ * olen;
+	}
+}
+
 /* Runs the slot's batch and makes it ready to store (in a worker): a piece at a time, each
  * piece's outcomes hashed while its outputs are still in the cache (a runner that overlaps
  * batches has the next piece meanwhile, each piece's outputs in its own half); then the re-runs
@@ -578,6 +750,10 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 	ip_store_batch_clear(s->ready);
 	s->lost[0] = '\0';
 	s->nx = s->nrun = s->nconfirm = 0;
+	s->kept_n = 0;
+	s->cold = -1;
+	if (dr->confirm)
+		room_for_flips(x, s);
 	while (done < s->n) {
 		size_t m;
 		while (sent < s->n && !s->lost[0] && x->nsub < ahead) {
@@ -593,11 +769,13 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 			snprintf(s->lost, sizeof s->lost, "%s", why);
 		if (!rc && !s->lost[0])
 			rc = add_runs(dr, s, done, done + m, 0);
+		if (dr->confirm)
+			keep_flips(x, s, done, done + m);
 		done += m;
 	}
 	if (s->lost[0])
 		return; /* the recorder stops here and stores nothing of the batch */
-	confirm(x, s, dr->confirm);
+	confirm(x, s, dr->confirm, dr->plans);
 	if (s->lost[0])
 		return;
 	if (s->n + s->nx > s->runs_cap) {
@@ -764,6 +942,7 @@ int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct i
 		if (ip_auto_survey(&ex[0].x, p, dr.confirm, plans, d))
 			goto out;
 		sp.plans = plans;
+		dr.plans = plans;
 	}
 	if (ip_strategy_new(&sp, &st, d))
 		goto out;

@@ -45,8 +45,8 @@ static int same_effect(const struct ip_outcome *base, const struct ip_outcome *a
 
 /* Whether the pair's outcome is what the two flips alone predict: if one flip does nothing,
  * the other's outcome; if both do something to different output bytes, both changes. */
-static int interacts(const struct ip_outcome *base, const struct ip_outcome *a,
-                     const struct ip_outcome *b, const struct ip_outcome *ab)
+int ip_auto_interacts(const struct ip_outcome *base, const struct ip_outcome *a,
+                      const struct ip_outcome *b, const struct ip_outcome *ab)
 {
 	int ea = !same(a, base), eb = !same(b, base);
 	/* a run that said nothing is no evidence of an interaction */
@@ -101,6 +101,55 @@ static int dependent(const struct ip_auto_context_plan *plan, unsigned i, unsign
 	return 0;
 }
 
+/* Index of pair (i, j), i < j, among the pairs of a survey of `width` bits. */
+static size_t pair_index(unsigned width, unsigned i, unsigned j)
+{
+	return (size_t)i * (2 * width - i - 1) / 2 + (j - i - 1);
+}
+
+/* Bits in the group of x (union-find parent). */
+static unsigned group_bits(unsigned *parent, unsigned width, unsigned x)
+{
+	unsigned n = 0, r = find(parent, x);
+	for (unsigned i = 0; i < width; i++)
+		n += find(parent, i) == r;
+	return n;
+}
+
+/* A bit whose flip alone faults, beside a bit whose flip changes the ok outcome and with which
+ * the pair faults alike: a reserved bit, or the bit of a select whose values next to the
+ * seed's are special registers that fault (a value further off, both bits flipped with a
+ * third, may run ok). The walk and pairs cannot tell; a sweep of the two together can: the
+ * bit joins its neighbour's group, while the group stays within 8 bits. */
+static void faulting_neighbours(unsigned width, const ip_word *adjacent,
+                                const struct ip_outcome *survey, unsigned *parent)
+{
+	const struct ip_outcome *base = &survey[0], *walk = &survey[1];
+	const struct ip_outcome *pair = &survey[1 + width];
+	if (base->status != IP_STATUS_OK)
+		return;
+	for (unsigned i = 0; i < width; i++) {
+		if (walk[i].status != IP_STATUS_FAULT)
+			continue;
+		for (unsigned side = 0; side < 2; side++) {
+			unsigned j = side ? i + 1 : i - 1, lo = side ? i : i - 1;
+			const struct ip_outcome *ij;
+			if ((!side && i == 0) || (side && i + 1 >= width))
+				continue;
+			if (adjacent && !(adjacent->w[lo / 64] >> (lo % 64) & 1))
+				continue; /* a piece's end: another instruction's bit */
+			if (walk[j].status != IP_STATUS_OK || same(&walk[j], base))
+				continue;
+			ij = &pair[pair_index(width, side ? i : j, side ? j : i)];
+			if (ij->status != walk[i].status || ij->fault != walk[i].fault)
+				continue;
+			if (find(parent, i) != find(parent, j) &&
+			    group_bits(parent, width, i) + group_bits(parent, width, j) <= 8)
+				join(parent, i, j);
+		}
+	}
+}
+
 void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_outcome *survey,
                      struct ip_auto_context_plan *plan)
 {
@@ -123,10 +172,11 @@ void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_ou
 			join(parent, i, i + 1);
 	for (unsigned i = 0; i < width; i++)
 		for (unsigned j = i + 1; j < width; j++, k++)
-			if (!dependent(plan, i, j) && interacts(base, &walk[i], &walk[j], &pair[k])) {
+			if (!dependent(plan, i, j) && ip_auto_interacts(base, &walk[i], &walk[j], &pair[k])) {
 				join(parent, i, j);
 				active[i] = active[j] = 1;
 			}
+	faulting_neighbours(width, adjacent, survey, parent);
 	for (unsigned i = 0; i < width; i++)
 		seg_of[i] = -1;
 	for (unsigned i = 0; i < width; i++) {
@@ -142,18 +192,15 @@ void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_ou
 	}
 }
 
-/* Index of pair (i, j), i < j, among the pairs of a survey of `width` bits. */
-static size_t pair_index(unsigned width, unsigned i, unsigned j)
-{
-	return (size_t)i * (2 * width - i - 1) / 2 + (j - i - 1);
-}
-
 /* Whether a bit flipped beside the enabling one (pair) acts: another ok outcome than the
- * enabling bit's alone, or one the runner could not say (a value of the select it enables
- * that the runner does not model: still one of the field's values, walked under it). */
+ * enabling bit's alone, one the runner could not say (a value of the select it enables that
+ * the runner does not model: still one of the field's values, walked under it), or a fault
+ * (a special register the select reads only then: the survey's faults are settled, repeated
+ * after a job known to succeed, fuzz/settle.c). */
 static int acts_under(const struct ip_outcome *pair, const struct ip_outcome *alone)
 {
-	return (pair->status == IP_STATUS_OK || pair->status == IP_STATUS_UNMODELED) &&
+	return (pair->status == IP_STATUS_OK || pair->status == IP_STATUS_UNMODELED ||
+	        pair->status == IP_STATUS_FAULT) &&
 	       !same(pair, alone);
 }
 

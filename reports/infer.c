@@ -30,6 +30,7 @@ static int each_context(struct inf_data *data, struct inf_context *c, void *arg,
 		free(runners);
 		free(models);
 	}
+	inf_drop_outliers(data, c);
 	inf_effects(data, c);
 	inf_near_index(data, c);
 	inf_segment(data, c, o->f);
@@ -115,6 +116,7 @@ static int effects_only(struct inf_data *data, struct inf_context *c, void *arg,
 {
 	(void)arg;
 	(void)d;
+	inf_drop_outliers(data, c);
 	inf_effects(data, c);
 	inf_keep_variants(c, c->seed, NULL);
 	return 0;

@@ -62,6 +62,10 @@ const char *ip_bit_effect_name(enum ip_bit_effect e)
 void inf_effects(const struct inf_data *data, struct inf_context *c)
 {
 	baseline(data, c);
+	c->ok_off = 0;
+	for (size_t i = 0; i < c->nv; i++)
+		if (data->oc[c->v[i].oc].status == IP_STATUS_OK)
+			c->ok_off |= c->v[i].value ^ c->seed;
 	for (unsigned b = 0; b < data->width; b++) {
 		const struct inf_variant *v = inf_find(c, c->seed ^ (UINT64_C(1) << b));
 		struct ip_bit_summary *s = &c->bits[b];

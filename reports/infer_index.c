@@ -101,6 +101,91 @@ static void put_q(struct strbuf *b, int64_t num, int64_t den)
 		sb_printf(b, "%lld/%lld", (long long)num, (long long)den);
 }
 
+/* The output words an ok outcome holds other than their planted initial values (what the
+ * program wrote), in order: their word numbers k (all output words, not only the first 64;
+ * more than INF_MAX_WORDS written: returns INF_MAX_WORDS + 1). */
+static unsigned written(const struct inf_data *data, const struct inf_outcome *o, size_t *pos)
+{
+	unsigned n = 0;
+	for (size_t k = 0; k < data->nout; k++) {
+		int32_t in = data->out[k].init;
+		if (in >= 0 && o->words[k] != data->in[in].value) {
+			if (n == INF_MAX_WORDS)
+				return n + 1;
+			pos[n++] = k;
+		}
+	}
+	return n;
+}
+
+/* A store's destination: every ok value writes the words the baseline writes, the same values
+ * in the same order and output buffer, at word positions moved by one amount: dy[] gets that
+ * amount, *first the planted input under the baseline's first written word. */
+/* Whether ok outcome o writes the words the baseline B writes (at its positions pb[0..nb)),
+ * the same values in the same order and buffer, all moved by one amount (*delta). */
+static int written_move(const struct inf_data *data, const struct inf_outcome *B,
+                        const size_t *pb, unsigned nb, const struct inf_outcome *o, long *delta)
+{
+	size_t pv[INF_MAX_WORDS];
+	if (written(data, o, pv) != nb)
+		return 0;
+	*delta = (long)data->out[pv[0]].index - (long)data->out[pb[0]].index;
+	for (unsigned j = 0; j < nb; j++)
+		if (data->out[pv[j]].role != data->out[pb[j]].role || o->words[pv[j]] != B->words[pb[j]] ||
+		    (long)data->out[pv[j]].index - (long)data->out[pb[j]].index != *delta)
+			return 0;
+	return 1;
+}
+
+/* Calls fits(arg, J, have) for each single bit j outside segment s (within the region) under
+ * which the seed-background points' values (xu) read other indices: J[i] the index value xu[i]
+ * reads with bit j flipped (relative to base_idx, through output word k0), `have` bit i when
+ * it ran ok and reads a planted word. Returns how many such backgrounds fits accepts: the
+ * evidence for an indirect reading beyond the points it was found on (the component select
+ * beside a register select moves its index one way, a reading that fits by chance another). */
+static unsigned backgrounds(const struct inf_seg *s, const int64_t *xu, const int64_t *I, size_t m,
+                            int k0, long base_idx, int dest,
+                            int (*fits)(const void *arg, const int64_t *J, uint64_t have),
+                            const void *arg)
+{
+	const struct inf_data *data = s->data;
+	uint64_t smask = (s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1) << s->a;
+	int64_t J[64];
+	unsigned support = 0, nb = 0;
+	size_t pb[INF_MAX_WORDS];
+	if (dest) /* where a store writes: its words' move from the baseline's places */
+		nb = written(data, inf_seg_base(s), pb);
+	if (m > 64 || (k0 < 0 && !dest) || (dest && (!nb || nb > INF_MAX_WORDS)))
+		return 0;
+	for (unsigned j = 0; j < data->width && j < 64; j++) {
+		uint64_t bg = s->bg ^ (UINT64_C(1) << j), have = 0;
+		int moved = 0;
+		if (smask >> j & 1)
+			continue;
+		for (size_t i = 0; i < m; i++) {
+			const struct inf_variant *u = inf_find(s->c, (bg & ~smask) | (uint64_t)xu[i] << s->a);
+			const struct inf_outcome *o = u ? &data->oc[u->oc] : NULL;
+			long delta;
+			if (!o || o->status != IP_STATUS_OK)
+				continue;
+			if (dest) {
+				if (!written_move(data, inf_seg_base(s), pb, nb, o, &delta))
+					continue;
+				J[i] = delta;
+			} else if (o->src[k0] < 0) {
+				continue;
+			} else {
+				J[i] = (int64_t)o->src[k0] - base_idx;
+			}
+			have |= UINT64_C(1) << i;
+			moved |= J[i] != I[i];
+		}
+		if (moved && __builtin_popcountll(have) >= 2 && fits(arg, J, have))
+			support++;
+	}
+	return support;
+}
+
 /* An indirect select: the input index the outputs read (I, in words, relative) is
  * c + k * X[p0 + t*v], the value planted in word p0 + t*v of an input buffer X: the field picks
  * a register (t = X's record length) or a component (t = 1, within one record) that holds an
@@ -113,6 +198,7 @@ struct indirect {
 	uint64_t zero;      /* bit v: v reads 0 from past X */
 	int64_t kn, kd;     /* k = kn/kd words of the table per unit of X */
 	unsigned others;    /* other readings that fit as well */
+	unsigned support;   /* backgrounds (other bits flipped) it reads as well (backgrounds()) */
 };
 
 static int fit_indirect(const struct inf_data *data, const struct indirect *c, const int64_t *v,
@@ -166,6 +252,35 @@ static int fit_indirect(const struct inf_data *data, const struct indirect *c, c
 	return pos >= 2 && pos + nz >= 3;
 }
 
+/* Whether reading c (arg) read the indices J from another start p0' (the same k and c). */
+struct indirect_arg {
+	const struct inf_data *data;
+	const struct indirect *c;
+	const int64_t *v, *I;
+	size_t m;
+};
+static int indirect_fits(const void *arg, const int64_t *J, uint64_t have)
+{
+	const struct indirect_arg *ia = arg;
+	const struct indirect *c = ia->c;
+	const struct inf_input *X = &ia->data->in[c->start];
+	/* c's anchor: the first point, the index it reads and its X */
+	long pa = c->p0 + (long)c->t * (long)ia->v[0];
+	int64_t xa = pa < c->len ? (int32_t)X[pa].value : 0;
+	for (long p0 = 0; p0 < c->len; p0++) {
+		int ok = 1;
+		for (uint64_t h = have; h && ok; h &= h - 1) {
+			unsigned i = (unsigned)__builtin_ctzll(h);
+			long p = p0 + (long)c->t * (long)ia->v[i];
+			int64_t x = p < c->len ? (int32_t)X[p].value : 0;
+			ok = mul_eq(J[i] - ia->I[0], c->kd, x - xa, c->kn);
+		}
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
 static int find_indirect(const struct inf_seg *s, const int64_t *v, const int64_t *I, size_t m,
                          struct indirect *out)
 {
@@ -216,32 +331,208 @@ static int find_indirect(const struct inf_seg *s, const int64_t *v, const int64_
 	return found > 0;
 }
 
-/* The output words an ok outcome holds other than their planted initial values (what the
- * program wrote), in order: their word numbers k (all output words, not only the first 64;
- * more than INF_MAX_WORDS written: returns INF_MAX_WORDS + 1). */
-static unsigned written(const struct inf_data *data, const struct inf_outcome *o, size_t *pos)
+/* An indirect select through a table of registers: value v's index (I, in words, relative) is
+ * c + k * X[rec * R(v) + q], the word q of the register R(v) it picks, R any one-to-one map of
+ * the values to registers (a register select in no linear order, with special registers that
+ * fault between them), or the zero register (reads 0). The registers are records of an input
+ * buffer X with a record length; only words of magnitude at most 2^16 are indices. Needs two
+ * values that read different indices. Of the readings that fit, one with k > 0 is preferred,
+ * then one naming the most values by one register, then the smallest |k|; `others` counts the
+ * rest. */
+#define TABLE_REGS 64
+struct itable {
+	size_t start;       /* X: data->in[start ..] */
+	long len;
+	unsigned rec, q;
+	int64_t kn, kd, c0n; /* k = kn/kd; c = c0n/kd */
+	int32_t reg[64];    /* per point: the record read (-1: the zero register, -2: several) */
+	unsigned named, others, support;
+	int tied;           /* another reading fits as well with other registers: none named */
+};
+
+/* The points' registers under one (X, q, k, c): 1 and t->reg, else 0 (a point no register
+ * holds, or two points reading one index). */
+static int table_fit(const struct inf_data *data, struct itable *t, const int64_t *I, size_t m)
 {
-	unsigned n = 0;
-	for (size_t k = 0; k < data->nout; k++) {
-		int32_t in = data->out[k].init;
-		if (in >= 0 && o->words[k] != data->in[in].value) {
-			if (n == INF_MAX_WORDS)
-				return n + 1;
-			pos[n++] = k;
-		}
+	const struct inf_input *X = &data->in[t->start];
+	long nrec = t->len / (long)t->rec;
+	t->named = 0;
+	for (size_t i = 0; i < m; i++) {
+		/* x = (I - c) / k = (I * kd - c0n) / kn */
+		int64_t num = I[i] * t->kd - t->c0n, x;
+		int found = 0;
+		if (num % t->kn)
+			return 0;
+		x = num / t->kn;
+		for (size_t j = 0; j < i; j++)
+			if (I[j] == I[i])
+				return 0; /* a table of registers reads each index once */
+		t->reg[i] = -1;
+		if (x == 0)
+			found = 1; /* the zero register */
+		for (long r = 0; r < nrec && r < TABLE_REGS; r++)
+			if ((int32_t)X[r * (long)t->rec + t->q].value == x) {
+				t->reg[i] = found ? -2 : (int32_t)r;
+				found = 1;
+			}
+		if (!found)
+			return 0;
+		t->named += t->reg[i] != -2;
 	}
-	return n;
+	return 1;
 }
 
-/* A store's destination: every ok value writes the words the baseline writes, the same values
- * in the same order and output buffer, at word positions moved by one amount: dy[] gets that
- * amount, *first the planted input under the baseline's first written word. */
+/* Whether the registers of reading t (arg) read the indices J under another component q'. */
+struct table_arg {
+	const struct inf_data *data;
+	const struct itable *t;
+};
+static int table_fits(const void *arg, const int64_t *J, uint64_t have)
+{
+	const struct table_arg *ta = arg;
+	const struct itable *t = ta->t;
+	const struct inf_input *X = &ta->data->in[t->start];
+	for (unsigned q = 0; q < t->rec; q++) {
+		int ok = 1;
+		for (uint64_t h = have; h && ok; h &= h - 1) {
+			unsigned i = (unsigned)__builtin_ctzll(h);
+			int64_t x;
+			if (t->reg[i] == -2)
+				continue;
+			x = t->reg[i] < 0 ? 0 : (int32_t)X[(long)t->reg[i] * (long)t->rec + q].value;
+			/* index = c + k x, relative to the seed's: (c0n + kn x) / kd */
+			ok = J[i] * t->kd == t->c0n + t->kn * x;
+		}
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
+static int table_better(const struct itable *a, const struct itable *b)
+{
+	if (a->support != b->support)
+		return a->support > b->support;
+	if ((a->kn > 0) != (b->kn > 0))
+		return a->kn > 0;
+	if (a->named != b->named)
+		return a->named > b->named;
+	return (a->kn < 0 ? -a->kn : a->kn) * b->kd < (b->kn < 0 ? -b->kn : b->kn) * a->kd;
+}
+
+static int find_indirect_table(const struct inf_seg *s, const int64_t *xu, const int64_t *I,
+                               size_t m, int k0, long base_idx, int dest, struct itable *out)
+{
+	const struct inf_data *data = s->data;
+	size_t a = 0, b = SIZE_MAX;
+	int found = 0;
+	struct itable seen[32];
+	unsigned nseen = 0;
+	if (m < 2 || m > 64)
+		return 0;
+	for (size_t i = 1; i < m && b == SIZE_MAX; i++)
+		if (I[i] != I[a])
+			b = i;
+	if (b == SIZE_MAX)
+		return 0;
+	for (size_t st = 0; st < data->nin;) {
+		size_t en = st;
+		struct itable t;
+		long nrec;
+		while (en < data->nin && data->in[en].role == data->in[st].role)
+			en++;
+		/* a select of the registers' own words reads them, not an index they hold */
+		if (data->in[st].role == data->in[base_idx].role) {
+			st = en;
+			continue;
+		}
+		memset(&t, 0, sizeof t);
+		t.start = st;
+		t.len = (long)(en - st);
+		t.rec = data->in[st].rec;
+		nrec = t.rec > 1 ? t.len / (long)t.rec : 0;
+		if (nrec > TABLE_REGS)
+			nrec = TABLE_REGS;
+		for (t.q = 0; nrec && t.q < t.rec; t.q++)
+			/* the two points' registers (the zero register: r = nrec) give k and c */
+			for (long ra = 0; ra <= nrec; ra++) {
+				int64_t xa = ra < nrec ? (int32_t)data->in[st + ra * t.rec + t.q].value : 0;
+				if (xa > 65536 || xa < -65536)
+					continue;
+				for (long rb = 0; rb <= nrec; rb++) {
+					int64_t xb = rb < nrec ? (int32_t)data->in[st + rb * t.rec + t.q].value : 0;
+					int64_t g;
+					if (rb == ra || xb == xa || xb > 65536 || xb < -65536)
+						continue;
+					t.kn = I[b] - I[a];
+					t.kd = xb - xa;
+					g = gcd64(t.kn, t.kd);
+					t.kn /= g;
+					t.kd /= g;
+					if (t.kd < 0) {
+						t.kn = -t.kn;
+						t.kd = -t.kd;
+					}
+					/* an index that moves by less than a word per unit is no index */
+					if (t.kd > 4 * (t.kn < 0 ? -t.kn : t.kn))
+						continue;
+					t.c0n = I[a] * t.kd - t.kn * xa;
+					int dup = 0;
+					if (!table_fit(data, &t, I, m))
+						continue;
+					/* the same reading from another pair of registers holding alike */
+					for (unsigned k = 0; k < nseen && !dup; k++)
+						dup = seen[k].kn == t.kn && seen[k].kd == t.kd && seen[k].c0n == t.c0n &&
+						      seen[k].q == t.q && seen[k].start == t.start;
+					if (dup)
+						continue;
+					if (nseen < 32)
+						seen[nseen++] = t;
+					{
+						struct table_arg ta = {data, &t};
+						t.support = backgrounds(s, xu, I, m, k0, base_idx, dest, table_fits,
+						                        &ta);
+					}
+					if (!found++) {
+						*out = t;
+					} else if (table_better(&t, out)) {
+						unsigned others = out->others + 1;
+						/* the one it beats ties it unless better: then it is not told apart */
+						int tied = !table_better(&t, out) && !table_better(out, &t);
+						*out = t;
+						out->others = others;
+						out->tied = tied;
+					} else {
+						out->others++;
+						if (!table_better(out, &t))
+							for (size_t i = 0; i < m; i++)
+								out->tied |= t.reg[i] != out->reg[i];
+					}
+				}
+			}
+		st = en;
+	}
+	return found > 0;
+}
+
+/* The backgrounds that bear out linear indirect reading ind (indirect_fits). */
+static unsigned indirect_support(const struct inf_seg *s, const struct indirect *ind,
+                                 const int64_t *xu, const int64_t *dy, size_t m, int dest)
+{
+	int k0 = inf_first_word(s->K);
+	struct indirect_arg ia = {s->data, ind, xu, dy, m};
+	if (!dest && (k0 < 0 || inf_seg_base(s)->src[k0] < 0))
+		return 0;
+	return backgrounds(s, xu, dy, m, k0, dest ? 0 : inf_seg_base(s)->src[k0], dest,
+	                   indirect_fits, &ia);
+}
+
 static int dest_deltas(const struct inf_seg *s, int64_t *xu, int64_t *xs, int64_t *dy, size_t *m,
                        long *first, int *kfirst)
 {
 	const struct inf_data *data = s->data;
 	const struct inf_outcome *B = inf_seg_base(s);
-	size_t pb[INF_MAX_WORDS], pv[INF_MAX_WORDS];
+	size_t pb[INF_MAX_WORDS];
 	unsigned nb = written(data, B, pb);
 	*m = 0;
 	if (!nb || nb > INF_MAX_WORDS)
@@ -252,14 +543,8 @@ static int dest_deltas(const struct inf_seg *s, int64_t *xu, int64_t *xs, int64_
 		long delta;
 		if (o->status != IP_STATUS_OK)
 			continue;
-		if (written(data, o, pv) != nb)
+		if (!written_move(data, B, pb, nb, o, &delta))
 			return 0;
-		delta = (long)data->out[pv[0]].index - (long)data->out[pb[0]].index;
-		for (unsigned j = 0; j < nb; j++)
-			if (data->out[pv[j]].role != data->out[pb[j]].role ||
-			    o->words[pv[j]] != B->words[pb[j]] ||
-			    (long)data->out[pv[j]].index - (long)data->out[pb[j]].index != delta)
-				return 0;
 		xu[*m] = (int64_t)it->fv;
 		xs[*m] = inf_sx(it->fv, s->w);
 		dy[(*m)++] = delta;
@@ -415,11 +700,19 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	}
 	if (dest)
 		ok = same_role = 1;
-	/* zero reads only beside at least three values that read planted words */
-	if (zeros && (dest || m < 3))
+	/* zero reads only beside values that read planted words: three values in all, two of
+	 * them planted words */
+	if (zeros && (dest || m < 2 || m + (size_t)__builtin_popcountll(zeros) < 3))
 		ok = 0;
-	int mode = 0; /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table, 4 indirect */
-	if (ok && m >= 3) {
+	/* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table, 4 indirect, 5 indirect
+	 * through a table of registers */
+	int mode = 0;
+	struct itable itab;
+	memset(&itab, 0, sizeof itab);
+	if (ok && m == 2 && zeros) {
+		mode = 3; /* two registers and the zero register: a table */
+		ok = dy[0] != dy[1];
+	} else if (ok && m >= 3) {
 		if (inf_linear_q(xu, dy, m, (int64_t)s->fv0, &num, &den))
 			mode = 0;
 		else if (inf_linear_q(xs, dy, m, inf_sx(s->fv0, s->w), &num, &den))
@@ -435,10 +728,21 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 				pow_ok = xu[i] < 40;
 				x2[i] = pow_ok ? INT64_C(1) << xu[i] : 0;
 			}
+			int lin = 0, tab = 0;
 			if (pow_ok && inf_linear_q(x2, dy, m, INT64_C(1) << s->fv0, &num, &den))
 				mode = 2;
-			else if (same_role && !flip && find_indirect(s, xu, dy, m, &ind))
+			else if ((lin = same_role && !flip && find_indirect(s, xu, dy, m, &ind)),
+			         (tab = same_role && !flip &&
+			                find_indirect_table(s, xu, dy, m, dest ? kdest : inf_first_word(s->K),
+			                                    dest ? dest_in : base_idx[inf_first_word(s->K)],
+			                                    dest, &itab)),
+			         /* a rule on the bare three points it needs, which nothing else bears
+			          * out, loses to registers read in no order (a permuted select's few
+			          * values that run) and to a plain table */
+			         lin && (m > 3 || (ind.support = indirect_support(s, &ind, xu, dy, m, dest)) > 0))
 				mode = 4;
+			else if (tab)
+				mode = 5;
 			else {
 				mode = 3;
 				for (size_t i = 0; i < m && ok; i++)
@@ -486,7 +790,7 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	 * is an offset */
 	if (mode == 2)
 		v->kind = "shift";
-	else if (mode == 3)
+	else if (mode == 3 || mode == 5)
 		v->kind = "register";
 	else if (mode == 4)
 		v->kind = ind.t == 1 && ind.rec > 1 ? "component" : "register";
@@ -495,12 +799,13 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	else
 		v->kind = word_select && same_group && (s->w <= 2 || in0->rec > 1) ? "component"
 		                                                                  : "register";
-	v->cost = mode == 3 ? 1.2 + 0.35 * (double)m : 1.5;
+	v->cost = mode == 3 || mode == 5 ? 1.2 + 0.35 * (double)m : 1.5;
 	if (final) {
 		char name[64];
 		inf_out_name(data, (size_t)k0, name, sizeof name);
 		sb_printf(&v->details, "\"output\":\"%s\",\"input\":\"%s\",", name,
-		          mode == 4 ? data->in[ind.start].role : in0->role);
+		          mode == 4 ? data->in[ind.start].role
+		          : mode == 5 ? data->in[itab.start].role : in0->role);
 		if (mode == 2) {
 			sb_puts(&v->details, "\"index\":\"");
 			put_q(&v->details, (int64_t)in0->index * den - num * (INT64_C(1) << s->fv0), den);
@@ -516,6 +821,15 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 					          (long long)xu[i], data->in[j].role, data->in[j].index);
 			}
 			sb_puts(&v->details, "}");
+		} else if (mode == 5) {
+			const struct inf_input *X = &data->in[itab.start];
+			sb_printf(&v->details, "\"index\":\"indirect\",\"via\":\"%s[%u*r + %u]\","
+			          "\"of\":\"%s\",\"record\":%u,\"per_unit\":\"",
+			          X->role, itab.rec, itab.q, in0->role, itab.rec);
+			put_q(&v->details, itab.kn, itab.kd);
+			sb_puts(&v->details, "\",\"selects\":\"a record, in no order\"");
+			if (itab.others)
+				sb_printf(&v->details, ",\"other_readings\":%u", itab.others);
 		} else if (mode == 4) {
 			const struct inf_input *X = &data->in[ind.start];
 			sb_printf(&v->details, "\"index\":\"indirect\",\"via\":\"%s[%ld + %u*v]\","
@@ -546,6 +860,9 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		if (mode == 4) {
 			num = ind.kn;
 			den = ind.kd;
+		} else if (mode == 5) {
+			num = itab.kn;
+			den = itab.kd;
 		}
 		sb_puts(&v->details, ",\"scale\":");
 		if (den == 1)
@@ -565,12 +882,19 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 	    mode != 2) {
 		/* which record (register) each value reads, by the probe's names */
 		long *word = calloc(m + 1, sizeof *word);
-		const char *role = mode == 4 ? data->in[ind.start].role : in0->role;
+		const char *role = mode == 4 ? data->in[ind.start].role
+		                 : mode == 5 ? data->in[itab.start].role : in0->role;
 		int comp = !strcmp(v->kind, "component");
+		uint64_t tzero = 0; /* values reading the zero register (mode 5) */
 		if (!word)
 			abort();
 		for (size_t i = 0; i < m; i++) {
-			if (mode == 3) {
+			if (mode == 5) {
+				word[i] = itab.reg[i] >= 0 && !itab.tied
+				        ? (long)data->in[itab.start + (size_t)itab.reg[i] * itab.rec].index : -1;
+				if (itab.reg[i] == -1 && !itab.tied && xu[i] < 64)
+					tzero |= UINT64_C(1) << xu[i];
+			} else if (mode == 3) {
 				long j = i0 + (long)dy[i];
 				word[i] = j >= 0 && (size_t)j < data->nin ? (long)data->in[j].index : -1;
 			} else if (mode == 4) {
@@ -583,7 +907,8 @@ int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
 		}
 		if (mode == 4)
 			comp = ind.t == 1 && ind.rec > 1;
-		names(s, role, comp, xu, word, m, zeros | (mode == 4 ? ind.zero : 0), &v->details);
+		names(s, role, comp, xu, word, m, zeros | tzero | (mode == 4 ? ind.zero : 0),
+		      &v->details);
 		if (zeros) {
 			unsigned nz = 0;
 			sb_puts(&v->details, ",\"reads_zero\":\"");

@@ -78,6 +78,7 @@ struct inf_context {
 	uint64_t noise;        /* runs that said nothing */
 	int32_t base;          /* outcome index of the baseline (the seed's majority outcome) */
 	int base_seen;         /* the seed value itself was run */
+	uint64_t ok_off;       /* bit b: some variant with bit b off the seed's runs ok (inf_effects) */
 	/* per-bit effects of the walk (filled by inf_effects) */
 	struct ip_bit_summary bits[INF_MAX_WIDTH];
 	uint64_t outmask[INF_MAX_WIDTH]; /* output words the flip changed */
@@ -187,6 +188,11 @@ size_t inf_near(const struct inf_data *data, const struct inf_context *c, uint64
  * context c->idx (what inf_compare_models reads), none when f is NULL; drops the index. */
 void inf_keep_variants(struct inf_context *c, uint64_t seed, const struct inf_findings *f);
 
+/* infer_outliers.c: drops a context's variants whose one ok run gave an outcome nothing else
+ * gave, with a word one bit off a neighbour's that the bit between them changes nowhere else
+ * (a flipped bit): noise, before the context is analysed. */
+void inf_drop_outliers(const struct inf_data *data, struct inf_context *c);
+
 /* infer_effects.c: the baseline and the per-bit effects of one context. */
 void inf_effects(const struct inf_data *data, struct inf_context *c);
 /* Output words where outcome a differs from outcome b (bit k = word k). */
@@ -287,10 +293,22 @@ int inf_op_invertible(unsigned op);
 /* ,"meanings":{name: what it does} for the names of n the library explains in words (the
  * float modes); nothing when none. */
 void inf_meanings(struct strbuf *d, const char *const *names, size_t n);
-/* Name of the unary modifier op mapping every changed word of `from` to `to`, or NULL. */
+/* Name of the unary modifier op mapping every changed word of `from` to `to`, or of the
+ * rounding mode (rtp, rtn, rtz) that moves them all one unit in the last place, or NULL. */
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
                                uint64_t words);
-/* What a modifier name means in words (the float modes: ftz, suppress_inf, ...), or NULL. */
+/* The direction word b lies in from word a, one unit in the last place away, both normal
+ * binary32 numbers of one sign: 1 up (toward +infinity), -1 down, 0 neither. */
+int inf_ulp_step(uint32_t a, uint32_t b);
+/* The rounding modes (bit 0 rtp, 1 rtn, 2 rtz) that fit every word `to` changes from `from`
+ * (among `words`): each one unit in the last place up, down or toward zero (binary32, normal
+ * numbers of one sign); 0 when a changed word fits none, or none changed. *n: words changed. */
+unsigned inf_rounding_modes(const struct inf_data *data, uint32_t from, uint32_t to,
+                            uint64_t words, unsigned *n);
+/* The name of the one rounding mode in `modes` (inf_rounding_modes), or NULL. */
+const char *inf_rounding_name(unsigned modes);
+/* What a modifier name means in words (the float modes: ftz, suppress_inf, ..., the rounding
+ * modes), or NULL. */
 const char *inf_op_meaning(const char *name);
 
 /* infer_names.c: names the values of the enum findings in f once per field across contexts

@@ -494,15 +494,17 @@ static int is_noise(int status)
 
 /* Folds one variant's runs (r[0..n), one per outcome, by outcome index) into c's next
  * variant with its majority outcome, taken over the informative runs: noise runs (and ok runs
- * whose outputs were not observed) neither decide nor count against it. A variant with noise
- * runs only is kept when it timed out on every run, two or more (it hangs), else left out.
- * *cap: c->v's room, grown here. */
+ * whose outputs were not observed) neither decide nor count against it; faults of a variant
+ * that also ran ok are noise. A variant that never ran ok and timed out twice or more, more
+ * often than it said anything else, hangs (its outcome the timeout); one with noise runs only
+ * otherwise is left out. *cap: c->v's room, grown here. */
 static void fold_variant(const struct inf_data *data, struct inf_context *c, size_t *cap,
                          uint64_t value, const struct raw_run *r, size_t n)
 {
 	struct inf_variant *v;
 	uint64_t best = 0, timeouts = 0;
 	int32_t timeout_oc = -1;
+	int ran_ok = 0;
 	if (c->nv == *cap) {
 		*cap = *cap ? 2 * *cap : 256;
 		c->v = realloc(c->v, *cap * sizeof *c->v);
@@ -512,9 +514,14 @@ static void fold_variant(const struct inf_data *data, struct inf_context *c, siz
 	v = &c->v[c->nv];
 	memset(v, 0, sizeof *v);
 	v->value = value;
+	/* a variant that ran ok once can run ok: its faults are what a GPU's state left dirty
+	 * by a fault before, or a fault of its own, not the variant's (docs/inference.md) */
+	for (size_t j = 0; j < n && !ran_ok; j++)
+		ran_ok = data->oc[r[j].oc].status == IP_STATUS_OK && !data->oc[r[j].oc].unobserved;
 	for (size_t j = 0; j < n; j++) {
 		int st = data->oc[r[j].oc].status;
-		if (is_noise(st) || data->oc[r[j].oc].unobserved) {
+		if (is_noise(st) || data->oc[r[j].oc].unobserved ||
+		    (ran_ok && st == IP_STATUS_FAULT)) {
 			v->noise += r[j].count;
 			if (st == IP_STATUS_TIMEOUT) {
 				timeouts += r[j].count;
@@ -529,18 +536,18 @@ static void fold_variant(const struct inf_data *data, struct inf_context *c, siz
 			v->oc = r[j].oc;
 		}
 	}
-	c->noise += v->noise;
-	if (!v->runs) {
-		if (timeouts < 2 || timeouts != v->noise)
-			return; /* said nothing: as if never run */
-		/* it hangs: every run, two or more, timed out */
+	/* timeouts, two or more, and more than what else it said (never ok: a fault the state
+	 * left dirty, say): it hangs, its outcome the timeout; the rest is noise */
+	if (!ran_ok && timeouts >= 2 && timeouts > v->runs) {
+		v->noise += v->runs - timeouts;
+		v->runs = timeouts;
 		v->oc = (uint32_t)timeout_oc;
-		v->runs = v->noise;
-		v->noise = 0;
 		v->noutcomes = 1;
-		c->noise -= v->runs;
-		best = v->runs;
+		best = timeouts;
 	}
+	c->noise += v->noise;
+	if (!v->runs)
+		return; /* said nothing: as if never run */
 	v->against = v->runs - best;
 	c->runs += v->runs;
 	c->nv++;

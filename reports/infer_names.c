@@ -826,6 +826,7 @@ static void classify(struct group *gr)
 		int kept = 0; /* 1: it keeps words in every context with words compared, -1: not */
 		const char *mode = NULL;
 		int modes = 1, ran = 0;
+		unsigned rounding = 7, rounded = 0; /* the rounding modes every context fits */
 		/* a float mode of the background's outputs in every context it ran in */
 		for (size_t g = 0; g < gr->n; g++) {
 			const struct inf_enum *en = gr->f[g]->en;
@@ -835,9 +836,14 @@ static void classify(struct group *gr)
 				continue;
 			ran = 1;
 			if (en->base >= 0 && data->oc[en->base].status == IP_STATUS_OK &&
-			    o != &data->oc[en->base])
+			    o != &data->oc[en->base]) {
+				unsigned nw;
 				m = inf_modifier_match(data, (uint32_t)en->base, (uint32_t)(o - data->oc),
 				                       en->K);
+				rounding &= inf_rounding_modes(data, (uint32_t)en->base,
+				                               (uint32_t)(o - data->oc), en->K, &nw);
+				rounded += nw;
+			}
 			if (!m || !inf_op_meaning(m) || (mode && strcmp(mode, m)))
 				modes = 0;
 			mode = m;
@@ -845,6 +851,12 @@ static void classify(struct group *gr)
 		gr->st[vi] = S_NONE;
 		if (!ran)
 			continue;
+		/* a rounding mode the contexts say together, two words or more (positive results
+		 * alone cannot tell toward zero from down, negative ones from up; both can) */
+		if (!modes && rounded >= 2 && inf_rounding_name(rounding)) {
+			modes = 1;
+			mode = inf_rounding_name(rounding);
+		}
 		if (modes && mode) {
 			gr->st[vi] = S_MODE;
 			gr->mode[vi] = mode;

@@ -1,6 +1,6 @@
 /* infer_ops.c: the library of known operations that typing matches outcomes against: unary
- * modifiers of the baseline's outputs (neg, abs, saturate, clamp, float modes) and the
- * operations on planted inputs (add, floor, ge, select, exp2, ...) that name opcode values. */
+ * modifiers of the baseline's outputs (neg, abs, saturate, clamp, float and rounding modes) and
+ * the operations on planted inputs (add, floor, ge, select, exp2, ...) that name opcode values. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +25,13 @@ static float clampf(float f, float lo, float hi)
 }
 
 enum { M_FNEG, M_FABS, M_FNABS, M_FSAT, M_FCLAMP, M_INEG, M_NOT, M_FLOAT_MODES,
-       M_FTZ32 = M_FLOAT_MODES, M_FTZ, M_INF_MAX, M_NAN_ZERO, M_COUNT };
+       M_FTZ32 = M_FLOAT_MODES, M_FTZ, M_INF_MAX, M_NAN_ZERO, M_UNARY,
+       /* rounding modes: relations between the two outcomes, not a map of one word */
+       M_RTP = M_UNARY, M_RTN, M_RTZ, M_COUNT };
 static const char *const mod_names[M_COUNT] = {"neg", "abs", "neg_abs", "saturate",
                                                "clamp_m1_1", "ineg", "not", "ftz_f32", "ftz",
-                                               "suppress_inf", "suppress_nan"};
+                                               "suppress_inf", "suppress_nan", "rtp", "rtn",
+                                               "rtz"};
 /* The float modes in words, for reports (the other names say what they do). */
 static const char *const mod_meanings[M_COUNT] = {
 	[M_FTZ32] = "binary32 denormals flushed to zero, sign kept",
@@ -36,6 +39,12 @@ static const char *const mod_meanings[M_COUNT] = {
 	          "2^-14 become 0)",
 	[M_INF_MAX] = "+-infinity becomes +-largest finite (binary32)",
 	[M_NAN_ZERO] = "NaN becomes +0",
+	[M_RTP] = "rounds toward +infinity: each binary32 result the background rounds otherwise is "
+	          "one unit in the last place above the background's",
+	[M_RTN] = "rounds toward -infinity: each binary32 result the background rounds otherwise is "
+	          "one unit in the last place below the background's",
+	[M_RTZ] = "rounds toward zero: each binary32 result the background rounds otherwise is one "
+	          "unit in the last place nearer zero than the background's",
 };
 
 void inf_meanings(struct strbuf *d, const char *const *names, size_t n)
@@ -90,6 +99,43 @@ static int mod_strict(int op)
 	return op == M_FTZ || op == M_INF_MAX || op == M_NAN_ZERO;
 }
 
+int inf_ulp_step(uint32_t a, uint32_t b)
+{
+	uint32_t ea = a >> 23 & 0xff, eb = b >> 23 & 0xff;
+	if (ea == 0 || ea == 0xff || eb == 0 || eb == 0xff || (a ^ b) >> 31)
+		return 0;
+	if (b == a + 1)
+		return a >> 31 ? -1 : 1; /* the magnitude grows: away from zero */
+	if (b == a - 1)
+		return a >> 31 ? 1 : -1;
+	return 0;
+}
+
+unsigned inf_rounding_modes(const struct inf_data *data, uint32_t from, uint32_t to,
+                            uint64_t words, unsigned *n)
+{
+	const struct inf_outcome *a = &data->oc[from], *b = &data->oc[to];
+	uint64_t present = a->have & b->have & words;
+	unsigned fit = 7;
+	*n = 0;
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++) {
+		int d;
+		if (!(present >> k & 1) || a->words[k] == b->words[k])
+			continue;
+		if (!(d = inf_ulp_step(a->words[k], b->words[k])))
+			return 0;
+		++*n;
+		fit &= (d > 0 ? 1u : 2u) | (d == (a->words[k] >> 31 ? 1 : -1) ? 4u : 0u);
+	}
+	return *n ? fit : 0;
+}
+
+const char *inf_rounding_name(unsigned modes)
+{
+	return modes == 1 ? mod_names[M_RTP] : modes == 2 ? mod_names[M_RTN]
+	     : modes == 4 ? mod_names[M_RTZ] : NULL;
+}
+
 const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint32_t to,
                                uint64_t words)
 {
@@ -101,7 +147,7 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
 			changed |= UINT64_C(1) << k;
 	if (!changed)
 		return NULL;
-	for (int op = 0; op < M_COUNT; op++) {
+	for (int op = 0; op < M_UNARY; op++) {
 		int ok = 1, score = 0;
 		for (size_t k = 0; ok && k < data->nout && k < INF_MAX_WORDS; k++) {
 			if (!(present >> k & 1)) {
@@ -123,12 +169,19 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
 			best_score = score;
 		}
 	}
-	return best < 0 ? NULL : mod_names[best];
+	if (best < 0) {
+		/* a rounding mode: two words or more that say one mode alone */
+		unsigned n, modes = inf_rounding_modes(data, from, to, words, &n);
+		return n >= 2 ? inf_rounding_name(modes) : NULL;
+	}
+	return mod_names[best];
 }
 
 /* The operation library that names opcode values: what the ISAs the project knows compute,
- * on up to three operands a, b, c (planted input words, or their negations). Listed in the
- * order ties are broken in (simpler first). Float results of the approximating operations
+ * on up to three operands a, b, c (planted input words, or their negations), every
+ * non-commutative one in both operand orders (rsub: b - a, rdiv: b / a) and every comparison
+ * direction (lt, le, gt, ge, eq, ne), so that each value names its own order under one
+ * reading. Listed in the order ties are broken in (simpler first). Float results of the approximating operations
  * (div, rcp, rsqrt, sqrt, exp2, log2) match within 2^-20 relative error (hardware rounds them
  * its own way: a division is often a reciprocal and a multiply); any NaN matches any NaN.
  * preexp2 and postlog2 are the two halves the Utgard notes give exp2 and log2 as
@@ -137,10 +190,10 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * exponent suggests, x * 2^23 as a two's complement integer and back (a hypothesis, said so in
  * docs/inference.md). */
 enum {
-	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_MUL, O_NMUL, O_DIV, O_MIN, O_MAX, O_GE, O_LT, O_EQ,
-	O_NE, O_SELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP, O_RSQRT, O_SQRT, O_EXP2,
-	O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL, O_IMIN, O_IMAX, O_AND, O_OR, O_XOR,
-	O_COUNT
+	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_RSUB, O_MUL, O_NMUL, O_DIV, O_RDIV, O_MIN, O_MAX, O_GE,
+	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP,
+	O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL, O_IMIN,
+	O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
 };
 static const struct {
 	const char *name;
@@ -148,9 +201,11 @@ static const struct {
 	int approx;      /* result matches within 2^-20 */
 } ops[O_COUNT] = {
 	[O_MOV_A] = {"mov a", 1, 0},   [O_MOV_B] = {"mov b", 2, 0},   [O_ADD] = {"add", 2, 0},
-	[O_SUB] = {"sub", 2, 0},       [O_MUL] = {"mul", 2, 0},       [O_NMUL] = {"nmul", 2, 0},
-	[O_DIV] = {"div", 2, 1},       [O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},
-	[O_GE] = {"ge", 2, 0},         [O_LT] = {"lt", 2, 0},         [O_EQ] = {"eq", 2, 0},
+	[O_SUB] = {"sub", 2, 0},       [O_RSUB] = {"rsub", 2, 0},     [O_MUL] = {"mul", 2, 0},
+	[O_NMUL] = {"nmul", 2, 0},     [O_DIV] = {"div", 2, 1},       [O_RDIV] = {"rdiv", 2, 1},
+	[O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},       [O_GE] = {"ge", 2, 0},
+	[O_LT] = {"lt", 2, 0},         [O_LE] = {"le", 2, 0},         [O_GT] = {"gt", 2, 0},
+	[O_EQ] = {"eq", 2, 0},
 	[O_NE] = {"ne", 2, 0},         [O_SELECT] = {"select", 3, 0}, [O_FLOOR] = {"floor", 1, 0},
 	[O_CEIL] = {"ceil", 1, 0},     [O_FRACT] = {"fract", 1, 0},   [O_SIGN] = {"sign", 1, 0},
 	[O_ABS] = {"abs", 1, 0},       [O_RCP] = {"rcp", 1, 1},       [O_RSQRT] = {"rsqrt", 1, 1},
@@ -193,7 +248,8 @@ unsigned inf_op_select(void)
 
 int inf_op_invertible(unsigned op)
 {
-	return op == O_ADD || op == O_SUB || op == O_MUL || op == O_DIV || op == O_NMUL;
+	return op == O_ADD || op == O_SUB || op == O_RSUB || op == O_MUL || op == O_DIV ||
+	       op == O_RDIV || op == O_NMUL;
 }
 
 const char *inf_op_name(unsigned op)
@@ -219,13 +275,17 @@ uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c)
 	case O_MOV_B: return b;
 	case O_ADD: return u32(x + y);
 	case O_SUB: return u32(x - y);
+	case O_RSUB: return u32(y - x);
 	case O_MUL: return u32(x * y);
 	case O_NMUL: return u32(-(x * y));
 	case O_DIV: return u32(x / y);
+	case O_RDIV: return u32(y / x);
 	case O_MIN: return u32(fminf(x, y));
 	case O_MAX: return u32(fmaxf(x, y));
 	case O_GE: return fbool(x >= y);
 	case O_LT: return fbool(x < y);
+	case O_LE: return fbool(x <= y);
+	case O_GT: return fbool(x > y);
 	case O_EQ: return fbool(x == y);
 	case O_NE: return fbool(x != y);
 	case O_SELECT: return y != 0 ? a : c;

@@ -170,18 +170,39 @@ static int moved(const struct inf_data *data, const struct inf_outcome *o, size_
 	return 0;
 }
 
+/* Whether the planted words the changed words of x, y and xy read (word k: the planted word
+ * it is) move by indices that add up: xy's move is x's plus y's, in one buffer (a bank bit
+ * beside a register select: the pair's effect is the sum of the two flips'). */
+static int index_additive(const struct inf_data *data, const struct inf_outcome *B,
+                          const struct inf_outcome *X, const struct inf_outcome *Y,
+                          const struct inf_outcome *XY, uint64_t all)
+{
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++) {
+		int32_t b = B->src[k], x = X->src[k], y = Y->src[k], xy = XY->src[k];
+		if (!(all >> k & 1))
+			continue;
+		if (b < 0 || x < 0 || y < 0 || xy < 0 || data->in[x].role != data->in[b].role ||
+		    data->in[y].role != data->in[b].role || data->in[xy].role != data->in[b].role ||
+		    (int64_t)xy - b != ((int64_t)x - b) + ((int64_t)y - b))
+			return 0;
+	}
+	return 1;
+}
+
 /* Whether the pair variant xy is what bits that are two fields would give, from the single
  * flips x and y of background b (all ok and changed): one dominates (a mode), they change
  * different words and xy takes each from its flip, one is a modifier (neg, abs, ...) of the
  * other's result, every word is a planted input or a value the background wrote elsewhere
- * (selects compose through the tables they index or the places they write), or the words add
- * up as integers. Anything else: bits of one field. */
+ * (selects compose through the tables they index or the places they write) and the moves
+ * are not those of one table (the planted words' indices add up, or a word the background
+ * wrote elsewhere is among them), or the words add up as integers. Anything else: bits of one
+ * field. */
 static int composes(const struct inf_data *data, uint32_t b, uint32_t x, uint32_t y, uint32_t xy)
 {
 	const struct inf_outcome *B = &data->oc[b], *X = &data->oc[x], *Y = &data->oc[y];
 	const struct inf_outcome *XY = &data->oc[xy];
 	uint64_t dx = inf_diff_words(data, x, b), dy = inf_diff_words(data, y, b), all = dx | dy;
-	int disjoint = 1, traced = 1, additive = 1;
+	int disjoint = 1, traced = 1, additive = 1, planted = 1;
 	const char *m;
 	if (xy == x || xy == y)
 		return 1;
@@ -189,12 +210,24 @@ static int composes(const struct inf_data *data, uint32_t b, uint32_t x, uint32_
 		uint32_t want = (dx >> k & 1) ? X->words[k] : (dy >> k & 1) ? Y->words[k] : B->words[k];
 		if ((dx & dy) >> k & 1 || XY->words[k] != want)
 			disjoint = 0;
-		if (all >> k & 1)
+		if (all >> k & 1) {
+			int32_t in = data->out[k].init;
 			traced &= moved(data, X, k, B, all) && moved(data, Y, k, B, all) &&
 			           moved(data, XY, k, B, all);
+			planted &= B->src[k] >= 0 && X->src[k] >= 0 && Y->src[k] >= 0 && XY->src[k] >= 0;
+			/* a word back at what was planted there: a store sent elsewhere (its places
+			 * compose as they will) */
+			if (in >= 0 && (B->words[k] == data->in[in].value || X->words[k] == data->in[in].value ||
+			                Y->words[k] == data->in[in].value ||
+			                XY->words[k] == data->in[in].value))
+				planted = 0;
+		}
 		if (XY->words[k] - B->words[k] != (X->words[k] - B->words[k]) + (Y->words[k] - B->words[k]))
 			additive = 0;
 	}
+	/* moves of planted words that do not add up within one buffer are one table's */
+	if (traced && planted && !index_additive(data, B, X, Y, XY, all))
+		traced = 0;
 	if (disjoint || traced || additive)
 		return 1;
 	if ((m = inf_modifier_match(data, b, y, all)) && inf_modifier_match(data, x, xy, all) == m)
@@ -226,6 +259,61 @@ static int zero_words(const struct inf_data *data, uint32_t o, uint64_t words)
 	return 1;
 }
 
+/* Whether x, y and xy all move the same planted words (the changed words are planted ones,
+ * of the same words changed) and xy's move is the sum of x's and y's (index_additive): a bank
+ * or mode bit beside the select it offsets, seen as two fields whatever the select's order. */
+static int pair_adds(const struct inf_data *data, uint32_t b, uint32_t x, uint32_t y, uint32_t xy)
+{
+	uint64_t dx = inf_diff_words(data, x, b), dy = inf_diff_words(data, y, b);
+	const struct inf_outcome *B = &data->oc[b];
+	if (dx != dy || xy == x || xy == y || xy == b)
+		return 0;
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+		if ((dx >> k & 1) && B->src[k] < 0)
+			return 0;
+	return index_additive(data, B, &data->oc[x], &data->oc[y], &data->oc[xy], dx);
+}
+
+/* The cost of cutting off a bit beside p whose flip alone does nothing on background bg but
+ * that changes what two or more bits across the cut do (pair != their flip alone, all ok): an
+ * opcode's bit whose two values happen to agree at the background's value (a move of a and
+ * abs of a positive a), not a field of its own. (A select a mode bit enables acts under that
+ * one bit.) 0.6 for each such pair. */
+static double silent_cost(const struct inf_data *data, const struct inf_context *c, unsigned p,
+                          unsigned lo, unsigned hi, uint64_t bg, uint32_t base)
+{
+	double cost = 0;
+	for (int side = 0; side < 2; side++) {
+		unsigned s = side ? p : p - 1, n = 0;
+		const struct inf_variant *y = inf_find(c, bg ^ (UINT64_C(1) << s));
+		unsigned from = side ? (p > lo + 3 ? p - 3 : lo) : p, to = side ? p : (hi < p + 3 ? hi : p + 3);
+		if ((side && p >= hi) || (!side && p <= lo) || !y || y->oc != base)
+			continue;
+		for (unsigned j = from; j < to; j++) {
+			const struct inf_variant *x = inf_find(c, bg ^ (UINT64_C(1) << j));
+			const struct inf_variant *xy =
+				inf_find(c, bg ^ (UINT64_C(1) << j) ^ (UINT64_C(1) << s));
+			if (x && xy && x->oc != base && data->oc[x->oc].status == IP_STATUS_OK &&
+			    data->oc[xy->oc].status == IP_STATUS_OK && xy->oc != x->oc)
+				n++;
+		}
+		if (n >= 2)
+			cost += 0.6 * n;
+	}
+	return cost;
+}
+
+/* Whether one of flips x, y hangs (a variant's own hang: every run timed out) where the other
+ * and the pair run ok, or both run ok and the pair hangs: bits that work together (an
+ * opcode one value of which hangs), not two fields. */
+static int hangs_apart(const struct inf_data *data, uint32_t x, uint32_t y, uint32_t xy)
+{
+	int sx = data->oc[x].status, sy = data->oc[y].status, sxy = data->oc[xy].status;
+	return (sx == IP_STATUS_OK && sy == IP_STATUS_OK && sxy == IP_STATUS_TIMEOUT) ||
+	       (sxy == IP_STATUS_OK && ((sx == IP_STATUS_TIMEOUT && sy == IP_STATUS_OK) ||
+	                                (sy == IP_STATUS_TIMEOUT && sx == IP_STATUS_OK)));
+}
+
 /* What a cut between value bits p - 1 and p costs beyond the two segments: 0.6 for each pair
  * of nearby bits across it (up to 3 on either side, within [lo, hi)) whose pair variant
  * interacts as bits of one field do (composes() says no), less 0.5 when the two bits beside
@@ -247,9 +335,15 @@ static double cut_cost(const struct inf_data *data, const struct inf_context *c,
 			const struct inf_variant *y = inf_find(c, bg ^ (UINT64_C(1) << j));
 			const struct inf_variant *xy =
 				inf_find(c, bg ^ (UINT64_C(1) << i) ^ (UINT64_C(1) << j));
-			if (!x || !y || !xy || data->oc[x->oc].status != IP_STATUS_OK ||
-			    data->oc[y->oc].status != IP_STATUS_OK ||
-			    data->oc[xy->oc].status != IP_STATUS_OK || x->oc == b->oc || y->oc == b->oc)
+			if (!x || !y || !xy || x->oc == b->oc || y->oc == b->oc)
+				continue;
+			if (hangs_apart(data, x->oc, y->oc, xy->oc)) {
+				cost += 0.6;
+				continue;
+			}
+			if (data->oc[x->oc].status != IP_STATUS_OK || data->oc[y->oc].status != IP_STATUS_OK)
+				continue;
+			if (data->oc[xy->oc].status != IP_STATUS_OK)
 				continue;
 			if (!composes(data, b->oc, x->oc, y->oc, xy->oc))
 				cost += 0.6;
@@ -257,8 +351,10 @@ static double cut_cost(const struct inf_data *data, const struct inf_context *c,
 			         selects(data, b->oc, x->oc, y->oc, xy->oc) &&
 			         !zero_words(data, xy->oc, inf_diff_words(data, xy->oc, b->oc)))
 				cost -= 0.5; /* one bit switches the other's select off: a mode bit */
+			else if (i + 1 == p && pair_adds(data, b->oc, x->oc, y->oc, xy->oc))
+				cost -= 0.3; /* the pair's move is the sum of the flips': a bank bit */
 		}
-	return cost;
+	return cost + silent_cost(data, c, p, lo, hi, bg, b->oc);
 }
 
 /* The cheapest partition of value bits [lo, hi) on background bg: the ends of its segments,

@@ -87,11 +87,61 @@ static int interacts(const struct inf_seg *s, const struct inf_item *x, const st
 	return 0;
 }
 
-/* Whether some split point inside the segment has pair evidence and none of it interacts. */
+/* Whether the ok values split at t into two fields that change words of their own: the words
+ * the low bits change (from the background's value, the high bits as there) and those the high
+ * bits change are disjoint, and every ok value holds in each group the words its own part gives
+ * with the other part as the background's. Sees fields whose single flips all fault (a select
+ * whose neighbours of the seed's value are special registers), where pairs say nothing. */
+static int disjoint_split(const struct inf_seg *s, unsigned t)
+{
+	const struct inf_data *data = s->data;
+	uint64_t lowm = (UINT64_C(1) << t) - 1, wa = 0, wb = 0;
+	uint32_t b = (uint32_t)s->base;
+	unsigned na = 0, nb = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_item *it = &s->it[i];
+		uint64_t d;
+		if (!is_ok(s, it) || it->fv == s->fv0)
+			continue;
+		d = it->v->oc == b ? 0 : inf_diff_words(data, it->v->oc, b);
+		if (!((it->fv ^ s->fv0) & ~lowm)) {
+			wa |= d;
+			na++;
+		} else if (!((it->fv ^ s->fv0) & lowm)) {
+			wb |= d;
+			nb++;
+		}
+	}
+	if (!na || !nb || !wa || !wb || (wa & wb))
+		return 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct inf_item *it = &s->it[i], *pa, *pb;
+		const struct inf_outcome *o = inf_item_oc(s, it);
+		if (!is_ok(s, it))
+			continue;
+		if (it->v->oc != b && (inf_diff_words(data, it->v->oc, b) & ~(wa | wb)))
+			return 0;
+		pa = inf_item_find(s, (it->fv & lowm) | (s->fv0 & ~lowm));
+		pb = inf_item_find(s, (s->fv0 & lowm) | (it->fv & ~lowm));
+		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++) {
+			const struct inf_item *from = (wa >> k & 1) ? pa : (wb >> k & 1) ? pb : NULL;
+			if (from && is_ok(s, from) && inf_item_oc(s, from)->words[k] != o->words[k])
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Whether some split point inside the segment has pair evidence and none of it interacts, or
+ * splits it into two fields of their own words (disjoint_split). */
 static int separable_split(const struct inf_seg *s)
 {
 	if (inf_seg_base(s)->status != IP_STATUS_OK)
 		return 0;
+	if (s->n <= 4096)
+		for (unsigned t = 1; t < s->w; t++)
+			if (disjoint_split(s, t))
+				return 1;
 	for (unsigned t = 1; t < s->w; t++) {
 		unsigned evidence = 0, inter = 0;
 		for (unsigned i = 0; i < t; i++)
@@ -146,6 +196,56 @@ static void relaxed_matter(const struct inf_seg *s, struct facts *f)
 	f->matter_ok |= need & multi;
 }
 
+/* A bit every value with which (off the background's) faults matters too when those faults
+ * are the field's own: the same status and code as a value of the field with the bit as the
+ * background has it, off the background only in bits that run ok for some value, for most of
+ * them (an offset's top bit, whose values all lie past the table its lower values leave), and
+ * two values run ok. A reserved field's faults are its bits' alone: no such value. A bit that
+ * runs ok off the seed in some stored variant is not one (another select's bit, whose value
+ * next to the seed's is a special register faulting alike). */
+static void faults_alike(const struct inf_seg *s, struct facts *f)
+{
+	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1, always = 0;
+	if (s->w < 2 || f->ok < 2 || s->n > 4096)
+		return;
+	for (unsigned b = 0; b < s->w; b++) {
+		int all = 1, any = 0;
+		for (size_t i = 0; i < s->n && all; i++)
+			if ((s->it[i].fv ^ s->fv0) >> b & 1) {
+				any = 1;
+				all = inf_is_fault(inf_item_oc(s, &s->it[i])->status);
+			}
+		if (any && all)
+			always |= UINT64_C(1) << b;
+	}
+	for (unsigned b = 0; b < s->w; b++) {
+		/* (a bit some other value of which runs ok somewhere is another field's) */
+		if (!(always >> b & 1) || ((f->matter_ok | ~full) >> b & 1) ||
+		    (s->a + b < 64 && (s->c->ok_off >> (s->a + b) & 1)))
+			continue;
+		unsigned n = 0, alike_n = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			const struct inf_item *it = &s->it[i];
+			const struct inf_outcome *o = inf_item_oc(s, it);
+			int alike = 0;
+			if (!((it->fv ^ s->fv0) >> b & 1))
+				continue;
+			/* the same fault where the bit is the background's, off it only in bits that
+			 * run ok for some value */
+			for (size_t j = 0; j < s->n && !alike; j++) {
+				const struct inf_outcome *q = inf_item_oc(s, &s->it[j]);
+				alike = !((s->it[j].fv ^ s->fv0) & always) && q->status == o->status &&
+				        q->fault == o->fault;
+			}
+			n++;
+			alike_n += (unsigned)alike;
+		}
+		/* (most of them: one a GPU's stray fault answered otherwise does not undo it) */
+		if (n && 2 * alike_n > n)
+			f->matter_ok |= UINT64_C(1) << b;
+	}
+}
+
 static void gather(const struct inf_seg *s, struct facts *f)
 {
 	uint64_t fl;
@@ -192,6 +292,7 @@ static void gather(const struct inf_seg *s, struct facts *f)
 				f->matter_unmodeled |= UINT64_C(1) << b;
 		}
 	relaxed_matter(s, f);
+	faults_alike(s, f);
 	f->veto = s->w > 1 && separable_split(s);
 }
 
@@ -471,20 +572,28 @@ static int try_mask(const struct inf_seg *s, struct inf_verdict *v, int final)
 		}
 	}
 	/* a word a bit leaves unwritten holds the fill whatever the other bits: every stored
-	 * variant with the bit clear bears on it (a select's zero register is no mask) */
-	for (size_t i = 0; i < s->c->nv; i++) {
+	 * variant with the bit clear bears on it (a select's zero register is no mask); one
+	 * variant run once among many may disagree (a bit a board flipped) */
+	size_t checked = 0, odd = 0;
+	for (size_t i = 0; i < s->c->nv && odd <= 1; i++) {
 		const struct inf_variant *u = &s->c->v[i];
 		const struct inf_outcome *o = &data->oc[u->oc];
+		int bad = 0;
 		if (o->status != IP_STATUS_OK)
 			continue;
-		for (unsigned j = 0; j < s->w; j++) {
+		for (unsigned j = 0; j < s->w && !bad; j++) {
 			if (u->value >> (s->a + j) & 1)
 				continue;
+			checked++;
 			for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
 				if ((M[j] >> k & 1) && o->words[k] != fill)
-					return 0;
+					bad = 1;
 		}
+		if (bad && (u->runs > 1 || odd++))
+			return 0;
 	}
+	if (odd && checked < 16)
+		return 0;
 	v->kind = "mask";
 	v->cost = 1.5;
 	if (final) {
@@ -635,6 +744,24 @@ static int ok_elsewhere(const struct inf_seg *s)
 	return 0;
 }
 
+/* Whether every bit of the segment flipped alone faults alike (the same status and code):
+ * the bits of one reserved field; bits that fault otherwise (a hang beside an offset's value
+ * past its table) are fields of their own. */
+static int flips_alike(const struct inf_seg *s)
+{
+	const struct inf_outcome *first = NULL;
+	for (unsigned b = 0; b < s->w; b++) {
+		const struct inf_item *y = inf_item_find(s, s->fv0 ^ (UINT64_C(1) << b));
+		const struct inf_outcome *o = y ? inf_item_oc(s, y) : NULL;
+		if (!o)
+			continue;
+		if (first && (o->status != first->status || o->fault != first->fault))
+			return 0;
+		first = o;
+	}
+	return 1;
+}
+
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	struct facts f;
@@ -665,7 +792,8 @@ void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 		v->kind = "ignored";
 		v->cost = 1;
 		typed = 0;
-	} else if (f.all_fault && inf_seg_base(s)->status == IP_STATUS_OK && !ok_elsewhere(s)) {
+	} else if (f.all_fault && inf_seg_base(s)->status == IP_STATUS_OK && !ok_elsewhere(s) &&
+	           flips_alike(s)) {
 		v->kind = "reserved";
 		v->cost = 1;
 		typed = 0;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# cli_afl_campaign.sh: `isaprobe campaign --engine afl` with the real afl-fuzz: every queued
-# input differs from its context's seed only in the target bits (positions worked out by hand),
+# cli_afl_campaign.sh: `isaprobe campaign --engine afl` with the real afl-fuzz: every context
+# probed, every queued input differs from its context's seed only in the target bits (positions
+# worked out by hand),
 # every run is stored (budget = runs), infer and report read them, Ctrl-C and --resume, --time,
 # usage errors. Skipped (77) without afl-fuzz or the harness (sanitizer builds).
 # Usage: cli_afl_campaign.sh ISAPROBE SRCDIR
@@ -33,6 +34,12 @@ grep -q '"engine":"afl"' ls.json && grep -q '"runs":4000,' ls.json &&
 [ "$(q ls.db "SELECT sum(count) FROM run")" = 4000 ] && ok || fail "stored $(q ls.db "SELECT sum(count) FROM run") runs, not 4000"
 [ "$(q ls.db "SELECT strategy || ' ' || state || ' ' || cursor FROM campaign")" = "afl finished 4000" ] &&
 	ok || fail "campaign row: $(q ls.db "SELECT strategy, state, cursor FROM campaign")"
+# Every one of the 12 contexts probed beyond its seed's calibration (the mutator's turns over
+# the contexts, and features per context): at least 1 % of the runs each. (Before, one context
+# took all but the calibration runs and the other 11 read "not probed".)
+[ "$(q ls.db "SELECT count(*) FROM (SELECT context, sum(count) AS n FROM run GROUP BY context)
+              WHERE n >= 40")" = 12 ] && ok ||
+	fail "contexts probed: $(q ls.db "SELECT context, sum(count) FROM run GROUP BY context" | tr '\n' ' ')"
 
 # Every queued input against the seed of its context (header byte 3). The image is the header
 # (4 bytes) and 16 bytes per slot; the load/store bundle's slots are its tag word, then the two

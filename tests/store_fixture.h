@@ -150,6 +150,41 @@ static inline struct ip_store *fixture_fresh_store(const char *path)
 	return s;
 }
 
+/* A toy's campaign for inference tests: probe `name` (strategy pairs) with contexts labels[0..n)
+ * whose one-byte seed value is 0, 64 bytes of planted registers no output comes from, and an
+ * observed varyings_out of out_bytes. Its id; exits when it cannot be made. */
+static inline int64_t fixture_toy_campaign(struct ip_store *s, const char *name,
+                                           const char *const *labels, unsigned n,
+                                           size_t out_bytes)
+{
+	static uint8_t regs[64], seed = 0;
+	struct ip_layout_context ctx[8];
+	struct ip_diag d;
+	uint64_t cursor;
+	int fin;
+	char text[80];
+	ip_diag_init(&d, name);
+	for (unsigned i = 0; i < 16; i++) { /* planted words the outputs never come from */
+		uint32_t w = 0x4e000000u + i * 0x10203u;
+		memcpy(regs + 4 * i, &w, 4);
+	}
+	for (unsigned c = 0; c < n && c < 8; c++)
+		ctx[c] = (struct ip_layout_context){labels[c], &seed, 1};
+	snprintf(text, sizeof text, "%s\n", name);
+	int64_t dev = ip_store_device(s, "remote", name, NULL, &d);
+	int64_t probe = ip_store_probe(s, name, "toy", text, 0, &d);
+	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
+	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
+	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0, NULL},
+	                                   {1, "varyings_out", 0, NULL, out_bytes, 0, NULL}};
+	struct ip_campaign_layout lay = {ctx, n < 8 ? n : 8, NULL, 0, bufs, 2};
+	if (id <= 0 || ip_store_campaign_layout(s, id, &lay, &d) != 0) {
+		ip_diag_print(&d, stderr);
+		exit(1);
+	}
+	return id;
+}
+
 /* The rows of an SQL query on db as text: a line per row, its columns joined by '|'
  * (malloc'd; "cannot query: ..." when the query does not prepare). */
 static inline char *fixture_rows(sqlite3 *db, const char *sql)

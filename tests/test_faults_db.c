@@ -46,7 +46,7 @@ static const struct damage {
 	 "its entries add up to", ALL},
 	{"run_block", "UPDATE run_block SET runs = runs + 1" FIRST,
 	 "its runs are not the sum of its runs per status", ALL},
-	{"run_block", "UPDATE run_block SET outs = substr(outs, 1, length(outs) - 3)" FIRST,
+	{"run_block", "UPDATE run_block SET outs = json_remove(outs, '$[#-1]')" FIRST,
 	 "its outcomes end after", ALL},
 	{"run_block", "UPDATE run_block SET outs = replace(outs, ',', ',1.5,')" FIRST,
 	 "not an outcome id or [outcome id, count]", ALL},

@@ -345,8 +345,8 @@ int main(void)
 	}
 	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
 		probe_variants(probes[i], &rng);
-	CHECK(compared > 300 && reached > 100, "%u runs compared, %u reached the epilogue", compared,
-	      reached);
+	CHECK(compared > test_scaled(300) && reached > test_scaled(100),
+	      "%u runs compared, %u reached the epilogue", compared, reached);
 	stops();
 	invocations();
 	ip_harness_work_free(&work);

@@ -61,32 +61,14 @@ static char *values(sqlite3 *db, unsigned ctx, unsigned lo)
 
 int main(void)
 {
+	static const char *const labels[] = {"modes", "decoys"};
 	char path[256];
 	struct ip_store *s;
 	struct ip_diag d;
-	uint64_t cursor;
-	int fin;
-	uint8_t regs[64], seed = 0;
 	snprintf(path, sizeof path, "/tmp/isaprobe_test_infer_modes_%d.db", (int)getpid());
-	unlink(path);
+	s = fixture_fresh_store(path);
 	ip_diag_init(&d, path);
-	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d)) {
-		ip_diag_print(&d, stderr);
-		return 1;
-	}
-	for (unsigned i = 0; i < 16; i++) { /* planted words the outputs never come from */
-		uint32_t w = 0x4e000000u + i * 0x10203u;
-		memcpy(regs + 4 * i, &w, 4);
-	}
-	int64_t dev = ip_store_device(s, "remote", "modes", NULL, &d);
-	int64_t probe = ip_store_probe(s, "modes", "toy", "modes\n", 0, &d);
-	struct ip_campaign_key key = {probe, dev, "pairs", 0, 0, 0, 1};
-	int64_t id = ip_store_campaign(s, &key, &cursor, &fin, &d);
-	struct ip_layout_context ctx[2] = {{"modes", &seed, 1}, {"decoys", &seed, 1}};
-	struct ip_layout_buffer bufs[2] = {{0, "registers", 0, regs, sizeof regs, 0, NULL},
-	                                   {1, "varyings_out", 0, NULL, 4 * NOUT, 0, NULL}};
-	struct ip_campaign_layout lay = {ctx, 2, NULL, 0, bufs, 2};
-	CHECK(id > 0 && ip_store_campaign_layout(s, id, &lay, &d) == 0, "layout");
+	int64_t id = fixture_toy_campaign(s, "modes", labels, 2, 4 * NOUT);
 	static uint8_t vals[64];
 	static uint32_t outs[64][NOUT];
 	static struct ip_run runs[64];

@@ -12,20 +12,22 @@
  * bundle and slot); campaigns with --seed 1 and --seed 7 give the same field list; and a
  * random-order campaign of 20000 variants besides the walk keeps the thresholds.
  * Devices: 20 (ISAPROBE_TEST_SCALE scales them), the first ISAPROBE_SEED (default 1).
- * Usage: test_infer_synth [DEVICES [FIRST]] (prints the figures either way); with
- * ISAPROBE_VERBOSE set, every miss is printed to stderr. */
+ * Usage: test_infer_synth [--scenario NAME] [DEVICES [FIRST]] (prints the figures either
+ * way); with ISAPROBE_VERBOSE set, every miss is printed to stderr; with ISAPROBE_SYNTH_KEEP=DIR
+ * the scenarios' databases are left in DIR. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "isaprobe/synth.h"
 #include "synth_trial.h"
 
 static int verbose;
 
 static void report(const char *what, const struct synth_score *s)
 {
-	printf("%-10s %u devices: boundaries found %.4f right %.4f, kinds %.4f (%llu fields), "
+	printf("%-15s %u devices: boundaries found %.4f right %.4f, kinds %.4f (%llu fields), "
 	       "operations %.4f (%llu), sources %.4f (%llu), registers %.4f (%llu), reserved wrong "
 	       "%llu, runs %llu\n",
 	       what, s->trials, synth_ratio(s->cuts_found, s->cuts_true),
@@ -58,24 +60,46 @@ static void thresholds(const char *what, const struct synth_score *s)
 	      what, (unsigned long long)s->reserved_wrong);
 }
 
-/* The three noise levels on n devices from first. */
-static void noise_levels(unsigned n, uint64_t first)
+/* Every scenario (bench/synth_trial.c: each shape alone and all together, noiseless, flaky,
+ * faulting as a GPU does, with output bits flipped) on n devices from first (the new ones on
+ * half as many: the test's time); only: the one scenario asked for (NULL: all). */
+static void scenarios(unsigned n, uint64_t first, const char *only)
 {
-	static const unsigned flaky[3] = {0, 10, 50};
-	static const char *const what[3] = {"noiseless", "1% flaky", "5% flaky"};
-	struct synth_score sc[3];
+	struct synth_score sc[32];
+	static uint64_t upto[32][64]; /* runs of each scenario's first i + 1 devices */
 	char why[512];
 	memset(sc, 0, sizeof sc);
-	for (unsigned k = 0; k < 3; k++) {
-		struct synth_trial_opts o = {1, flaky[k], 0, 1, NULL, verbose, 0, NULL, 0};
-		for (unsigned i = 0; i < n; i++)
+	for (unsigned k = 0; k < synth_nscenarios && k < 32; k++) {
+		const struct synth_scenario *sn = &synth_scenarios[k];
+		struct synth_trial_opts o = {.pieces = 1, .campaign_seed = 1, .verbose = verbose,
+		                             .dir = getenv("ISAPROBE_SYNTH_KEEP"),
+		                             .keep = getenv("ISAPROBE_SYNTH_KEEP") != NULL};
+		unsigned m = k < 3 ? n : (n + 1) / 2;
+		if (only && strcmp(only, sn->name))
+			continue;
+		synth_scenario_opts(k, &o);
+		for (unsigned i = 0; i < m; i++) {
 			CHECK(synth_trial(first + i, &o, &sc[k], why, sizeof why) == 0, "%s", why);
-		report(what[k], &sc[k]);
-		thresholds(what[k], &sc[k]);
-		CHECK(n < 10 || sc[k].sources > 0, "%s: %u devices drew no operand source select",
-		      what[k], n);
-		CHECK(sc[k].runs <= 2 * sc[0].runs, "%s: %llu runs, more than twice the noiseless %llu",
-		      what[k], (unsigned long long)sc[k].runs, (unsigned long long)sc[0].runs);
+			if (i < 64)
+				upto[k][i] = sc[k].runs;
+		}
+		report(sn->name, &sc[k]);
+		thresholds(sn->name, &sc[k]);
+		if (!strcmp(sn->name, "noiseless"))
+			CHECK(n < 10 || sc[k].sources > 0, "%s: %u devices drew no operand source select",
+			      sn->name, n);
+		CHECK(sc[k].loads == 0 || sc[k].alu_wrong == 0,
+		      "%s: %llu of %llu values of table selects named by an operation", sn->name,
+		      (unsigned long long)sc[k].alu_wrong, (unsigned long long)sc[k].loads);
+		/* against the same devices without the noise (the base ran at least as many) */
+		if (sn->base >= 0 && m && m <= 64 && sc[sn->base].trials >= m) {
+			uint64_t b = upto[sn->base][m - 1];
+			CHECK(sc[k].runs <= 2 * b, "%s: %llu runs, more than twice %s's %llu", sn->name,
+			      (unsigned long long)sc[k].runs, synth_scenarios[sn->base].name,
+			      (unsigned long long)b);
+			printf("%-15s runs %.2fx %s's\n", sn->name, (double)sc[k].runs / (double)(b ? b : 1),
+			       synth_scenarios[sn->base].name);
+		}
 	}
 }
 
@@ -88,7 +112,8 @@ static void two_instructions(unsigned n, uint64_t first)
 	memset(&sc, 0, sizeof sc);
 	for (unsigned i = 0; i < n; i++) {
 		char *fields = NULL;
-		struct synth_trial_opts o = {2, 0, 0, 1, NULL, verbose, 0, &fields, 0};
+		struct synth_trial_opts o = {.pieces = 2, .campaign_seed = 1, .verbose = verbose,
+		                             .fields = &fields};
 		CHECK(synth_trial(first + i, &o, &sc, why, sizeof why) == 0, "%s", why);
 		if (!fields)
 			continue;
@@ -110,7 +135,8 @@ static void far_variants(unsigned n, uint64_t first)
 	char why[512];
 	memset(&sc, 0, sizeof sc);
 	for (unsigned i = 0; i < n; i++) {
-		struct synth_trial_opts o = {1, 0, 0, 1, NULL, verbose, 0, NULL, 20000};
+		struct synth_trial_opts o = {.pieces = 1, .campaign_seed = 1, .verbose = verbose,
+		                             .random_runs = 20000};
 		CHECK(synth_trial(first + i, &o, &sc, why, sizeof why) == 0, "%s", why);
 	}
 	report("far", &sc);
@@ -125,8 +151,10 @@ static void seed_stable(unsigned n, uint64_t first)
 	memset(&sc, 0, sizeof sc);
 	for (unsigned i = 0; i < n; i++) {
 		char *f1 = NULL, *f7 = NULL;
-		struct synth_trial_opts o1 = {1, 0, 0, 1, NULL, verbose, 0, &f1, 0};
-		struct synth_trial_opts o7 = {1, 0, 0, 7, NULL, verbose, 0, &f7, 0};
+		struct synth_trial_opts o1 = {.pieces = 1, .campaign_seed = 1, .verbose = verbose,
+		                              .fields = &f1, .shapes = IP_SYNTH_SHAPES};
+		struct synth_trial_opts o7 = {.pieces = 1, .campaign_seed = 7, .verbose = verbose,
+		                              .fields = &f7, .shapes = IP_SYNTH_SHAPES};
 		CHECK(synth_trial(first + i, &o1, &sc, why, sizeof why) == 0, "%s", why);
 		CHECK(synth_trial(first + i, &o7, &sc, why, sizeof why) == 0, "%s", why);
 		CHECK(f1 && f7 && !strcmp(f1, f7),
@@ -139,11 +167,19 @@ static void seed_stable(unsigned n, uint64_t first)
 
 int main(int argc, char **argv)
 {
+	const char *only = NULL;
+	if (argc > 2 && !strcmp(argv[1], "--scenario")) {
+		only = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
 	unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : (unsigned)test_scaled(20);
 	uint64_t first = argc > 2 ? strtoull(argv[2], NULL, 0) : test_seed(1);
 	unsigned few = n / 4 ? n / 4 : 1;
 	verbose = getenv("ISAPROBE_VERBOSE") != NULL;
-	noise_levels(n, first);
+	scenarios(n, first, only);
+	if (only)
+		return check_report("test_infer_synth");
 	two_instructions(few, first);
 	seed_stable(few, first);
 	far_variants(few, first);

@@ -190,6 +190,10 @@ static void rules(void)
 		 "refines index_shift 38-41: not read here"},
 		{"midgard.load_store", "unmodeled", "", "", "", 42, 50, 0, NULL,
 		 "open: public work reads offset_lo 42-50"},
+		/* faults alone never make "differs": an offset whose values past its table fault */
+		{"midgard.load_store", "reserved", "", "", "", 42, 50, 0, NULL,
+		 "open: offset_lo 42-50: public work reads an immediate field; its values fault here, no "
+		 "run that succeeded says otherwise"},
 		{"midgard.load_store", "modifier", "", "", "", 42, 44, 0, NULL,
 		 "agrees with modifier 42-44 (ld_vary without an explicit vertex)"},
 		/* bits the notes describe: their own verdict */

@@ -1,5 +1,6 @@
 /* test_strategy.c: every strategy's variant count and order worked out by hand, budgets,
- * the exhaustive size limit, determinism from the seed, and auto's segmentation heuristic. */
+ * the exhaustive size limit, determinism from the seed, and auto's segmentation heuristic
+ * (faulting bits beside a select joined to it). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -272,6 +273,55 @@ static size_t survey_pair(unsigned w, unsigned i, unsigned j)
 	return at + (j - i - 1);
 }
 
+/* A bit whose flip alone faults beside one that changes the ok outcome, their pair faulting
+ * alike: a reserved bit or a select's bit next to special registers, swept with its neighbour
+ * (joined), unless the pair faults otherwise or the segment would pass 8 bits. */
+static void test_faulting_neighbours(void)
+{
+	static uint8_t st[46][2];
+	struct ip_outcome o[46], fault = {IP_STATUS_FAULT, 0x48, NULL, 0};
+	struct ip_auto_context_plan plan;
+	/* width 3: bit 0 changes byte 0, bit 1 byte 1 (they compose), bit 2 faults */
+	o[0] = ok2(st[0], 0, 0);
+	o[1] = ok2(st[1], 1, 0);
+	o[2] = ok2(st[2], 0, 1);
+	o[3] = fault;
+	o[survey_pair(3, 0, 1)] = ok2(st[4], 1, 1);
+	o[survey_pair(3, 0, 2)] = fault;
+	o[survey_pair(3, 1, 2)] = fault;
+	ip_auto_segment(3, NULL, o, &plan);
+	CHECK(plan.nsegments == 2 && plan.segments[0].bits.w[0] == 0x1 &&
+	      plan.segments[1].bits.w[0] == 0x6, "segments {0} {1,2}: %u, %llx %llx",
+	      plan.nsegments, (unsigned long long)plan.segments[0].bits.w[0],
+	      (unsigned long long)plan.segments[1].bits.w[0]);
+	/* the pair runs as bit 1 alone (no interaction, no fault alike): not joined */
+	o[survey_pair(3, 1, 2)] = ok2(st[5], 0, 1);
+	ip_auto_segment(3, NULL, o, &plan);
+	CHECK(plan.nsegments == 3, "pair as bit 1 alone: three segments, got %u", plan.nsegments);
+	/* bit 2 is another instruction's (not adjacent to bit 1): not joined */
+	o[survey_pair(3, 1, 2)] = fault;
+	{
+		ip_word adj = ip_word_zero();
+		adj.w[0] = 0x1; /* 0-1 neighbours, 1-2 not */
+		ip_auto_segment(3, &adj, o, &plan);
+		CHECK(plan.nsegments == 3, "across instructions: three segments, got %u",
+		      plan.nsegments);
+	}
+	/* width 9: bits 0-7 alike (one segment of 8), bit 8 faults, alike with bit 7: 8 + 1 bits
+	 * would pass 8, not joined */
+	o[0] = ok2(st[0], 0, 0);
+	for (unsigned i = 0; i < 8; i++)
+		o[1 + i] = ok2(st[1 + i], 1, 0);
+	o[9] = fault;
+	for (unsigned i = 0; i < 9; i++)
+		for (unsigned j = i + 1; j < 9; j++)
+			o[survey_pair(9, i, j)] = j == 8 ? fault : ok2(st[survey_pair(9, i, j)], 1, 0);
+	ip_auto_segment(9, NULL, o, &plan);
+	CHECK(plan.nsegments == 2 && plan.segments[0].bits.w[0] == 0xFF &&
+	      plan.segments[1].bits.w[0] == 0x100, "segments {0-7} {8}: %u, %llx", plan.nsegments,
+	      (unsigned long long)plan.segments[0].bits.w[0]);
+}
+
 static void test_conditions(void)
 {
 	/* Width 5: bit 4 is a mode bit (it changes byte 1 to 9); bits 0-2 do nothing at the seed
@@ -347,6 +397,7 @@ int main(void)
 	test_random();
 	test_auto();
 	test_segment();
+	test_faulting_neighbours();
 	test_conditions();
 	return check_report("test_strategy");
 }

@@ -527,6 +527,7 @@ static int spawn(const struct ip_afl_tools *t, const struct ip_afl_opts *o,
 		set_env("AFL_SKIP_CRASHES", "1");
 		set_env("AFL_NO_CRASH_README", "1");
 		set_env("ISAPROBE_AFL_FIELDS", fields);
+		set_env("ISAPROBE_AFL_SEEDS", in_dir); /* every context's seed (the mutator's turns) */
 		unsetenv("AFL_PRELOAD");
 		execv(t->afl_fuzz, (char *const *)argv);
 		_exit(127);

@@ -119,6 +119,22 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
+/* The features of one context's outcome: each emitted with the context folded in, so that a
+ * class new in one context is new coverage whatever the other contexts showed, and AFL++
+ * keeps (and favours) test cases of every context, not only of the first to find each class
+ * (a queue per context, in effect). */
+struct in_context {
+	void (*emit)(void *arg, uint32_t feature);
+	void *arg;
+	uint32_t salt;
+};
+
+static void emit_in_context(void *arg, uint32_t feature)
+{
+	const struct in_context *c = arg;
+	c->emit(c->arg, feature ^ c->salt);
+}
+
 enum ip_afl_harness_result ip_afl_harness_run(struct ip_afl_harness *h, const uint8_t *buf,
                                               size_t len, void (*emit)(void *arg,
                                                                        uint32_t feature),
@@ -135,7 +151,12 @@ enum ip_afl_harness_result ip_afl_harness_run(struct ip_afl_harness *h, const ui
 		return IP_AFL_BUDGET_SPENT;
 	if (ip_exec_run(&h->exec, &v, 1, h->data, &o, &h->lost) == IP_RUNNER_DEVICE_LOST)
 		return IP_AFL_DEVICE_LOST;
-	ip_afl_classify(h->classes, &h->base[v.context].o, &o, emit, arg);
+	{
+		/* (context 0 keeps its features as they were) */
+		struct in_context c = {emit, arg, v.context * UINT32_C(0x9E3779B1)};
+		ip_afl_classify(h->classes, &h->base[v.context].o, &o, emit ? emit_in_context : NULL,
+		                &c);
+	}
 	if (h->log_fd >= 0) {
 		struct ip_afl_logrec r;
 		r.context = v.context;

@@ -1,6 +1,9 @@
 /* afl_mutator.c: the AFL++ custom mutator of `isaprobe campaign --engine afl` (a shared
- * library): changes only the probe's target bits of a test case, with moves that fit fields. */
+ * library): changes only the probe's target bits of a test case, with moves that fit fields,
+ * and takes turns over the probe's contexts (the same target bits in another context). */
+#include <dirent.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,14 +18,16 @@ void afl_custom_deinit(void *data);
 
 #define MAX_FIELDS 16
 #define POOL_MAX 4096
+#define MAX_SEEDS 64
 
 /* The moves; their names end up in the names of the queue entries they found. */
 enum move {
 	M_FLIP_BIT, M_FLIP_RUN, M_ZERO_RUN, M_ONES_RUN, M_RANDOM_RUN, M_ADD_RUN, M_POOL_RUN,
-	M_SPLICE, M_COUNT
+	M_SPLICE, M_CONTEXT, M_COUNT
 };
 static const char *const move_names[M_COUNT] = {
 	"flip1", "fliprun", "zerorun", "onesrun", "randrun", "addrun", "queuerun", "splice",
+	"context",
 };
 
 struct field {
@@ -44,6 +49,12 @@ struct mutator {
 	uint64_t last_hash;        /* of the entry remembered last (AFL++ fuzzes one at a time) */
 	enum move last;
 	char describe[32];
+	/* Every context's seed image (ISAPROBE_AFL_SEEDS, the corpus folder): M_CONTEXT puts the
+	 * test case's target bits into another context, so that every context is probed whatever
+	 * AFL++ favours (turns over the contexts). */
+	uint8_t *seed[MAX_SEEDS];
+	size_t seed_len[MAX_SEEDS];
+	unsigned nseeds;
 };
 
 static uint64_t next(struct mutator *m)
@@ -90,6 +101,45 @@ static int parse_fields(struct mutator *m, const char *s)
 	return m->nfields ? 0 : -1;
 }
 
+/* Loads the seed images of a corpus folder (files of at most 1 MiB). */
+static void load_seeds(struct mutator *m, const char *dir)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct dirent *e;
+	while (d && (e = readdir(d)) && m->nseeds < MAX_SEEDS) {
+		char path[4096];
+		FILE *f;
+		long n;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (!(f = fopen(path, "rb")))
+			continue;
+		if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && n <= (1 << 20) &&
+		    fseek(f, 0, SEEK_SET) == 0) {
+			uint8_t *b = malloc((size_t)n);
+			if (b && fread(b, 1, (size_t)n, f) == (size_t)n) {
+				m->seed[m->nseeds] = b;
+				m->seed_len[m->nseeds++] = (size_t)n;
+			} else {
+				free(b);
+			}
+		}
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* Whether image bit i is a target bit (inside a field). */
+static int in_field(const struct mutator *m, uint32_t i)
+{
+	for (unsigned f = 0; f < m->nfields; f++)
+		if (i >= m->fields[f].bit && i < m->fields[f].bit + m->fields[f].width)
+			return 1;
+	return 0;
+}
+
 void *afl_custom_init(void *afl, unsigned int seed)
 {
 	struct mutator *m = calloc(1, sizeof *m);
@@ -105,6 +155,7 @@ void *afl_custom_init(void *afl, unsigned int seed)
 		afl_custom_deinit(m);
 		return NULL; /* AFL++ stops with "custom mutator init failed" */
 	}
+	load_seeds(m, getenv("ISAPROBE_AFL_SEEDS"));
 	return m;
 }
 
@@ -241,6 +292,16 @@ static void apply(struct mutator *m, enum move mv, uint8_t *b, const uint8_t *ad
 			copy_run(b, add, lo, len);
 		}
 		break;
+	case M_CONTEXT: /* another context's seed, with these target bits */
+		if (m->nseeds) {
+			size_t i = below(m, m->nseeds);
+			const uint8_t *sd = m->seed[i];
+			if (m->seed_len[i] == size)
+				for (uint32_t bit = 0; bit < 8 * (uint32_t)size; bit++)
+					if (!in_field(m, bit))
+						put_bit(b, bit, get_bit(sd, bit));
+		}
+		break;
 	case M_COUNT:
 		break;
 	}
@@ -300,6 +361,8 @@ void afl_custom_deinit(void *data)
 	free(m->pool);
 	free(m->pool_len);
 	free(m->pool_hash);
+	for (unsigned i = 0; i < m->nseeds; i++)
+		free(m->seed[i]);
 	free(m->out);
 	free(m);
 }

@@ -48,11 +48,20 @@ struct ip_auto_condition {
 	unsigned nsegments;           /* the dependents' segments under the condition */
 	struct ip_segment segments[IP_AUTO_MAX_DEPENDENTS];
 };
+/* The fault code auto's survey gives a variant that timed out on every run (it hangs): a fault
+ * of its own for the plan, not noise. */
+#define IP_AUTO_HANG UINT32_MAX
+
 struct ip_auto_context_plan {
 	unsigned nsegments;
 	struct ip_segment segments[128];
 	unsigned nconditions;
 	struct ip_auto_condition conditions[IP_AUTO_MAX_CONDITIONS];
+	/* how each bit's flip alone ended in the settled survey when it faulted (status, fault
+	 * code; status 0: it did not): a fault of a variant flipping such a bit, alike, is what
+	 * the walk showed (fuzz/settle.c) */
+	uint8_t walk_status[128];
+	uint32_t walk_fault[128];
 };
 
 struct ip_strategy_params {
@@ -121,6 +130,11 @@ ip_word ip_auto_condition_variant(const struct ip_auto_condition *c, ip_word see
 void ip_auto_segment_condition(unsigned width, const ip_word *adjacent,
                                const struct ip_outcome *survey,
                                const struct ip_outcome *pairs, struct ip_auto_condition *c);
+/* Whether pair outcome ab is not what the two flips a and b alone predict from the seed's
+ * outcome base (ip_auto_segment's interaction: the two bits belong to one segment). Runs that
+ * said nothing are no evidence. */
+int ip_auto_interacts(const struct ip_outcome *base, const struct ip_outcome *a,
+                      const struct ip_outcome *b, const struct ip_outcome *ab);
 /* Whether a run with this status says nothing about its variant (timeout, runner_error): a
  * campaign runs it again, inference leaves it out. */
 int ip_status_is_noise(enum ip_status s);

@@ -1,8 +1,9 @@
 /* synth_device.c: synthetic devices drawn from a seed: a random field layout (selects with
  * non-linear maps and a zero register, immediates, offsets, shifts, modifiers, masks, opcodes
  * running operations of their own, operand sources, reserved and ignored bits, fields a mode
- * bit enables), what a variant does on them, and the probe file that carries their bits in
- * utgard_gp words. */
+ * bit enables) and the shapes asked for (registers in no order read through index registers,
+ * mode bits beside selects, operands in both orders, board-style loads, hangs), what a variant
+ * does on them, and the probe file that carries their bits in utgard_gp words. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,14 +19,20 @@
 enum op {
 	OP_ADD, OP_SUB, OP_MUL, OP_NMUL, OP_MIN, OP_MAX, OP_FLOOR, OP_CEIL, OP_FRACT, OP_SIGN,
 	OP_ABS, OP_GE, OP_LT, OP_EQ, OP_RCP, OP_RSQRT, OP_SQRT, OP_EXP2, OP_LOG2, OP_MOV_A,
-	OP_MOV_B, OP_SELECT, OP_COUNT,
+	OP_MOV_B, OP_SELECT,
+	OP_BASE_COUNT, /* the layout's opcodes draw from these; OPORDER's from all */
+	OP_RSUB = OP_BASE_COUNT, OP_DIV, OP_RDIV, OP_LE, OP_GT, OP_NE, OP_COUNT,
 	OP_FAULT = 0xFF /* an opcode value that faults */
 };
 static const char *const op_names[OP_COUNT] = {
 	"add", "sub", "mul", "nmul", "min", "max", "floor", "ceil", "fract", "sign", "abs", "ge",
 	"lt", "eq", "rcp", "rsqrt", "sqrt", "exp2", "log2", "mov a", "mov b", "select",
+	"rsub", "div", "rdiv", "le", "gt", "ne",
 };
+static const char *const shape_names[] = {"regorder", "modesel", "oporder", "ldst", "hang",
+                                          "rounding"};
 static const char *const mod_names[4] = {"none", "neg", "abs", "saturate"};
+static const char *const rounding_names[4] = {"none", "rtp", "rtn", "rtz"};
 
 const char *ip_synth_op_name(unsigned k)
 {
@@ -35,6 +42,47 @@ const char *ip_synth_op_name(unsigned k)
 const char *ip_synth_mod_name(unsigned k)
 {
 	return k < 4 ? mod_names[k] : "?";
+}
+
+const char *ip_synth_rounding_name(unsigned k)
+{
+	return k < 4 ? rounding_names[k] : "?";
+}
+
+int ip_synth_shapes_parse(const char *text, unsigned *shapes)
+{
+	*shapes = 0;
+	if (!strcmp(text, "none") || !text[0])
+		return 0;
+	if (!strcmp(text, "all")) {
+		*shapes = IP_SYNTH_SHAPES;
+		return 0;
+	}
+	while (*text) {
+		size_t n = strcspn(text, "+"), k;
+		for (k = 0; k < sizeof shape_names / sizeof shape_names[0]; k++)
+			if (strlen(shape_names[k]) == n && !strncmp(text, shape_names[k], n))
+				break;
+		if (k == sizeof shape_names / sizeof shape_names[0])
+			return -1;
+		*shapes |= 1u << k;
+		text += n + (text[n] == '+');
+	}
+	return 0;
+}
+
+const char *ip_synth_shapes_name(unsigned shapes, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	if (!shapes)
+		snprintf(buf, n, "none");
+	for (unsigned k = 0; k < sizeof shape_names / sizeof shape_names[0]; k++)
+		if (shapes >> k & 1 && len < n) {
+			int w = snprintf(buf + len, n - len, "%s%s", len ? "+" : "", shape_names[k]);
+			len += w > 0 ? (size_t)w : 0;
+		}
+	return buf;
 }
 
 const char *ip_synth_kind_name(const struct ip_synth_field *f)
@@ -52,6 +100,9 @@ const char *ip_synth_kind_name(const struct ip_synth_field *f)
 	case IP_SYNTH_ENUM: return "enum";
 	case IP_SYNTH_MODE: return "enum";
 	case IP_SYNTH_SOURCE: return "enum";
+	case IP_SYNTH_INDEX_COMP: return "component";
+	case IP_SYNTH_TABLE: return "enum";
+	case IP_SYNTH_ROUNDING: return "modifier";
 	default: return "?";
 	}
 }
@@ -85,7 +136,11 @@ static int64_t sext(uint64_t v, unsigned w)
 
 #define UNI_OPERANDS 32 /* uniforms words 0-31: the contexts' operand records (8 words each) */
 #define UNI_WORDS 96    /* then words 32-95 distinct: what offsets read */
-#define NREGS 16
+#define NREGS 16        /* registers r0-r15 hold distinct words; */
+#define NINDEX 4        /* r16-r19 small indices (REGORDER's index registers) */
+#define UNI_ZEROS 24    /* OPORDER: uniforms words 24-27 are +0, -0, -0, +0 */
+#define UNI_ONE 28      /* LDST: uniforms word 28 is 1.0 */
+#define OFFSET_FAULT 0x50u /* a load past its table */
 
 /* Output words each kind writes. */
 static unsigned words_of(enum ip_synth_kind k, unsigned w)
@@ -93,9 +148,10 @@ static unsigned words_of(enum ip_synth_kind k, unsigned w)
 	switch (k) {
 	case IP_SYNTH_REGISTER: return 4;
 	case IP_SYNTH_COMPONENT: case IP_SYNTH_IMM: case IP_SYNTH_OFFSET: case IP_SYNTH_SHIFT:
-	case IP_SYNTH_MODE: case IP_SYNTH_SOURCE: return 1;
+	case IP_SYNTH_MODE: case IP_SYNTH_SOURCE: case IP_SYNTH_TABLE: return 1;
 	case IP_SYNTH_MODIFIER: case IP_SYNTH_ENUM: return 2;
 	case IP_SYNTH_MASK: return w;
+	case IP_SYNTH_ROUNDING: return 4;
 	default: return 0;
 	}
 }
@@ -109,6 +165,7 @@ static struct ip_synth_field *add(struct ip_synth_device *d, enum ip_synth_kind 
 	f->lo = lo;
 	f->w = w;
 	f->mode = -1;
+	f->link = -1;
 	f->out = d->nout;
 	d->nout += words_of(k, w);
 	return f;
@@ -158,7 +215,7 @@ static void source_map(uint64_t *s, struct ip_synth_field *f)
 		do {
 			at = kind[v] == IP_SYNTH_SRC_REGISTER ? pick(s, NREGS * 4)
 			   : kind[v] == IP_SYNTH_SRC_UNIFORM ? UNI_OPERANDS + pick(s, UNI_WORDS - UNI_OPERANDS)
-			   : 2 + pick(s, 200);
+			   : 17 + pick(s, 200); /* (not 1-16: REGORDER's indices) */
 			dup = 0;
 			for (unsigned u = 0; u < v; u++)
 				dup |= kind[u] == kind[v] && f->src_at[u] == at;
@@ -168,22 +225,44 @@ static void source_map(uint64_t *s, struct ip_synth_field *f)
 	}
 }
 
+/* op[0] = 0 and values 1..2^w - 1 (w at most 2) 1, 2 and 3 in a random order: a modifier's or
+ * a rounding mode's values, value 0 none. */
+static void one_to_three(uint64_t *s, struct ip_synth_field *f)
+{
+	uint8_t m[3] = {1, 2, 3};
+	for (unsigned i = 2; i > 0; i--) {
+		unsigned j = pick(s, i + 1);
+		uint8_t t = m[i];
+		m[i] = m[j];
+		m[j] = t;
+	}
+	f->op[0] = 0;
+	for (unsigned v = 1; v < (1u << f->w) && v < 4; v++)
+		f->op[v] = m[v - 1];
+}
+
 /* A seed value of field f the device is happy with (a register that exists, no fault). */
 static uint64_t field_seed(uint64_t *s, const struct ip_synth_field *f)
 {
 	uint64_t v;
 	switch (f->kind) {
 	case IP_SYNTH_RESERVED: case IP_SYNTH_MODIFIER: case IP_SYNTH_IGNORED:
+	case IP_SYNTH_ROUNDING:
 		return 0;
 	case IP_SYNTH_REGISTER:
 		do
 			v = pick(s, 1u << f->w);
-		while (f->map[v] == IP_SYNTH_ZERO);
+		while (f->map[v] == IP_SYNTH_ZERO || f->map[v] == IP_SYNTH_FAULT_REG);
 		return v;
 	case IP_SYNTH_ENUM:
 		do
 			v = pick(s, 1u << f->w);
-		while (f->op[v] == OP_FAULT);
+		while (f->op[v] == OP_FAULT || f->hang == v + 1);
+		return v;
+	case IP_SYNTH_OFFSET:
+		do
+			v = pick(s, 1u << f->w);
+		while (f->limit && f->base + (int64_t)v >= f->limit);
 		return v;
 	case IP_SYNTH_SOURCE:
 		do
@@ -274,26 +353,16 @@ static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned
 		case IP_SYNTH_SHIFT:
 			f->base = (int32_t)(1 + 2 * pick(s, 100));
 			break;
-		case IP_SYNTH_MODIFIER: {
+		case IP_SYNTH_MODIFIER:
 			/* value 0 is none; the others distinct modifiers */
-			uint8_t m[3] = {1, 2, 3};
-			for (unsigned i = 2; i > 0; i--) {
-				unsigned j = pick(s, i + 1);
-				uint8_t t = m[i];
-				m[i] = m[j];
-				m[j] = t;
-			}
-			f->op[0] = 0;
-			for (unsigned v = 1; v < (1u << w); v++)
-				f->op[v] = m[v - 1];
+			one_to_three(s, f);
 			break;
-		}
 		case IP_SYNTH_ENUM: {
 			uint32_t used = 0;
 			for (unsigned v = 0; v < (1u << w); v++) {
 				unsigned o;
 				do
-					o = pick(s, OP_COUNT);
+					o = pick(s, OP_BASE_COUNT);
 				while (used >> o & 1);
 				used |= 1u << o;
 				f->op[v] = (uint8_t)o;
@@ -312,23 +381,282 @@ static void layout(uint64_t *s, struct ip_synth_device *d, unsigned at, unsigned
 		at += add(d, IP_SYNTH_IGNORED, at, end - at)->w;
 }
 
-void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *d)
+/* REGORDER: a 3-bit register select whose values read registers in no order, the zero
+ * register, and 3 or 4 values that fault (special registers a board cannot read); half of them
+ * read through an index register (r16-r19, holding small indices: the table word read is
+ * uniforms[IP_SYNTH_TABLE_AT + 4 * index]), half of those with the component select beside them
+ * (below), as Midgard's load/store index registers. */
+static void shape_regorder(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	int indirect = (int)pick(s, 2);
+	struct ip_synth_field *c = NULL, *r;
+	uint8_t kind[8] = {0, 0, 0, 1, 2, 2, 2, 2}; /* 0 register, 1 zero, 2 fault */
+	unsigned used = 0;
+	if (!pick(s, 2))
+		kind[4] = 0; /* 3 faulting values rather than 4 */
+	if (indirect && pick(s, 2)) {
+		c = add(d, IP_SYNTH_INDEX_COMP, *at, 2);
+		*at += 2;
+	}
+	r = add(d, IP_SYNTH_REGISTER, *at, 3);
+	*at += 3;
+	/* never four faulting values that are a half of them (every value with some bit clear, or
+	 * set): that bit would fault whatever the rest, a reserved bit by every run */
+	for (int half = 1; half;) {
+		for (unsigned i = 7; i > 0; i--) {
+			unsigned j = pick(s, i + 1);
+			uint8_t t = kind[i];
+			kind[i] = kind[j];
+			kind[j] = t;
+		}
+		half = 0;
+		for (unsigned b = 0; b < 3; b++)
+			for (unsigned set = 0; set < 2; set++) {
+				unsigned faults = 0;
+				for (unsigned v = 0; v < 8; v++)
+					faults += (v >> b & 1) == set && kind[v] == 2;
+				half |= faults == 4;
+			}
+	}
+	for (unsigned v = 0; v < 8; v++) {
+		unsigned reg;
+		if (kind[v]) {
+			r->map[v] = kind[v] == 1 ? IP_SYNTH_ZERO : IP_SYNTH_FAULT_REG;
+			continue;
+		}
+		do
+			reg = indirect ? NREGS + pick(s, NINDEX) : pick(s, NREGS);
+		while (used >> reg & 1);
+		used |= 1u << reg;
+		r->map[v] = (uint8_t)reg;
+	}
+	if (!indirect)
+		return;
+	/* the index registers: 1-16 in random order (every register and component holds an
+	 * index of its own, and none the zero register's 0) */
+	{
+		uint8_t p[16];
+		for (unsigned i = 0; i < 16; i++)
+			p[i] = (uint8_t)(1 + i);
+		for (unsigned i = 15; i > 0; i--) {
+			unsigned j = pick(s, i + 1);
+			uint8_t t = p[i];
+			p[i] = p[j];
+			p[j] = t;
+		}
+		for (unsigned i = 0; i < NINDEX; i++)
+			for (unsigned k = 0; k < 4; k++)
+				d->index_words[i][k] = p[4 * i + k];
+	}
+	d->index_regs = (uint16_t)(used >> NREGS);
+	r->indirect = 1;
+	d->nout -= 3; /* one word: the table word read */
+	r->base = (int32_t)pick(s, 4); /* the component read when no select picks it */
+	if (c) {
+		c->out = r->out;
+		c->link = (int)(r - d->f);
+		r->link = (int)(c - d->f);
+	}
+}
+
+/* MODESEL: a mode bit right below or above the select it enables (a register table, a
+ * component or an offset): clear, the output reads a fixed register word. */
+static void shape_modesel(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	static const enum ip_synth_kind kinds[3] = {IP_SYNTH_REGISTER, IP_SYNTH_COMPONENT,
+	                                             IP_SYNTH_OFFSET};
+	enum ip_synth_kind k = kinds[pick(s, 3)];
+	unsigned w = k == IP_SYNTH_REGISTER ? 3 : k == IP_SYNTH_COMPONENT ? 2 : 2 + pick(s, 2);
+	int below = (int)pick(s, 2);
+	struct ip_synth_field *f, *m;
+	/* the fields in bit order (the trial's truth reads them so) */
+	if (below) {
+		m = add(d, IP_SYNTH_MODE, *at, 1);
+		f = add(d, k, *at + 1, w);
+	} else {
+		f = add(d, k, *at, w);
+		m = add(d, IP_SYNTH_MODE, *at + w, 1);
+	}
+	d->nout -= words_of(k, w); /* the two share the mode's one word, the last */
+	m->out = f->out = d->nout - 1;
+	f->mode = (int)(m - d->f);
+	m->base = (int32_t)pick(s, NREGS);
+	if (k == IP_SYNTH_REGISTER && pick(s, 2)) {
+		/* a bank bit: registers r0-r7 in no order, the bit adds 8 */
+		unsigned used = 0;
+		for (unsigned v = 0; v < 8; v++) {
+			unsigned r;
+			do
+				r = pick(s, 8);
+			while (used >> r & 1);
+			used |= 1u << r;
+			f->map[v] = (uint8_t)r;
+		}
+		m->bank = 1;
+	} else if (k == IP_SYNTH_REGISTER) {
+		register_map(s, f, (int)pick(s, 2));
+		/* two special registers that fault (while the select acts) */
+		for (unsigned n = 0; n < 2; n++) {
+			unsigned v;
+			do
+				v = pick(s, 8);
+			while (f->map[v] == IP_SYNTH_FAULT_REG || f->map[v] == IP_SYNTH_ZERO);
+			f->map[v] = IP_SYNTH_FAULT_REG;
+		}
+	} else if (k == IP_SYNTH_COMPONENT)
+		f->base = (int32_t)pick(s, NREGS);
+	else if (k == IP_SYNTH_OFFSET)
+		f->base = UNI_OPERANDS + 16 + (int32_t)pick(s, 32);
+	*at += w + 1;
+}
+
+/* OPORDER: an opcode of 2 or 3 bits whose operations come from every one the device runs (both
+ * orders of sub and div, every comparison direction), one of them a mirrored one. */
+static void shape_oporder(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	static const uint8_t mirrored[4] = {OP_RSUB, OP_RDIV, OP_LE, OP_GT};
+	unsigned w = 2 + pick(s, 2);
+	struct ip_synth_field *f = add(d, IP_SYNTH_ENUM, *at, w);
+	uint32_t used = 0;
+	unsigned forced = pick(s, 1u << w);
+	uint8_t mop = mirrored[pick(s, 4)];
+	used |= 1u << mop;
+	for (unsigned v = 0; v < (1u << w); v++) {
+		unsigned o;
+		if (v == forced) {
+			f->op[v] = mop;
+			continue;
+		}
+		do
+			o = pick(s, OP_COUNT);
+		while (used >> o & 1);
+		used |= 1u << o;
+		f->op[v] = (uint8_t)o;
+	}
+	*at += w;
+}
+
+/* LDST: a load's table select (1 bit: 1.0 from one table, 0.0 from another: a move whatever
+ * comparison it may look like) and an offset (3 bits) whose values past its table (3-7)
+ * fault. */
+static void shape_ldst(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	struct ip_synth_field *t = add(d, IP_SYNTH_TABLE, *at, 1), *o;
+	unsigned one = pick(s, 2);
+	t->src[0] = t->src[1] = IP_SYNTH_SRC_UNIFORM;
+	t->src_at[one] = UNI_ONE;
+	t->src_at[!one] = 9; /* context 1's b: 0.0 */
+	o = add(d, IP_SYNTH_OFFSET, *at + 1, 3);
+	o->base = UNI_OPERANDS + 16 + (int32_t)pick(s, 32);
+	/* values 3-7 fault: 3 with the top bit clear, so the runs show the top bit's faults are
+	 * the offset's own (all of 4-7 faulting alone would read as a reserved bit) */
+	o->limit = o->base + 3;
+	*at += 4;
+}
+
+/* HANG: an opcode of 3 bits one value of which hangs, or a reserved field whose values hang. */
+static void shape_hang(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	struct ip_synth_field *f;
+	if (pick(s, 2)) {
+		uint32_t used = 0;
+		f = add(d, IP_SYNTH_ENUM, *at, 3);
+		for (unsigned v = 0; v < 8; v++) {
+			unsigned o;
+			do
+				o = pick(s, OP_BASE_COUNT);
+			while (used >> o & 1);
+			used |= 1u << o;
+			f->op[v] = (uint8_t)o;
+		}
+		f->hang = (uint8_t)(1 + pick(s, 8));
+		*at += 3;
+	} else {
+		f = add(d, IP_SYNTH_RESERVED, *at, 1 + pick(s, 2));
+		f->hang = 1;
+		*at += f->w;
+	}
+}
+
+/* Product k (0-3) of a ROUNDING field with factors from base, exact (two 21-bit significands);
+ * words 0 and 1 positive, 2 and 3 negative. */
+static double rounding_product(int32_t base, unsigned k)
+{
+	uint64_t h = ((uint64_t)(uint32_t)base << 2 | k) * UINT64_C(0x9E3779B97F4A7C15);
+	double x = 1.0 + (double)(h >> 44) / 1048576.0, y = 1.0 + (double)(h >> 24 & 0xFFFFF) / 1048576.0;
+	return (k < 2 ? 1.0 : -1.0) * x * y * (double)(1u << (k * 3));
+}
+
+/* p rounded to binary32 as mode says (0 to nearest, 1 toward +infinity, 2 toward -infinity, 3
+ * toward zero). */
+static float round_as(double p, unsigned mode)
+{
+	float r = (float)p, lo, hi;
+	if ((double)r == p)
+		return r;
+	lo = (double)r < p ? r : nextafterf(r, -INFINITY);
+	hi = (double)r > p ? r : nextafterf(r, INFINITY);
+	switch (mode) {
+	case 1: return hi;
+	case 2: return lo;
+	case 3: return p > 0 ? lo : hi;
+	default: return r;
+	}
+}
+
+/* ROUNDING: a 2-bit rounding mode; value 0 rounds to nearest, the others in a random order
+ * toward +infinity, -infinity and zero. Its four products are drawn so that every mode moves
+ * some positive and some negative one (to nearest, product 0 rounds up and 1 down, product 2
+ * away from zero and 3 toward it). */
+static void shape_rounding(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	struct ip_synth_field *f = add(d, IP_SYNTH_ROUNDING, *at, 2);
+	for (;;) {
+		int ok = 1;
+		f->base = (int32_t)pick(s, 0x7FFFFFFF);
+		for (unsigned k = 0; k < 4; k++) {
+			double p = rounding_product(f->base, k);
+			double r = (double)(float)p;
+			/* away from zero: 0 and 2; toward it: 1 and 3 */
+			ok &= fabs(r) != fabs(p) && (fabs(r) > fabs(p)) == (k % 2 == 0);
+		}
+		if (ok)
+			break;
+	}
+	one_to_three(s, f);
+	*at += 2;
+}
+
+void ip_synth_generate(uint64_t seed, unsigned pieces, unsigned shapes,
+                       struct ip_synth_device *d)
 {
 	uint64_t s = seed ^ UINT64_C(0x5EED5EED), src = seed ^ UINT64_C(0x50C5050C);
-	uint64_t base = 0;
+	uint64_t base = 0, sh = seed ^ UINT64_C(0x5A9E5EED);
+	unsigned first_shape;
 	int mode = -1;
+	static void (*const shape_fn[6])(uint64_t *, struct ip_synth_device *, unsigned *) = {
+		shape_regorder, shape_modesel, shape_oporder, shape_ldst, shape_hang, shape_rounding,
+	};
 	memset(d, 0, sizeof *d);
 	d->seed = seed;
 	d->npieces = pieces < 1 ? 1 : pieces > IP_SYNTH_MAX_PIECES ? IP_SYNTH_MAX_PIECES : pieces;
 	d->piece_w[0] = 16 + pick(&s, 13);
 	/* two pieces: the second copies the first's fields, so the first has half of them */
-	layout(&s, d, 0, d->piece_w[0], IP_SYNTH_MAX_FIELDS / d->npieces);
+	layout(&s, d, 0, d->piece_w[0], IP_SYNTH_LAYOUT_FIELDS / d->npieces);
 	/* half the devices: an operand source select in 2 bits above the layout, drawn from a
 	 * stream of its own (the layout and operands stay those of the device without it) */
-	if (pick(&src, 2) && d->nf < IP_SYNTH_MAX_FIELDS / d->npieces) {
+	if (pick(&src, 2) && d->nf < IP_SYNTH_LAYOUT_FIELDS / d->npieces) {
 		source_map(&src, add(d, IP_SYNTH_SOURCE, d->piece_w[0], 2));
 		d->piece_w[0] += 2;
 	}
+	/* the shapes asked for, above (one instruction only: two would pass 64 bits) */
+	d->shapes = d->npieces == 1 ? shapes & IP_SYNTH_SHAPES : 0;
+	first_shape = d->nf;
+	for (unsigned k = 0; k < 6; k++)
+		if (d->shapes >> k & 1) {
+			uint64_t st = seed ^ (UINT64_C(0x5AA9E000) + k) * UINT64_C(0x9E3779B97F4A7C15);
+			shape_fn[k](&st, d, &d->piece_w[0]);
+		}
 	d->width = d->piece_w[0];
 	if (d->npieces == 2) {
 		/* the same layout in the second instruction, with outputs of its own */
@@ -341,6 +669,8 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *d
 			f->out += out0;
 			if (f->mode >= 0)
 				f->mode += (int)nf;
+			if (f->link >= 0)
+				f->link += (int)nf;
 		}
 		d->nout += out0;
 		d->width *= 2;
@@ -348,7 +678,8 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, struct ip_synth_device *d
 	for (unsigned i = 0; i < d->nf; i++) {
 		const struct ip_synth_field *f = &d->f[i];
 		if (i < d->nf / d->npieces || d->npieces == 1)
-			base |= field_seed(f->kind == IP_SYNTH_SOURCE ? &src : &s, f) << f->lo;
+			base |= field_seed(i >= first_shape ? &sh : f->kind == IP_SYNTH_SOURCE ? &src : &s,
+			                   f) << f->lo;
 		else /* the second instance starts where the first does */
 			base |= (base >> (f->lo - d->width / 2) & ((UINT64_C(1) << f->w) - 1)) << f->lo;
 		if (f->kind == IP_SYNTH_MODE && mode < 0)
@@ -412,6 +743,12 @@ static float op_apply(unsigned op, float a, float b, float c)
 	case OP_LOG2: return log2f(a);
 	case OP_MOV_A: return a;
 	case OP_MOV_B: return b;
+	case OP_RSUB: return b - a;
+	case OP_DIV: return a / b;
+	case OP_RDIV: return b / a;
+	case OP_LE: return a <= b ? 1.0f : 0.0f;
+	case OP_GT: return a > b ? 1.0f : 0.0f;
+	case OP_NE: return a != b ? 1.0f : 0.0f;
 	default: return b != 0 ? a : c; /* select */
 	}
 }
@@ -444,11 +781,22 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 		const struct ip_synth_field *f = &d->f[i];
 		uint64_t v = value >> f->lo & ((UINT64_C(1) << f->w) - 1);
 		if (f->kind == IP_SYNTH_RESERVED && v) {
-			*fault = 0x40 + i;
-			return IP_STATUS_FAULT;
+			*fault = f->hang ? 0 : 0x40 + i;
+			return f->hang ? IP_STATUS_TIMEOUT : IP_STATUS_FAULT;
 		}
+		if (f->kind == IP_SYNTH_ENUM && f->hang == v + 1)
+			return IP_STATUS_TIMEOUT;
 		if (f->kind == IP_SYNTH_ENUM && f->op[v] == OP_FAULT) {
 			*fault = 0x60;
+			return IP_STATUS_FAULT;
+		}
+		if (f->kind == IP_SYNTH_REGISTER && f->map[v] == IP_SYNTH_FAULT_REG &&
+		    (f->mode < 0 || (value >> d->f[f->mode].lo & 1))) {
+			*fault = 0x48;
+			return IP_STATUS_FAULT;
+		}
+		if (f->kind == IP_SYNTH_OFFSET && f->limit && f->base + (int64_t)v >= f->limit) {
+			*fault = OFFSET_FAULT;
 			return IP_STATUS_FAULT;
 		}
 		if (f->kind == IP_SYNTH_SOURCE && f->src[v] == IP_SYNTH_SRC_FAULT) {
@@ -464,9 +812,23 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 		case IP_SYNTH_REGISTER:
 			if (f->mode >= 0)
 				break; /* read through its mode field */
+			if (f->indirect) {
+				/* the index its register's component holds picks the table word */
+				uint64_t comp = f->link >= 0 ? value >> d->f[f->link].lo & 3 : (uint64_t)f->base;
+				uint32_t x = reg_word(regs, nregs, f->map[v], (unsigned)comp);
+				size_t at = IP_SYNTH_TABLE_AT + 4 * (size_t)x;
+				o[0] = at < nunis ? unis[at] : 0;
+				break;
+			}
 			for (unsigned k = 0; k < 4; k++)
 				o[k] = reg_word(regs, nregs, f->map[v], k);
 			break;
+		case IP_SYNTH_TABLE: {
+			unsigned at = f->src_at[v];
+			o[0] = f->src[v] == IP_SYNTH_SRC_REGISTER ? reg_word(regs, nregs, at / 4, at % 4)
+			     : at < nunis ? unis[at] : 0;
+			break;
+		}
 		case IP_SYNTH_COMPONENT:
 			if (f->mode < 0)
 				o[0] = reg_word(regs, nregs, (unsigned)f->base, (unsigned)v);
@@ -476,6 +838,8 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 			break;
 		case IP_SYNTH_OFFSET: {
 			int64_t at = f->base + (f->is_signed ? sext(v, f->w) : (int64_t)v);
+			if (f->mode >= 0)
+				break; /* read through its mode field */
 			o[0] = at >= 0 && (size_t)at < nunis ? unis[at] : 0;
 			break;
 		}
@@ -485,6 +849,10 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 		case IP_SYNTH_MODIFIER:
 			o[0] = mod_apply(f->op[v], -2.5f);
 			o[1] = mod_apply(f->op[v], 0.75f);
+			break;
+		case IP_SYNTH_ROUNDING:
+			for (unsigned k = 0; k < 4; k++)
+				o[k] = ip_f32_bits(round_as(rounding_product(f->base, k), f->op[v]));
 			break;
 		case IP_SYNTH_MASK:
 			for (unsigned k = 0; k < f->w; k++)
@@ -505,21 +873,41 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 			break;
 		}
 		case IP_SYNTH_MODE:
-			if (!v) {
+			if (f->bank) {
+				/* the register select beside it reads from the bank it picks */
+				for (unsigned j = 0; j < d->nf; j++)
+					if (d->f[j].mode == (int)i) {
+						uint64_t gv = value >> d->f[j].lo & ((UINT64_C(1) << d->f[j].w) - 1);
+						o[0] = reg_word(regs, nregs, d->f[j].map[gv] + 8 * (unsigned)v, 0);
+					}
+			} else if (!v) {
 				o[0] = reg_word(regs, nregs, (unsigned)f->base, 0);
 			} else {
+				/* what the dependents pick: a register and its component (a component
+				 * select alone: of its own record), or an offset's word */
 				unsigned rec = 0, comp = 0;
+				int have_rec = 0;
+				int64_t at = -1;
 				for (unsigned j = 0; j < d->nf; j++) {
 					const struct ip_synth_field *g = &d->f[j];
 					uint64_t gv = value >> g->lo & ((UINT64_C(1) << g->w) - 1);
 					if (g->mode != (int)i)
 						continue;
-					if (g->kind == IP_SYNTH_REGISTER)
+					if (g->kind == IP_SYNTH_REGISTER) {
 						rec = g->map[gv];
-					else
+						have_rec = 1;
+					} else if (g->kind == IP_SYNTH_OFFSET) {
+						at = g->base + (int64_t)gv;
+					} else {
 						comp = (unsigned)gv;
+						if (!have_rec)
+							rec = (unsigned)g->base;
+					}
 				}
-				o[0] = reg_word(regs, nregs, rec, comp);
+				if (at >= 0)
+					o[0] = (size_t)at < nunis ? unis[at] : 0;
+				else
+					o[0] = reg_word(regs, nregs, rec, comp);
 			}
 			break;
 		default:
@@ -579,12 +967,25 @@ char *ip_synth_probe_text(const struct ip_synth_device *d)
 	for (unsigned p = 0; p < d->npieces; p++) {
 		put(&t, &len, "target %u.instr bits 0-%u\n", p, d->piece_w[p] - 1);
 	}
-	put(&t, &len, "input registers distinct %u\nrecord registers 16 names r0..r%u\n",
-	    NREGS * 16, NREGS - 1);
+	put(&t, &len, "input registers distinct %u\n", NREGS * 16);
+	if (d->index_regs) { /* REGORDER's index registers r16-r19: small indices */
+		put(&t, &len, "input registers words");
+		for (unsigned i = 0; i < NINDEX; i++)
+			for (unsigned k = 0; k < 4; k++)
+				put(&t, &len, " %u", d->index_words[i][k]);
+		put(&t, &len, "\n");
+	}
+	put(&t, &len, "record registers 16 names r0..r%u\n",
+	    (d->index_regs ? NREGS + NINDEX : NREGS) - 1);
 	put(&t, &len, "input uniforms words");
 	for (unsigned w = 0; w < UNI_OPERANDS; w++) {
 		unsigned c = w / 8, k = w % 8;
 		uint32_t x = c < d->ncontexts && k < 4 ? ip_f32_bits(d->operand[c][k]) : 0x7E000000u + w;
+		/* OPORDER: a record of signed zeros; LDST: 1.0 (a table select moves it) */
+		if ((d->shapes & IP_SYNTH_SHAPE_OPORDER) && w >= UNI_ZEROS && w < UNI_ZEROS + 4)
+			x = (w - UNI_ZEROS == 1 || w - UNI_ZEROS == 2) ? 0x80000000u : 0;
+		if ((d->shapes & IP_SYNTH_SHAPE_LDST) && w == UNI_ONE)
+			x = 0x3f800000u;
 		put(&t, &len, " 0x%08x", x);
 	}
 	put(&t, &len, "\ninput uniforms distinct %u\nrecord uniforms 16\n",
@@ -603,7 +1004,7 @@ char *ip_synth_probe_text(const struct ip_synth_device *d)
 					put(&t, &len, " %u.instr/%s", p, s);
 				free(k);
 			} else {
-				put(&t, &len, " load_addr=%u", c);
+				put(&t, &len, " store1_addr=%u", c);
 				piece_keys(&t, &len, d->piece_w[p], v);
 			}
 			at += d->piece_w[p];
