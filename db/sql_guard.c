@@ -1,6 +1,6 @@
 /* sql_guard.c: what `query --sql` may do: read the database's tables and views through SQLite's
  * own functions that only compute, nothing that writes, loads or reaches other native code, and
- * each statement for a limited time. docs/database.md ("What --sql may do") says why. */
+ * each statement for a limited processor time. docs/database.md ("What --sql may do") says why. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +47,8 @@ static const char *const header_pragmas[] = {
 
 struct ip_sql_guard {
 	sqlite3 *db;
-	double limit;           /* seconds a statement may run; 0: no limit */
-	struct timespec start;  /* of the statement running */
+	double limit;           /* processor seconds a statement may use; 0: no limit */
+	struct timespec start;  /* the process's processor time when the statement started */
 	int timed_out;
 	char why[256];          /* why the last statement was refused ("" when it was not) */
 	char **virtual_tables;  /* the database's own virtual tables (never read) */
@@ -125,12 +125,14 @@ static int authorize(void *arg, int action, const char *a, const char *b, const 
 	}
 }
 
-/* Called every few thousand virtual machine steps: stops a statement past the limit. */
+/* Called every few thousand virtual machine steps: stops a statement past the limit. The clock
+ * is the process's processor time: time spent waiting to write the rows (to a pager, a pipe a
+ * slow reader empties) is not the statement running, and must not cut its output. */
 static int progress(void *arg)
 {
 	struct ip_sql_guard *g = arg;
 	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
 	if ((double)(now.tv_sec - g->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - g->start.tv_nsec) <
 	    g->limit)
 		return 0;
@@ -229,7 +231,7 @@ void ip_sql_guard_start(struct ip_sql_guard *g)
 {
 	g->why[0] = 0;
 	g->timed_out = 0;
-	clock_gettime(CLOCK_MONOTONIC, &g->start);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &g->start);
 }
 
 const char *ip_sql_guard_refused(const struct ip_sql_guard *g)

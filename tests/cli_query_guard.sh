@@ -109,6 +109,12 @@ start=$SECONDS
 st=$? took=$((SECONDS - start))
 [ $st -eq 1 ] && grep -q 'stopped after 10 seconds' "$tmp/err" && ok || { fail "the default limit: status $st"; cat "$tmp/err" >&2; }
 [ $took -ge 9 ] && [ $took -le 30 ] && ok || fail "the default limit took $took s"
+# The limit is processor time: a result read slowly (a pager, a pipe to a slow reader) keeps the
+# program waiting to write, which is not the statement running: 200,000 rows (more than a pipe
+# holds) read after 3 s under --time-limit 1 arrive whole.
+rows="with recursive c(x) as (select 1 union all select x + 1 from c where x < 200000) select x from c"
+n=$("$bin" query --db "$db" --time-limit 1 --format csv --sql "$rows" 2>"$tmp/err" | (sleep 3; wc -l))
+[ "$n" = 200001 ] && [ ! -s "$tmp/err" ] && ok || fail "a slow reader: $n lines, not 200001: $(cat "$tmp/err")"
 expect_out 0 '^1$' -- "$bin" query --db "$db" --time-limit 0 --format csv --sql "select 1"
 expect_out 2 "time-limit wants seconds" -- "$bin" query --db "$db" --time-limit soon --sql "select 1"
 expect_out 2 "time-limit wants seconds" -- "$bin" query --db "$db" --time-limit -1 --sql "select 1"

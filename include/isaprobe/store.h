@@ -285,11 +285,12 @@ struct ip_merge_stats {
  * only SQLite's functions that compute values (and ip_bits); pragmas that set, virtual tables
  * the database defines, fts3_tokenizer, load_extension and every other function are refused;
  * triggers, extension loading and fts3_tokenizer's pointers are turned off and the connection
- * is defensive. With seconds > 0 a statement running longer is interrupted. Returns 0 or an
- * SQLite error code. */
+ * is defensive. With seconds > 0 a statement that has used more processor time is interrupted.
+ * Returns 0 or an SQLite error code. */
 struct ip_sql_guard;
 int ip_sql_guard_install(void *db, double seconds, struct ip_sql_guard **g);
-/* Before each statement is prepared: forgets the last refusal and starts the clock. */
+/* Before each statement is prepared: forgets the last refusal and starts the clock (the
+ * process's processor time). */
 void ip_sql_guard_start(struct ip_sql_guard *g);
 /* Why the authorizer refused the statement being prepared (NULL: it did not). */
 const char *ip_sql_guard_refused(const struct ip_sql_guard *g);
