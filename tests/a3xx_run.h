@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runners/sim/sim.h"
+#include "runners/sim/sim.h"
 #include "a3xx/a3xx.h"
 #include "check.h"
 #include "isaprobe/a3xx_sim.h"

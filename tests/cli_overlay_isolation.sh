@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cli_overlay_isolation.sh: inference never reads the public-knowledge overlay
-# (docs/public-overlay.md): no inference source (reports/infer*.c) includes isaprobe/public.h,
+# (docs/public-overlay.md): no inference source (infer/*.c) includes isaprobe/public.h,
 # names an overlay or a public table, and no inference object of this build refers to one (the
 # object files' undefined symbols, by nm). Usage: SCRIPT ISAPROBE SRCDIR
 set -u
@@ -8,14 +8,14 @@ set -u
 # the symbols of the overlay and of the public tables it is made of
 overlays='midgard_public bifrost_public utgard_gp_public a3xx_public ctm_public'
 syms="ip_public_overlay|${overlays// /|}|_public\b|midgard_ls_public|midgard_ls_varying_params|midgard_ls_ubo_offset"
-srcs=("$src"/reports/infer*.c "$src"/reports/infer*.h)
+srcs=("$src"/infer/*.c "$src"/infer/*.h)
 [ "${#srcs[@]}" -ge 5 ] && ok || fail "inference sources not found: ${srcs[*]}"
 if grep -nE "isaprobe/public\.h|$syms" "${srcs[@]}"; then
 	fail "an inference source names the overlay"
 else
 	ok
 fi
-objs=("$(dirname "$bin")"/CMakeFiles/isaprobe_lib.dir/reports/infer*.c.o)
+objs=("$(dirname "$bin")"/CMakeFiles/isaprobe_lib.dir/infer/*.c.o)
 if [ -f "${objs[0]}" ] && command -v nm >/dev/null; then
 	[ "${#objs[@]}" -ge 5 ] && ok || fail "inference objects not found"
 	if nm -u "${objs[@]}" | grep -E "$syms"; then

@@ -2,7 +2,7 @@
  * same job wrapped by its ISA's harness (include/isaprobe/harness.h), run on the simulator with
  * only the roles a GPU's descriptors express, and unwrapped; the two results compared on what a
  * GPU can show (status, fault, the other outputs, the observable registers). Also the jobs of a
- * shipped probe's variants, built as a campaign builds them (fuzz/exec.c). */
+ * shipped probe's variants, built as a campaign builds them (campaign/exec.c). */
 #ifndef ISAPROBE_TEST_HARNESS_LIB_H
 #define ISAPROBE_TEST_HARNESS_LIB_H
 
@@ -106,7 +106,7 @@ static inline int hl_same(const struct ip_harness *h, const struct ip_job *job,
 		return 1;
 	}
 	if (a->res.status != IP_STATUS_OK)
-		return 0; /* no data is kept of any other outcome (fuzz/exec.c) */
+		return 0; /* no data is kept of any other outcome (campaign/exec.c) */
 	for (unsigned i = 0; i < a->res.noutputs; i++) {
 		const struct ip_out_buf *x = &a->res.outputs[i], *y = &b->res.outputs[i];
 		if (x->role != IP_BUF_REGISTERS) {
@@ -138,7 +138,7 @@ static inline int hl_same(const struct ip_harness *h, const struct ip_job *job,
 	return 0;
 }
 
-/* The jobs of a probe's variants, as fuzz/exec.c builds them: code packed from the context's
+/* The jobs of a probe's variants, as campaign/exec.c builds them: code packed from the context's
  * program with the value applied, the probe's inputs, limits and outputs. */
 struct hl_probe_jobs {
 	const struct ip_probe *p;

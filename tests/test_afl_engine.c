@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fuzz/afl/afl_internal.h"
+#include "fuzz/afl/afl_internal.h"
 #include "check.h"
 #include "sample_probes.h"
 
 /* The mutator is a shared library of its own; its source is compiled into this test. */
-#include "../fuzz/afl/afl_mutator.c"
+#include "fuzz/afl/afl_mutator.c"
 
 static const char *const probes[] = {
 	/* Midgard: targets in two different words of one bundle */

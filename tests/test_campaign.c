@@ -300,7 +300,7 @@ static void test_kill_and_resume(const struct ip_probe *p)
 	      "nothing counted twice: 706 variants, 156 re-runs (test_confirm)");
 }
 
-/* The same campaign with --confirm 2 (the re-runs a GPU needs: fuzz/campaign.c, confirm()):
+/* The same campaign with --confirm 2 (the re-runs a GPU needs: campaign/campaign.c, confirm()):
  * each timeout (bit 20: the fake device hangs on every run) is run twice more; the seed twice
  * more; each bit flipped alone once more, and the fault of bit 15 alone (decisive: it would make
  * the bit reserved) twice (a fault may come of a state a fault before left dirty: it counts

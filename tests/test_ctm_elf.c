@@ -120,7 +120,7 @@ int main(void)
 		expect_error(b, len, coff, "parameters", "command count");
 	}
 	/* an executable without commands (the writer once passed NULL to memcpy: found by
-	 * fuzzing the CTM executables, now the disasm-ctm target of fuzz/targets/) */
+	 * fuzzing the CTM executables, now the disasm-ctm target of tests/fuzz/targets/) */
 	{
 		const struct ip_isa *isa = ip_isa_find("ctm");
 		uint32_t w[CTM_INSTR_WORDS] = {1, 0, 0, 0, 0, 0}, pi[1] = {1};

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runners/drm/drm_job.h"
+#include "runners/drm/drm_job.h"
 #include "check.h"
 
 #define VA 0x40000000u

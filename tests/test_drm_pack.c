@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runners/drm/drm_gpus.h"
-#include "../runners/drm/drm_job.h"
-#include "../runners/drm/drm_panfrost.h"
-#include "../runners/drm/model_ext.h"
-#include "../runners/drm/pan_jobs.h"
+#include "runners/drm/drm_gpus.h"
+#include "runners/drm/drm_job.h"
+#include "runners/drm/drm_panfrost.h"
+#include "runners/drm/model_ext.h"
+#include "runners/drm/pan_jobs.h"
 #include "check.h"
 
 static uint64_t r64(const uint8_t *p)

@@ -7,11 +7,11 @@
  * the msm job builder writes, against freedreno's adreno_pm4.xml and a3xx.xml. */
 #include <stddef.h>
 
-#include "../runners/drm/a3xx_pm4.h"
-#include "../runners/drm/drm_uapi.h"
-#include "../runners/drm/msm_uapi.h"
-#include "../runners/drm/model_ext.h"
-#include "../runners/drm/drm_radeon.h"
+#include "runners/drm/a3xx_pm4.h"
+#include "runners/drm/drm_uapi.h"
+#include "runners/drm/msm_uapi.h"
+#include "runners/drm/model_ext.h"
+#include "runners/drm/drm_radeon.h"
 #include "check.h"
 
 #define SIZE(type, n) CHECK(sizeof(struct type) == (n), "sizeof " #type " = %zu, kernel %d", \

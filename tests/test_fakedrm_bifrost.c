@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../runners/drm/drm_dev.h"
-#include "../runners/drm/drm_job.h"
-#include "../runners/drm/drm_uapi.h"
+#include "runners/drm/drm_dev.h"
+#include "runners/drm/drm_job.h"
+#include "runners/drm/drm_uapi.h"
 #include "bifrost/bifrost.h"
 #include "bifrost_sim_run.h"
 #include "check.h"

@@ -22,10 +22,10 @@
 
 #include <xf86drm.h>
 
-#include "../runners/drm/drm_dev.h"
-#include "../runners/drm/drm_job.h"
-#include "../runners/drm/drm_radeon.h"
-#include "../runners/drm/r5xx_regs.h"
+#include "runners/drm/drm_dev.h"
+#include "runners/drm/drm_job.h"
+#include "runners/drm/drm_radeon.h"
+#include "runners/drm/r5xx_regs.h"
 #include "check.h"
 #include "fakedrm_rerun.h"
 #include "isaprobe/isa.h"

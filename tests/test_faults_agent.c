@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../runners/remote/proto.h"
+#include "runners/remote/proto.h"
 #include "check.h"
 #include "echo_device.h"
 #include "fake_device.h"

@@ -94,7 +94,7 @@ static const struct damage {
 	 "is not a place in a program", REPORT | MERGE},
 	{"finding", "UPDATE finding SET cond = x'00' WHERE id = (SELECT min(id) FROM finding)",
 	 "its condition is not a text", REPORT | MERGE},
-	/* (found by fuzzing the database readers, now the db-merge target of fuzz/targets/: an
+	/* (found by fuzzing the database readers, now the db-merge target of tests/fuzz/targets/: an
 	 * index whose entry for a finding holds other bits than its row, which a report scanning
 	 * by that index read: an HTML diagram four billion bits wide. quick_check does not see
 	 * it.) */

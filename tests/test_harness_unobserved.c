@@ -1,6 +1,6 @@
 /* test_harness_unobserved.c: a run whose registers a GPU harness could not observe (ok, its
  * registers output of length 0: it never reached the epilogue) is stored without that data, never
- * as zeros (fuzz/exec.c), and inference takes it as no evidence (reports/infer_load.c): the
+ * as zeros (campaign/exec.c), and inference takes it as no evidence (infer/infer_load.c): the
  * finding is the one the other variants give, where zeros would have made one of their own. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../reports/infer_internal.h"
+#include "infer/infer_data.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

@@ -128,7 +128,7 @@ static void two_instructions(unsigned n, uint64_t first)
 
 /* Devices whose walk is joined by a random-order campaign (variants far from the seeds, on
  * every bit at once, as a huge campaign stores them): the fields are found as well, inference
- * reading the variants near the seed among them (reports/infer_near.c). */
+ * reading the variants near the seed among them (infer/infer_near.c). */
 static void far_variants(unsigned n, uint64_t first)
 {
 	struct synth_score sc;

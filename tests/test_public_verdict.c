@@ -16,7 +16,7 @@
 #include "isaprobe/probe.h"
 #include "isaprobe/report.h"
 #include "isaprobe/runner.h"
-#include "../reports/report_internal.h"
+#include "reports/report_internal.h"
 #include "edited_sim.h"
 #include "store_fixture.h"
 

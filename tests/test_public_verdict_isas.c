@@ -17,7 +17,7 @@
 #include "isaprobe/public.h"
 #include "isaprobe/report.h"
 #include "isaprobe/runner.h"
-#include "../reports/report_internal.h"
+#include "reports/report_internal.h"
 #include "edited_sim.h"
 #include "store_fixture.h"
 

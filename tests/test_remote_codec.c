@@ -2,7 +2,7 @@
  * against bytes worked out by hand, round trips, and every kind of bad payload. */
 #include <string.h>
 
-#include "../runners/remote/proto.h"
+#include "runners/remote/proto.h"
 #include "check.h"
 
 static const char *keep(void *ctx, const char *s, size_t len)

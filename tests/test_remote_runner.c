@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../runners/remote/proto.h"
+#include "runners/remote/proto.h"
 #include "check.h"
 
 /* ---- the fake device: a made-up deterministic model, so results can be checked ---- */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../runners/sim/utgard_gp/utgard_gp_sim.h"
+#include "runners/sim/utgard_gp/utgard_gp_sim.h"
 #include "utgard_gp/utgard_gp.h"
 
 struct gp_test_run {
