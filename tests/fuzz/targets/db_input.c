@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tests/sample_probes.h"
+#include "tests/support/sample_probes.h"
 #include "db_input.h"
 #include "isaprobe/campaign.h"
 #include "isaprobe/infer.h"

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "runners/remote/proto.h"
-#include "tests/echo_device.h"
-#include "tests/sample_probes.h"
+#include "tests/support/echo_device.h"
+#include "tests/support/sample_probes.h"
 #include "isaprobe/isa.h"
 #include "targets.h"
 
@@ -19,7 +19,7 @@
  * the message decoders instead of stopping at the checksum; with bit 2 also set, frames of
  * version 2 after the first get version 2's header-only check (what a HELLO offering it and
  * the WELCOME choosing it agree), others the full CRC-32. Bit 1 (agent): the agent serves
- * the echo device (tests/echo_device.h), which runs any code and fills every output to its
+ * the echo device (tests/support/echo_device.h), which runs any code and fills every output to its
  * capacity, instead of the simulators: answers as large as the jobs ask for. */
 static uint8_t *prepare(const uint8_t *data, size_t len, size_t *n)
 {

@@ -1,4 +1,4 @@
-/* test_report.c: reports of inference on the synthetic device (tests/infer_device.h): the
+/* test_report.c: reports of inference on the synthetic device (tests/support/infer_device.h): the
  * Markdown field map lines, JSON, HTML boxes, --since, and the diff against an older database.
  * With --write-db PATH it only writes the inferred synthetic database (for the CLI tests). */
 #include <sqlite3.h>

@@ -4,7 +4,7 @@
 # shipped cat2_opcodes and cat1_src_mode campaigns run to the end with no runner_error and infer
 # the fields `--runner sim` infers; `run` shows the registers a GPU can show (r47, a0.x, p0
 # zero) and those the simulator shows elsewhere; a texture probe is refused with the reason.
-# The other shipped a3xx probes: tests/test_drm_harness_a3xx.c.
+# The other shipped a3xx probes: tests/drm/test_drm_harness_a3xx.c.
 # Usage: cli_drm_harness_a3xx.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"

@@ -1,5 +1,5 @@
 /* test_infer.c: field inference on devices whose layout is known by construction: the
- * synthetic device of tests/infer_device.h (boundaries and kinds per context, enum values named,
+ * synthetic device of tests/support/infer_device.h (boundaries and kinds per context, enum values named,
  * noisy and contradictory runs lowering confidence without losing the finding, walk-only data,
  * idempotence), and small toys for indirect selects, conditional fields, table/entry selects,
  * modifiers (abs, saturate, neg), component selects and signed immediates, a word select split

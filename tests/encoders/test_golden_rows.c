@@ -217,7 +217,7 @@ int main(void)
 	const char *dir = dirname(src);
 	for (unsigned i = 0; i < IP_COUNT(isas); i++) {
 		unsigned rows;
-		snprintf(path, sizeof path, "%s/golden/%s.txt", dir, isas[i]);
+		snprintf(path, sizeof path, "%s/../golden/%s.txt", dir, isas[i]);
 		rows = check_file(isas[i], path);
 		printf("%s: %u golden rows\n", isas[i], rows);
 		CHECK(rows >= 10, "%s: only %u golden rows", isas[i], rows);

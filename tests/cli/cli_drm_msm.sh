@@ -13,7 +13,7 @@ set -u
 . "$(dirname "$0")/shell_lib.sh"
 . "$(dirname "$0")/drm_lib.sh"
 # The model extension (FAKEDRM_MODEL=1) unless a line says FAKEDRM_MODEL=0: every outcome is
-# compared with the simulator's (the probes on a GPU: tests/cli_drm_harness_a3xx.sh).
+# compared with the simulator's (the probes on a GPU: tests/cli/cli_drm_harness_a3xx.sh).
 export FAKEDRM_MODEL=1
 command -v python3 >/dev/null || { echo "python3 is needed (ci/setup-debian installs it)" >&2; exit 1; }
 export FAKEDRM_DEVICES=/dev/dri/renderD128=a320,/dev/dri/renderD129=a306,/dev/dri/renderD130=a330
@@ -67,7 +67,7 @@ grep -q 'r1 *43000000 ' "$tmp/csim.out" && ok || fail "c31.w is 128.0 on sim: $(
 fake "$bin" "${cargs[@]}" --runner drm:/dev/dri/renderD129 >"$tmp/cdrm.out" &&
 	cmp -s "$tmp/csim.out" "$tmp/cdrm.out" && ok || fail "c31.w: $(diff "$tmp/csim.out" "$tmp/cdrm.out")"
 # a kernel (no model extension): the registers role runs wrapped by the a3xx register harness
-# (tests/cli_drm_harness_a3xx.sh), which refuses what it cannot run with the reason
+# (tests/cli/cli_drm_harness_a3xx.sh), which refuses what it cannot run with the reason
 FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" -n 2 --runner drm:/dev/dri/renderD129 >"$tmp/hw.out"
 grep -q '^status: runner_error' "$tmp/hw.out" && grep -q 'a3xx harness runs one vertex' "$tmp/hw.out" &&
 	ok || fail "registers of two vertices on a kernel: $(cat "$tmp/hw.out")"

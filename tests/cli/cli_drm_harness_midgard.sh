@@ -5,7 +5,7 @@
 # `campaign --dry-run --runner drm` prints the program the GPU runs in three marked parts, each
 # the disassembly of its bytes, and the buffers; on a GPU model (FAKEDRM_MODEL=1) nothing is
 # wrapped; `isaprobe gpu-check` says which probes a T760 runs. (That the inferred fields equal the
-# simulator's on the registers a GPU shows: tests/test_drm_harness_midgard.c.)
+# simulator's on the registers a GPU shows: tests/drm/test_drm_harness_midgard.c.)
 # Usage: cli_drm_harness_midgard.sh ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # docs_examples.py: runs every example in README.md and docs/*.md against the built program
-# (tests/cli_docs_examples.sh calls it). Each fenced block's info string says what it is:
+# (tests/cli/cli_docs_examples.sh calls it). Each fenced block's info string says what it is:
 #   sh                 shell command lines, run in order in a scratch copy of the repository's
 #                      layout (probes/, examples/, ci/, docs/, build/release = this build) with
 #                      this build's isaprobe first on PATH. Each must exit 0, or N when its

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "isaprobe/synth.h"
+#include "runners/synth/synth.h"
 #include "synth_trial.h"
 
 static int verbose;

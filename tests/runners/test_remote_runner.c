@@ -660,10 +660,10 @@ static void test_python_device(void)
 	struct ip_runner *r;
 	struct ip_diag d;
 	char spec[PATH_MAX + 64], src[PATH_MAX];
-	/* This file is SRCDIR/tests/test_remote_runner.c. */
+	/* This file is SRCDIR/tests/runners/test_remote_runner.c. */
 	snprintf(src, sizeof src, "%s", __FILE__);
 	*strrchr(src, '/') = 0;
-	snprintf(spec, sizeof spec, "remote:python3 '%s/../examples/remote_device.py'", src);
+	snprintf(spec, sizeof spec, "remote:python3 '%s/../../examples/remote_device.py'", src);
 	for (unsigned i = 0; i < 3; i++) {
 		outs[i][0] = (struct ip_out_buf){IP_BUF_REGISTERS, regs[i], 64, 0};
 		outs[i][1] = (struct ip_out_buf){IP_BUF_GLOBAL, glob[i], 12, 0};

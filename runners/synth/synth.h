@@ -1,7 +1,7 @@
 /* synth.h: synthetic devices for testing inference on GPUs the project has never seen: a field
  * layout and operations drawn at random from a seed, served as a runner backend (flaky on ask). */
-#ifndef ISAPROBE_SYNTH_H
-#define ISAPROBE_SYNTH_H
+#ifndef ISAPROBE_RUNNERS_SYNTH_H
+#define ISAPROBE_RUNNERS_SYNTH_H
 
 #include <stddef.h>
 #include <stdint.h>

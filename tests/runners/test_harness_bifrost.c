@@ -56,7 +56,7 @@ static int run_wrapped(struct job *j, struct ip_diag *d)
 
 static unsigned compared, reached;
 
-/* The job of a variant run plain and wrapped (tests/harness_lib.h): the same status and fault,
+/* The job of a variant run plain and wrapped (tests/support/harness_lib.h): the same status and fault,
  * where, and on an ok run the same registers on the records a GPU can show (the others zero)
  * and the same other outputs. */
 static void compare(const struct hl_probe_jobs *j, const char *what)
