@@ -33,6 +33,10 @@ lib=$(find "$prefix" -name libisaprobe.a)
 [ -n "$lib" ] && [ "$(dirname "$pc")" = "$(dirname "$lib")/pkgconfig" ] && ok ||
 	fail "libisaprobe.a ($lib) and pkgconfig/isaprobe.pc ($pc) side by side"
 [ ! -e "$prefix/bin/isaprobe-fuzz" ] && ok || fail "a developer tool was installed"
+# The synthetic devices (runners/synth/) are test and benchmark support: neither their header
+# nor their code ships.
+if [ ! -e "$prefix/include/isaprobe/synth.h" ] && ! nm "$lib" 2>/dev/null | grep -q ' T ip_synth_'
+then ok; else fail "the synthetic devices were installed"; fi
 
 # The installed program, from another folder, on a shipped probe: campaign, infer, report.
 installed=$prefix/bin/isaprobe

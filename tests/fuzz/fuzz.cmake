@@ -11,7 +11,7 @@ file(GLOB ISAPROBE_FUZZ_TARGET_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/t
 add_executable(isaprobe-fuzz ${ISAPROBE_FUZZ_TARGET_SOURCES}
   ${PROJECT_SOURCE_DIR}/cli/cmd_query.c ${PROJECT_SOURCE_DIR}/cli/sql_print.c
   ${PROJECT_SOURCE_DIR}/cli/json.c ${PROJECT_SOURCE_DIR}/cli/io.c)
-target_link_libraries(isaprobe-fuzz PRIVATE isaprobe_lib)
+target_link_libraries(isaprobe-fuzz PRIVATE isaprobe_lib isaprobe_test_support)
 if(ISAPROBE_FUZZ)
   # Short AFL++ runs of every target (ci/fuzz); a crash or sanitizer report fails the test.
   enable_testing()

@@ -1,4 +1,4 @@
-/* test_infer_near.c: the index inference reads a context's variants through (reports/
+/* test_infer_near.c: the index inference reads a context's variants through (infer/
  * infer_near.c), against a brute force over random value sets: sparse and dense, near a seed
  * and spread over regions of 1 to 64 bits, with values beyond the region. inf_near gives every
  * variant that may differ from the seed only in the bits asked, in value order; the flips name

@@ -7,45 +7,15 @@
 #include "isaprobe/runner.h"
 
 /* Called once per batch when set (a test counts the batches an agent ran). */
-static void (*echo_on_batch)(void);
+extern void (*echo_on_batch)(void);
 
-static int echo_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)
-{
-	static int opened;
-	(void)cfg, (void)d;
-	*state = &opened; /* the agent takes a NULL state for "not opened" */
-	return 0;
-}
+int echo_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d);
 
-static int echo_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *res)
-{
-	(void)state;
-	if (echo_on_batch)
-		echo_on_batch();
-	for (size_t i = 0; i < n; i++) {
-		ip_result_clear(&res[i]);
-		res[i].steps = jobs[i].code_len;
-		for (unsigned o = 0; o < res[i].noutputs; o++) {
-			struct ip_out_buf *b = &res[i].outputs[o];
-			for (size_t k = 0; k < b->cap; k++)
-				b->data[k] = (uint8_t)((jobs[i].code_len ? jobs[i].code[k % jobs[i].code_len]
-				                                         : 0) ^ k);
-			b->len = b->cap;
-		}
-	}
-	return 0;
-}
+int echo_run(void *state, const struct ip_job *jobs, size_t n, struct ip_result *res);
 
-static void echo_close(void *state)
-{
-	(void)state;
-}
+void echo_close(void *state);
 
-static const char *echo_model(void *state)
-{
-	(void)state;
-	return "echo-1";
-}
+const char *echo_model(void *state);
 
 static const struct ip_runner_backend echo_backend = {
 	"echo", "test device", echo_open, echo_run, echo_close, echo_model, NULL,

@@ -20,32 +20,13 @@
 	} while (0)
 
 /* Whether this is the run under the fake device (fakedrm_rerun's). */
-static inline int fakedrm_under_test(void)
-{
-	return getenv("FAKEDRM_UNDER_TEST") != NULL;
-}
+int fakedrm_under_test(void);
 
 /* Runs this program (`name`, its argv) again with the fake device preloaded (FAKEDRM_PRELOAD,
  * from tests/CMakeLists.txt) and FAKEDRM_DEVICES = devices, no injected faults, and
  * FAKEDRM_SCHED_TIMEOUT_MS = sched_timeout_ms unless that is NULL. Returns only when it cannot:
  * 77 (ctest's "skipped") without FAKEDRM_PRELOAD, 1 when execv fails. */
-static inline int fakedrm_rerun(const char *name, char **argv, const char *devices,
-                                const char *sched_timeout_ms)
-{
-	const char *pre = getenv("FAKEDRM_PRELOAD");
-	if (!pre) {
-		printf("%s: FAKEDRM_PRELOAD is not set (run through ctest): skipped\n", name);
-		return 77;
-	}
-	setenv("LD_PRELOAD", pre, 1);
-	setenv("FAKEDRM_UNDER_TEST", "1", 1);
-	setenv("FAKEDRM_DEVICES", devices, 1);
-	unsetenv("FAKEDRM_INJECT");
-	if (sched_timeout_ms)
-		setenv("FAKEDRM_SCHED_TIMEOUT_MS", sched_timeout_ms, 1);
-	execv("/proc/self/exe", argv);
-	fprintf(stderr, "%s: execv: %s\n", name, strerror(errno));
-	return 1;
-}
+int fakedrm_rerun(const char *name, char **argv, const char *devices,
+                  const char *sched_timeout_ms);
 
 #endif

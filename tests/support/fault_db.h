@@ -14,33 +14,13 @@
 #include "isaprobe/campaign.h"
 #include "store_fixture.h"
 
-static struct ip_probe probe;
+extern struct ip_probe probe;
 /* The device the campaigns run on (a test may put a wrapper of it here). */
-static const struct ip_runner_backend *fault_backend = &fake_backend;
+extern const struct ip_runner_backend *fault_backend;
 
 /* campaign fake.probe --strategy auto --seed 3 --jobs 2 --batch 8 [--shard I/4] [--resume] */
-static inline int campaign(const char *db, int shard, int resume, struct ip_campaign_result *r,
-                    struct ip_diag *d)
-{
-	struct ip_store *s;
-	struct ip_campaign_opts o;
-	int rc;
-	memset(&o, 0, sizeof o);
-	o.backend = fault_backend;
-	o.strategy = IP_STRATEGY_AUTO;
-	o.seed = 3;
-	o.jobs = 2;
-	o.batch = 8;
-	o.shard_index = shard < 0 ? 0 : (uint32_t)shard;
-	o.shard_count = shard < 0 ? 1 : 4;
-	o.resume = resume;
-	ip_diag_init(d, db);
-	if (ip_store_open(db, IP_STORE_READ_WRITE_CREATE, &s, d))
-		return -1;
-	rc = ip_campaign_run(s, &probe, &o, r, d);
-	ip_store_close(s);
-	return rc;
-}
+int campaign(const char *db, int shard, int resume, struct ip_campaign_result *r,
+             struct ip_diag *d);
 
 /* What must be equal: runs (by variant and outcome contents), campaigns (by key, with cursor
  * and state), layouts, findings; and no lock left. Ids and timestamps may differ. */
@@ -56,30 +36,8 @@ static const char *const compare_sql[] = {
 	"SELECT count(*) FROM campaign_lock",
 };
 
-static inline int same_db(const char *a, const char *b, const char *what)
-{
-	int same = 1;
-	for (size_t i = 0; i < sizeof compare_sql / sizeof compare_sql[0]; i++) {
-		char *x = fixture_file_rows(a, compare_sql[i]), *y = fixture_file_rows(b, compare_sql[i]);
-		if (strcmp(x, y) != 0) {
-			CHECK(0, "%s: differs from the uninterrupted run in: %s\n--- got:\n%.400s\n"
-			         "--- want:\n%.400s", what, compare_sql[i], x, y);
-			same = 0;
-		}
-		free(x);
-		free(y);
-	}
-	return same;
-}
+int same_db(const char *a, const char *b, const char *what);
 
-static inline void copy_file(const char *from, const char *to)
-{
-	size_t len;
-	char *bytes = fixture_slurp(from, &len);
-	FILE *f = fopen(to, "wb");
-	if (!f || fwrite(bytes, 1, len, f) != len || fclose(f))
-		abort();
-	free(bytes);
-}
+void copy_file(const char *from, const char *to);
 
 #endif

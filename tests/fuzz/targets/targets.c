@@ -17,7 +17,7 @@ static const struct fuzz_target fixed[] = {
 	 fuzz_run_agent, fuzz_seed_agent, NULL, ""},
 	{"caller", "the agent protocol as the remote runner decodes an agent (runners/remote/)",
 	 fuzz_run_caller, fuzz_seed_caller, NULL, ""},
-	{"db", "a damaged findings database under infer, report and query (reports/, db/)",
+	{"db", "a damaged findings database under infer, report and query (infer/, reports/, db/)",
 	 fuzz_run_db, fuzz_seed_db, NULL, ""},
 	{"db-merge", "a damaged findings database read-only under report, and under db merge "
 	 "(db/merge.c)", fuzz_run_db_merge, fuzz_seed_db_merge, NULL, ""},
