@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/byteorder.h"
 #include "isaprobe/a3xx_sim.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/runner.h"
 
 #define MAX_INPUTS 16
@@ -292,23 +293,18 @@ static void say_where_unreadable(const struct ip_isa *isa, const char *path, con
 	ip_diag_print(&d, stderr);
 }
 
-static uint32_t u32_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* One 16-byte row as text: hex words | floats | signed ints. */
 static void print_row(const char *label, const uint8_t *p, size_t n)
 {
 	printf("  %-6s", label);
 	for (size_t k = 0; k < 16; k += 4)
-		printf(k + 4 <= n ? " %08x" : "         ", k + 4 <= n ? u32_at(p + k) : 0);
+		printf(k + 4 <= n ? " %08x" : "         ", k + 4 <= n ? ip_le32(p + k) : 0);
 	printf("  |");
 	for (size_t k = 0; k + 4 <= n; k += 4)
-		printf(" %g", (double)ip_f32_from_bits(u32_at(p + k)));
+		printf(" %g", (double)ip_f32_from_bits(ip_le32(p + k)));
 	printf("  |");
 	for (size_t k = 0; k + 4 <= n; k += 4)
-		printf(" %d", (int32_t)u32_at(p + k));
+		printf(" %d", (int32_t)ip_le32(p + k));
 	putchar('\n');
 }
 
@@ -366,7 +362,7 @@ static void json_words(const uint8_t *p, size_t n)
 		printf("%02x", p[i]);
 	printf("\", \"floats\": [");
 	for (size_t k = 0; k + 4 <= n; k += 4) {
-		float f = ip_f32_from_bits(u32_at(p + k));
+		float f = ip_f32_from_bits(ip_le32(p + k));
 		if (isfinite(f))
 			printf("%s%.9g", k ? ", " : "", (double)f);
 		else
@@ -374,7 +370,7 @@ static void json_words(const uint8_t *p, size_t n)
 	}
 	printf("], \"ints\": [");
 	for (size_t k = 0; k + 4 <= n; k += 4)
-		printf("%s%d", k ? ", " : "", (int32_t)u32_at(p + k));
+		printf("%s%d", k ? ", " : "", (int32_t)ip_le32(p + k));
 	printf("]");
 }
 

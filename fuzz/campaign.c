@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "campaign_row.h"
+#include "common/outcome_status.h"
 #include "exec.h"
 #include "rerun.h"
 #include "settle.h"

@@ -31,7 +31,7 @@ if(ISAPROBE_AFL_CC AND NOT ISAPROBE_SANITIZE AND NOT ISAPROBE_FUZZ)
     COMMAND ${CMAKE_COMMAND} -E env AFL_QUIET=1
             ${ISAPROBE_AFL_CC} -std=c11 -O2 -g -Wall -Wextra -Wshadow -Wstrict-prototypes
             -Wmissing-prototypes ${werror} -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-            -I${PROJECT_SOURCE_DIR}/include -I${PROJECT_SOURCE_DIR}/encoders
+            -I${PROJECT_SOURCE_DIR}/include -I${PROJECT_SOURCE_DIR}/encoders -I${PROJECT_SOURCE_DIR}
             -o ${ISAPROBE_AFL_HARNESS} ${PROJECT_SOURCE_DIR}/fuzz/afl/afl_harness_main.c
             $<TARGET_FILE:isaprobe_lib> ${SQLite3_LIBRARIES} ${LIBDRM_LINK_LIBRARIES} -lm -lpthread
     DEPENDS isaprobe_lib ${PROJECT_SOURCE_DIR}/fuzz/afl/afl_harness_main.c

@@ -16,7 +16,7 @@ if(ISAPROBE_SHARED)
   set_target_properties(isaprobe_shared PROPERTIES OUTPUT_NAME isaprobe
     VERSION ${PROJECT_VERSION} SOVERSION ${ISAPROBE_SOVERSION})
   target_include_directories(isaprobe_shared PUBLIC ${PROJECT_SOURCE_DIR}/include
-                             ${PROJECT_SOURCE_DIR}/encoders)
+                             ${PROJECT_SOURCE_DIR}/encoders ${PROJECT_SOURCE_DIR})
   target_link_libraries(isaprobe_shared PUBLIC m SQLite::SQLite3 Threads::Threads)
   install(TARGETS isaprobe_shared LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
           NAMELINK_COMPONENT Development)

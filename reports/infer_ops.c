@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "infer_internal.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 
 /* Short names for the binary32 bit casts of include/isaprobe/float_bits.h, used throughout. */
 static float f32(uint32_t x)

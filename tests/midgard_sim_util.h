@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "isaprobe/float_bits.h"
+#include "common/byteorder.h"
+#include "common/float_bits.h"
 #include "isaprobe/runner.h"
 #include "midgard/midgard.h"
 
@@ -109,14 +110,9 @@ static inline enum ip_status sim_run(const char *src, struct sim_io *io)
 	return s;
 }
 
-static inline uint32_t sim_u32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static inline uint32_t reg_u(const struct sim_io *io, unsigned r, unsigned c)
 {
-	return sim_u32(&io->regs[0][16 * r + 4 * c]);
+	return ip_le32(&io->regs[0][16 * r + 4 * c]);
 }
 
 static inline float reg_f(const struct sim_io *io, unsigned r, unsigned c)
@@ -132,7 +128,7 @@ static inline uint16_t reg_h(const struct sim_io *io, unsigned r, unsigned lane)
 
 static inline float vary_f(const struct sim_io *io, unsigned i)
 {
-	return ip_f32_from_bits(sim_u32(&io->vary_out[4 * i]));
+	return ip_f32_from_bits(ip_le32(&io->vary_out[4 * i]));
 }
 
 #define CHECK_STATUS(io, want)                                                             \

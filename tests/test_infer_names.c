@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
 #include "isaprobe/store.h"
