@@ -234,6 +234,50 @@ static int parse_count(const char *opt, const char *s, long long lo, long long h
 	return 0;
 }
 
+/* The output buffer of one `--observe ROLE[=BYTES]` (out->data allocated, zeroed): BYTES, else
+ * for the registers the register file of every invocation, else the size of the input of
+ * that role, else 64 bytes an invocation. 0, 1 (out of memory) or 2 (bad usage). */
+static int observe_buffer(const char *spec, const struct ip_buf *bufs, unsigned ninputs,
+                          long long invocations, struct ip_out_buf *out)
+{
+	const char *eq = strchr(spec, '=');
+	char role[32];
+	size_t rl = eq ? (size_t)(eq - spec) : strlen(spec), cap;
+	const struct ip_buf *in = NULL;
+	long long v;
+	if (rl >= sizeof role) {
+		fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", spec);
+		return 2;
+	}
+	memcpy(role, spec, rl);
+	role[rl] = 0;
+	if (ip_buf_role_parse(role, &out->role) != 0) {
+		fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", role);
+		return 2;
+	}
+	for (unsigned k = 0; k < ninputs; k++)
+		if (bufs[k].role == out->role)
+			in = &bufs[k];
+	if (eq) {
+		if (parse_count("--observe", eq + 1, 0, 1 << 26, &v) != 0)
+			return 2;
+		cap = (size_t)v;
+	} else if (out->role == IP_BUF_REGISTERS) {
+		cap = (size_t)invocations * reg_bytes;
+	} else if (in) {
+		cap = in->len;
+	} else {
+		cap = (size_t)invocations * 64;
+	}
+	out->cap = cap;
+	out->data = calloc(cap ? cap : 1, 1);
+	if (!out->data) {
+		fprintf(stderr, "isaprobe run: out of memory\n");
+		return 1;
+	}
+	return 0;
+}
+
 /* The program's bytes: assembled from .s text, else the file as it is. */
 static int load_program(const struct ip_isa *isa, const char *path, uint8_t **bin, size_t *len)
 {
@@ -448,7 +492,7 @@ int cmd_run(int argc, char **argv)
 	struct ip_buf bufs[MAX_INPUTS];
 	struct ip_out_buf outs[MAX_OUTPUTS];
 	unsigned ninputs = 0, nobserve = 0, nout = 0;
-	long long invocations = 1, budget = 0, uregs = -1, v;
+	long long invocations = 1, budget = 0, uregs = -1;
 	int json = 0, c, rc = 2, bad;
 	const struct ip_isa *isa;
 	struct ip_runner *r = NULL;
@@ -523,42 +567,9 @@ int cmd_run(int argc, char **argv)
 		nobserve = 2;
 	}
 	for (unsigned i = 0; i < nobserve; i++) {
-		const char *eq = strchr(observe[i], '=');
-		char role[32];
-		size_t rl = eq ? (size_t)(eq - observe[i]) : strlen(observe[i]), cap;
-		const struct ip_buf *in = NULL;
-		if (rl >= sizeof role) {
-			fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", observe[i]);
-			rc = 2;
-			goto out;
-		}
-		memcpy(role, observe[i], rl);
-		role[rl] = 0;
-		if (ip_buf_role_parse(role, &outs[nout].role) != 0) {
-			fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", role);
-			rc = 2;
-			goto out;
-		}
-		for (unsigned k = 0; k < ninputs; k++)
-			if (bufs[k].role == outs[nout].role)
-				in = &bufs[k];
-		if (eq) {
-			if (parse_count("--observe", eq + 1, 0, 1 << 26, &v) != 0) {
-				rc = 2;
-				goto out;
-			}
-			cap = (size_t)v;
-		} else if (outs[nout].role == IP_BUF_REGISTERS) {
-			cap = (size_t)invocations * reg_bytes;
-		} else if (in) {
-			cap = in->len;
-		} else {
-			cap = (size_t)invocations * 64;
-		}
-		outs[nout].cap = cap;
-		outs[nout].data = calloc(cap ? cap : 1, 1);
-		if (!outs[nout].data) {
-			fprintf(stderr, "isaprobe run: out of memory\n");
+		bad = observe_buffer(observe[i], bufs, ninputs, invocations, &outs[nout]);
+		if (bad) {
+			rc = bad;
 			goto out;
 		}
 		nout++;
