@@ -11,8 +11,13 @@
 	{n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
 
 #ifndef IP_FIELD_ROW_PUBLIC
-/* An ISA's own field tables: every column. */
+/* An ISA's own field tables: every column; W1 and W2 with one or two conditions (each a braced
+ * struct ip_when given by a macro of the table, so that its comma does not split it). */
 #define F(n, lo, w, k, d, e, def, note) IP_FIELD_ROW(n, lo, w, k, d, e, def, note)
+#define W1(n, lo, w, k, d, e, def, c1, note)                                                    \
+	{n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {c1, {0, 0}}, note}
+#define W2(n, lo, w, k, d, e, def, c1, c2, note)                                                \
+	{n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {c1, c2}, note}
 #else
 /* A public-knowledge overlay (define IP_FIELD_ROW_PUBLIC before the include): what a public
  * source says is a field's place, kind and, with FE, its values; nothing is documented or
