@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "common/grow.h"
 #include "isaprobe/probe.h"
 #include "isaprobe/store.h"
 
@@ -80,15 +81,9 @@ static struct bench_result *add(struct bench_run *r, const char *name, const cha
                                 enum bench_goal goal, double target, const char *note)
 {
 	struct bench_result *res;
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 32;
-		struct bench_result *p = realloc(r->results, cap * sizeof *p);
-		if (!p) {
-			fputs("isaprobe bench: out of memory\n", stderr);
-			exit(1);
-		}
-		r->results = p;
-		r->cap = cap;
+	if (ip_grow((void **)&r->results, &r->cap, r->n + 1, sizeof *r->results)) {
+		fputs("isaprobe bench: out of memory\n", stderr);
+		exit(1);
 	}
 	res = &r->results[r->n++];
 	memset(res, 0, sizeof *res);

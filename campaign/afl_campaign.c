@@ -681,19 +681,183 @@ static uint64_t read_claimed(const char *work)
 	return c[0];
 }
 
+/* What a run needs before the campaign is opened: the tools, the image layout and its fields
+ * string (fields, fields_len bytes), the classifier, the baselines and the store's buffers.
+ * 0, or -1 with d set. */
+static int prepare(struct driver *dr, unsigned n, struct ip_afl_tools *tools,
+                   struct ip_afl_layout *layout, char *fields, size_t fields_len,
+                   struct ip_diag *d)
+{
+	const struct ip_afl_opts *o = dr->o;
+	if (n > IP_AFL_MAX_JOBS)
+		return ip_diag_plain(d, "at most %d afl-fuzz instances (--jobs)", IP_AFL_MAX_JOBS);
+	if (!o->workdir)
+		return ip_diag_plain(d, "the afl engine needs a folder for its corpus");
+	if (ip_afl_find_tools(tools, d) != 0 || ip_afl_image_layout(dr->p, layout, d) != 0 ||
+	    ip_afl_fields_string(layout, fields, fields_len) != 0 ||
+	    ip_afl_classifier_new(dr->p, &dr->classes, d) != 0 || baselines(dr, d) != 0)
+		return -1;
+	dr->runs = malloc(BATCH * sizeof *dr->runs);
+	dr->taken = malloc(BATCH * 16);
+	if (!dr->runs || !dr->taken)
+		return ip_diag_plain(d, "out of memory");
+	return 0;
+}
+
+/* Starts the run-log reader and the n afl-fuzz instances (*started of them started: stops at
+ * the first that cannot be). 0, or -1 with d set (the reader did not start, or an instance). */
+static int start_fuzzing(struct driver *dr, struct shared *sh, struct instance *inst, unsigned n,
+                         const struct ip_afl_tools *tools, const char *work, const char *fields,
+                         pthread_t *reader, int *have_reader, unsigned *started,
+                         struct ip_diag *d)
+{
+	const struct ip_probe *p = dr->p;
+	sh->inst = inst;
+	sh->n = n;
+	sh->value_len = (p->width + 7) / 8;
+	sh->output_len = p->output_len;
+	sh->ncontexts = p->ncontexts;
+	if (pthread_create(reader, NULL, reader_main, sh) != 0)
+		return ip_diag_plain(d, "cannot start the run-log reader");
+	*have_reader = 1;
+	for (*started = 0; *started < n; (*started)++)
+		if (spawn(tools, dr->o, p, work, fields, &inst[*started], *started, n, d) != 0)
+			return -1;
+	return 0;
+}
+
+/* Whether an instance stopped by itself (an error: d says which and how its log ends). */
+static int any_exited(const struct driver *dr, struct instance *inst, unsigned started,
+                      struct ip_diag *d)
+{
+	int exited = 0;
+	for (unsigned i = 0; i < started; i++)
+		if (!inst[i].exited && waitpid(inst[i].pid, &inst[i].status, WNOHANG) == inst[i].pid) {
+			char tail[600];
+			inst[i].exited = 1;
+			log_tail(inst[i].afl_log, tail, sizeof tail);
+			ip_diag_plain(d, "afl-fuzz (%s) stopped by itself (%s %d) after %.1f s; its "
+			                 "log %s ends: %s",
+			              inst[i].name, WIFEXITED(inst[i].status) ? "status" : "signal",
+			              WIFEXITED(inst[i].status) ? WEXITSTATUS(inst[i].status)
+			                                        : WTERMSIG(inst[i].status),
+			              now() - dr->t0, inst[i].afl_log, tail);
+			exited = 1;
+		}
+	return exited;
+}
+
+/* Stores what the instances log while they run, until a stop (o->stop, the time limit, the
+ * budget claimed) or a failure. Returns whether it failed (d set). */
+static int watch(struct driver *dr, struct shared *sh, struct instance *inst, unsigned started,
+                 const char *work, const char *outdir, struct ip_diag *d)
+{
+	const struct ip_afl_opts *o = dr->o;
+	struct ip_afl_result *r = dr->r;
+	int failed = 0;
+	while (!failed) {
+		int stopping = 0;
+		usleep(50000);
+		if (store_pending(dr, sh, d) != 0)
+			return 1;
+		if (any_exited(dr, inst, started, d))
+			failed = 1;
+		pthread_mutex_lock(&sh->lock);
+		if (sh->oom) {
+			ip_diag_plain(d, "out of memory reading the run log");
+			failed = 1;
+		}
+		pthread_mutex_unlock(&sh->lock);
+		if (o->stop && *o->stop)
+			r->interrupted = stopping = 1;
+		else if (o->seconds > 0 && now() - dr->t0 >= o->seconds)
+			r->timed_out = stopping = 1;
+		else if (o->budget && read_claimed(work) >= o->budget)
+			stopping = 1;
+		progress(dr, outdir, inst, started, 0);
+		if (stopping)
+			break;
+	}
+	return failed;
+}
+
+/* Tells the reader to stop and waits for it. */
+static void stop_reader(struct shared *sh, pthread_t reader)
+{
+	pthread_mutex_lock(&sh->lock);
+	sh->quit = 1;
+	pthread_cond_broadcast(&sh->room);
+	pthread_mutex_unlock(&sh->lock);
+	pthread_join(reader, NULL);
+}
+
+/* With the instances stopped: stores what their logs still hold (the reader reads each to its
+ * end, STOP_GRACE_MS at most), then stops the reader and stores the rest. Errors go to d
+ * unless one came before (`failed`: to scratch). Returns whether it (or before it) failed. */
+static int drain(struct driver *dr, struct shared *sh, struct instance *inst, unsigned n,
+                 pthread_t reader, int failed, struct ip_diag *scratch, struct ip_diag *d)
+{
+	double t_end;
+	int done = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (inst[i].dummy >= 0) {
+			close(inst[i].dummy); /* with every harness gone: end of file for the reader */
+			inst[i].dummy = -1;
+		}
+	t_end = now() + STOP_GRACE_MS / 1000.0;
+	while (!done && now() < t_end) {
+		done = 1;
+		pthread_mutex_lock(&sh->lock);
+		for (unsigned i = 0; i < n; i++)
+			done &= inst[i].eof;
+		pthread_mutex_unlock(&sh->lock);
+		if (!done && store_pending(dr, sh, failed ? scratch : d) != 0)
+			failed = 1;
+		if (!done)
+			usleep(20000);
+	}
+	stop_reader(sh, reader);
+	if (store_pending(dr, sh, failed ? scratch : d) != 0)
+		failed = 1;
+	return failed;
+}
+
+/* Frees what a run holds: the instances' logs (and fifos), the reader's buffers, the driver's
+ * classes and buffers. */
+static void free_run(struct driver *dr, struct shared *sh, struct instance *inst)
+{
+	for (unsigned i = 0; i < IP_AFL_MAX_JOBS; i++) {
+		if (inst[i].fd >= 0)
+			close(inst[i].fd);
+		if (inst[i].dummy >= 0)
+			close(inst[i].dummy);
+		if (inst[i].fifo[0])
+			unlink(inst[i].fifo);
+		ip_afl_log_reader_free(&inst[i].reader);
+	}
+	free(sh->pending);
+	pthread_mutex_destroy(&sh->lock);
+	pthread_cond_destroy(&sh->room);
+	ip_afl_class_set_free(&dr->seen);
+	ip_afl_classifier_free(dr->classes);
+	free(dr->base_data);
+	free(dr->runs);
+	free(dr->taken);
+}
+
 int ip_afl_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct ip_afl_opts *o,
                         struct ip_afl_result *r, struct ip_diag *d)
 {
 	struct ip_afl_tools tools;
 	struct ip_afl_layout layout;
 	struct ip_campaign_opts co = {0};
+	struct ip_campaign_start c = {0};
 	struct driver dr;
 	struct shared sh;
 	struct instance inst[IP_AFL_MAX_JOBS];
 	unsigned n = o->jobs ? o->jobs : 1, started = 0;
 	pthread_t reader;
-	int have_reader = 0, finished = 0, rc = -1, failed = 0;
-	uint64_t cursor = 0;
+	int have_reader = 0, rc = -1, failed = 0;
 	char work[4200], fields[512], outdir[4200];
 	double t_start = now();
 	struct ip_diag scratch; /* errors after the first, which d keeps */
@@ -711,154 +875,63 @@ int ip_afl_campaign_run(struct ip_store *s, const struct ip_probe *p, const stru
 	dr.p = p;
 	dr.o = o;
 	dr.r = r;
-	if (n > IP_AFL_MAX_JOBS) {
-		ip_diag_plain(d, "at most %d afl-fuzz instances (--jobs)", IP_AFL_MAX_JOBS);
+	if (prepare(&dr, n, &tools, &layout, fields, sizeof fields, d))
 		goto out;
-	}
-	if (!o->workdir) {
-		ip_diag_plain(d, "the afl engine needs a folder for its corpus");
-		goto out;
-	}
-	if (ip_afl_find_tools(&tools, d) != 0 || ip_afl_image_layout(p, &layout, d) != 0 ||
-	    ip_afl_fields_string(&layout, fields, sizeof fields) != 0 ||
-	    ip_afl_classifier_new(p, &dr.classes, d) != 0 || baselines(&dr, d) != 0)
-		goto out;
-	dr.runs = malloc(BATCH * sizeof *dr.runs);
-	dr.taken = malloc(BATCH * 16);
-	if (!dr.runs || !dr.taken) {
-		ip_diag_plain(d, "out of memory");
-		goto out;
-	}
 	co.host = o->host;
 	co.seed = o->seed;
 	co.budget = o->budget;
 	co.shard_count = 1;
-	r->campaign_id = ip_campaign_open(s, p, &co, "afl", dr.runner_name, r->model,
-	                                  (p->width + 7) / 8, &cursor, &finished, d);
-	if (r->campaign_id < 0)
+	co.resume = o->resume;
+	c.strategy = "afl";
+	c.runner_name = dr.runner_name;
+	c.model = r->model;
+	c.value_len = (p->width + 7) / 8;
+	c.counts_runs = 1;
+	c.lock_note = r->lock_note;
+	c.lock_note_len = sizeof r->lock_note;
+	rc = ip_campaign_begin(s, p, &co, &c, d);
+	r->campaign_id = c.id;
+	if (c.locked)
+		r->cursor_start = r->cursor_end = c.cursor;
+	if (rc)
 		goto out;
-	/* One writer per campaign (db/lock.c): where it stands is read again under the lock. */
-	if (ip_store_campaign_lock(s, r->campaign_id, &cursor, &finished, r->lock_note,
-	                           sizeof r->lock_note, d))
-		goto out;
-	r->cursor_start = r->cursor_end = cursor;
-	if (finished) {
+	if (c.finished) {
 		r->finished = r->was_finished = 1;
-		rc = 0;
-		goto out;
+		goto out; /* rc 0 */
 	}
-	if (cursor > 0 && !o->resume) {
-		ip_diag_plain(d, "campaign %lld of probe %s was interrupted after %llu runs: pass "
-		                 "--resume to continue it",
-		              (long long)r->campaign_id, p->name, (unsigned long long)cursor);
-		goto out;
-	}
-	r->resumed = cursor > 0;
+	rc = -1;
+	r->resumed = c.cursor > 0;
 	textf(work, sizeof work, "%s/c%lld", o->workdir, (long long)r->campaign_id);
 	textf(outdir, sizeof outdir, "%s/out", work);
 	textf(r->outdir, sizeof r->outdir, "%s", outdir);
 	if (make_dir(work, d) != 0 || write_corpus(p, &layout, work, d) != 0 ||
-	    write_counter(work, cursor, o->budget, d) != 0 || open_logs(inst, n, work, d) != 0)
+	    write_counter(work, c.cursor, o->budget, d) != 0 || open_logs(inst, n, work, d) != 0)
 		goto out;
-	if (o->budget && cursor >= o->budget) { /* stored before a crash, not marked finished */
-		if (ip_store_campaign_finish(s, r->campaign_id, d) != 0)
+	if (o->budget && c.cursor >= o->budget) { /* stored before a crash, not marked finished */
+		if (ip_campaign_finish(s, r->campaign_id, &r->finished, d) == 0)
+			rc = 0;
+		goto out;
+	}
+	if (start_fuzzing(&dr, &sh, inst, n, &tools, work, fields, &reader, &have_reader, &started,
+	                  d) != 0) {
+		if (!have_reader)
 			goto out;
-		r->finished = 1;
-		rc = 0;
-		goto out;
-	}
-	sh.inst = inst;
-	sh.n = n;
-	sh.value_len = (p->width + 7) / 8;
-	sh.output_len = p->output_len;
-	sh.ncontexts = p->ncontexts;
-	if (pthread_create(&reader, NULL, reader_main, &sh) != 0) {
-		ip_diag_plain(d, "cannot start the run-log reader");
-		goto out;
-	}
-	have_reader = 1;
-	for (started = 0; started < n; started++)
-		if (spawn(&tools, o, p, work, fields, &inst[started], started, n, d) != 0) {
-			failed = 1;
-			break;
-		}
-	dr.t0 = now();
-	while (!failed) {
-		int stopping = 0;
-		usleep(50000);
-		if (store_pending(&dr, &sh, d) != 0) {
-			failed = 1;
-			break;
-		}
-		for (unsigned i = 0; i < started; i++)
-			if (!inst[i].exited && waitpid(inst[i].pid, &inst[i].status, WNOHANG) == inst[i].pid) {
-				char tail[600];
-				inst[i].exited = 1;
-				log_tail(inst[i].afl_log, tail, sizeof tail);
-				ip_diag_plain(d, "afl-fuzz (%s) stopped by itself (%s %d) after %.1f s; its "
-				                 "log %s ends: %s",
-				              inst[i].name, WIFEXITED(inst[i].status) ? "status" : "signal",
-				              WIFEXITED(inst[i].status) ? WEXITSTATUS(inst[i].status)
-				                                        : WTERMSIG(inst[i].status),
-				              now() - dr.t0, inst[i].afl_log, tail);
-				failed = 1;
-			}
-		pthread_mutex_lock(&sh.lock);
-		if (sh.oom) {
-			ip_diag_plain(d, "out of memory reading the run log");
-			failed = 1;
-		}
-		pthread_mutex_unlock(&sh.lock);
-		if (o->stop && *o->stop)
-			r->interrupted = stopping = 1;
-		else if (o->seconds > 0 && now() - dr.t0 >= o->seconds)
-			r->timed_out = stopping = 1;
-		else if (o->budget && read_claimed(work) >= o->budget)
-			stopping = 1;
-		progress(&dr, outdir, inst, started, 0);
-		if (stopping)
-			break;
-	}
-	stop_all(inst, started);
-	for (unsigned i = 0; i < n; i++)
-		if (inst[i].dummy >= 0) {
-			close(inst[i].dummy); /* with every harness gone: end of file for the reader */
-			inst[i].dummy = -1;
-		}
-	{
-		double t_end = now() + STOP_GRACE_MS / 1000.0;
-		int done = 0;
-		while (!done && now() < t_end) {
-			done = 1;
-			pthread_mutex_lock(&sh.lock);
-			for (unsigned i = 0; i < n; i++)
-				done &= inst[i].eof;
-			pthread_mutex_unlock(&sh.lock);
-			if (!done && store_pending(&dr, &sh, failed ? &scratch : d) != 0)
-				failed = 1;
-			if (!done)
-				usleep(20000);
-		}
-		pthread_mutex_lock(&sh.lock);
-		sh.quit = 1;
-		pthread_cond_broadcast(&sh.room);
-		pthread_mutex_unlock(&sh.lock);
-		pthread_join(reader, NULL);
-		have_reader = 0;
-	}
-	if (store_pending(&dr, &sh, failed ? &scratch : d) != 0)
 		failed = 1;
+	}
+	dr.t0 = now();
+	if (!failed)
+		failed = watch(&dr, &sh, inst, started, work, outdir, d);
+	stop_all(inst, started);
+	failed = drain(&dr, &sh, inst, n, reader, failed, &scratch, d);
+	have_reader = 0;
 	for (unsigned i = 0; i < n; i++)
 		r->skipped_bytes += inst[i].reader.skipped;
 	r->bad_records = sh.bad;
 	for (unsigned i = 0; i < started; i++)
 		read_stats(outdir, inst[i].name, r);
-	if (!failed && o->budget && read_claimed(work) >= o->budget) {
-		if (ip_store_campaign_finish(s, r->campaign_id, d) != 0)
-			failed = 1;
-		else
-			r->finished = 1;
-	}
+	if (!failed && o->budget && read_claimed(work) >= o->budget &&
+	    ip_campaign_finish(s, r->campaign_id, &r->finished, d) != 0)
+		failed = 1;
 	if (!failed && !r->finished && !r->interrupted && !r->timed_out)
 		r->interrupted = 1;
 	progress(&dr, outdir, inst, started, 1);
@@ -866,30 +939,10 @@ int ip_afl_campaign_run(struct ip_store *s, const struct ip_probe *p, const stru
 out:
 	if (have_reader) {
 		stop_all(inst, started);
-		pthread_mutex_lock(&sh.lock);
-		sh.quit = 1;
-		pthread_cond_broadcast(&sh.room);
-		pthread_mutex_unlock(&sh.lock);
-		pthread_join(reader, NULL);
+		stop_reader(&sh, reader);
 	}
-	for (unsigned i = 0; i < IP_AFL_MAX_JOBS; i++) {
-		if (inst[i].fd >= 0)
-			close(inst[i].fd);
-		if (inst[i].dummy >= 0)
-			close(inst[i].dummy);
-		if (inst[i].fifo[0])
-			unlink(inst[i].fifo);
-		ip_afl_log_reader_free(&inst[i].reader);
-	}
-	free(sh.pending);
-	pthread_mutex_destroy(&sh.lock);
-	pthread_cond_destroy(&sh.room);
-	ip_afl_class_set_free(&dr.seen);
-	ip_afl_classifier_free(dr.classes);
-	free(dr.base_data);
-	free(dr.runs);
-	free(dr.taken);
-	ip_store_campaign_unlock(s);
+	free_run(&dr, &sh, inst);
+	ip_campaign_end(s);
 	r->seconds = now() - t_start;
 	return rc;
 }

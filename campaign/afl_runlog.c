@@ -4,24 +4,12 @@
 #include <string.h>
 
 #include "fuzz/afl/afl_internal.h"
+#include "common/byteorder.h"
 
 static const uint8_t head_magic[4] = {'I', 'P', 'R', '1'};
 static const uint8_t tail_magic[4] = {'1', 'R', 'P', 'I'};
 #define BODY_FIXED 8
 #define FRAME_EXTRA 16 /* magic, length; length, magic */
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 size_t ip_afl_log_size(const struct ip_afl_logrec *r)
 {
@@ -33,16 +21,16 @@ void ip_afl_log_encode(const struct ip_afl_logrec *r, uint8_t *out)
 	uint32_t body = (uint32_t)(BODY_FIXED + r->value_len + r->len);
 	uint8_t *b = out + 8;
 	memcpy(out, head_magic, 4);
-	put32(out + 4, body);
+	ip_put_le32(out + 4, body);
 	b[0] = (uint8_t)r->context;
 	b[1] = (uint8_t)r->status;
 	b[2] = (uint8_t)r->value_len;
 	b[3] = 0;
-	put32(b + 4, r->fault);
+	ip_put_le32(b + 4, r->fault);
 	memcpy(b + BODY_FIXED, r->value, r->value_len);
 	if (r->len)
 		memcpy(b + BODY_FIXED + r->value_len, r->data, r->len);
-	put32(b + body, body);
+	ip_put_le32(b + body, body);
 	memcpy(b + body + 4, tail_magic, 4);
 }
 
@@ -82,7 +70,7 @@ int ip_afl_log_next(struct ip_afl_log_reader *r, struct ip_afl_logrec *rec)
 			r->skipped++;
 			continue;
 		}
-		body = get32(h + 4);
+		body = ip_le32(h + 4);
 		if (body < BODY_FIXED || body > BODY_FIXED + 16 + IP_AFL_LOG_MAX_DATA ||
 		    (avail >= 8u + BODY_FIXED && h[8 + 2] > 16) ||
 		    (avail >= 8u + BODY_FIXED && body < BODY_FIXED + (size_t)h[8 + 2])) {
@@ -93,7 +81,7 @@ int ip_afl_log_next(struct ip_afl_log_reader *r, struct ip_afl_logrec *rec)
 		if (avail < FRAME_EXTRA + (size_t)body)
 			return 0;
 		b = h + 8;
-		if (get32(b + body) != body || memcmp(b + body + 4, tail_magic, 4) != 0) {
+		if (ip_le32(b + body) != body || memcmp(b + body + 4, tail_magic, 4) != 0) {
 			r->pos++; /* cut short: look for the next record inside it */
 			r->skipped++;
 			continue;
@@ -101,7 +89,7 @@ int ip_afl_log_next(struct ip_afl_log_reader *r, struct ip_afl_logrec *rec)
 		rec->context = b[0];
 		rec->status = (enum ip_status)b[1];
 		rec->value_len = b[2];
-		rec->fault = get32(b + 4);
+		rec->fault = ip_le32(b + 4);
 		memset(rec->value, 0, sizeof rec->value);
 		memcpy(rec->value, b + BODY_FIXED, rec->value_len);
 		rec->len = body - BODY_FIXED - rec->value_len;

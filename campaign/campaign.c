@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "campaign_row.h"
+#include "common/outcome_status.h"
 #include "exec.h"
 #include "rerun.h"
 #include "settle.h"
@@ -71,6 +72,7 @@ struct driver {
 	size_t piece;             /* variants run and hashed at a time (their outputs cached) */
 	unsigned confirm;         /* re-runs of a variant at most (ip_campaign_opts.confirm) */
 	const struct ip_auto_context_plan *plans; /* auto: the settled surveys' walk faults */
+	ip_word seeds[IP_PROBE_MAX_CONTEXTS]; /* the strategy's seed values (outlive it) */
 	struct slot *slots;
 	unsigned nslots;
 	pthread_mutex_t lock;
@@ -596,82 +598,6 @@ out:
 	return rc;
 }
 
-static void fill_layout(const struct ip_probe *p, size_t value_len, char fmt_names[][96],
-                        struct ip_layout_context *lc, struct ip_layout_target *lt,
-                        struct ip_layout_buffer *lb, uint8_t (*seed_bytes)[16],
-                        struct ip_campaign_layout *l)
-{
-	size_t off = 0;
-	for (unsigned c = 0; c < p->ncontexts; c++) {
-		value_bytes(&p->contexts[c].seed_value, seed_bytes[c], value_len);
-		lc[c].label = p->contexts[c].label;
-		lc[c].seed_value = seed_bytes[c];
-		lc[c].seed_len = value_len;
-	}
-	for (unsigned i = 0; i < p->ntargets; i++) {
-		const struct ip_probe_target *t = &p->targets[i];
-		snprintf(fmt_names[i], 96, "%s.%s", p->isa->name, t->fmt->name);
-		lt[i].value_lo = t->value_lo;
-		lt[i].width = t->width;
-		lt[i].format = fmt_names[i];
-		lt[i].field = t->field ? t->field->name : NULL;
-		lt[i].bundle = t->bundle;
-		lt[i].slot = t->slot;
-		lt[i].lo = t->lo;
-	}
-	for (unsigned i = 0; i < p->nbuffers; i++) {
-		const struct ip_probe_buffer *b = &p->buffers[i];
-		lb[i].output = b->output;
-		lb[i].role = ip_buf_role_name(b->role);
-		lb[i].offset = b->output ? (uint32_t)off : 0;
-		lb[i].data = b->output ? NULL : b->data;
-		lb[i].len = b->len;
-		lb[i].record = p->record[b->role];
-		lb[i].names = b->output ? NULL : p->names[b->role];
-		if (b->output)
-			off += b->len;
-	}
-	l->contexts = lc;
-	l->ncontexts = p->ncontexts;
-	l->targets = lt;
-	l->ntargets = p->ntargets;
-	l->buffers = lb;
-	l->nbuffers = p->nbuffers;
-}
-
-int64_t ip_campaign_open(struct ip_store *s, const struct ip_probe *p,
-                         const struct ip_campaign_opts *o, const char *strategy,
-                         const char *runner_name, const char *model, size_t value_len,
-                         uint64_t *cursor, int *finished, struct ip_diag *d)
-{
-	struct ip_campaign_key key = {0};
-	struct ip_layout_context lc[IP_PROBE_MAX_CONTEXTS];
-	struct ip_layout_target lt[IP_PROBE_MAX_TARGETS];
-	struct ip_layout_buffer lb[IP_PROBE_MAX_BUFFERS];
-	uint8_t seed_bytes[IP_PROBE_MAX_CONTEXTS][16];
-	char fmt_names[IP_PROBE_MAX_TARGETS][96];
-	struct ip_campaign_layout l;
-	int64_t id;
-	key.probe_id = ip_store_probe(s, p->name, p->isa->name, p->text, 1, d);
-	if (key.probe_id < 0)
-		return -1;
-	key.device_id = ip_store_device(s, runner_name, model, o->host, d);
-	if (key.device_id < 0)
-		return -1;
-	key.strategy = strategy;
-	key.seed = o->seed;
-	key.budget = o->budget;
-	key.shard_index = o->shard_index;
-	key.shard_count = o->shard_count ? o->shard_count : 1;
-	id = ip_store_campaign(s, &key, cursor, finished, d);
-	if (id < 0)
-		return -1;
-	fill_layout(p, value_len, fmt_names, lc, lt, lb, seed_bytes, &l);
-	if (ip_store_campaign_layout(s, id, &l, d))
-		return -1;
-	return id;
-}
-
 /* Runs i0..i1 of the slot (its variants, then its re-runs) that are stored, as ip_run records
  * after the s->nrun before, counted by status, added to the batch being prepared. A variant's
  * runner-error run waits for its re-runs (`errors`: 0 leaves them out, 1 takes only them and
@@ -830,235 +756,71 @@ static int open_runners(const struct ip_campaign_opts *o, const struct ip_probe 
 	return 0;
 }
 
-int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct ip_campaign_opts *o,
-                    struct ip_campaign_result *r, struct ip_diag *d)
+/* The driver's settings from o (before any runner is open) and its lock. */
+static void driver_init(struct driver *dr, const struct ip_probe *p,
+                        const struct ip_campaign_opts *o, unsigned jobs)
 {
-	struct driver dr;
-	struct ip_runner *runners[IP_CAMPAIGN_MAX_JOBS] = {0};
-	struct exec_with_driver *ex = NULL;
-	pthread_t threads[IP_CAMPAIGN_MAX_JOBS];
-	unsigned nthreads = 0, jobs = o->jobs ? o->jobs : 1;
-	uint32_t shard_count = o->shard_count ? o->shard_count : 1;
-	struct ip_auto_context_plan *plans = NULL;
-	struct ip_strategy *st = NULL;
-	struct ip_strategy_params sp = {0};
-	ip_word seeds[IP_PROBE_MAX_CONTEXTS];
-	uint64_t cursor = 0, next_seq = 0, record_seq = 0, errors_before = 0;
-	int finished = 0, exhausted = 0, rc = -1;
-	double t_start = now(), t0 = t_start, cpu0 = 0;
-
-	memset(r, 0, sizeof *r);
-	memset(&dr, 0, sizeof dr);
-	if (jobs > IP_CAMPAIGN_MAX_JOBS)
-		return ip_diag_plain(d, "at most %d jobs", IP_CAMPAIGN_MAX_JOBS);
-	if (o->shard_index >= shard_count)
-		return ip_diag_plain(d, "shard %u/%u does not exist (shards are 0 to %u)",
-		                     (unsigned)o->shard_index, (unsigned)shard_count,
-		                     (unsigned)shard_count - 1);
-	dr.probe = p;
+	memset(dr, 0, sizeof *dr);
+	dr->probe = p;
 	/* re-runs: as asked; by default auto's (the strategy that plans on what it saw) */
-	dr.confirm = o->confirm == IP_CAMPAIGN_CONFIRM_NONE ? 0
-	           : o->confirm ? o->confirm
-	           : o->strategy == IP_STRATEGY_AUTO ? IP_CAMPAIGN_DEFAULT_CONFIRM : 0;
-	dr.batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
-	/* In-process runners: pieces of at most 256 KiB of outputs (a core's cache keeps them
-	 * until they are hashed). A runner that overlaps batches (remote): large ones in halves, the next
-	 * submitted before the one before is collected. Others run whole batches: a GPU pays for
-	 * each submission. */
-	dr.piece = dr.batch;
-	dr.value_len = (p->width + 7) / 8;
-	dr.nworkers = jobs;
-	pthread_mutex_init(&dr.lock, NULL);
-	pthread_cond_init(&dr.work, NULL);
-	pthread_cond_init(&dr.done, NULL);
+	dr->confirm = o->confirm == IP_CAMPAIGN_CONFIRM_NONE ? 0
+	            : o->confirm ? o->confirm
+	            : o->strategy == IP_STRATEGY_AUTO ? IP_CAMPAIGN_DEFAULT_CONFIRM : 0;
+	dr->batch = o->batch ? o->batch : IP_CAMPAIGN_DEFAULT_BATCH;
+	dr->piece = dr->batch; /* until the runner is known: piece_size */
+	dr->value_len = (p->width + 7) / 8;
+	dr->nworkers = jobs;
+	pthread_mutex_init(&dr->lock, NULL);
+	pthread_cond_init(&dr->work, NULL);
+	pthread_cond_init(&dr->done, NULL);
+}
 
-	if (open_runners(o, p, runners, jobs, d))
-		goto out;
-	ex = calloc(jobs, sizeof *ex);
-	if (!ex) {
-		ip_diag_plain(d, "out of memory");
-		goto out;
-	}
-	for (unsigned i = 0; i < jobs; i++) {
-		ex[i].dr = &dr;
-		if (ip_exec_init(&ex[i].x, p, runners[i], dr.batch, d))
-			goto out;
-	}
-	if (ip_exec_check(&ex[0].x, d)) /* before the campaign starts: a job no frame holds */
-		goto out;
-	if (strcmp(ip_runner_name(runners[0]), "sim") == 0) {
+/* In-process runners: pieces of at most 256 KiB of outputs (a core's cache keeps them until
+ * they are hashed). A runner that overlaps batches (remote): large ones in halves, the next
+ * submitted before the one before is collected. Others run whole batches: a GPU pays for each
+ * submission. */
+static size_t piece_size(const struct driver *dr, struct ip_runner *r)
+{
+	const struct ip_probe *p = dr->probe;
+	if (strcmp(ip_runner_name(r), "sim") == 0) {
 		size_t piece = (256u << 10) / (p->output_len ? p->output_len : 1);
-		dr.piece = piece < 16 ? 16 : piece < dr.batch ? piece : dr.batch;
-	} else if (ip_runner_overlaps(runners[0]) && dr.batch >= OVERLAP_MIN_BATCH) {
-		dr.piece = (dr.batch + 1) / 2; /* two in flight: one runs while one is packed or stored */
+		return piece < 16 ? 16 : piece < dr->batch ? piece : dr->batch;
 	}
+	if (ip_runner_overlaps(r) && dr->batch >= OVERLAP_MIN_BATCH)
+		return (dr->batch + 1) / 2; /* two in flight: one runs while one is packed or stored */
+	return dr->batch;
+}
+
+/* One runner and exec per worker (*ex, jobs of them, each with room for its pieces' outputs),
+ * the job checked against the runner's frames before the campaign starts. 0, or -1 with d
+ * set (what was opened is freed by close_workers). */
+static int open_workers(struct driver *dr, const struct ip_campaign_opts *o,
+                        struct ip_runner **runners, struct exec_with_driver **ex, unsigned jobs,
+                        struct ip_diag *d)
+{
+	const struct ip_probe *p = dr->probe;
+	if (open_runners(o, p, runners, jobs, d))
+		return -1;
+	*ex = calloc(jobs, sizeof **ex);
+	if (!*ex)
+		return ip_diag_plain(d, "out of memory");
+	for (unsigned i = 0; i < jobs; i++) {
+		(*ex)[i].dr = dr;
+		if (ip_exec_init(&(*ex)[i].x, p, runners[i], dr->batch, d))
+			return -1;
+	}
+	if (ip_exec_check(&(*ex)[0].x, d)) /* before the campaign starts: a job no frame holds */
+		return -1;
+	dr->piece = piece_size(dr, runners[0]);
 	for (unsigned i = 0; i < jobs; i++)
-		if (!(ex[i].out = malloc(IP_RUNNER_MAX_SUBMITTED * dr.piece *
-		                         (p->output_len ? p->output_len : 1)))) {
-			ip_diag_plain(d, "out of memory");
-			goto out;
-		}
-	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
-	r->model = r->model_buf;
-	r->campaign_id = ip_campaign_open(s, p, o, ip_strategy_name(o->strategy),
-	                                  ip_runner_name(runners[0]), r->model, dr.value_len,
-	                                  &cursor, &finished, d);
-	if (r->campaign_id < 0)
-		goto out;
-	/* One writer per campaign: where it stands is read again under the lock. */
-	if (ip_store_campaign_lock(s, r->campaign_id, &cursor, &finished, r->lock_note,
-	                           sizeof r->lock_note, d))
-		goto out;
-	r->cursor_start = r->cursor_end = cursor;
-	if (cursor > 0 && !finished && !o->resume) {
-		ip_diag_plain(d, "campaign %lld of probe %s was interrupted at variant %llu: pass "
-		                 "--resume to continue it",
-		              (long long)r->campaign_id, p->name, (unsigned long long)cursor);
-		goto out;
-	}
-	r->resumed = cursor > 0 && !finished;
-	/* the runner errors stored so far (a new campaign has none: no need to look) */
-	if (cursor > 0 && ip_store_runner_error_count(s, r->campaign_id, &errors_before, d))
-		goto out;
-	/* --resume: first the runs stored as runner errors, again */
-	if (o->resume && errors_before &&
-	    ip_campaign_rerun(s, r->campaign_id, p, &ex[0].x, o, cursor, errors_before, r, d))
-		goto out;
-	if (finished || r->interrupted) {
-		r->finished = r->was_finished = finished;
-		rc = 0;
-		goto out;
-	}
-	ip_strategy_params_of(&sp, p, o->strategy, seeds);
-	sp.seed = o->seed;
-	sp.budget = o->budget;
-	sp.force = o->force;
-	if (o->strategy == IP_STRATEGY_AUTO) {
-		plans = calloc(p->ncontexts, sizeof *plans);
-		if (!plans) {
-			ip_diag_plain(d, "out of memory");
-			goto out;
-		}
-		if (ip_auto_survey(&ex[0].x, p, dr.confirm, plans, d))
-			goto out;
-		sp.plans = plans;
-		dr.plans = plans;
-	}
-	if (ip_strategy_new(&sp, &st, d))
-		goto out;
-	r->total = ip_strategy_total(st);
-	for (uint64_t k = 0; k < cursor; k++) { /* resume: skip what is stored */
-		struct ip_variant v;
-		if (!ip_strategy_next(st, &v))
-			break;
-	}
+		if (!((*ex)[i].out = malloc(IP_RUNNER_MAX_SUBMITTED * dr->piece *
+		                            (p->output_len ? p->output_len : 1))))
+			return ip_diag_plain(d, "out of memory");
+	return 0;
+}
 
-	dr.nslots = jobs + 2; /* one per worker, one being stored, one ready */
-	if (alloc_slots(&dr, d))
-		goto out;
-	for (nthreads = 0; nthreads < jobs; nthreads++)
-		if (pthread_create(&threads[nthreads], NULL, worker, &ex[nthreads]) != 0) {
-			ip_diag_plain(d, "cannot start worker thread %u", nthreads);
-			goto stop;
-		}
-
-	t0 = now();
-	cpu0 = clock_s(CLOCK_THREAD_CPUTIME_ID);
-	for (;;) {
-		struct slot *next = NULL;
-		size_t nrun;
-		int stopping = o->stop && *o->stop;
-		pthread_mutex_lock(&dr.lock);
-		/* Hand out batches while there are free slots. */
-		while (!exhausted && !stopping) {
-			struct slot *f = NULL;
-			for (unsigned i = 0; i < dr.nslots && !f; i++)
-				if (dr.slots[i].state == SLOT_FREE)
-					f = &dr.slots[i];
-			if (!f)
-				break;
-			pthread_mutex_unlock(&dr.lock);
-			fill(&dr, f, st, &cursor, o->shard_index, shard_count, &exhausted);
-			pthread_mutex_lock(&dr.lock);
-			f->seq = next_seq++;
-			f->state = SLOT_READY;
-			pthread_cond_broadcast(&dr.work);
-		}
-		if (record_seq == next_seq) {
-			pthread_mutex_unlock(&dr.lock);
-			break; /* nothing in flight */
-		}
-		for (;;) {
-			for (unsigned i = 0; i < dr.nslots && !next; i++)
-				if (dr.slots[i].seq == record_seq && dr.slots[i].state == SLOT_DONE)
-					next = &dr.slots[i];
-			if (next)
-				break;
-			pthread_cond_wait(&dr.done, &dr.lock);
-		}
-		pthread_mutex_unlock(&dr.lock);
-		if (next->lost[0]) {
-			ip_diag_plain(d, "%s; the %llu variants before it are stored: pass --resume once "
-			                 "the device is back",
-			              next->lost, (unsigned long long)(r->runs - r->reruns - r->rerun));
-			goto stop;
-		}
-		nrun = next->nrun;
-		if (next->prepared) {
-			ip_diag_plain(d, "%s", next->diag.msg);
-			goto stop;
-		}
-		if (ip_store_record_prepared(s, r->campaign_id, next->ready, next->cursor_after, d))
-			goto stop;
-		for (int k = 0; k < IP_STATUS_COUNT; k++)
-			r->by_status[k] += next->by_status[k];
-		r->runs += nrun;
-		r->reruns += next->nconfirm;
-		r->batches++;
-		r->cursor_end = next->cursor_after;
-		record_seq++;
-		pthread_mutex_lock(&dr.lock);
-		next->state = SLOT_FREE;
-		pthread_mutex_unlock(&dr.lock);
-		report(o, r, t0, 0);
-	}
-	r->recorder_cpu = clock_s(CLOCK_THREAD_CPUTIME_ID) - cpu0;
-	if (exhausted) {
-		if (ip_store_campaign_finish(s, r->campaign_id, d))
-			goto stop;
-		r->finished = 1;
-	} else {
-		r->interrupted = 1;
-	}
-	rc = 0;
-stop:
-	pthread_mutex_lock(&dr.lock);
-	dr.quit = 1;
-	for (unsigned i = 0; i < dr.nslots; i++)
-		if (dr.slots[i].state == SLOT_READY)
-			dr.slots[i].state = SLOT_FREE; /* not started: dropped, redone on resume */
-	pthread_cond_broadcast(&dr.work);
-	pthread_mutex_unlock(&dr.lock);
-	for (unsigned i = 0; i < nthreads; i++)
-		pthread_join(threads[i], NULL);
-	r->worker_cpu = dr.worker_cpu;
-	report(o, r, t0, 1);
-out:
-	/* what the campaign holds as runner errors now (the summary says so): those stored before,
-	 * less those run again, plus those stored now; when there were any, counted again in the
-	 * database (db/rerun.c), whatever else its variant holds (a variant drawn twice) */
-	r->runner_errors = errors_before - r->rerun + r->by_status[IP_STATUS_RUNNER_ERROR];
-	if (r->runner_errors && r->campaign_id > 0) {
-		struct ip_diag dd;
-		uint64_t left;
-		if (ip_store_runner_error_count(s, r->campaign_id, &left, &dd) == 0)
-			r->runner_errors = left;
-	}
-	ip_store_campaign_unlock(s);
-	r->seconds = now() - t_start;
-	free_slots(&dr);
-	ip_strategy_free(st);
-	free(plans);
+static void close_workers(struct ip_runner **runners, struct exec_with_driver *ex, unsigned jobs)
+{
 	if (ex) {
 		for (unsigned i = 0; i < jobs; i++) {
 			ip_exec_free(&ex[i].x);
@@ -1068,6 +830,266 @@ out:
 	}
 	for (unsigned i = 0; i < jobs; i++)
 		ip_runner_close(runners[i]);
+}
+
+/* The strategy of o over p, moved past the `cursor` variants stored (*plans: auto's surveys,
+ * run first with x, freed by the caller). 0, or -1 with d set. */
+static int start_strategy(struct driver *dr, struct ip_exec *x, const struct ip_campaign_opts *o,
+                          uint64_t cursor, struct ip_auto_context_plan **plans,
+                          struct ip_strategy **st, struct ip_diag *d)
+{
+	const struct ip_probe *p = dr->probe;
+	struct ip_strategy_params sp = {0};
+	ip_strategy_params_of(&sp, p, o->strategy, dr->seeds);
+	sp.seed = o->seed;
+	sp.budget = o->budget;
+	sp.force = o->force;
+	if (o->strategy == IP_STRATEGY_AUTO) {
+		*plans = calloc(p->ncontexts, sizeof **plans);
+		if (!*plans)
+			return ip_diag_plain(d, "out of memory");
+		if (ip_auto_survey(x, p, dr->confirm, *plans, d))
+			return -1;
+		sp.plans = *plans;
+		dr->plans = *plans;
+	}
+	if (ip_strategy_new(&sp, st, d))
+		return -1;
+	for (uint64_t k = 0; k < cursor; k++) { /* resume: skip what is stored */
+		struct ip_variant v;
+		if (!ip_strategy_next(*st, &v))
+			break;
+	}
+	return 0;
+}
+
+/* The batch order of a run: the next batch handed out and the next one to store. */
+struct batch_order {
+	uint64_t cursor;        /* the strategy position after the batches handed out */
+	uint64_t next_seq, record_seq;
+	int exhausted;          /* the strategy has no more variants */
+};
+
+/* Hands out batches to the workers while there are free slots (dr->lock held; released while
+ * a slot is filled). */
+static void hand_out(struct driver *dr, struct ip_strategy *st, const struct ip_campaign_opts *o,
+                     uint32_t shard_count, struct batch_order *b)
+{
+	for (;;) {
+		struct slot *f = NULL;
+		for (unsigned i = 0; i < dr->nslots && !f; i++)
+			if (dr->slots[i].state == SLOT_FREE)
+				f = &dr->slots[i];
+		if (!f)
+			break;
+		pthread_mutex_unlock(&dr->lock);
+		fill(dr, f, st, &b->cursor, o->shard_index, shard_count, &b->exhausted);
+		pthread_mutex_lock(&dr->lock);
+		f->seq = b->next_seq++;
+		f->state = SLOT_READY;
+		pthread_cond_broadcast(&dr->work);
+		if (b->exhausted)
+			break;
+	}
+}
+
+/* Waits for batch `seq` to be done (dr->lock held). */
+static struct slot *wait_done(struct driver *dr, uint64_t seq)
+{
+	for (;;) {
+		for (unsigned i = 0; i < dr->nslots; i++)
+			if (dr->slots[i].seq == seq && dr->slots[i].state == SLOT_DONE)
+				return &dr->slots[i];
+		pthread_cond_wait(&dr->done, &dr->lock);
+	}
+}
+
+/* Stores a done batch and counts it in r. 0, or -1 with d set (the device went away, the
+ * batch could not be prepared or stored). */
+static int store_batch(struct ip_store *s, struct slot *next, struct ip_campaign_result *r,
+                       struct ip_diag *d)
+{
+	if (next->lost[0])
+		return ip_diag_plain(d, "%s; the %llu variants before it are stored: pass --resume "
+		                        "once the device is back",
+		                     next->lost, (unsigned long long)(r->runs - r->reruns - r->rerun));
+	if (next->prepared)
+		return ip_diag_plain(d, "%s", next->diag.msg);
+	if (ip_store_record_prepared(s, r->campaign_id, next->ready, next->cursor_after, d))
+		return -1;
+	for (int k = 0; k < IP_STATUS_COUNT; k++)
+		r->by_status[k] += next->by_status[k];
+	r->runs += next->nrun;
+	r->reruns += next->nconfirm;
+	r->batches++;
+	r->cursor_end = next->cursor_after;
+	return 0;
+}
+
+/* This thread's loop: batches handed out to the workers, stored strictly in order, until the
+ * strategy is exhausted (b->exhausted) or o->stop. 0, or -1 with d set. */
+static int record_batches(struct driver *dr, struct ip_store *s, struct ip_strategy *st,
+                          const struct ip_campaign_opts *o, uint32_t shard_count,
+                          struct batch_order *b, struct ip_campaign_result *r, double t0,
+                          struct ip_diag *d)
+{
+	for (;;) {
+		struct slot *next;
+		int stopping = o->stop && *o->stop;
+		pthread_mutex_lock(&dr->lock);
+		if (!b->exhausted && !stopping)
+			hand_out(dr, st, o, shard_count, b);
+		if (b->record_seq == b->next_seq) {
+			pthread_mutex_unlock(&dr->lock);
+			return 0; /* nothing in flight */
+		}
+		next = wait_done(dr, b->record_seq);
+		pthread_mutex_unlock(&dr->lock);
+		if (store_batch(s, next, r, d))
+			return -1;
+		b->record_seq++;
+		pthread_mutex_lock(&dr->lock);
+		next->state = SLOT_FREE;
+		pthread_mutex_unlock(&dr->lock);
+		report(o, r, t0, 0);
+	}
+}
+
+/* Stops the workers: batches not started are dropped (redone on resume), the running ones
+ * end. */
+static void stop_workers(struct driver *dr, pthread_t *threads, unsigned nthreads)
+{
+	pthread_mutex_lock(&dr->lock);
+	dr->quit = 1;
+	for (unsigned i = 0; i < dr->nslots; i++)
+		if (dr->slots[i].state == SLOT_READY)
+			dr->slots[i].state = SLOT_FREE; /* not started: dropped, redone on resume */
+	pthread_cond_broadcast(&dr->work);
+	pthread_mutex_unlock(&dr->lock);
+	for (unsigned i = 0; i < nthreads; i++)
+		pthread_join(threads[i], NULL);
+}
+
+/* Runs the strategy from b->cursor with `jobs` worker threads, recording as it goes; marks
+ * the campaign finished when the strategy is exhausted, else interrupted. 0, or -1 with d
+ * set. */
+static int run_workers(struct driver *dr, struct exec_with_driver *ex, unsigned jobs,
+                       struct ip_store *s, struct ip_strategy *st,
+                       const struct ip_campaign_opts *o, uint32_t shard_count,
+                       struct batch_order *b, struct ip_campaign_result *r, struct ip_diag *d)
+{
+	pthread_t threads[IP_CAMPAIGN_MAX_JOBS];
+	unsigned nthreads;
+	double t0 = now(), cpu0 = 0;
+	int rc = -1;
+	dr->nslots = jobs + 2; /* one per worker, one being stored, one ready */
+	if (alloc_slots(dr, d))
+		return -1;
+	for (nthreads = 0; nthreads < jobs; nthreads++)
+		if (pthread_create(&threads[nthreads], NULL, worker, &ex[nthreads]) != 0) {
+			ip_diag_plain(d, "cannot start worker thread %u", nthreads);
+			goto stop;
+		}
+	t0 = now();
+	cpu0 = clock_s(CLOCK_THREAD_CPUTIME_ID);
+	if (record_batches(dr, s, st, o, shard_count, b, r, t0, d))
+		goto stop;
+	r->recorder_cpu = clock_s(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+	if (b->exhausted) {
+		if (ip_campaign_finish(s, r->campaign_id, &r->finished, d))
+			goto stop;
+	} else {
+		r->interrupted = 1;
+	}
+	rc = 0;
+stop:
+	stop_workers(dr, threads, nthreads);
+	r->worker_cpu = dr->worker_cpu;
+	report(o, r, t0, 1);
+	return rc;
+}
+
+/* What the campaign holds as runner errors now (the summary says so): those stored before,
+ * less those run again, plus those stored now; when there were any, counted again in the
+ * database (db/rerun.c), whatever else its variant holds (a variant drawn twice). */
+static void count_runner_errors(struct ip_store *s, uint64_t errors_before,
+                                struct ip_campaign_result *r)
+{
+	r->runner_errors = errors_before - r->rerun + r->by_status[IP_STATUS_RUNNER_ERROR];
+	if (r->runner_errors && r->campaign_id > 0) {
+		struct ip_diag dd;
+		uint64_t left;
+		if (ip_store_runner_error_count(s, r->campaign_id, &left, &dd) == 0)
+			r->runner_errors = left;
+	}
+}
+
+int ip_campaign_run(struct ip_store *s, const struct ip_probe *p, const struct ip_campaign_opts *o,
+                    struct ip_campaign_result *r, struct ip_diag *d)
+{
+	struct driver dr;
+	struct ip_runner *runners[IP_CAMPAIGN_MAX_JOBS] = {0};
+	struct exec_with_driver *ex = NULL;
+	unsigned jobs = o->jobs ? o->jobs : 1;
+	uint32_t shard_count = o->shard_count ? o->shard_count : 1;
+	struct ip_auto_context_plan *plans = NULL;
+	struct ip_strategy *st = NULL;
+	struct ip_campaign_start c = {0};
+	struct batch_order b = {0};
+	uint64_t errors_before = 0;
+	int rc = -1;
+	double t_start = now();
+
+	memset(r, 0, sizeof *r);
+	if (jobs > IP_CAMPAIGN_MAX_JOBS)
+		return ip_diag_plain(d, "at most %d jobs", IP_CAMPAIGN_MAX_JOBS);
+	if (o->shard_index >= shard_count)
+		return ip_diag_plain(d, "shard %u/%u does not exist (shards are 0 to %u)",
+		                     (unsigned)o->shard_index, (unsigned)shard_count,
+		                     (unsigned)shard_count - 1);
+	driver_init(&dr, p, o, jobs);
+	if (open_workers(&dr, o, runners, &ex, jobs, d))
+		goto out;
+	snprintf(r->model_buf, sizeof r->model_buf, "%s", ip_runner_model(runners[0]));
+	r->model = r->model_buf;
+	c.strategy = ip_strategy_name(o->strategy);
+	c.runner_name = ip_runner_name(runners[0]);
+	c.model = r->model;
+	c.value_len = dr.value_len;
+	c.lock_note = r->lock_note;
+	c.lock_note_len = sizeof r->lock_note;
+	rc = ip_campaign_begin(s, p, o, &c, d);
+	r->campaign_id = c.id;
+	if (c.locked)
+		r->cursor_start = r->cursor_end = b.cursor = c.cursor;
+	if (rc)
+		goto out;
+	rc = -1;
+	r->resumed = c.cursor > 0 && !c.finished;
+	/* the runner errors stored so far (a new campaign has none: no need to look) */
+	if (c.cursor > 0 && ip_store_runner_error_count(s, r->campaign_id, &errors_before, d))
+		goto out;
+	/* --resume: first the runs stored as runner errors, again */
+	if (o->resume && errors_before &&
+	    ip_campaign_rerun(s, r->campaign_id, p, &ex[0].x, o, c.cursor, errors_before, r, d))
+		goto out;
+	if (c.finished || r->interrupted) {
+		r->finished = r->was_finished = c.finished;
+		rc = 0;
+		goto out;
+	}
+	if (start_strategy(&dr, &ex[0].x, o, c.cursor, &plans, &st, d))
+		goto out;
+	r->total = ip_strategy_total(st);
+	rc = run_workers(&dr, ex, jobs, s, st, o, shard_count, &b, r, d);
+out:
+	count_runner_errors(s, errors_before, r);
+	ip_campaign_end(s);
+	r->seconds = now() - t_start;
+	free_slots(&dr);
+	ip_strategy_free(st);
+	free(plans);
+	close_workers(runners, ex, jobs);
 	pthread_mutex_destroy(&dr.lock);
 	pthread_cond_destroy(&dr.work);
 	pthread_cond_destroy(&dr.done);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/outcome_status.h"
 #include "settle.h"
 
 int ip_settle_same(const struct ip_outcome *a, const struct ip_outcome *b)

@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/byteorder.h"
 #include "isaprobe/a3xx_sim.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/runner.h"
 
 #define MAX_INPUTS 16
@@ -233,6 +234,50 @@ static int parse_count(const char *opt, const char *s, long long lo, long long h
 	return 0;
 }
 
+/* The output buffer of one `--observe ROLE[=BYTES]` (out->data allocated, zeroed): BYTES, else
+ * for the registers the register file of every invocation, else the size of the input of
+ * that role, else 64 bytes an invocation. 0, 1 (out of memory) or 2 (bad usage). */
+static int observe_buffer(const char *spec, const struct ip_buf *bufs, unsigned ninputs,
+                          long long invocations, struct ip_out_buf *out)
+{
+	const char *eq = strchr(spec, '=');
+	char role[32];
+	size_t rl = eq ? (size_t)(eq - spec) : strlen(spec), cap;
+	const struct ip_buf *in = NULL;
+	long long v;
+	if (rl >= sizeof role) {
+		fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", spec);
+		return 2;
+	}
+	memcpy(role, spec, rl);
+	role[rl] = 0;
+	if (ip_buf_role_parse(role, &out->role) != 0) {
+		fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", role);
+		return 2;
+	}
+	for (unsigned k = 0; k < ninputs; k++)
+		if (bufs[k].role == out->role)
+			in = &bufs[k];
+	if (eq) {
+		if (parse_count("--observe", eq + 1, 0, 1 << 26, &v) != 0)
+			return 2;
+		cap = (size_t)v;
+	} else if (out->role == IP_BUF_REGISTERS) {
+		cap = (size_t)invocations * reg_bytes;
+	} else if (in) {
+		cap = in->len;
+	} else {
+		cap = (size_t)invocations * 64;
+	}
+	out->cap = cap;
+	out->data = calloc(cap ? cap : 1, 1);
+	if (!out->data) {
+		fprintf(stderr, "isaprobe run: out of memory\n");
+		return 1;
+	}
+	return 0;
+}
+
 /* The program's bytes: assembled from .s text, else the file as it is. */
 static int load_program(const struct ip_isa *isa, const char *path, uint8_t **bin, size_t *len)
 {
@@ -292,23 +337,18 @@ static void say_where_unreadable(const struct ip_isa *isa, const char *path, con
 	ip_diag_print(&d, stderr);
 }
 
-static uint32_t u32_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* One 16-byte row as text: hex words | floats | signed ints. */
 static void print_row(const char *label, const uint8_t *p, size_t n)
 {
 	printf("  %-6s", label);
 	for (size_t k = 0; k < 16; k += 4)
-		printf(k + 4 <= n ? " %08x" : "         ", k + 4 <= n ? u32_at(p + k) : 0);
+		printf(k + 4 <= n ? " %08x" : "         ", k + 4 <= n ? ip_le32(p + k) : 0);
 	printf("  |");
 	for (size_t k = 0; k + 4 <= n; k += 4)
-		printf(" %g", (double)ip_f32_from_bits(u32_at(p + k)));
+		printf(" %g", (double)ip_f32_from_bits(ip_le32(p + k)));
 	printf("  |");
 	for (size_t k = 0; k + 4 <= n; k += 4)
-		printf(" %d", (int32_t)u32_at(p + k));
+		printf(" %d", (int32_t)ip_le32(p + k));
 	putchar('\n');
 }
 
@@ -366,7 +406,7 @@ static void json_words(const uint8_t *p, size_t n)
 		printf("%02x", p[i]);
 	printf("\", \"floats\": [");
 	for (size_t k = 0; k + 4 <= n; k += 4) {
-		float f = ip_f32_from_bits(u32_at(p + k));
+		float f = ip_f32_from_bits(ip_le32(p + k));
 		if (isfinite(f))
 			printf("%s%.9g", k ? ", " : "", (double)f);
 		else
@@ -374,7 +414,7 @@ static void json_words(const uint8_t *p, size_t n)
 	}
 	printf("], \"ints\": [");
 	for (size_t k = 0; k + 4 <= n; k += 4)
-		printf("%s%d", k ? ", " : "", (int32_t)u32_at(p + k));
+		printf("%s%d", k ? ", " : "", (int32_t)ip_le32(p + k));
 	printf("]");
 }
 
@@ -452,7 +492,7 @@ int cmd_run(int argc, char **argv)
 	struct ip_buf bufs[MAX_INPUTS];
 	struct ip_out_buf outs[MAX_OUTPUTS];
 	unsigned ninputs = 0, nobserve = 0, nout = 0;
-	long long invocations = 1, budget = 0, uregs = -1, v;
+	long long invocations = 1, budget = 0, uregs = -1;
 	int json = 0, c, rc = 2, bad;
 	const struct ip_isa *isa;
 	struct ip_runner *r = NULL;
@@ -527,42 +567,9 @@ int cmd_run(int argc, char **argv)
 		nobserve = 2;
 	}
 	for (unsigned i = 0; i < nobserve; i++) {
-		const char *eq = strchr(observe[i], '=');
-		char role[32];
-		size_t rl = eq ? (size_t)(eq - observe[i]) : strlen(observe[i]), cap;
-		const struct ip_buf *in = NULL;
-		if (rl >= sizeof role) {
-			fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", observe[i]);
-			rc = 2;
-			goto out;
-		}
-		memcpy(role, observe[i], rl);
-		role[rl] = 0;
-		if (ip_buf_role_parse(role, &outs[nout].role) != 0) {
-			fprintf(stderr, "isaprobe run: unknown buffer role '%s'\n", role);
-			rc = 2;
-			goto out;
-		}
-		for (unsigned k = 0; k < ninputs; k++)
-			if (bufs[k].role == outs[nout].role)
-				in = &bufs[k];
-		if (eq) {
-			if (parse_count("--observe", eq + 1, 0, 1 << 26, &v) != 0) {
-				rc = 2;
-				goto out;
-			}
-			cap = (size_t)v;
-		} else if (outs[nout].role == IP_BUF_REGISTERS) {
-			cap = (size_t)invocations * reg_bytes;
-		} else if (in) {
-			cap = in->len;
-		} else {
-			cap = (size_t)invocations * 64;
-		}
-		outs[nout].cap = cap;
-		outs[nout].data = calloc(cap ? cap : 1, 1);
-		if (!outs[nout].data) {
-			fprintf(stderr, "isaprobe run: out of memory\n");
+		bad = observe_buffer(observe[i], bufs, ninputs, invocations, &outs[nout]);
+		if (bad) {
+			rc = bad;
 			goto out;
 		}
 		nout++;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "store_internal.h"
 
 /* The stored 128-bit hashes of outcomes met in earlier batches of this batch object (a worker
@@ -51,22 +52,6 @@ void ip_store_batch_free(struct ip_store_batch *b)
 	free(b);
 }
 
-static int grow(void **p, size_t *cap, size_t want, size_t size)
-{
-	size_t c = *cap ? *cap : 256;
-	void *q;
-	if (want <= *cap)
-		return 0;
-	while (c < want)
-		c *= 2;
-	q = realloc(*p, c * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
-
 static int same(const struct ip_batch_outcome *o, enum ip_status status, uint32_t fault,
                 const uint8_t *data, size_t len)
 {
@@ -87,7 +72,7 @@ static long outcome_index(struct ip_store_batch *b, const struct ip_outcome *o)
 	}
 	if (b->noc + 1 > b->nslots / 2)
 		return -2; /* table too full: the caller grows it and asks again */
-	if (grow((void **)&b->oc, &b->occap, b->noc + 1, sizeof *b->oc))
+	if (ip_grow((void **)&b->oc, &b->occap, b->noc + 1, sizeof *b->oc))
 		return -1;
 	x = &b->oc[b->noc];
 	memset(x, 0, sizeof *x);
@@ -179,7 +164,7 @@ static int radix_sort(struct ip_store_batch *b)
 	uint32_t or_ctx = 0, and_ctx = ~UINT32_C(0);
 	size_t count[BUCKETS];
 	struct ip_batch_entry *src = b->e, *dst;
-	if (grow((void **)&b->tmp, &b->tmp_cap, b->n, sizeof *b->tmp))
+	if (ip_grow((void **)&b->tmp, &b->tmp_cap, b->n, sizeof *b->tmp))
 		return -1;
 	dst = b->tmp;
 	for (size_t i = 0; i < b->n; i++) {
@@ -309,7 +294,7 @@ static void stored_hash(struct ip_store_batch *b, struct ip_batch_outcome *o)
 static int write_values(struct ip_store_batch *b)
 {
 	size_t vl = b->value_len;
-	if (grow((void **)&b->vals, &b->vals_cap, b->n * vl + 1, 1))
+	if (ip_grow((void **)&b->vals, &b->vals_cap, b->n * vl + 1, 1))
 		return -1;
 	for (size_t i = 0; i < b->n; i++) {
 		uint8_t *be = b->vals + i * vl;
@@ -364,7 +349,7 @@ int ip_store_batch_add(struct ip_store_batch *b, const struct ip_run *runs, size
 		return 0;
 	if (!b->value_len)
 		b->value_len = runs[0].value_len;
-	if (grow((void **)&b->e, &b->cap, b->n + n + 1, sizeof *b->e))
+	if (ip_grow((void **)&b->e, &b->cap, b->n + n + 1, sizeof *b->e))
 		return ip_diag_plain(d, "recording a batch of %zu runs: out of memory", b->n + n);
 	if (!b->slots && rehash(b, 1024))
 		return ip_diag_plain(d, "recording a batch: out of memory");
@@ -405,14 +390,14 @@ int ip_store_batch_retract(struct ip_store_batch *b, uint32_t context, const uin
 		if (!b->oc[k].data && b->oc[k].id == outcome_id)
 			break;
 	if (k == b->noc) {
-		if (grow((void **)&b->oc, &b->occap, b->noc + 1, sizeof *b->oc))
+		if (ip_grow((void **)&b->oc, &b->occap, b->noc + 1, sizeof *b->oc))
 			return ip_diag_plain(d, "recording a batch: out of memory");
 		x = &b->oc[b->noc++];
 		memset(x, 0, sizeof *x);
 		x->id = outcome_id;
 		x->status = IP_STATUS_COUNT; /* read from the table when stored */
 	}
-	if (grow((void **)&b->e, &b->cap, b->n + 1, sizeof *b->e))
+	if (ip_grow((void **)&b->e, &b->cap, b->n + 1, sizeof *b->e))
 		return ip_diag_plain(d, "recording a batch: out of memory");
 	b->e[b->n++] = (struct ip_batch_entry){context, (uint32_t)k,
 	                                       number_of(value, b->value_len), value, -1};

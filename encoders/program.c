@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
+
 void ip_program_init(struct ip_program *p, const struct ip_isa *isa)
 {
 	memset(p, 0, sizeof *p);
@@ -21,14 +23,8 @@ void ip_program_free(struct ip_program *p)
 
 struct ip_bundle *ip_program_add(struct ip_program *p)
 {
-	if (p->nbundles == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 16;
-		struct ip_bundle *nb = realloc(p->bundles, cap * sizeof *nb);
-		if (!nb)
-			return NULL;
-		p->bundles = nb;
-		p->cap = cap;
-	}
+	if (ip_grow((void **)&p->bundles, &p->cap, p->nbundles + 1, sizeof *p->bundles))
+		return NULL;
 	/* the header only: a slot is set whole when it is added (the slots are 2 KB) */
 	memset(&p->bundles[p->nbundles], 0, offsetof(struct ip_bundle, slots));
 	return &p->bundles[p->nbundles++];

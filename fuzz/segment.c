@@ -3,12 +3,8 @@
  * the conditions (bits that act only once another is flipped) it walks and sweeps under. */
 #include <string.h>
 
+#include "common/outcome_status.h"
 #include "isaprobe/strategy.h"
-
-int ip_status_is_noise(enum ip_status s)
-{
-	return s == IP_STATUS_TIMEOUT || s == IP_STATUS_RUNNER_ERROR;
-}
 
 static int noise(const struct ip_outcome *o)
 {

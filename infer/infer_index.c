@@ -619,310 +619,420 @@ static long planted_at(const struct inf_data *data, uint32_t w)
  * word (or every one a planted word negated: the instruction negates its source), and the
  * input's index moves linearly with the field's value (or with 2^v: a shift), or follows the
  * value planted in the input word the field picks (an indirect select). */
-int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
+/* How a segment's values move the input its outputs read (inf_try_index's working state). */
+struct index_fit {
+	const struct inf_seg *s;
+	int64_t *xu, *xs, *dy;      /* per value that reads planted words: the value, unsigned and
+	                             * signed, and how far the input read moved */
+	size_t m;
+	long base_idx[INF_MAX_WORDS]; /* per output word: the planted word the baseline reads */
+	uint32_t flip;              /* 0x80000000: the words read are negated planted ones */
+	int dest, kdest;            /* the field moves where a store writes (word kdest) */
+	long dest_in;
+	int same_role;              /* every value reads the baseline's buffer */
+	uint64_t zeros;             /* values that read 0 from every output word (a zero
+	                             * register) */
+	int mode;                   /* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a
+	                             * table, 4 indirect, 5 indirect through a table of registers */
+	int64_t num, den;           /* modes 0-2: the index moves num/den per unit */
+	struct indirect ind;        /* mode 4 */
+	struct itable itab;         /* mode 5 */
+	int signd;                  /* mode 1 */
+	int k0;                     /* the output word the index is told by, */
+	long i0;                    /* the input it reads at the baseline, */
+	const struct inf_input *in0;
+	int64_t idx0n;              /* and the input index at value 0, over den */
+	int regs;                   /* the input is registers */
+	int word_select, same_group; /* a select of single words, within one record */
+};
+
+/* The planted word each output word of the baseline is (base_idx): as it is, else every one
+ * negated (flip). Whether they all are. */
+static int trace_baseline(struct index_fit *f, const struct inf_outcome *B)
 {
+	const struct inf_seg *s = f->s;
 	const struct inf_data *data = s->data;
-	const struct inf_outcome *B = inf_seg_base(s);
-	size_t m = 0;
-	int64_t *xu = calloc(s->n + 1, sizeof *xu), *xs = calloc(s->n + 1, sizeof *xs);
-	int64_t *dy = calloc(s->n + 1, sizeof *dy);
-	long base_idx[INF_MAX_WORDS];
-	int ok = 1, signd, same_role = 1;
-	int64_t num = 0, den = 1;
-	struct indirect ind = {0};
-	uint64_t zeros = 0; /* values that read 0 from every output word (a zero register) */
-	if (!xu || !xs || !dy)
-		abort();
+	int ok = 1;
 	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
-		base_idx[k] = -1;
+		f->base_idx[k] = -1;
 		if (!(s->K >> k & 1))
 			continue;
-		base_idx[k] = B->src[k]; /* the first planted word it is, traced at load */
-		ok = base_idx[k] >= 0;
+		f->base_idx[k] = B->src[k]; /* the first planted word it is, traced at load */
+		ok = f->base_idx[k] >= 0;
 	}
 	/* every word the negation of a planted one (not of 0): a select read through a negate;
 	 * an immediate would match the words by chance (`distinct` words step evenly) */
-	uint32_t flip = 0;
 	if (!ok && s->K) {
 		ok = 1;
 		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++)
-			if (s->K >> k & 1)
-				ok = (base_idx[k] = planted_at(data, B->words[k] ^ 0x80000000u)) >= 0;
-		flip = ok ? 0x80000000u : 0;
+			if (s->K >> k & 1) {
+				f->base_idx[k] = planted_at(data, B->words[k] ^ 0x80000000u);
+				ok = f->base_idx[k] >= 0;
+			}
+		f->flip = ok ? 0x80000000u : 0;
 	}
+	return ok;
+}
+
+/* How far the planted input that item it's output words read moved from the baseline's
+ * (*delta), the same for every word. 1; 0 when a word reads no planted input or the words
+ * move apart; -1 when the item reads 0 from every word (a zero register: f->zeros). */
+static int item_delta(struct index_fit *f, const struct inf_item *it, long *delta)
+{
+	const struct inf_seg *s = f->s;
+	const struct inf_data *data = s->data;
+	const struct inf_outcome *o = inf_item_oc(s, it);
+	int first = 1, zero = 1;
+	*delta = 0;
+	/* every output word 0 where the baseline reads planted words: a zero register */
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
+		zero &= !(s->K >> k & 1) || (o->words[k] ^ f->flip) == 0;
+	if (zero && s->K && it->fv < 64) {
+		f->zeros |= UINT64_C(1) << it->fv;
+		return -1;
+	}
+	for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++) {
+		long idx = -1;
+		if (!(s->K >> k & 1))
+			continue;
+		/* the match nearest the baseline's input keeps duplicates from confusing it; a
+		 * word planted once is the one traced at load */
+		int once = !f->flip && o->src[k] >= 0 && !data->in[o->src[k]].dup;
+		if (once)
+			idx = o->src[k];
+		for (size_t j = 0; j < data->nin && !once; j++) {
+			long b = f->base_idx[k];
+			if ((idx < 0 || labs((long)j - b) < labs(idx - b)) &&
+			    word_is(data, j, o->words[k] ^ f->flip))
+				idx = (long)j;
+		}
+		if (idx < 0)
+			return 0;
+		if (first) {
+			*delta = idx - f->base_idx[k];
+			first = 0;
+			f->same_role &= data->in[idx].role == data->in[f->base_idx[k]].role;
+		} else if (idx - f->base_idx[k] != *delta) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The points (value, how far the input moved): where a store writes, else (ok: the baseline
+ * was traced) which planted inputs the outputs read. Whether every value that ran fits. */
+static int index_moves(struct index_fit *f, int ok)
+{
+	const struct inf_seg *s = f->s;
 	/* the field may move where a store writes (the outputs are the buffers it writes): the
 	 * same words written elsewhere; else the outputs read planted inputs that move */
-	int dest = 0, kdest = -1;
-	long dest_in = -1;
-	if (!flip && dest_deltas(s, xu, xs, dy, &m, &dest_in, &kdest))
-		dest = 1;
+	if (!f->flip && dest_deltas(s, f->xu, f->xs, f->dy, &f->m, &f->dest_in, &f->kdest))
+		f->dest = 1;
 	else
-		m = 0;
-	for (size_t i = 0; i < s->n && ok && !dest; i++) {
+		f->m = 0;
+	for (size_t i = 0; i < s->n && ok && !f->dest; i++) {
 		const struct inf_item *it = &s->it[i];
-		const struct inf_outcome *o = inf_item_oc(s, it);
-		long delta = 0;
-		int first = 1, zero = 1;
-		if (o->status != IP_STATUS_OK)
+		long delta;
+		int got;
+		if (inf_item_oc(s, it)->status != IP_STATUS_OK)
 			continue;
-		/* every output word 0 where the baseline reads planted words: a zero register */
-		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS; k++)
-			zero &= !(s->K >> k & 1) || (o->words[k] ^ flip) == 0;
-		if (zero && s->K && it->fv < 64) {
-			zeros |= UINT64_C(1) << it->fv;
+		got = item_delta(f, it, &delta);
+		if (got < 0)
 			continue;
-		}
-		for (size_t k = 0; k < data->nout && k < INF_MAX_WORDS && ok; k++) {
-			long idx = -1;
-			if (!(s->K >> k & 1))
-				continue;
-			/* the match nearest the baseline's input keeps duplicates from confusing it; a
-			 * word planted once is the one traced at load */
-			int once = !flip && o->src[k] >= 0 && !data->in[o->src[k]].dup;
-			if (once)
-				idx = o->src[k];
-			for (size_t j = 0; j < data->nin && !once; j++)
-				if ((idx < 0 || labs((long)j - base_idx[k]) < labs(idx - base_idx[k])) &&
-				    word_is(data, j, o->words[k] ^ flip))
-					idx = (long)j;
-			if (idx < 0)
-				ok = 0;
-			else if (first) {
-				delta = idx - base_idx[k];
-				first = 0;
-				same_role &= data->in[idx].role == data->in[base_idx[k]].role;
-			} else if (idx - base_idx[k] != delta)
-				ok = 0;
-		}
-		xu[m] = (int64_t)it->fv;
-		xs[m] = inf_sx(it->fv, s->w);
-		dy[m++] = delta;
+		ok = got;
+		f->xu[f->m] = (int64_t)it->fv;
+		f->xs[f->m] = inf_sx(it->fv, s->w);
+		f->dy[f->m++] = delta;
 	}
-	if (dest)
-		ok = same_role = 1;
+	if (f->dest)
+		ok = f->same_role = 1;
 	/* zero reads only beside values that read planted words: three values in all, two of
 	 * them planted words */
-	if (zeros && (dest || m < 2 || m + (size_t)__builtin_popcountll(zeros) < 3))
+	if (f->zeros && (f->dest || f->m < 2 || f->m + (size_t)__builtin_popcountll(f->zeros) < 3))
 		ok = 0;
-	/* 0 linear in v, 1 linear in signed v, 2 linear in 2^v, 3 a table, 4 indirect, 5 indirect
-	 * through a table of registers */
-	int mode = 0;
-	struct itable itab;
-	memset(&itab, 0, sizeof itab);
-	if (ok && m == 2 && zeros) {
-		mode = 3; /* two registers and the zero register: a table */
-		ok = dy[0] != dy[1];
-	} else if (ok && m >= 3) {
-		if (inf_linear_q(xu, dy, m, (int64_t)s->fv0, &num, &den))
-			mode = 0;
-		else if (inf_linear_q(xs, dy, m, inf_sx(s->fv0, s->w), &num, &den))
-			mode = 1;
-		else {
-			/* the index is shifted by v (x = 2^v), follows the value of the input word v
-			 * picks, or follows a table of v: different values read different inputs */
-			int64_t *x2 = calloc(m + 1, sizeof *x2);
-			int pow_ok = s->fv0 < 40;
-			if (!x2)
-				abort();
-			for (size_t i = 0; i < m && pow_ok; i++) {
-				pow_ok = xu[i] < 40;
-				x2[i] = pow_ok ? INT64_C(1) << xu[i] : 0;
-			}
-			int lin = 0, tab = 0;
-			if (pow_ok && inf_linear_q(x2, dy, m, INT64_C(1) << s->fv0, &num, &den))
-				mode = 2;
-			else if ((lin = same_role && !flip && find_indirect(s, xu, dy, m, &ind)),
-			         (tab = same_role && !flip &&
-			                find_indirect_table(s, xu, dy, m, dest ? kdest : inf_first_word(s->K),
-			                                    dest ? dest_in : base_idx[inf_first_word(s->K)],
-			                                    dest, &itab)),
-			         /* a rule on the bare three points it needs, which nothing else bears
-			          * out, loses to registers read in no order (a permuted select's few
-			          * values that run) and to a plain table */
-			         lin && (m > 3 || (ind.support = indirect_support(s, &ind, xu, dy, m, dest)) > 0))
-				mode = 4;
-			else if (tab)
-				mode = 5;
-			else {
-				mode = 3;
-				for (size_t i = 0; i < m && ok; i++)
-					for (size_t j = i + 1; j < m && ok; j++)
-						ok = xu[i] == xu[j] || dy[i] != dy[j];
-			}
-			free(x2);
+	return ok;
+}
+
+/* Which rule the points follow (f->mode, with num/den, ind or itab); whether one does. */
+static int choose_mode(struct index_fit *f)
+{
+	const struct inf_seg *s = f->s;
+	const int64_t *xu = f->xu, *dy = f->dy;
+	size_t m = f->m;
+	int ok = 1;
+	f->mode = 0;
+	if (m == 2 && f->zeros) {
+		f->mode = 3; /* two registers and the zero register: a table */
+		return dy[0] != dy[1];
+	}
+	if (m < 3)
+		return 0;
+	if (inf_linear_q(xu, dy, m, (int64_t)s->fv0, &f->num, &f->den))
+		f->mode = 0;
+	else if (inf_linear_q(f->xs, dy, m, inf_sx(s->fv0, s->w), &f->num, &f->den))
+		f->mode = 1;
+	else {
+		/* the index is shifted by v (x = 2^v), follows the value of the input word v picks,
+		 * or follows a table of v: different values read different inputs */
+		int64_t *x2 = calloc(m + 1, sizeof *x2);
+		int pow_ok = s->fv0 < 40;
+		int lin = 0, tab = 0;
+		int dest = f->dest, same_role = f->same_role, flip = f->flip != 0;
+		if (!x2)
+			abort();
+		for (size_t i = 0; i < m && pow_ok; i++) {
+			pow_ok = xu[i] < 40;
+			x2[i] = pow_ok ? INT64_C(1) << xu[i] : 0;
 		}
-	} else
-		ok = 0;
-	signd = mode == 1;
-	int k0 = dest ? kdest : inf_first_word(s->K);
-	long i0 = dest ? dest_in : ok ? base_idx[k0] : -1;
-	const struct inf_input *in0 = ok ? &data->in[i0] : NULL;
-	int64_t x0 = signd ? inf_sx(s->fv0, s->w) : (int64_t)s->fv0;
+		if (pow_ok && inf_linear_q(x2, dy, m, INT64_C(1) << s->fv0, &f->num, &f->den))
+			f->mode = 2;
+		else if ((lin = same_role && !flip && find_indirect(s, xu, dy, m, &f->ind)),
+		         (tab = same_role && !flip &&
+		                find_indirect_table(s, xu, dy, m,
+		                                    dest ? f->kdest : inf_first_word(s->K),
+		                                    dest ? f->dest_in
+		                                         : f->base_idx[inf_first_word(s->K)],
+		                                    dest, &f->itab)),
+		         /* a rule on the bare three points it needs, which nothing else bears out,
+		          * loses to registers read in no order (a permuted select's few values that
+		          * run) and to a plain table */
+		         lin && (m > 3 || (f->ind.support = indirect_support(s, &f->ind, xu, dy, m,
+		                                                             dest)) > 0))
+			f->mode = 4;
+		else if (tab)
+			f->mode = 5;
+		else {
+			f->mode = 3;
+			for (size_t i = 0; i < m && ok; i++)
+				for (size_t j = i + 1; j < m && ok; j++)
+					ok = xu[i] == xu[j] || dy[i] != dy[j];
+		}
+		free(x2);
+	}
+	return ok;
+}
+
+/* The input the index is told from (k0, i0, in0, idx0n, regs) and whether it selects single
+ * words of one record. Whether the reading stands (a register select across records does
+ * not). */
+static int locate_index(struct index_fit *f, int ok)
+{
+	const struct inf_seg *s = f->s;
+	const struct inf_data *data = s->data;
+	int64_t x0;
+	f->signd = f->mode == 1;
+	f->k0 = f->dest ? f->kdest : inf_first_word(s->K);
+	f->i0 = f->dest ? f->dest_in : ok ? f->base_idx[f->k0] : -1;
+	f->in0 = ok ? &data->in[f->i0] : NULL;
+	x0 = f->signd ? inf_sx(s->fv0, s->w) : (int64_t)s->fv0;
 	/* the input index at field value 0: in0 - num/den * x0, as a fraction over den */
-	int64_t idx0n = ok ? (int64_t)in0->index * den - num * x0 : 0;
-	int regs = ok && strstr(in0->role, "reg") != NULL;
-	int word_select = 0, same_group = 1;
-	if (ok && mode <= 1 && den == 1 && (num == 1 || num == -1)) {
+	f->idx0n = ok ? (int64_t)f->in0->index * f->den - f->num * x0 : 0;
+	f->regs = ok && strstr(f->in0->role, "reg") != NULL;
+	f->same_group = 1;
+	if (ok && f->mode <= 1 && f->den == 1 && (f->num == 1 || f->num == -1)) {
 		/* a select of single words: within one record (of the buffer's record length, else
 		 * 4 words) it is a component select; across records two selects in one, read as one
 		 * only when the buffer's records are not known (signed or not) */
-		unsigned R = in0->rec ? in0->rec : 4;
-		int64_t v_lo = mode ? -((int64_t)1 << (s->w - 1)) : 0;
-		int64_t v_hi = mode ? ((int64_t)1 << (s->w - 1)) - 1 : ((int64_t)1 << s->w) - 1;
-		int64_t lo = idx0n + num * v_lo, hi = idx0n + num * v_hi;
+		unsigned R = f->in0->rec ? f->in0->rec : 4;
+		int64_t v_lo = f->mode ? -((int64_t)1 << (s->w - 1)) : 0;
+		int64_t v_hi = f->mode ? ((int64_t)1 << (s->w - 1)) - 1 : ((int64_t)1 << s->w) - 1;
+		int64_t lo = f->idx0n + f->num * v_lo, hi = f->idx0n + f->num * v_hi;
 		if (lo > hi) {
 			int64_t t = lo;
 			lo = hi;
 			hi = t;
 		}
-		same_group = lo >= 0 && lo / R == hi / R;
-		word_select = 1;
-		if (regs && in0->rec > 1 && !same_group)
+		f->same_group = lo >= 0 && lo / R == hi / R;
+		f->word_select = 1;
+		if (f->regs && f->in0->rec > 1 && !f->same_group)
 			ok = 0;
 	}
-	if (!ok) {
-		free(xu);
-		free(xs);
-		free(dy);
-		return 0;
-	}
-	/* an index into registers selects one; an index into memory (uniforms, attributes, ...)
-	 * is an offset */
+	return ok;
+}
+
+/* What the index is (v->kind) and what the reading costs: an index into registers selects
+ * one; an index into memory (uniforms, attributes, ...) is an offset. */
+static void index_kind(const struct index_fit *f, struct inf_verdict *v)
+{
+	int mode = f->mode;
 	if (mode == 2)
 		v->kind = "shift";
 	else if (mode == 3 || mode == 5)
 		v->kind = "register";
 	else if (mode == 4)
-		v->kind = ind.t == 1 && ind.rec > 1 ? "component" : "register";
-	else if (signd || !regs)
+		v->kind = f->ind.t == 1 && f->ind.rec > 1 ? "component" : "register";
+	else if (f->signd || !f->regs)
 		v->kind = "offset";
 	else
-		v->kind = word_select && same_group && (s->w <= 2 || in0->rec > 1) ? "component"
-		                                                                  : "register";
-	v->cost = mode == 3 || mode == 5 ? 1.2 + 0.35 * (double)m : 1.5;
-	if (final) {
-		char name[64];
-		inf_out_name(data, (size_t)k0, name, sizeof name);
-		sb_printf(&v->details, "\"output\":\"%s\",\"input\":\"%s\",", name,
-		          mode == 4 ? data->in[ind.start].role
-		          : mode == 5 ? data->in[itab.start].role : in0->role);
-		if (mode == 2) {
-			sb_puts(&v->details, "\"index\":\"");
-			put_q(&v->details, (int64_t)in0->index * den - num * (INT64_C(1) << s->fv0), den);
-			sb_puts(&v->details, " + ");
-			put_q(&v->details, num, den);
-			sb_puts(&v->details, "<<v\",\"direction\":\"left\",\"of\":\"the input index\"");
+		v->kind = f->word_select && f->same_group && (f->s->w <= 2 || f->in0->rec > 1)
+		        ? "component" : "register";
+	v->cost = mode == 3 || mode == 5 ? 1.2 + 0.35 * (double)f->m : 1.5;
+}
+
+/* The values listed in `bits` as a text of numbers ("1 5 7"), under `key`. */
+static void put_value_list(struct strbuf *b, const char *key, uint64_t bits)
+{
+	unsigned nz = 0;
+	sb_printf(b, ",\"%s\":\"", key);
+	for (unsigned i = 0; i < 64; i++)
+		if (bits >> i & 1)
+			sb_printf(b, "%s%u", nz++ ? " " : "", i);
+	sb_puts(b, "\"");
+}
+
+/* The index's rule, in v->details: from which output to which input, and how. */
+static void describe_rule(const struct index_fit *f, struct inf_verdict *v)
+{
+	const struct inf_seg *s = f->s;
+	const struct inf_data *data = s->data;
+	const struct inf_input *in0 = f->in0;
+	const struct indirect *ind = &f->ind;
+	const struct itable *itab = &f->itab;
+	int mode = f->mode;
+	int64_t num = f->num, den = f->den;
+	char name[64];
+	inf_out_name(data, (size_t)f->k0, name, sizeof name);
+	sb_printf(&v->details, "\"output\":\"%s\",\"input\":\"%s\",", name,
+	          mode == 4 ? data->in[ind->start].role
+	          : mode == 5 ? data->in[itab->start].role : in0->role);
+	if (mode == 2) {
+		sb_puts(&v->details, "\"index\":\"");
+		put_q(&v->details, (int64_t)in0->index * den - num * (INT64_C(1) << s->fv0), den);
+		sb_puts(&v->details, " + ");
+		put_q(&v->details, num, den);
+		sb_puts(&v->details, "<<v\",\"direction\":\"left\",\"of\":\"the input index\"");
+	} else if (mode == 3) {
+		sb_puts(&v->details, "\"index\":\"table\",\"values\":{");
+		for (size_t i = 0; i < f->m && i < 64; i++) {
+			long j = f->i0 + (long)f->dy[i];
+			if (j >= 0 && (size_t)j < data->nin)
+				sb_printf(&v->details, "%s\"%lld\":\"%s[%u]\"", i ? "," : "",
+				          (long long)f->xu[i], data->in[j].role, data->in[j].index);
+		}
+		sb_puts(&v->details, "}");
+	} else if (mode == 5) {
+		const struct inf_input *X = &data->in[itab->start];
+		sb_printf(&v->details, "\"index\":\"indirect\",\"via\":\"%s[%u*r + %u]\","
+		          "\"of\":\"%s\",\"record\":%u,\"per_unit\":\"",
+		          X->role, itab->rec, itab->q, in0->role, itab->rec);
+		put_q(&v->details, itab->kn, itab->kd);
+		sb_puts(&v->details, "\",\"selects\":\"a record, in no order\"");
+		if (itab->others)
+			sb_printf(&v->details, ",\"other_readings\":%u", itab->others);
+	} else if (mode == 4) {
+		const struct inf_input *X = &data->in[ind->start];
+		sb_printf(&v->details, "\"index\":\"indirect\",\"via\":\"%s[%ld + %u*v]\","
+		          "\"of\":\"%s\",\"record\":%u,\"per_unit\":\"",
+		          X->role, ind->p0, ind->t, in0->role, ind->rec);
+		put_q(&v->details, ind->kn, ind->kd);
+		sb_puts(&v->details, "\"");
+		if (ind->rec > 1)
+			sb_printf(&v->details, ",\"selects\":\"%s\"",
+			          ind->t == 1 ? "a component of one record" : "a record");
+		if (ind->zero)
+			put_value_list(&v->details, "reads_zero", ind->zero);
+		if (ind->others)
+			sb_printf(&v->details, ",\"other_readings\":%u", ind->others);
+	} else {
+		sb_puts(&v->details, "\"index\":\"");
+		put_q(&v->details, f->idx0n, den);
+		sb_puts(&v->details, " + ");
+		put_q(&v->details, num, den);
+		sb_puts(&v->details, "*v\"");
+	}
+	if (mode == 4) {
+		num = ind->kn;
+		den = ind->kd;
+	} else if (mode == 5) {
+		num = itab->kn;
+		den = itab->kd;
+	}
+	sb_puts(&v->details, ",\"scale\":");
+	if (den == 1)
+		sb_printf(&v->details, "%lld", (long long)num);
+	else
+		sb_printf(&v->details, "%g", (double)num / (double)den);
+	sb_printf(&v->details, ",\"signed\":%s,\"words\":%d", f->signd ? "true" : "false",
+	          __builtin_popcountll(s->K));
+	if (f->dest)
+		sb_puts(&v->details, ",\"written\":true");
+	if (f->flip)
+		sb_puts(&v->details, ",\"negated\":true");
+	if (mode == 0 && f->word_select && in0->rec > 1 && f->regs)
+		sb_printf(&v->details, ",\"record\":%u", in0->rec);
+}
+
+/* Which record (register) each value reads, by the probe's names, in v->details. */
+static void name_reads(const struct index_fit *f, struct inf_verdict *v)
+{
+	const struct inf_seg *s = f->s;
+	const struct inf_data *data = s->data;
+	const struct indirect *ind = &f->ind;
+	const struct itable *itab = &f->itab;
+	int mode = f->mode;
+	long *word = calloc(f->m + 1, sizeof *word);
+	const char *role = mode == 4 ? data->in[ind->start].role
+	                 : mode == 5 ? data->in[itab->start].role : f->in0->role;
+	int comp = !strcmp(v->kind, "component");
+	uint64_t tzero = 0; /* values reading the zero register (mode 5) */
+	if (!word)
+		abort();
+	for (size_t i = 0; i < f->m; i++) {
+		const int64_t *xu = f->xu;
+		if (mode == 5) {
+			size_t at = itab->start + (size_t)itab->reg[i] * itab->rec;
+			word[i] = itab->reg[i] >= 0 && !itab->tied ? (long)data->in[at].index : -1;
+			if (itab->reg[i] == -1 && !itab->tied && xu[i] < 64)
+				tzero |= UINT64_C(1) << xu[i];
 		} else if (mode == 3) {
-			sb_puts(&v->details, "\"index\":\"table\",\"values\":{");
-			for (size_t i = 0; i < m && i < 64; i++) {
-				long j = i0 + (long)dy[i];
-				if (j >= 0 && (size_t)j < data->nin)
-					sb_printf(&v->details, "%s\"%lld\":\"%s[%u]\"", i ? "," : "",
-					          (long long)xu[i], data->in[j].role, data->in[j].index);
-			}
-			sb_puts(&v->details, "}");
-		} else if (mode == 5) {
-			const struct inf_input *X = &data->in[itab.start];
-			sb_printf(&v->details, "\"index\":\"indirect\",\"via\":\"%s[%u*r + %u]\","
-			          "\"of\":\"%s\",\"record\":%u,\"per_unit\":\"",
-			          X->role, itab.rec, itab.q, in0->role, itab.rec);
-			put_q(&v->details, itab.kn, itab.kd);
-			sb_puts(&v->details, "\",\"selects\":\"a record, in no order\"");
-			if (itab.others)
-				sb_printf(&v->details, ",\"other_readings\":%u", itab.others);
+			long j = f->i0 + (long)f->dy[i];
+			word[i] = j >= 0 && (size_t)j < data->nin ? (long)data->in[j].index : -1;
 		} else if (mode == 4) {
-			const struct inf_input *X = &data->in[ind.start];
-			sb_printf(&v->details, "\"index\":\"indirect\",\"via\":\"%s[%ld + %u*v]\","
-			          "\"of\":\"%s\",\"record\":%u,\"per_unit\":\"",
-			          X->role, ind.p0, ind.t, in0->role, ind.rec);
-			put_q(&v->details, ind.kn, ind.kd);
-			sb_puts(&v->details, "\"");
-			if (ind.rec > 1)
-				sb_printf(&v->details, ",\"selects\":\"%s\"",
-				          ind.t == 1 ? "a component of one record" : "a record");
-			if (ind.zero) {
-				unsigned nz = 0;
-				sb_puts(&v->details, ",\"reads_zero\":\"");
-				for (unsigned b = 0; b < 64; b++)
-					if (ind.zero >> b & 1)
-						sb_printf(&v->details, "%s%u", nz++ ? " " : "", b);
-				sb_puts(&v->details, "\"");
-			}
-			if (ind.others)
-				sb_printf(&v->details, ",\"other_readings\":%u", ind.others);
+			long p = ind->p0 + (long)ind->t * (long)xu[i];
+			word[i] = p < ind->len ? (long)data->in[ind->start + p].index : -1;
 		} else {
-			sb_puts(&v->details, "\"index\":\"");
-			put_q(&v->details, idx0n, den);
-			sb_puts(&v->details, " + ");
-			put_q(&v->details, num, den);
-			sb_puts(&v->details, "*v\"");
+			int64_t x = mode == 1 ? f->xs[i] : xu[i], at = f->idx0n + f->num * x;
+			word[i] = f->den > 0 && at % f->den == 0 ? (long)(at / f->den) : -1;
 		}
-		if (mode == 4) {
-			num = ind.kn;
-			den = ind.kd;
-		} else if (mode == 5) {
-			num = itab.kn;
-			den = itab.kd;
-		}
-		sb_puts(&v->details, ",\"scale\":");
-		if (den == 1)
-			sb_printf(&v->details, "%lld", (long long)num);
-		else
-			sb_printf(&v->details, "%g", (double)num / (double)den);
-		sb_printf(&v->details, ",\"signed\":%s,\"words\":%d", signd ? "true" : "false",
-		          __builtin_popcountll(s->K));
-		if (dest)
-			sb_puts(&v->details, ",\"written\":true");
-		if (flip)
-			sb_puts(&v->details, ",\"negated\":true");
-		if (mode == 0 && word_select && in0->rec > 1 && regs)
-			sb_printf(&v->details, ",\"record\":%u", in0->rec);
 	}
-	if (final && (!strcmp(v->kind, "register") || !strcmp(v->kind, "component")) &&
-	    mode != 2) {
-		/* which record (register) each value reads, by the probe's names */
-		long *word = calloc(m + 1, sizeof *word);
-		const char *role = mode == 4 ? data->in[ind.start].role
-		                 : mode == 5 ? data->in[itab.start].role : in0->role;
-		int comp = !strcmp(v->kind, "component");
-		uint64_t tzero = 0; /* values reading the zero register (mode 5) */
-		if (!word)
-			abort();
-		for (size_t i = 0; i < m; i++) {
-			if (mode == 5) {
-				word[i] = itab.reg[i] >= 0 && !itab.tied
-				        ? (long)data->in[itab.start + (size_t)itab.reg[i] * itab.rec].index : -1;
-				if (itab.reg[i] == -1 && !itab.tied && xu[i] < 64)
-					tzero |= UINT64_C(1) << xu[i];
-			} else if (mode == 3) {
-				long j = i0 + (long)dy[i];
-				word[i] = j >= 0 && (size_t)j < data->nin ? (long)data->in[j].index : -1;
-			} else if (mode == 4) {
-				long p = ind.p0 + (long)ind.t * (long)xu[i];
-				word[i] = p < ind.len ? (long)data->in[ind.start + p].index : -1;
-			} else {
-				int64_t x = mode == 1 ? xs[i] : xu[i], at = idx0n + num * x;
-				word[i] = den > 0 && at % den == 0 ? (long)(at / den) : -1;
-			}
-		}
-		if (mode == 4)
-			comp = ind.t == 1 && ind.rec > 1;
-		names(s, role, comp, xu, word, m, zeros | tzero | (mode == 4 ? ind.zero : 0),
-		      &v->details);
-		if (zeros) {
-			unsigned nz = 0;
-			sb_puts(&v->details, ",\"reads_zero\":\"");
-			for (unsigned b = 0; b < 64; b++)
-				if (zeros >> b & 1)
-					sb_printf(&v->details, "%s%u", nz++ ? " " : "", b);
-			sb_puts(&v->details, "\"");
-		}
-		free(word);
+	if (mode == 4)
+		comp = ind->t == 1 && ind->rec > 1;
+	names(s, role, comp, f->xu, word, f->m, f->zeros | tzero | (mode == 4 ? ind->zero : 0),
+	      &v->details);
+	if (f->zeros)
+		put_value_list(&v->details, "reads_zero", f->zeros);
+	free(word);
+}
+
+int inf_try_index(const struct inf_seg *s, struct inf_verdict *v, int final)
+{
+	struct index_fit f;
+	int ok;
+	memset(&f, 0, sizeof f);
+	f.s = s;
+	f.same_role = 1;
+	f.den = 1;
+	f.xu = calloc(s->n + 1, sizeof *f.xu);
+	f.xs = calloc(s->n + 1, sizeof *f.xs);
+	f.dy = calloc(s->n + 1, sizeof *f.dy);
+	if (!f.xu || !f.xs || !f.dy)
+		abort();
+	ok = trace_baseline(&f, inf_seg_base(s));
+	ok = index_moves(&f, ok);
+	ok = ok && choose_mode(&f);
+	ok = locate_index(&f, ok);
+	if (ok) {
+		index_kind(&f, v);
+		if (final)
+			describe_rule(&f, v);
+		if (final && (!strcmp(v->kind, "register") || !strcmp(v->kind, "component")) &&
+		    f.mode != 2)
+			name_reads(&f, v);
+		if (f.mode == 4 && f.ind.others)
+			v->cost += 0.5;
 	}
-	if (mode == 4 && ind.others)
-		v->cost += 0.5;
-	free(xu);
-	free(xs);
-	free(dy);
-	return 1;
+	free(f.xu);
+	free(f.xs);
+	free(f.dy);
+	return ok;
 }

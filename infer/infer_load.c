@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "infer_data.h"
-#include "isaprobe/fp16.h"
+#include "common/fp16.h"
+#include "common/outcome_status.h"
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -485,13 +486,6 @@ struct raw_run {
 	uint64_t count;
 };
 
-/* Whether a run with this status says nothing about its variant: the runner failed, or the
- * job timed out (a flaky board; a variant that hangs on every run is told apart by folding). */
-static int is_noise(int status)
-{
-	return status == IP_STATUS_RUNNER_ERROR || status == IP_STATUS_TIMEOUT;
-}
-
 /* Folds one variant's runs (r[0..n), one per outcome, by outcome index) into c's next
  * variant with its majority outcome, taken over the informative runs: noise runs (and ok runs
  * whose outputs were not observed) neither decide nor count against it; faults of a variant
@@ -520,7 +514,7 @@ static void fold_variant(const struct inf_data *data, struct inf_context *c, siz
 		ran_ok = data->oc[r[j].oc].status == IP_STATUS_OK && !data->oc[r[j].oc].unobserved;
 	for (size_t j = 0; j < n; j++) {
 		int st = data->oc[r[j].oc].status;
-		if (is_noise(st) || data->oc[r[j].oc].unobserved ||
+		if (ip_status_is_noise(st) || data->oc[r[j].oc].unobserved ||
 		    (ran_ok && st == IP_STATUS_FAULT)) {
 			v->noise += r[j].count;
 			if (st == IP_STATUS_TIMEOUT) {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "infer_data.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 
 #define MAX_VALUES 64   /* values named per field (more: left as behaviours) */
 #define MAX_WORDS 4     /* output words per context whose operands are looked for */

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "infer_data.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 
-/* Short names for the binary32 bit casts of include/isaprobe/float_bits.h, used throughout. */
+/* Short names for the binary32 bit casts of common/float_bits.h, used throughout. */
 static float f32(uint32_t x)
 {
 	return ip_f32_from_bits(x);

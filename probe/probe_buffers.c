@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isaprobe/float_bits.h"
+#include "common/byteorder.h"
+#include "common/float_bits.h"
 #include "probe_internal.h"
 
 /* `record ROLE BYTES names ...`: at most this many names, each at most PROBE_NAME_MAX long. */
@@ -63,12 +64,6 @@ static int grow(struct ip_probe_buffer *b, size_t more)
 	return 0;
 }
 
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
 #define MAX_BUFFER_BYTES (1u << 20)
 
 static int input_line(struct ip_probe *p, struct probe_line *l, enum ip_buf_role role,
@@ -96,8 +91,9 @@ static int input_line(struct ip_probe *p, struct probe_line *l, enum ip_buf_role
 			return ip_diag_at(d, l->line, 1, "out of memory");
 		if (gen[0] == 'd')
 			for (size_t i = 0; i < n; i += 4)
-				put32(b->data + b->len + i,
-				      ip_probe_distinct_word(role, (uint32_t)((b->len + i) / 4)));
+				ip_put_le32(b->data + b->len + i,
+				            ip_probe_distinct_word(role,
+				                                   (uint32_t)((b->len + i) / 4)));
 		b->len += n;
 		return 0;
 	}
@@ -124,7 +120,7 @@ static int input_line(struct ip_probe *p, struct probe_line *l, enum ip_buf_role
 					return ip_diag_at(d, l->line, l->col[i], "'%s' is not a number", t);
 				w = ip_f32_bits(f);
 			}
-			put32(b->data + b->len, w);
+			ip_put_le32(b->data + b->len, w);
 			b->len += 4;
 		}
 		return 0;

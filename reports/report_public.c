@@ -601,6 +601,32 @@ static int without_values(const char *kind)
 	       !strcmp(kind, "model_differs");
 }
 
+/* The strongest verdict of the overlay's parts that read format `name` where `in` applies
+ * (RP_NVERDICTS: none), its text in *best_text (initialised, replaced). */
+static enum rp_verdict best_part(const struct ip_public_overlay *ov, const char *name,
+                                 const struct rp_public_in *in, struct strbuf *best_text)
+{
+	enum rp_verdict best = RP_NVERDICTS;
+	for (size_t i = 0; ov && i < ov->nparts; i++) {
+		const struct ip_public_part *pt = &ov->parts[i];
+		struct strbuf b;
+		enum rp_verdict v;
+		if (strcmp(pt->format, name) || !rp_part_applies(pt, in))
+			continue;
+		sb_init(&b);
+		v = against_part(pt, in->lo, in->hi, in->kind, in->names, &b);
+		if (v != RP_NVERDICTS && (best == RP_NVERDICTS || v > best)) {
+			if (pt->applies)
+				sb_printf(&b, " (%s)", pt->applies);
+			sb_free(best_text);
+			*best_text = b;
+			best = v;
+		} else
+			sb_free(&b);
+	}
+	return best;
+}
+
 enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text)
 {
 	const char *format = in->format, *kind = in->kind;
@@ -610,7 +636,7 @@ enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text)
 	const char *name = dot ? dot + 1 : format;
 	const struct ip_public_overlay *ov;
 	const struct ip_format *fmt = notes_format(format);
-	enum rp_verdict best = RP_NVERDICTS;
+	enum rp_verdict best;
 	struct strbuf best_text, known_text, out;
 	struct per_value pv;
 	int known;
@@ -644,23 +670,7 @@ enum rp_verdict rp_public_verdict(const struct rp_public_in *in, char **text)
 		}
 		sb_free(&pub);
 	}
-	for (size_t i = 0; ov && i < ov->nparts; i++) {
-		const struct ip_public_part *pt = &ov->parts[i];
-		struct strbuf b;
-		enum rp_verdict v;
-		if (strcmp(pt->format, name) || !rp_part_applies(pt, in))
-			continue;
-		sb_init(&b);
-		v = against_part(pt, lo, hi, kind, in->names, &b);
-		if (v != RP_NVERDICTS && (best == RP_NVERDICTS || v > best)) {
-			if (pt->applies)
-				sb_printf(&b, " (%s)", pt->applies);
-			sb_free(&best_text);
-			best_text = b;
-			best = v;
-		} else
-			sb_free(&b);
-	}
+	best = best_part(ov, name, in, &best_text);
 	classify(in, fmt, ov, name, &pv, 0);
 	if (!without_values(kind) && pv.done && pv.fresh.n) {
 		/* values no source names: news, whatever else the bits are */

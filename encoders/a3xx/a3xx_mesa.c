@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "a3xx.h"
-#include "isaprobe/fp16.h"
+#include "common/fp16.h"
 #include "isaprobe/mesa.h"
 
 int a3xx_mesa_print(const struct ip_program *p, FILE *out);

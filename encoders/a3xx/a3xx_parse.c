@@ -9,8 +9,8 @@
 
 #include "a3xx_names.h"
 #include "a3xx_parse.h"
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 
 int a3xx_cur_error(struct a3xx_cur *c, size_t pos, const char *fmt, ...)
 {

@@ -7,8 +7,8 @@
 
 #include "a3xx_names.h"
 #include "a3xx_print.h"
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 
 void a3xx_text_add(struct a3xx_text *t, const char *fmt, ...)
 {

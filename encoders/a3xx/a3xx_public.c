@@ -3,11 +3,12 @@
 #include "isaprobe/public.h"
 #include "a3xx.h"
 
+#define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */
+#include "common/field_row.h"
+
 /* Field names are isaspec's (upper case); "x" bits are the patterns' don't-cares, "zero" bits
  * a 0 the decoder matches. Positions count from bit 0 of the 64-bit instruction, or of a
  * source (the multisrc parts, placed at bit 0 or 16). */
-#define FE(n, lo, w, k, e, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, e, 0, {{0, 0}, {0, 0}}, note}
-#define F(n, lo, w, k, note) FE(n, lo, w, k, NULL, note)
 #define FMT(var, title, fields, src)                                                              \
 	static const struct ip_format var = {"a3xx", #var, title, 64, fields, IP_COUNT(fields),   \
 	                                     NULL, src}

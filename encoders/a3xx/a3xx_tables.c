@@ -1,6 +1,7 @@
 /* a3xx_tables.c: the Adreno a3xx instruction categories as field tables: the only place a3xx
  * bit positions are written. Sources: docs/a3xx-sources.md (freedreno instr-a3xx.h, Mesa ir3). */
 #include "a3xx.h"
+#include "common/field_row.h"
 
 /* Doc levels follow the rule of issue 23: what freedreno's public instr-a3xx.h names is known;
  * what it calls dummy, pad, must-be-zero or unknown is unknown, and so is every opcode value no
@@ -10,7 +11,6 @@
 #define HDR "freedreno includes/instr-a3xx.h (the notes' reference), instr_cat"
 
 /* F(name, lo, width, kind, doc, enums, default, note) */
-#define F(n, lo, w, k, d, e, def, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
 /* FW: with one condition: the field exists when selector `sel` has a value in `set`. */
 #define FW(n, lo, w, k, d, e, def, sel, set, note) \
 	{n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{sel, set}, {0, 0}}, note}

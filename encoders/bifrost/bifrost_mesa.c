@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bifrost_mesa.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/mesa.h"
 
 extern const struct ip_mesa bifrost_mesa;

@@ -4,11 +4,10 @@
 #include <string.h>
 
 #include "bifrost.h"
+#include "common/field_row.h"
 
 #define SEED "seed notes 003 (Bifrost), section "
 #define PUB "public Mesa disassembler (docs/bifrost-sources.md): "
-
-#define F(n, lo, w, k, d, e, def, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
 
 /* Source fields: which register-stage output an FMA/ADD source reads. */
 static const struct ip_enum fma_srcs[] = {

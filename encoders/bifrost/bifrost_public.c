@@ -4,8 +4,9 @@
 #include "bifrost.h"
 #include "bifrost_public_isa.h"
 
-#define FE(n, lo, w, k, e, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, e, 0, {{0, 0}, {0, 0}}, note}
-#define F(n, lo, w, k, note) FE(n, lo, w, k, NULL, note)
+#define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */
+#include "common/field_row.h"
+
 #define BIFROST_H "Mesa src/panfrost/compiler/bifrost.h"
 #define DISASM "Mesa src/panfrost/compiler/bifrost/disassemble.c"
 

@@ -1,13 +1,12 @@
 /* bifrost_tables.c: the Bifrost clause header, register field (32- and 64-bit clauses), constant
  * and unused-region formats, from seed notes 003. The only place their bit positions are written. */
 #include "bifrost.h"
+#include "common/field_row.h"
 
 #define SEED "seed notes 003 (Bifrost), section "
 
-/* Field shorthands: F(name, lo, width, kind, doc, enums, default, note), W adds conditions. */
-#define F(n, lo, w, k, d, e, def, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
-#define W1(n, lo, w, k, d, e, def, c1, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {c1, {0, 0}}, note}
-#define W2(n, lo, w, k, d, e, def, c1, c2, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {c1, c2}, note}
+/* Field shorthands (common/field_row.h): F(name, lo, width, kind, doc, enums, default,
+ * note); W1, W2 add one or two conditions. */
 #define BIT(v) (UINT64_C(1) << (v))
 
 /* ---- clause header (45 bits, bits 83-127 of the first quadword) --------------------------

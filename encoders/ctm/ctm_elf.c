@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/byteorder.h"
 #include "ctm.h"
 
 #define EHDR 52
@@ -25,16 +26,6 @@
 #define ET_EXEC 2
 #define NOTE_NAME "ATI DPP"
 #define COMMANDS_SECTION ".isaprobe.commands"
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint16_t rd16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
 
 int ctm_is_elf(const uint8_t *bytes, size_t len)
 {
@@ -57,9 +48,9 @@ static int read_notes(const uint8_t *b, size_t len, uint32_t off, uint32_t size,
 		if (end - at < 12)
 			return ip_diag_offset(d, at, "truncated note header (%u bytes left in the "
 			                             "note area, 12 needed)", end - at);
-		namesz = rd32(b + at);
-		descsz = rd32(b + at + 4);
-		type = rd32(b + at + 8);
+		namesz = ip_le32(b + at);
+		descsz = ip_le32(b + at + 4);
+		type = ip_le32(b + at + 8);
 		if (namesz != 8)
 			return ip_diag_offset(d, at, "note namesz is %u; the guide's notes have 8 "
 			                             "(\"" NOTE_NAME "\")", namesz);
@@ -76,7 +67,7 @@ static int read_notes(const uint8_t *b, size_t len, uint32_t off, uint32_t size,
 			return ip_diag_offset(d, at + 4, "note desc (%u bytes) runs past the note area "
 			                                 "(ends at %u)", descsz, end);
 		for (uint32_t k = 0; k < descsz / 4; k++)
-			desc[k] = rd32(b + at + 20 + 4 * k);
+			desc[k] = ip_le32(b + at + 20 + 4 * k);
 		if (!ctm_add_note(out, type, desc, descsz / 4))
 			return ip_diag_plain(d, "out of memory");
 		at += 20 + descsz;
@@ -96,8 +87,8 @@ struct elf_parts {
 
 static int from_sections(const uint8_t *b, size_t len, struct elf_parts *pp, struct ip_diag *d)
 {
-	uint32_t shoff = rd32(b + 32);
-	uint16_t shentsize = rd16(b + 46), shnum = rd16(b + 48), shstrndx = rd16(b + 50);
+	uint32_t shoff = ip_le32(b + 32);
+	uint16_t shentsize = ip_le16(b + 46), shnum = ip_le16(b + 48), shstrndx = ip_le16(b + 50);
 	uint32_t stroff, strsize;
 	if (shentsize != SHDR)
 		return ip_diag_offset(d, 46, "e_shentsize is %u, not %d", shentsize, SHDR);
@@ -107,15 +98,16 @@ static int from_sections(const uint8_t *b, size_t len, struct elf_parts *pp, str
 	if (shstrndx >= shnum)
 		return ip_diag_offset(d, 50, "e_shstrndx %u is not a section (%u sections)", shstrndx,
 		                      shnum);
-	stroff = rd32(b + shoff + shstrndx * SHDR + 16);
-	strsize = rd32(b + shoff + shstrndx * SHDR + 20);
+	stroff = ip_le32(b + shoff + shstrndx * SHDR + 16);
+	strsize = ip_le32(b + shoff + shstrndx * SHDR + 20);
 	if (!range_ok(len, stroff, strsize))
 		return ip_diag_offset(d, (long)(shoff + shstrndx * SHDR + 16),
 		                      "section name table (%u bytes at %u) runs past the end of the file",
 		                      strsize, stroff);
 	for (unsigned i = 1; i < shnum; i++) {
 		const uint8_t *sh = b + shoff + i * SHDR;
-		uint32_t name = rd32(sh), type = rd32(sh + 4), off = rd32(sh + 16), size = rd32(sh + 20);
+		uint32_t name = ip_le32(sh), type = ip_le32(sh + 4);
+		uint32_t off = ip_le32(sh + 16), size = ip_le32(sh + 20);
 		const char *nm;
 		size_t maxn;
 		if (name >= strsize)
@@ -153,8 +145,8 @@ static int from_sections(const uint8_t *b, size_t len, struct elf_parts *pp, str
 
 static int from_segments(const uint8_t *b, size_t len, struct elf_parts *pp, struct ip_diag *d)
 {
-	uint32_t phoff = rd32(b + 28);
-	uint16_t phentsize = rd16(b + 42), phnum = rd16(b + 44);
+	uint32_t phoff = ip_le32(b + 28);
+	uint16_t phentsize = ip_le16(b + 42), phnum = ip_le16(b + 44);
 	if (phentsize != PHDR)
 		return ip_diag_offset(d, 42, "e_phentsize is %u, not %d", phentsize, PHDR);
 	if (!range_ok(len, phoff, (uint32_t)phnum * PHDR))
@@ -162,7 +154,7 @@ static int from_segments(const uint8_t *b, size_t len, struct elf_parts *pp, str
 		                             "of the file (%zu bytes)", phnum, PHDR, phoff, len);
 	for (unsigned i = 0; i < phnum; i++) {
 		const uint8_t *ph = b + phoff + i * PHDR;
-		uint32_t type = rd32(ph), off = rd32(ph + 4), size = rd32(ph + 16);
+		uint32_t type = ip_le32(ph), off = ip_le32(ph + 4), size = ip_le32(ph + 16);
 		if ((type == PT_LOAD || type == PT_NOTE) && !range_ok(len, off, size))
 			return ip_diag_offset(d, (long)(ph - b + 4), "segment %u (%u bytes at %u) runs "
 			                                             "past the end of the file (%zu bytes)",
@@ -202,24 +194,25 @@ int ctm_elf_read(const uint8_t *b, size_t len, struct ip_program *out, struct ip
 		                      CTM_ELF_OSABI);
 	if (b[8] != 1)
 		return ip_diag_offset(d, 8, "EI_ABIVERSION is %u; the guide's is 1", b[8]);
-	if (rd16(b + 16) != ET_EXEC)
-		return ip_diag_offset(d, 16, "e_type is %u, not ET_EXEC (2)", rd16(b + 16));
-	if (rd16(b + 18) != CTM_ELF_MACHINE)
+	if (ip_le16(b + 16) != ET_EXEC)
+		return ip_diag_offset(d, 16, "e_type is %u, not ET_EXEC (2)", ip_le16(b + 16));
+	if (ip_le16(b + 18) != CTM_ELF_MACHINE)
 		return ip_diag_offset(d, 18, "e_machine is %u; the guide's is EM_ATI_R5XX (%d)",
-		                      rd16(b + 18), CTM_ELF_MACHINE);
-	if (rd32(b + 36) != CTM_ELF_FLAGS)
+		                      ip_le16(b + 18), CTM_ELF_MACHINE);
+	if (ip_le32(b + 36) != CTM_ELF_FLAGS)
 		return ip_diag_offset(d, 36, "e_flags is 0x%x; the guide's is EF_ATI_DPP (%d)",
-		                      rd32(b + 36), CTM_ELF_FLAGS);
-	if (rd16(b + 40) != EHDR)
-		return ip_diag_offset(d, 40, "e_ehsize is %u, not %d", rd16(b + 40), EHDR);
-	if (rd32(b + 32) != 0 && rd16(b + 48) != 0) {
+		                      ip_le32(b + 36), CTM_ELF_FLAGS);
+	if (ip_le16(b + 40) != EHDR)
+		return ip_diag_offset(d, 40, "e_ehsize is %u, not %d", ip_le16(b + 40), EHDR);
+	if (ip_le32(b + 32) != 0 && ip_le16(b + 48) != 0) {
 		if (from_sections(b, len, &pp, d) != 0)
 			return -1;
 	} else if (from_segments(b, len, &pp, d) != 0) {
 		return -1;
 	}
 	if (!pp.have_text)
-		return ip_diag_offset(d, rd32(b + 32) ? 32 : 28, "no .text (the program's instructions)");
+		return ip_diag_offset(d, ip_le32(b + 32) ? 32 : 28,
+		                      "no .text (the program's instructions)");
 	if (pp.text_size == 0)
 		return ip_diag_offset(d, (long)pp.text_off, "empty .text: no instructions");
 	if (ctm_unpack_instrs(b + pp.text_off, pp.text_size, out, d, (long)pp.text_off) != 0)
@@ -271,13 +264,15 @@ static void put(struct buf *b, const void *src, size_t n)
 
 static void put32(struct buf *b, uint32_t v)
 {
-	uint8_t x[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	uint8_t x[4];
+	ip_put_le32(x, v);
 	put(b, x, 4);
 }
 
 static void put16(struct buf *b, uint16_t v)
 {
-	uint8_t x[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+	uint8_t x[2];
+	ip_put_le16(x, v);
 	put(b, x, 2);
 }
 

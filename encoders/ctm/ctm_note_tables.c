@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "ctm.h"
+#include "common/field_row.h"
 
-#define F(n, lo, w, k, d, e, def, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
 #define GUIDE "CTM guide 1.01 section 4.1.4 (pages 50-53); docs/ctm-sources.md"
 
 static const struct ip_enum note_type_enum[] = {

@@ -3,12 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/byteorder.h"
 #include "ctm.h"
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 uint32_t ctm_slot_word(const struct ip_bundle *b, unsigned k)
 {
@@ -85,7 +81,7 @@ int ctm_unpack_instrs(const uint8_t *bytes, size_t len, struct ip_program *out,
 		uint32_t w[CTM_INSTR_WORDS];
 		struct ip_bundle *b;
 		for (unsigned k = 0; k < CTM_INSTR_WORDS; k++)
-			w[k] = le32(bytes + off + 4 * k);
+			w[k] = ip_le32(bytes + off + 4 * k);
 		if (!(b = ctm_add_instr(out, w)))
 			return ip_diag_plain(d, "out of memory");
 		b->byte_offset = (uint32_t)off;
@@ -101,7 +97,7 @@ int ctm_unpack_commands(const uint8_t *bytes, size_t len, struct ip_program *out
 		return ip_diag_offset(d, base_offset + (long)(len - len % 4),
 		                      "%zu bytes is not a whole number of 32-bit command words", len);
 	while (off < len) {
-		uint32_t header = le32(bytes + off), params[IP_BUNDLE_MAX_SLOTS];
+		uint32_t header = ip_le32(bytes + off), params[IP_BUNDLE_MAX_SLOTS];
 		size_t n = ((header >> 16) & 0x3FFF) + 1;
 		struct ip_bundle *b;
 		if (n + 1 > IP_BUNDLE_MAX_SLOTS)
@@ -115,7 +111,7 @@ int ctm_unpack_commands(const uint8_t *bytes, size_t len, struct ip_program *out
 			                      "buffer ends after %zu",
 			                      header, n, (len - off) / 4 - 1);
 		for (size_t k = 0; k < n; k++)
-			params[k] = le32(bytes + off + 4 * (k + 1));
+			params[k] = ip_le32(bytes + off + 4 * (k + 1));
 		if (!(b = ctm_add_command(out, header, params, (unsigned)n)))
 			return ip_diag_plain(d, "out of memory");
 		b->byte_offset = (uint32_t)off;

@@ -3,8 +3,9 @@
 #include "isaprobe/public.h"
 #include "ctm.h"
 
-#define FE(n, lo, w, k, e, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, e, 0, {{0, 0}, {0, 0}}, note}
-#define F(n, lo, w, k, note) FE(n, lo, w, k, NULL, note)
+#define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */
+#include "common/field_row.h"
+
 #define FMT(var, title, fields)                                                                   \
 	static const struct ip_format var = {"ctm", #var, title, 32, fields, IP_COUNT(fields),    \
 	                                     NULL, REG_H}

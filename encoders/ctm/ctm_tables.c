@@ -1,10 +1,10 @@
 /* ctm_tables.c: the DPP (R5xx fragment processor) instruction words as field tables: the only
  * place their bit positions are written. Sources per field: docs/ctm-sources.md. */
 #include "ctm.h"
+#include "common/field_row.h"
 
 /* F(name, lo, width, kind, doc, enums, default, note): a field present in every word;
  * T(types, ...): present when inst0.type is in the set (a bit mask of enum ctm_inst_type). */
-#define F(n, lo, w, k, d, e, def, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
 #define T(set, n, lo, w, k, d, e, def, note) \
 	{n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{"type", set}, {0, 0}}, note}
 

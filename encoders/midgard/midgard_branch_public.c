@@ -2,7 +2,8 @@
  * write-out/discard opcodes, the 48-bit branch's unk0) as Mesa lays them out (midgard.h). */
 #include "midgard.h"
 
-#define F(n, lo, w, k, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, NULL, 0, {{0, 0}, {0, 0}}, note}
+#define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */
+#include "common/field_row.h"
 
 /* Doc level stays "unknown": the notes describe neither. The Mesa-style printer and the names
  * table read these; the assembler, the mutator and the simulator do not (not in midgard_isa). */

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "isaprobe/field_text.h"
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 #include "midgard_syntax.h"
 
 static void print_op(FILE *out, const struct ip_field *f, uint64_t v)

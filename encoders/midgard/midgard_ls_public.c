@@ -2,8 +2,8 @@
  * engineering describes them (Mesa panfrost); positions count from unk25's (or the offset's) bit 0. */
 #include "midgard.h"
 
-#define F(n, lo, w, k, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, NULL, 0, {{0, 0}, {0, 0}}, note}
-#define FE(n, lo, w, k, e, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, e, 0, {{0, 0}, {0, 0}}, note}
+#define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */
+#include "common/field_row.h"
 
 /* What the values of the 3-bit register selects and the 2-bit component selects name (M2, M3 of
  * docs/midgard-loadstore-bits.md); the reports compare what a campaign finds with them. */

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "isaprobe/fp16.h"
-#include "isaprobe/float_bits.h"
+#include "common/fp16.h"
+#include "common/float_bits.h"
 #include "isaprobe/mesa.h"
 #include "midgard_mesa.h"
 #include "midgard_syntax.h"

@@ -1,13 +1,12 @@
 /* midgard_tables.c: every Midgard word format as a field table, from the seed notes
  * (docs/notes/000_3a2d5c54c1fe762a.txt). The only place Midgard bit positions are written. */
 #include "midgard.h"
+#include "common/field_row.h"
 
 #define SEED "seed notes 000 (Midgard), section "
 
-/* Field shorthands: F(name, lo, width, kind, doc, enums, default, note), W adds conditions. */
-#define F(n, lo, w, k, d, e, def, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
-#define W1(n, lo, w, k, d, e, def, c1, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {c1, {0, 0}}, note}
-#define W2(n, lo, w, k, d, e, def, c1, c2, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {c1, c2}, note}
+/* Field shorthands (common/field_row.h): F(name, lo, width, kind, doc, enums, default,
+ * note); W1, W2 add one or two conditions. */
 
 /* ---- enums ------------------------------------------------------------------------- */
 

@@ -3,8 +3,8 @@
 #include "isaprobe/public.h"
 #include "utgard_gp.h"
 
-#define FE(n, lo, w, k, e, note) {n, lo, w, IP_KIND_##k, IP_DOC_UNKNOWN, e, 0, {{0, 0}, {0, 0}}, note}
-#define F(n, lo, w, k, note) FE(n, lo, w, k, NULL, note)
+#define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */
+#include "common/field_row.h"
 
 /* gpir_codegen_src: lima names 8-11 only "unknown_0".."unknown_3", so they are left out (no
  * reading); 21 is "unused", 22 the complex result in input a and the identity in input b. */

@@ -1,11 +1,11 @@
 /* utgard_gp_tables.c: the Utgard GP 128-bit instruction as a field table, from the seed notes
  * (docs/notes/001_4b8138d72e63c526.txt). The only place Utgard GP bit positions are written. */
 #include "utgard_gp.h"
+#include "common/field_row.h"
 
 #define SEED "seed notes 001 (Utgard GP), section "
 
 /* F(name, lo, width, kind, doc, enums, default, note) */
-#define F(n, lo, w, k, d, e, def, note) {n, lo, w, IP_KIND_##k, IP_DOC_##d, e, def, {{0, 0}, {0, 0}}, note}
 
 /* ---- enums ------------------------------------------------------------------------- */
 

@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "afl_internal.h"
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/byteorder.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 
 /* Function entries (everything but identity) are made for at most this many planted words;
  * identity entries for all of them. */
@@ -162,11 +163,6 @@ void ip_afl_classifier_free(struct ip_afl_classifier *c)
 	free(c);
 }
 
-static uint32_t word_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static void explain(const struct ip_afl_classifier *c, uint32_t value,
                     enum ip_afl_word_kind *kind, enum ip_afl_function *func, uint32_t *src)
 {
@@ -199,8 +195,8 @@ uint64_t ip_afl_classify(const struct ip_afl_classifier *c, const struct ip_outc
 		int have_base = base && base->status == IP_STATUS_OK && base->len == o->len;
 		size_t words = o->len / 4 < c->words ? o->len / 4 : c->words;
 		for (size_t w = 0; w < words; w++) {
-			uint32_t now = word_at(o->data + 4 * w);
-			uint32_t was = have_base ? word_at(base->data + 4 * w) : 0;
+			uint32_t now = ip_le32(o->data + 4 * w);
+			uint32_t was = have_base ? ip_le32(base->data + 4 * w) : 0;
 			enum ip_afl_word_kind kind;
 			enum ip_afl_function func;
 			uint32_t src;

@@ -135,8 +135,5 @@ void ip_auto_segment_condition(unsigned width, const ip_word *adjacent,
  * said nothing are no evidence. */
 int ip_auto_interacts(const struct ip_outcome *base, const struct ip_outcome *a,
                       const struct ip_outcome *b, const struct ip_outcome *ab);
-/* Whether a run with this status says nothing about its variant (timeout, runner_error): a
- * campaign runs it again, inference leaves it out. */
-int ip_status_is_noise(enum ip_status s);
 
 #endif

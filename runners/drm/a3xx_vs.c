@@ -69,7 +69,7 @@ struct cmdbuf {
 
 static void dw(struct cmdbuf *c, uint32_t v)
 {
-	ip_drm_w32(c->p, v);
+	ip_put_le32(c->p, v);
 	c->p += 4;
 }
 
@@ -173,7 +173,7 @@ static int vs_kick(struct ip_drm_batch *b, size_t from)
 	const struct ip_drm_arena *arenas[3] = {&b->code, &b->desc, &b->data};
 	/* the draws that run again start with their sentinels cleared */
 	for (size_t i = from; i < b->n; i++)
-		ip_drm_w32(b->slots[i]->desc, 0);
+		ip_put_le32(b->slots[i]->desc, 0);
 	for (int k = 0; k < 3; k++) {
 		bos[k].flags = IP_MSM_SUBMIT_BO_READ | (k == 2 ? IP_MSM_SUBMIT_BO_WRITE : 0);
 		bos[k].handle = arenas[k]->bo.handle;
@@ -199,7 +199,7 @@ static void vs_collect(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fe
 		return; /* the results cannot be read: nothing is known */
 	for (size_t i = from; i < b->n; i++) {
 		struct ip_drm_slot *s = b->slots[i];
-		int done = ip_drm_r32(s->desc) == (A3XX_SENTINEL_TAG | (uint32_t)(i & 0xffff));
+		int done = ip_le32(s->desc) == (A3XX_SENTINEL_TAG | (uint32_t)(i & 0xffff));
 		if (!done)
 			continue;
 		if (!faulted) {

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/byteorder.h"
 #include "drm_dev.h"
 #include "isaprobe/harness.h"
 #include "isaprobe/runner.h"
@@ -137,23 +138,5 @@ enum ip_model_role ip_drm_model_role(enum ip_buf_role role);
 /* Sets a DONE slot's result from memory (the model record on a model device, else ok) and
  * copies its outputs out. */
 void ip_drm_slot_finish(struct ip_drm_dev *dev, struct ip_drm_slot *s);
-
-/* Little-endian stores and loads. */
-static inline void ip_drm_w32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-static inline void ip_drm_w64(uint8_t *p, uint64_t v)
-{
-	ip_drm_w32(p, (uint32_t)v);
-	ip_drm_w32(p + 4, (uint32_t)(v >> 32));
-}
-static inline uint32_t ip_drm_r32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 #endif

@@ -68,8 +68,8 @@ static uint32_t prefetch(const struct ip_job *job)
 
 static uint8_t *cmd(uint8_t *p, uint32_t v1, uint32_t v2)
 {
-	ip_drm_w32(p, v1);
-	ip_drm_w32(p + 4, v2);
+	ip_put_le32(p, v1);
+	ip_put_le32(p + 4, v2);
 	return p + GP_CMD_BYTES;
 }
 
@@ -81,8 +81,8 @@ static int emit_table(struct ip_drm_batch *b, const struct ip_drm_region *g, uin
 		return -1;
 	for (unsigned k = 0; k < GP_RECORDS; k++) {
 		/* address, then stride << 11 | type 0 (float) << 2 | components - 1 */
-		ip_drm_w32(t + 8 * k, (uint32_t)(g->va + (uint64_t)k * GP_RECORD_BYTES));
-		ip_drm_w32(t + 8 * k + 4, (GP_RECORDS * GP_RECORD_BYTES) << 11 | 3u);
+		ip_put_le32(t + 8 * k, (uint32_t)(g->va + (uint64_t)k * GP_RECORD_BYTES));
+		ip_put_le32(t + 8 * k + 4, (GP_RECORDS * GP_RECORD_BYTES) << 11 | 3u);
 	}
 	return 0;
 }

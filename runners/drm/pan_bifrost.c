@@ -58,11 +58,11 @@ static int bifrost_build(struct ip_drm_batch *b)
 		}
 		if (ip_drm_arena_alloc(&b->desc, PAN_RSD_BYTES, 64, &j.rsd, &rsd))
 			return -1;
-		ip_drm_w64(rsd, s->code_va);
+		ip_put_le64(rsd, s->code_va);
 		/* properties: one uniform buffer; v7's register allocation 0 = 64 per thread */
-		ip_drm_w32(rsd + 16, u->size ? 1u : 0u);
+		ip_put_le32(rsd + 16, u->size ? 1u : 0u);
 		/* preload: the uniform count (bits 15-21) and the global invocation id X (r60) */
-		ip_drm_w32(rsd + 48, push << 15 | BIFROST_PRELOAD_GLOBAL_X);
+		ip_put_le32(rsd + 48, push << 15 | BIFROST_PRELOAD_GLOBAL_X);
 		j.type = PAN_JOB_COMPUTE;
 		pan_pack_invocation(local, groups, j.invocation);
 		j.task_split = pan_log2_ceil(local[0] + 1) + 1 + 1;

@@ -82,26 +82,26 @@ int pan_emit_job(struct ip_drm_batch *b, size_t i, const struct pan_job *j)
 		return -1;
 	s->desc = job;
 	/* Local Storage: no stack, no workgroup memory ("no workgroup mem" packs as 31) */
-	ip_drm_w32(ls + 4, 31);
+	ip_put_le32(ls + 4, 31);
 	if (b->dev->model_ext)
-		ip_drm_w64(ls + IP_MODEL_LS_OFFSET, s->rec_va);
+		ip_put_le64(ls + IP_MODEL_LS_OFFSET, s->rec_va);
 	/* header: status 0 (not started), 64-bit descriptors, type, index, depends on the previous */
-	ip_drm_w32(job + 16, 1u | (j->type & 0x7f) << 1 | index << 16);
-	ip_drm_w32(job + 20, i ? index - 1 : 0);
-	ip_drm_w32(job + PAN_JOB_INVOCATION, j->invocation[0]);
-	ip_drm_w32(job + PAN_JOB_INVOCATION + 4, j->invocation[1]);
-	ip_drm_w32(job + PAN_JOB_PARAMETERS, (j->task_split & 0xf) << 26);
-	ip_drm_w32(job + PAN_JOB_DRAW, j->draw_word0);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_UBOS, j->ubos);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_PUSH, j->push);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_STATE, j->rsd);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_ATTRIBUTE_BUFFERS, j->attribute_buffers);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_ATTRIBUTES, j->attributes);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_VARYING_BUFFERS, j->varying_buffers);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_VARYINGS, j->varyings);
-	ip_drm_w64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_THREAD_STORAGE, ls_va);
+	ip_put_le32(job + 16, 1u | (j->type & 0x7f) << 1 | index << 16);
+	ip_put_le32(job + 20, i ? index - 1 : 0);
+	ip_put_le32(job + PAN_JOB_INVOCATION, j->invocation[0]);
+	ip_put_le32(job + PAN_JOB_INVOCATION + 4, j->invocation[1]);
+	ip_put_le32(job + PAN_JOB_PARAMETERS, (j->task_split & 0xf) << 26);
+	ip_put_le32(job + PAN_JOB_DRAW, j->draw_word0);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_UBOS, j->ubos);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_PUSH, j->push);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_STATE, j->rsd);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_ATTRIBUTE_BUFFERS, j->attribute_buffers);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_ATTRIBUTES, j->attributes);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_VARYING_BUFFERS, j->varying_buffers);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_VARYINGS, j->varyings);
+	ip_put_le64(job + PAN_JOB_DRAW + 4 * PAN_DRAW_THREAD_STORAGE, ls_va);
 	if (i)
-		ip_drm_w64(b->slots[i - 1]->desc + 24, s->desc_va); /* the previous job's Next */
+		ip_put_le64(b->slots[i - 1]->desc + 24, s->desc_va); /* the previous job's Next */
 	return 0;
 }
 
@@ -114,7 +114,7 @@ int pan_emit_ubo(struct ip_drm_batch *b, const struct ip_drm_region *g, uint64_t
 	if (entries > 4096 || ip_drm_arena_alloc(&b->desc, 8, 8, va, &p))
 		return -1;
 	/* bits 0-11 entries - 1, bits 12-63 the address >> 4 */
-	ip_drm_w64(p, (uint64_t)(entries - 1) | (g->va >> 4) << 12);
+	ip_put_le64(p, (uint64_t)(entries - 1) | (g->va >> 4) << 12);
 	return 0;
 }
 
@@ -126,9 +126,9 @@ int pan_kick_chain(struct ip_drm_batch *b, size_t from)
 	for (size_t i = from; i < b->n; i++) {
 		uint8_t *hdr = b->slots[i]->desc;
 		uint32_t index = (uint32_t)(i - from) + 1;
-		ip_drm_w32(hdr, 0); /* exception status: not started */
-		ip_drm_w32(hdr + 16, (ip_drm_r32(hdr + 16) & 0xffffu) | index << 16);
-		ip_drm_w32(hdr + 20, index - 1);
+		ip_put_le32(hdr, 0); /* exception status: not started */
+		ip_put_le32(hdr + 16, (ip_le32(hdr + 16) & 0xffffu) | index << 16);
+		ip_put_le32(hdr + 20, index - 1);
 	}
 	return b->dev->drv->submit(b->dev, &s);
 }
@@ -138,7 +138,7 @@ void pan_collect_chain(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fe
 	(void)fence;
 	for (size_t i = from; i < b->n; i++) {
 		struct ip_drm_slot *s = b->slots[i];
-		uint32_t st = ip_drm_r32(s->desc);
+		uint32_t st = ip_le32(s->desc);
 		uint32_t code = st & 0xff;
 		if (st == PAN_STATUS_DONE) {
 			s->state = IP_DRM_SLOT_DONE;

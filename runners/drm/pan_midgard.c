@@ -125,13 +125,13 @@ static int emit_table(struct ip_drm_batch *b, const struct ip_drm_region *g, siz
 	if (ip_drm_arena_alloc(&b->desc, PAN_ATTRIBUTE_BUFFER_BYTES, 32, buf_va, &buf) ||
 	    ip_drm_arena_alloc(&b->desc, *slots * PAN_ATTRIBUTE_BYTES, 8, attr_va, &attr))
 		return -1;
-	ip_drm_w64(buf, g->va | 1u); /* type 1D: address + vertex * stride */
-	ip_drm_w32(buf + 8, (uint32_t)block);
-	ip_drm_w32(buf + 12, (uint32_t)len);
+	ip_put_le64(buf, g->va | 1u); /* type 1D: address + vertex * stride */
+	ip_put_le32(buf + 8, (uint32_t)block);
+	ip_put_le32(buf + 12, (uint32_t)len);
 	for (size_t k = 0; k < *slots; k++) {
 		/* buffer 0, offset enabled, RGBA32F, offset 16 k */
-		ip_drm_w32(attr + 8 * k, 0u | 1u << 9 | PAN_FORMAT_RGBA32F_V6 << 10);
-		ip_drm_w32(attr + 8 * k + 4, (uint32_t)(16 * k));
+		ip_put_le32(attr + 8 * k, 0u | 1u << 9 | PAN_FORMAT_RGBA32F_V6 << 10);
+		ip_put_le32(attr + 8 * k + 4, (uint32_t)(16 * k));
 	}
 	return 0;
 }
@@ -170,11 +170,13 @@ static int midgard_build(struct ip_drm_batch *b)
 		if (ip_drm_arena_alloc(&b->desc, PAN_RSD_BYTES, 64, &j.rsd, &rsd))
 			return -1;
 		/* the shader pointer's low nibble is the first word's tag */
-		ip_drm_w64(rsd, s->code_va | (job->code[0] & 0xfu));
-		ip_drm_w32(rsd + 12, (uint32_t)attr_slots | (uint32_t)vary_slots << 16);
+		ip_put_le64(rsd, s->code_va | (job->code[0] & 0xfu));
+		ip_put_le32(rsd + 12, (uint32_t)attr_slots | (uint32_t)vary_slots << 16);
 		writes = ip_drm_result_cap(s->res, IP_BUF_ATTRIBUTES) || s->role[IP_BUF_VARYINGS_OUT].size;
-		ip_drm_w32(rsd + 16, (s->role[IP_BUF_UNIFORMS].size ? 1u : 0u) | (uint32_t)writes << 13 |
-		                         (uint32_t)work_regs(job, s->res, ur) << 16 | (uint32_t)ur << 21);
+		ip_put_le32(rsd + 16, (s->role[IP_BUF_UNIFORMS].size ? 1u : 0u) |
+		                          (uint32_t)writes << 13 |
+		                          (uint32_t)work_regs(job, s->res, ur) << 16 |
+		                          (uint32_t)ur << 21);
 		j.type = PAN_JOB_VERTEX;
 		pan_pack_invocation_graphics(local, groups, j.invocation);
 		j.task_split = 5;

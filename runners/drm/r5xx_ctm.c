@@ -312,7 +312,7 @@ static void emit_draw(struct ib *ib, const struct r5xx_plan *p, const struct r5x
 		const uint8_t *m = c < nf ? mem_at(g, p->mem_len, (long long)d->constf.base + c * 16, 16)
 		                          : NULL;
 		for (unsigned k = 0; k < 4; k++)
-			put(ib, m ? ip_drm_r32(m + 4 * k) : 0);
+			put(ib, m ? ip_le32(m + 4 * k) : 0);
 	}
 	put(ib, R5XX_PKT0(R5XX_US_FC_INT_CONST(0), R5XX_US_INT_CONSTS));
 	for (unsigned c = 0; c < R5XX_US_INT_CONSTS; c++) {
@@ -322,7 +322,7 @@ static void emit_draw(struct ib *ib, const struct r5xx_plan *p, const struct r5x
 	}
 	for (unsigned c = 0; c < nb; c++) {
 		const uint8_t *m = mem_at(g, p->mem_len, (long long)d->constb.base + c * 4, 4);
-		if (m && ip_drm_r32(m) != 0)
+		if (m && ip_le32(m) != 0)
 			bools |= 1u << c;
 	}
 	reg(ib, R5XX_US_FC_BOOL_CONST, bools);

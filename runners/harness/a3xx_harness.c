@@ -5,6 +5,7 @@
 
 #include "a3xx/a3xx.h"
 #include "a3xx/a3xx_ins.h"
+#include "common/byteorder.h"
 #include "isaprobe/a3xx_sim.h"
 #include "isaprobe/harness.h"
 
@@ -66,17 +67,6 @@ static const char why_code[] =
 	"(SP_VS_CTRL_REG0's length)";
 static const char why_words[] = "code is not a whole number of 8-byte instructions";
 
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (unsigned b = 0; b < 4; b++)
-		p[b] = (uint8_t)(v >> (8 * b));
-}
-
 static size_t align16(size_t n)
 {
 	return (n + 15) & ~(size_t)15;
@@ -106,7 +96,7 @@ static size_t global_len(const struct ip_job *job, const struct ip_result *res)
 /* Planted full register k's 32 bits (zero past the image). */
 static uint32_t planted_full(const struct ip_buf *regs, unsigned k)
 {
-	return regs && 4 * (size_t)k + 4 <= regs->len ? le32(regs->data + 4 * k) : 0;
+	return regs && 4 * (size_t)k + 4 <= regs->len ? ip_le32(regs->data + 4 * k) : 0;
 }
 
 static uint32_t planted_word(const struct ip_buf *regs, size_t at, unsigned bytes)
@@ -348,18 +338,18 @@ static int wrap(struct ip_harness_work *w, const struct ip_job *job, const struc
 	for (unsigned k = 0; k < A3XX_FULL_REGS; k++) {
 		uint32_t v = planted_full(regs, k);
 		size_t at = (size_t)4 * (base + 4 * C_FULL + k);
-		put32(consts + at, v);
+		ip_put_le32(consts + at, v);
 		if (is_pointer(v, glen) &&
 		    ip_harness_address(w, IP_BUF_UNIFORMS, at, 4, IP_BUF_GLOBAL,
 		                       v - A3XX_SIM_GLOBAL_BASE, v))
 			return ip_diag_plain(d, "a3xx harness: %s", why_pointers);
 	}
 	for (unsigned k = 0; k < A3XX_HALF_REGS; k++)
-		put32(consts + 4 * ((size_t)base + 4 * C_HALF + k),
-		      planted_word(regs, A3XX_REGS_HALF_AT + 2 * (size_t)k, 2));
+		ip_put_le32(consts + 4 * ((size_t)base + 4 * C_HALF + k),
+		            planted_word(regs, A3XX_REGS_HALF_AT + 2 * (size_t)k, 2));
 	for (unsigned c = 0; c < 4; c++)
-		put32(consts + 4 * ((size_t)base + 4 * C_P0 + c),
-		      planted_word(regs, A3XX_REGS_P0_AT + 4 * (size_t)c, 4));
+		ip_put_le32(consts + 4 * ((size_t)base + 4 * C_P0 + c),
+		            planted_word(regs, A3XX_REGS_P0_AT + 4 * (size_t)c, 4));
 	if (ip_harness_address(w, IP_BUF_UNIFORMS, (size_t)4 * (base + 4 * C_ADDR), 4, IP_BUF_GLOBAL,
 	                       area, A3XX_SIM_GLOBAL_BASE + area))
 		return ip_diag_plain(d, "a3xx harness: no room for the store address");
@@ -411,14 +401,14 @@ static void rebuild_registers(struct ip_out_buf *o, const uint8_t *area, size_t 
                               size_t glen)
 {
 	uint8_t file[A3XX_REGS_BYTES];
-	uint32_t gpu_base = le32(area + MARKER_AT) - (uint32_t)area_at;
+	uint32_t gpu_base = ip_le32(area + MARKER_AT) - (uint32_t)area_at;
 	memset(file, 0, sizeof file);
 	memcpy(file, area, AREA_BYTES);
 	memset(file + RECORD_BYTES * ADDR_RECORD, 0, RECORD_BYTES);
 	for (unsigned k = 0; glen && k < A3XX_FULL_REGS; k++) {
-		uint32_t v = le32(file + 4 * k);
+		uint32_t v = ip_le32(file + 4 * k);
 		if (v >= gpu_base && v - gpu_base <= glen)
-			put32(file + 4 * k, v - gpu_base + A3XX_SIM_GLOBAL_BASE);
+			ip_put_le32(file + 4 * k, v - gpu_base + A3XX_SIM_GLOBAL_BASE);
 	}
 	memset(o->data, 0, o->cap);
 	memcpy(o->data, file, o->cap < sizeof file ? o->cap : sizeof file);
@@ -431,7 +421,7 @@ static void unwrap(const struct ip_harness_work *w, const struct ip_job *job,
 	const struct ip_out_buf *g = wrapped_output(w, IP_BUF_GLOBAL);
 	size_t glen = global_len(job, res), area_at = align16(glen);
 	size_t vend = w->variant_at + w->variant_len;
-	int reached = g && g->len >= area_at + AREA_BYTES && le32(g->data + area_at + MARKER_AT);
+	int reached = g && g->len >= area_at + AREA_BYTES && ip_le32(g->data + area_at + MARKER_AT);
 	uint64_t overhead = PRO_SLOTS + (reached ? EPI_SLOTS : 0);
 
 	res->status = w->res.status;

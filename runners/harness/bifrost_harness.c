@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bifrost/bifrost.h"
+#include "common/byteorder.h"
 #include "isaprobe/bifrost_sim.h"
 #include "isaprobe/harness.h"
 
@@ -453,11 +454,6 @@ static const struct ip_out_buf *wrapped_output(const struct ip_harness_work *w,
 	return NULL;
 }
 
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static void bf_unwrap(const struct ip_harness_work *w, const struct ip_job *job,
                       struct ip_result *res)
 {
@@ -469,7 +465,7 @@ static void bf_unwrap(const struct ip_harness_work *w, const struct ip_job *job,
 	uint64_t quads = (n + 3) / 4, harness_steps;
 	int reached = w->res.status == IP_STATUS_OK && gw && gw->len >= g0 + (size_t)n * HB_BLOCK;
 	for (uint32_t i = 0; reached && i < n; i++)
-		reached = rd32(gw->data + g0 + (size_t)i * HB_BLOCK + HB_MARK) == HB_MARKER;
+		reached = ip_le32(gw->data + g0 + (size_t)i * HB_BLOCK + HB_MARK) == HB_MARKER;
 	res->status = w->res.status;
 	res->fault = w->res.fault;
 	res->invocation = w->res.invocation;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/byteorder.h"
 #include "isaprobe/harness.h"
 #include "midgard/midgard.h"
 
@@ -115,11 +116,6 @@ static void image_of(const struct ip_buf *regs, uint32_t v, uint8_t img[FILE_BYT
 	off = regs->len >= (size_t)(v + 1) * FILE_BYTES ? (size_t)v * FILE_BYTES : 0;
 	len = regs->len - off < FILE_BYTES ? regs->len - off : FILE_BYTES;
 	memcpy(img, regs->data + off, len);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* ---- words of the variant, through the field tables ---------------------------------- */
@@ -477,7 +473,7 @@ static const char *mg_check(const struct ip_job *job, const struct ip_result *re
 			uint8_t img[FILE_BYTES];
 			image_of(regs, v, img);
 			for (unsigned c = 0; c < 4; c++) {
-				uint32_t x = rd32(img + 16 * 31 + 4 * c);
+				uint32_t x = ip_le32(img + 16 * 31 + 4 * c);
 				if (x != 0 && x != 0xFFFFFFFFu && reads_condition(job->code, job->code_len))
 					return "r31 is planted with a value other than 0 or ~0 and the program "
 					       "reads it (csel, conditional branch): the harness plants the "
@@ -735,8 +731,8 @@ static void mg_unwrap(const struct ip_harness_work *w, const struct ip_job *job,
 	if (table && st->epilogue && st->table)
 		for (uint32_t v = 0; v < n && table->len >= (size_t)(v + 1) * per; v++) {
 			const uint8_t *mark = table->data + (size_t)v * per + (slots + MARK_SLOT) * 16;
-			if (rd32(mark) == MARK && rd32(mark + 4) == MARK && rd32(mark + 8) == MARK &&
-			    rd32(mark + 12) == MARK)
+			if (ip_le32(mark) == MARK && ip_le32(mark + 4) == MARK &&
+			    ip_le32(mark + 8) == MARK && ip_le32(mark + 12) == MARK)
 				reached++;
 		}
 	started = ok ? n : w->res.invocation + 1;

@@ -233,7 +233,7 @@ int ip_child_exchange(struct ip_child *c, const uint8_t *out, size_t n, struct i
 	if (ip_child_pump(c, out, n, &sent, in, ip_now_ms() + timeout_ms, timeout_ms, d) != 0)
 		return -1;
 	/* An ERROR may come early (the agent stopped reading): the caller reports what it says. */
-	if (sent < n && ip_get_u16(in->data + 6) != IP_MSG_ERROR)
+	if (sent < n && ip_le16(in->data + 6) != IP_MSG_ERROR)
 		return ip_diag_plain(d, "the agent answered before reading the whole request (%zu of "
 		                        "%zu bytes)",
 		                     sent, n);

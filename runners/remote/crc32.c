@@ -28,7 +28,7 @@ uint32_t ip_crc32(uint32_t crc, const void *data, size_t len)
 	pthread_once(&table_once, build_table);
 	crc = ~crc;
 	for (; len >= 8; len -= 8, p += 8) {
-		uint32_t lo = crc ^ ip_get_u32(p), hi = ip_get_u32(p + 4);
+		uint32_t lo = crc ^ ip_le32(p), hi = ip_le32(p + 4);
 		crc = table[7][lo & 0xff] ^ table[6][(lo >> 8) & 0xff] ^ table[5][(lo >> 16) & 0xff] ^
 		      table[4][lo >> 24] ^ table[3][hi & 0xff] ^ table[2][(hi >> 8) & 0xff] ^
 		      table[1][(hi >> 16) & 0xff] ^ table[0][hi >> 24];

@@ -37,11 +37,11 @@ void ip_frame_end(struct ip_wbuf *w, size_t start)
 		w->failed = 1;
 		return;
 	}
-	ip_put_u32(h + 8, (uint32_t)length);
-	if (w->check == IP_CHECK_HEADER && ip_get_u16(h + 4) >= 2)
-		ip_put_u32(h + 12, ip_crc32(0, h, 12));
+	ip_put_le32(h + 8, (uint32_t)length);
+	if (w->check == IP_CHECK_HEADER && ip_le16(h + 4) >= 2)
+		ip_put_le32(h + 12, ip_crc32(0, h, 12));
 	else
-		ip_put_u32(h + 12, ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER, length));
+		ip_put_le32(h + 12, ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER, length));
 }
 
 int ip_frame_parse(const uint8_t *h, long offset, struct ip_frame *f, struct ip_diag *d)
@@ -51,10 +51,10 @@ int ip_frame_parse(const uint8_t *h, long offset, struct ip_frame *f, struct ip_
 		                      "not a protocol frame: magic %02x %02x %02x %02x, expected "
 		                      "\"IPRB\" (49 50 52 42)",
 		                      h[0], h[1], h[2], h[3]);
-	f->version = ip_get_u16(h + 4);
-	f->type = ip_get_u16(h + 6);
-	f->length = ip_get_u32(h + 8);
-	f->crc = ip_get_u32(h + 12);
+	f->version = ip_le16(h + 4);
+	f->type = ip_le16(h + 6);
+	f->length = ip_le32(h + 8);
+	f->crc = ip_le32(h + 12);
 	if (f->length > IP_PROTO_MAX_PAYLOAD)
 		return ip_diag_offset(d, offset + 8, "frame length %u is over the limit of %u bytes",
 		                      f->length, IP_PROTO_MAX_PAYLOAD);
@@ -64,15 +64,15 @@ int ip_frame_parse(const uint8_t *h, long offset, struct ip_frame *f, struct ip_
 int ip_frame_verify(const uint8_t *h, const uint8_t *payload, long offset, enum ip_check check,
                     struct ip_diag *d)
 {
-	uint32_t length = ip_get_u32(h + 8), want = ip_get_u32(h + 12);
-	int header_only = check == IP_CHECK_HEADER && ip_get_u16(h + 4) >= 2;
+	uint32_t length = ip_le32(h + 8), want = ip_le32(h + 12);
+	int header_only = check == IP_CHECK_HEADER && ip_le16(h + 4) >= 2;
 	uint32_t got = ip_crc32(0, h, 12);
 	if (!header_only)
 		got = ip_crc32(got, payload, length);
 	if (got != want)
 		return ip_diag_offset(d, offset + 12,
 		                      "checksum mismatch: the %s frame says %08x, its %s give %08x",
-		                      ip_msg_name(ip_get_u16(h + 6)), want,
+		                      ip_msg_name(ip_le16(h + 6)), want,
 		                      header_only ? "header bytes 0..11" : "bytes", got);
 	return 0;
 }

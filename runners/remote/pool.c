@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "proto.h"
 
 #define EMPTY UINT32_MAX
@@ -77,15 +78,9 @@ uint32_t ip_pool_add(struct ip_pool *p, const struct ip_buf *b, int *added)
 		p->failed = 1;
 		return EMPTY;
 	}
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 16;
-		const struct ip_buf **items = realloc(p->items, cap * sizeof *items);
-		if (!items) {
-			p->failed = 1;
-			return EMPTY;
-		}
-		p->items = items;
-		p->cap = cap;
+	if (ip_grow((void **)&p->items, &p->cap, p->n + 1, sizeof *p->items)) {
+		p->failed = 1;
+		return EMPTY;
 	}
 	for (i = slot_of(p, b->data, b->len); p->slots[i].index != EMPTY;
 	     i = (i + 1) & (p->nslots - 1))

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "common/byteorder.h"
 #include "isaprobe/diag.h"
 #include "isaprobe/remote.h"
 #include "isaprobe/runner.h"
@@ -70,7 +71,8 @@ void ip_wbuf_str(struct ip_wbuf *w, const char *s); /* NULL writes the empty str
 void ip_wbuf_blob(struct ip_wbuf *w, const void *p, size_t n);
 static inline void ip_wbuf_u32(struct ip_wbuf *w, uint32_t v)
 {
-	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	uint8_t b[4];
+	ip_put_le32(b, v);
 	if (!w->failed && w->cap - w->len >= 4) { /* the common case, without a call */
 		memcpy(w->data + w->len, b, 4);
 		w->len += 4;
@@ -87,19 +89,12 @@ struct ip_rbuf {
 	long base;
 	struct ip_diag *d;
 };
-uint16_t ip_get_u16(const uint8_t *p);
-static inline uint32_t ip_get_u32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-uint64_t ip_get_u64(const uint8_t *p);
-void ip_put_u32(uint8_t *p, uint32_t v);
 int ip_rbuf_u32_slow(struct ip_rbuf *r, uint32_t *v, const char *what);
 static inline int ip_rbuf_u32(struct ip_rbuf *r, uint32_t *v, const char *what)
 {
 	if (r->len - r->pos < 4)
 		return ip_rbuf_u32_slow(r, v, what); /* the error, with its offset */
-	*v = ip_get_u32(r->data + r->pos);
+	*v = ip_le32(r->data + r->pos);
 	r->pos += 4;
 	return 0;
 }

@@ -214,9 +214,9 @@ static int start_agent(struct remote *r, struct ip_diag *d)
 		return ip_diag_plain(d, "out of memory");
 	}
 	ok = ip_child_exchange(&r->child, r->out.data, r->out.len, &r->in, r->timeout_ms, d) == 0;
-	if (ok && ip_get_u16(r->in.data + 6) == IP_MSG_WELCOME) {
+	if (ok && ip_le16(r->in.data + 6) == IP_MSG_WELCOME) {
 		/* An agent answers in the newest version it speaks, at most the HELLO's. */
-		unsigned v = ip_get_u16(r->in.data + 4);
+		unsigned v = ip_le16(r->in.data + 4);
 		if (v >= IP_PROTO_VERSION_OLDEST && v < r->version)
 			r->version = v;
 	}
@@ -502,7 +502,7 @@ static int collect_piece(struct remote *r, const struct piece *p, long deadline,
 	                  r->timeout_ms, d) != 0)
 		return -1;
 	/* An ERROR may come early (the agent stopped reading): what it says is the reason. */
-	if (r->out_base + r->sent < p->end && ip_get_u16(r->in.data + 6) != IP_MSG_ERROR)
+	if (r->out_base + r->sent < p->end && ip_le16(r->in.data + 6) != IP_MSG_ERROR)
 		return ip_diag_plain(d, "the agent answered before reading the whole request (%llu of "
 		                        "%llu bytes)",
 		                     (unsigned long long)(r->out_base + r->sent),

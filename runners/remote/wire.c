@@ -40,7 +40,8 @@ void ip_wbuf_bytes(struct ip_wbuf *w, const void *p, size_t n)
 
 void ip_wbuf_u16(struct ip_wbuf *w, uint16_t v)
 {
-	uint8_t b[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+	uint8_t b[2];
+	ip_put_le16(b, v);
 	ip_wbuf_bytes(w, b, 2);
 }
 
@@ -64,24 +65,6 @@ void ip_wbuf_blob(struct ip_wbuf *w, const void *p, size_t n)
 	ip_wbuf_bytes(w, p, n);
 }
 
-uint16_t ip_get_u16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-uint64_t ip_get_u64(const uint8_t *p)
-{
-	return (uint64_t)ip_get_u32(p) | (uint64_t)ip_get_u32(p + 4) << 32;
-}
-
-void ip_put_u32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
 static int need(struct ip_rbuf *r, size_t n, const char *what)
 {
 	if (r->len - r->pos >= n)
@@ -95,7 +78,7 @@ int ip_rbuf_u32_slow(struct ip_rbuf *r, uint32_t *v, const char *what)
 {
 	if (need(r, 4, what))
 		return -1;
-	*v = ip_get_u32(r->data + r->pos);
+	*v = ip_le32(r->data + r->pos);
 	r->pos += 4;
 	return 0;
 }
@@ -104,7 +87,7 @@ int ip_rbuf_u64(struct ip_rbuf *r, uint64_t *v, const char *what)
 {
 	if (need(r, 8, what))
 		return -1;
-	*v = ip_get_u64(r->data + r->pos);
+	*v = ip_le64(r->data + r->pos);
 	r->pos += 8;
 	return 0;
 }
@@ -114,7 +97,7 @@ int ip_rbuf_blob(struct ip_rbuf *r, const uint8_t **p, size_t *n, size_t max, co
 	size_t at = r->pos;
 	uint32_t len;
 	if (r->len - r->pos >= 4) { /* the common case: a length and its bytes, both there */
-		len = ip_get_u32(r->data + r->pos);
+		len = ip_le32(r->data + r->pos);
 		if (len <= max && r->len - r->pos - 4 >= len) {
 			*p = r->data + r->pos + 4;
 			*n = len;

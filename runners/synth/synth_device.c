@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "isaprobe/field.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/isa.h"
 #include "synth.h"
 

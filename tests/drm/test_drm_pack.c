@@ -14,7 +14,7 @@
 
 static uint64_t r64(const uint8_t *p)
 {
-	return ip_drm_r32(p) | (uint64_t)ip_drm_r32(p + 4) << 32;
+	return ip_le32(p) | (uint64_t)ip_le32(p + 4) << 32;
 }
 
 /* An arena over plain memory at a made-up GPU address. */
@@ -112,15 +112,15 @@ static void test_chain(void)
 	j.type = PAN_JOB_COMPUTE;
 	CHECK(pan_emit_job(&b, 0, &j) == 0 && pan_emit_job(&b, 1, &j) == 0, "emit");
 	/* hw_interfaces.md 2.2: word 4 of a compute job of index 1 is 0x00010009 */
-	CHECK(ip_drm_r32(s[0].desc + 16) == 0x00010009, "job 1 word 4: %08x", ip_drm_r32(s[0].desc + 16));
-	CHECK(ip_drm_r32(s[1].desc + 16) == 0x00020009, "job 2 word 4: %08x", ip_drm_r32(s[1].desc + 16));
-	CHECK(ip_drm_r32(s[0].desc + 20) == 0 && ip_drm_r32(s[1].desc + 20) == 1, "dependencies");
+	CHECK(ip_le32(s[0].desc + 16) == 0x00010009, "job 1 word 4: %08x", ip_le32(s[0].desc + 16));
+	CHECK(ip_le32(s[1].desc + 16) == 0x00020009, "job 2 word 4: %08x", ip_le32(s[1].desc + 16));
+	CHECK(ip_le32(s[0].desc + 20) == 0 && ip_le32(s[1].desc + 20) == 1, "dependencies");
 	CHECK(r64(s[0].desc + 24) == s[1].desc_va && r64(s[1].desc + 24) == 0, "next pointers");
 	CHECK(s[0].desc_va % 64 == 0 && s[1].desc_va % 64 == 0, "64-byte aligned jobs");
 	{
 		uint64_t ls = r64(s[1].desc + 64 + 4 * PAN_DRAW_THREAD_STORAGE);
 		const uint8_t *l = b.desc.bo.map + (ls - b.desc.bo.va);
-		CHECK(ip_drm_r32(l) == 0 && ip_drm_r32(l + 4) == 31, "local storage: no TLS, no WLS");
+		CHECK(ip_le32(l) == 0 && ip_le32(l + 4) == 31, "local storage: no TLS, no WLS");
 		CHECK(r64(l + IP_MODEL_LS_OFFSET) == 0x4000180, "model record pointer");
 	}
 	/* kicked again from job 2 (after job 1 faulted): a chain numbered from 1, as every chain
@@ -129,16 +129,16 @@ static void test_chain(void)
 		static struct ip_drm_driver drv;
 		drv.submit = record_submit;
 		dev.drv = &drv;
-		ip_drm_w32(s[0].desc, 0x58);
-		ip_drm_w32(s[1].desc, 0x58);
+		ip_put_le32(s[0].desc, 0x58);
+		ip_put_le32(s[1].desc, 0x58);
 		CHECK(pan_kick_chain(&b, 1) == 0 && kicked_jc == s[1].desc_va, "kick from job 2");
-		CHECK(ip_drm_r32(s[1].desc + 16) == 0x00010009 && ip_drm_r32(s[1].desc + 20) == 0,
+		CHECK(ip_le32(s[1].desc + 16) == 0x00010009 && ip_le32(s[1].desc + 20) == 0,
 		      "job 2 kicked alone: index 1, no dependency: %08x %08x",
-		      ip_drm_r32(s[1].desc + 16), ip_drm_r32(s[1].desc + 20));
-		CHECK(ip_drm_r32(s[1].desc) == 0 && ip_drm_r32(s[0].desc) == 0x58,
+		      ip_le32(s[1].desc + 16), ip_le32(s[1].desc + 20));
+		CHECK(ip_le32(s[1].desc) == 0 && ip_le32(s[0].desc) == 0x58,
 		      "the kicked job's status cleared, the job before it left");
-		CHECK(pan_kick_chain(&b, 0) == 0 && ip_drm_r32(s[0].desc + 16) == 0x00010009 &&
-		          ip_drm_r32(s[1].desc + 16) == 0x00020009 && ip_drm_r32(s[1].desc + 20) == 1,
+		CHECK(pan_kick_chain(&b, 0) == 0 && ip_le32(s[0].desc + 16) == 0x00010009 &&
+		          ip_le32(s[1].desc + 16) == 0x00020009 && ip_le32(s[1].desc + 20) == 1,
 		      "kicked whole again: indices 1 and 2, job 2 after job 1");
 	}
 	free(b.desc.bo.map);
@@ -176,35 +176,35 @@ static void test_midgard_job(void)
 	CHECK(ip_drm_midgard_kind.build(&b) == 0, "build");
 	jb = s.desc;
 	draw = jb + 64;
-	CHECK(ip_drm_r32(jb + 16) == (1u | 5u << 1 | 1u << 16), "vertex job, index 1: %08x",
-	      ip_drm_r32(jb + 16));
+	CHECK(ip_le32(jb + 16) == (1u | 5u << 1 | 1u << 16), "vertex job, index 1: %08x",
+	      ip_le32(jb + 16));
 	/* 2 vertices as 2 work groups in Y (value 1 at shift 0); as Mesa packs a graphics job, the
 	 * workgroups Z shift 32 (bits 22-27) and thread group split 2 (bits 28-31) */
-	CHECK(ip_drm_r32(jb + 32) == 1 && ip_drm_r32(jb + 36) == 0x28000000, "2 vertices: %08x %08x",
-	      ip_drm_r32(jb + 32), ip_drm_r32(jb + 36));
-	CHECK(ip_drm_r32(jb + 40) == 5u << 26, "task split 5: %08x", ip_drm_r32(jb + 40));
-	CHECK(ip_drm_r32(draw) == 7, "draw flags: %x", ip_drm_r32(draw));
+	CHECK(ip_le32(jb + 32) == 1 && ip_le32(jb + 36) == 0x28000000, "2 vertices: %08x %08x",
+	      ip_le32(jb + 32), ip_le32(jb + 36));
+	CHECK(ip_le32(jb + 40) == 5u << 26, "task split 5: %08x", ip_le32(jb + 40));
+	CHECK(ip_le32(draw) == 7, "draw flags: %x", ip_le32(draw));
 	rsd = b.desc.bo.map + (r64(draw + 4 * PAN_DRAW_STATE) - b.desc.bo.va);
 	CHECK(r64(rsd) == (s.code_va | 8), "shader pointer and first tag: %llx",
 	      (unsigned long long)r64(rsd));
 	CHECK(!memcmp(b.code.bo.map + (s.code_va - b.code.bo.va), code, sizeof code), "code copied");
-	CHECK(ip_drm_r32(rsd + 12) == 4, "4 attributes, no varyings: %x", ip_drm_r32(rsd + 12));
+	CHECK(ip_le32(rsd + 12) == 4, "4 attributes, no varyings: %x", ip_le32(rsd + 12));
 	/* properties: 1 uniform buffer, work registers 16 at bit 16 (Mesa's count with 8 or fewer
 	 * uniform registers; the job has no register file), 4 uniforms at bit 21 */
-	CHECK(ip_drm_r32(rsd + 16) == 0x00900001, "properties: %08x", ip_drm_r32(rsd + 16));
+	CHECK(ip_le32(rsd + 16) == 0x00900001, "properties: %08x", ip_le32(rsd + 16));
 	ubo = b.desc.bo.map + (r64(draw + 4 * PAN_DRAW_UBOS) - b.desc.bo.va);
 	CHECK(r64(ubo) == (3u | (s.role[IP_BUF_UNIFORMS].va >> 4) << 12), "UBO: %llx",
 	      (unsigned long long)r64(ubo));
 	CHECK(r64(draw + 4 * PAN_DRAW_PUSH) == s.role[IP_BUF_UNIFORMS].va, "push uniforms");
 	buf = b.desc.bo.map + (r64(draw + 4 * PAN_DRAW_ATTRIBUTE_BUFFERS) - b.desc.bo.va);
-	CHECK(r64(buf) == (s.role[IP_BUF_ATTRIBUTES].va | 1) && ip_drm_r32(buf + 8) == 64 &&
-	          ip_drm_r32(buf + 12) == 128,
-	      "attribute buffer: %llx %u %u", (unsigned long long)r64(buf), ip_drm_r32(buf + 8),
-	      ip_drm_r32(buf + 12));
+	CHECK(r64(buf) == (s.role[IP_BUF_ATTRIBUTES].va | 1) && ip_le32(buf + 8) == 64 &&
+	          ip_le32(buf + 12) == 128,
+	      "attribute buffer: %llx %u %u", (unsigned long long)r64(buf), ip_le32(buf + 8),
+	      ip_le32(buf + 12));
 	at = b.desc.bo.map + (r64(draw + 4 * PAN_DRAW_ATTRIBUTES) - b.desc.bo.va);
 	for (unsigned k = 0; k < 4; k++)
-		CHECK(ip_drm_r32(at + 8 * k) == 0x2fda2200 && ip_drm_r32(at + 8 * k + 4) == 16 * k,
-		      "attribute %u: %08x %u", k, ip_drm_r32(at + 8 * k), ip_drm_r32(at + 8 * k + 4));
+		CHECK(ip_le32(at + 8 * k) == 0x2fda2200 && ip_le32(at + 8 * k + 4) == 16 * k,
+		      "attribute %u: %08x %u", k, ip_le32(at + 8 * k), ip_le32(at + 8 * k + 4));
 	CHECK(!memcmp(s.role[IP_BUF_ATTRIBUTES].map, attr, sizeof attr), "attributes copied");
 	CHECK(r64(draw + 4 * PAN_DRAW_VARYING_BUFFERS) == 0, "no varying table");
 	free(b.code.bo.map);
@@ -249,19 +249,20 @@ static void test_gp_list(void)
 	CHECK(b.list_end - b.list_va == 12 * 8, "12 commands: %llu bytes",
 	      (unsigned long long)(b.list_end - b.list_va));
 	for (unsigned i = 0; i < 12; i++)
-		CHECK(ip_drm_r32(l + 8 * i + 4) == want_v2[i], "command %u: %08x", i, ip_drm_r32(l + 8 * i + 4));
-	CHECK(ip_drm_r32(l) == 0x00028000 && ip_drm_r32(l + 8) == 1, "semaphores begin");
-	CHECK(ip_drm_r32(l + 16) == s.role[IP_BUF_UNIFORMS].va, "uniforms address");
-	CHECK(ip_drm_r32(l + 24) == s.code_va, "shader address");
-	CHECK(ip_drm_r32(l + 32) == (1u << 20 | 1u << 10), "shader info: 2 instructions, prefetch 1: %08x",
-	      ip_drm_r32(l + 32));
-	CHECK(ip_drm_r32(l + 40) == 0x0f000f00, "16 varyings, 16 attributes: %08x", ip_drm_r32(l + 40));
-	CHECK(ip_drm_r32(l + 72) == 0x03000000, "draw 3 vertices: %08x", ip_drm_r32(l + 72));
+		CHECK(ip_le32(l + 8 * i + 4) == want_v2[i], "command %u: %08x", i,
+		      ip_le32(l + 8 * i + 4));
+	CHECK(ip_le32(l) == 0x00028000 && ip_le32(l + 8) == 1, "semaphores begin");
+	CHECK(ip_le32(l + 16) == s.role[IP_BUF_UNIFORMS].va, "uniforms address");
+	CHECK(ip_le32(l + 24) == s.code_va, "shader address");
+	CHECK(ip_le32(l + 32) == (1u << 20 | 1u << 10),
+	      "shader info: 2 instructions, prefetch 1: %08x", ip_le32(l + 32));
+	CHECK(ip_le32(l + 40) == 0x0f000f00, "16 varyings, 16 attributes: %08x", ip_le32(l + 40));
+	CHECK(ip_le32(l + 72) == 0x03000000, "draw 3 vertices: %08x", ip_le32(l + 72));
 	{
-		const uint8_t *vt = b.desc.bo.map + (ip_drm_r32(l + 64) - b.desc.bo.va);
+		const uint8_t *vt = b.desc.bo.map + (ip_le32(l + 64) - b.desc.bo.va);
 		for (unsigned k = 0; k < 16; k++)
-			CHECK(ip_drm_r32(vt + 8 * k) == s.role[IP_BUF_VARYINGS_OUT].va + 16 * k &&
-			          ip_drm_r32(vt + 8 * k + 4) == 0x00080003,
+			CHECK(ip_le32(vt + 8 * k) == s.role[IP_BUF_VARYINGS_OUT].va + 16 * k &&
+			          ip_le32(vt + 8 * k + 4) == 0x00080003,
 			      "varying %u", k);
 		CHECK(s.role[IP_BUF_VARYINGS_OUT].size >= 3 * 256, "room for 16 records per vertex");
 	}

@@ -164,12 +164,13 @@ static void panfrost_ioctls(void)
 		CHECK(m != MAP_FAILED, "mmap");
 		if (m != MAP_FAILED) {
 			memset(m, 0, 64);
-			ip_drm_w32(m + 16, 1u | 1u << 1 | 1u << 16); /* 64-bit, null job, index 1 */
+			/* 64-bit, null job, index 1 */
+			ip_put_le32(m + 16, 1u | 1u << 1 | 1u << 16);
 			memcpy(big, &sb, sizeof sb);
 			REFUSED(fd, DRM_IOW(DRM_COMMAND_BASE, uint8_t[48]), big, 0, "SUBMIT of 48 bytes");
 			wb.timeout_ns = ip_drm_now_ns() + 1000000000;
 			REFUSED(fd, IP_IOCTL_PANFROST_WAIT_BO, &wb, 0, "WAIT_BO after the null job");
-			CHECK(ip_drm_r32(m) == 1, "the null job is done: %x", ip_drm_r32(m));
+			CHECK(ip_le32(m) == 1, "the null job is done: %x", ip_le32(m));
 			munmap(m, 4096);
 		}
 	}
@@ -373,7 +374,7 @@ static uint8_t *at(struct rig *r, uint64_t va)
 
 static uint64_t r64(const uint8_t *p)
 {
-	return ip_drm_r32(p) | (uint64_t)ip_drm_r32(p + 4) << 32;
+	return ip_le32(p) | (uint64_t)ip_le32(p + 4) << 32;
 }
 
 /* The kernel version the fake device behaves as (FAKEDRM_KERNEL; the default is the newest),
@@ -422,24 +423,26 @@ static void midgard_descriptors(void)
 		stmt;                                                                        \
 		faults(&r, (code), (what));                                                  \
 	} while (0)
-	SPOIL("32-bit job descriptors", 0x40, ip_drm_w32(job + 16, ip_drm_r32(job + 16) & ~1u));
-	SPOIL("a tiler job", 0x40, ip_drm_w32(job + 16, (ip_drm_r32(job + 16) & ~0xfeu) | 7u << 1));
-	SPOIL("draw descriptor not 64-bit", 0x58, ip_drm_w32(draw, 0x5));
+	SPOIL("32-bit job descriptors", 0x40, ip_put_le32(job + 16, ip_le32(job + 16) & ~1u));
+	SPOIL("a tiler job", 0x40, ip_put_le32(job + 16, (ip_le32(job + 16) & ~0xfeu) | 7u << 1));
+	SPOIL("draw descriptor not 64-bit", 0x58, ip_put_le32(draw, 0x5));
 	SPOIL("renderer state outside the BOs", 0xc1,
-	      ip_drm_w64(draw + 4 * PAN_DRAW_STATE, 0x7f000000));
-	SPOIL("first tag not the program's", 0x52, ip_drm_w32(rsd, ip_drm_r32(rsd) ^ 0x1));
+	      ip_put_le64(draw + 4 * PAN_DRAW_STATE, 0x7f000000));
+	SPOIL("first tag not the program's", 0x52, ip_put_le32(rsd, ip_le32(rsd) ^ 0x1));
 	SPOIL("shader in a NOEXEC BO", 0xc9,
-	      ip_drm_w64(rsd, (r.data.bo.va + 4096) | (r.prog[0] & 0xfu)));
+	      ip_put_le64(rsd, (r.data.bo.va + 4096) | (r.prog[0] & 0xfu)));
 	SPOIL("uniform buffer elsewhere", 0x58,
-	      ip_drm_w64(at(&r, r64(draw + 4 * PAN_DRAW_UBOS)), 3u | ((r.data.bo.va + 8192) >> 4) << 12));
+	      ip_put_le64(at(&r, r64(draw + 4 * PAN_DRAW_UBOS)),
+	                  3u | ((r.data.bo.va + 8192) >> 4) << 12));
 	SPOIL("push uniforms not uniform buffer 0", 0x58,
-	      ip_drm_w64(draw + 4 * PAN_DRAW_PUSH, r.data.bo.va + 8192));
-	SPOIL("a model record with a bad magic", 0x58, ip_drm_w32(r.slot.rec, 0x12345678));
+	      ip_put_le64(draw + 4 * PAN_DRAW_PUSH, r.data.bo.va + 8192));
+	SPOIL("a model record with a bad magic", 0x58, ip_put_le32(r.slot.rec, 0x12345678));
 	SPOIL("no model record", 0x58,
-	      ip_drm_w64(at(&r, r64(draw + 4 * PAN_DRAW_THREAD_STORAGE)) + IP_MODEL_LS_OFFSET, 0));
+	      ip_put_le64(at(&r, r64(draw + 4 * PAN_DRAW_THREAD_STORAGE)) + IP_MODEL_LS_OFFSET, 0));
 	SPOIL("a model record role outside the BOs", 0x58,
-	      ip_drm_w64(r.slot.rec + offsetof(struct ip_model_record, role[IP_MODEL_REGISTERS].va),
-	                 0x7f000000));
+	      ip_put_le64(r.slot.rec +
+	                      offsetof(struct ip_model_record, role[IP_MODEL_REGISTERS].va),
+	                  0x7f000000));
 #undef SPOIL
 	{
 		/* submitted straight to the kernel (the runner's kick would mend these): the code BO
@@ -453,14 +456,14 @@ static void midgard_descriptors(void)
 			rig_build(&r);
 			s = (struct ip_drm_pan_submit){r.slot.desc_va, k ? all : all + 1, k ? 3u : 2u};
 			if (k == 1)
-				ip_drm_w32(r.slot.desc + 20, 5);
+				ip_put_le32(r.slot.desc + 20, 5);
 			if (k == 2)
-				ip_drm_w32(r.slot.desc + 16, ip_drm_r32(r.slot.desc + 16) & 0xffff);
+				ip_put_le32(r.slot.desc + 16, ip_le32(r.slot.desc + 16) & 0xffff);
 			CHECK(ip_drm_fence_reset(&r.dev) == 0 && r.dev.drv->submit(&r.dev, &s) == 0, "submit");
 			CHECK(ip_drm_wait(&r.dev, ip_drm_now_ns() + 5000000000LL) == fault_fence(),
 			      "%s: fault", what[k]);
-			CHECK((ip_drm_r32(r.slot.desc) & 0xff) == (k ? 0x40u : 0xc1u), "%s: status %x",
-			      what[k], ip_drm_r32(r.slot.desc));
+			CHECK((ip_le32(r.slot.desc) & 0xff) == (k ? 0x40u : 0xc1u), "%s: status %x",
+			      what[k], ip_le32(r.slot.desc));
 		}
 	}
 	rig_close(&r);
@@ -480,7 +483,7 @@ static void bifrost_descriptors(void)
 	rig_build(&r);
 	draw = r.slot.desc + 64;
 	rsd = at(&r, r64(draw + 4 * PAN_DRAW_STATE));
-	ip_drm_w32(rsd + 48, 2u << 15);
+	ip_put_le32(rsd + 48, 2u << 15);
 	faults(&r, 0x58, "push uniform count too small");
 	rig_close(&r);
 }
@@ -511,11 +514,11 @@ static void lima_descriptors(void)
 		rig_build(&r);
 		list = at(&r, r.b.list_va);
 		if (k == 0)
-			ip_drm_w32(list + 8 * 6 + 4, 0x70000000); /* UNKNOWN1 made unknown */
+			ip_put_le32(list + 8 * 6 + 4, 0x70000000); /* UNKNOWN1 made unknown */
 		else if (k == 1)
-			ip_drm_w32(at(&r, ip_drm_r32(list + 8 * 8)) + 4, 128u << 11 | 3u);
+			ip_put_le32(at(&r, ip_le32(list + 8 * 8)) + 4, 128u << 11 | 3u);
 		else
-			ip_drm_w32(list + 8 * 10, ip_drm_r32(list + 8 * 10) | 1u);
+			ip_put_le32(list + 8 * 10, ip_le32(list + 8 * 10) | 1u);
 		CHECK(rig_run(&r) == IP_DRM_FENCE_CANCELLED && r.slot.state == IP_DRM_SLOT_PENDING,
 		      "%s: the job is cancelled", what[k]);
 		ip_drm_kmsg(&r.dev, log, sizeof log);
@@ -663,7 +666,7 @@ static uint8_t *find_dw(struct rig *r, uint32_t v)
 {
 	uint8_t *p = at(r, r->slot.desc_va), *end = at(r, r->b.list_end - 4);
 	for (; p && end && p <= end; p += 4)
-		if (ip_drm_r32(p) == v)
+		if (ip_le32(p) == v)
 			return p;
 	CHECK(0, "no dword 0x%08x in the command buffer", v);
 	return at(r, r->b.list_end - 4);
@@ -694,24 +697,24 @@ static void msm_descriptors(void)
 		switch (k) {
 		case 0:
 			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
-			ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
+			ip_put_le32(p + 4, ip_le32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
 			break;
 		case 1:
 			p = find_dw(&r, A3XX_PKT3(A3XX_CP_EVENT_WRITE, 1));
-			ip_drm_w32(p, A3XX_PKT3(0x7e, 1));
+			ip_put_le32(p, A3XX_PKT3(0x7e, 1));
 			break;
 		case 2:
 			p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, A3XX_DRAW_AUTO_DWORDS));
-			ip_drm_w32(p + 8, ip_drm_r32(p + 8) ^ A3XX_DI_PT_POINTLIST ^ 4u);
+			ip_put_le32(p + 8, ip_le32(p + 8) ^ A3XX_DI_PT_POINTLIST ^ 4u);
 			break;
-		case 3: ip_drm_w32(r.slot.rec, 0x12345678); break;
+		case 3: ip_put_le32(r.slot.rec, 0x12345678); break;
 		case 4:
 			p = find_dw(&r, A3XX_PKT0(A3XX_HLSQ_VS_CONTROL_REG, 1));
-			ip_drm_w32(p + 4, ip_drm_r32(p + 4) + 1);
+			ip_put_le32(p + 4, ip_le32(p + 4) + 1);
 			break;
 		default:
 			p = find_dw(&r, A3XX_PKT3(A3XX_CP_MEM_WRITE, 2));
-			ip_drm_w32(p + 4, 0x0100);
+			ip_put_le32(p + 4, 0x0100);
 			break;
 		}
 		f = rig_run(&r);
@@ -771,14 +774,14 @@ static void msm_state(void)
 	/* a hang resets the GPU: its state is what the reset left */
 	rig_build(&r);
 	p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
-	ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
+	ip_put_le32(p + 4, ip_le32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
 	v = msm_r1x(&r, &f);
 	CHECK(f == IP_DRM_FENCE_CANCELLED && isnan(v), "thread sizes that disagree: a hang");
 
 	/* consts loaded as NUM_UNIT = vec4s: half of them; c3 holds what the reset left */
 	rig_build(&r);
 	p = find_dw(&r, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 8));
-	ip_drm_w32(p, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 4));
+	ip_put_le32(p, A3XX_LOAD_STATE0(0, A3XX_SS_INDIRECT, A3XX_SB_VERT_SHADER, 4));
 	v = msm_r1x(&r, &f);
 	CHECK(f == IP_DRM_FENCE_OK && v != 3.5f, "consts loaded as 4 dword pairs: c3.w not loaded (%g)",
 	      (double)v);
@@ -792,13 +795,13 @@ static void msm_state(void)
 		if (reset) {
 			rig_build(&r);
 			p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
-			ip_drm_w32(p + 4, ip_drm_r32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
+			ip_put_le32(p + 4, ip_le32(p + 4) | A3XX_SP_CTRL_FOUR_QUADS);
 			msm_r1x(&r, &f);
 		}
 		rig_build(&r);
 		p = find_dw(&r, A3XX_PKT0(A3XX_RB_MODE_CONTROL, 2));
-		ip_drm_w32(p, A3XX_PKT0(A3XX_RB_MODE_CONTROL, 1));
-		ip_drm_w32(p + 8, A3XX_PKT2); /* RB_RENDER_CONTROL not written */
+		ip_put_le32(p, A3XX_PKT0(A3XX_RB_MODE_CONTROL, 1));
+		ip_put_le32(p + 8, A3XX_PKT2); /* RB_RENDER_CONTROL not written */
 		v = msm_r1x(&r, &f);
 		CHECK(reset ? f == IP_DRM_FENCE_CANCELLED : f == IP_DRM_FENCE_OK && v == 3.5f,
 		      "RB_RENDER_CONTROL left as %s: fence %d, r1.x %g",
@@ -820,8 +823,9 @@ static void msm_state(void)
 		rig_build(&r);
 		p = find_dw(&r, A3XX_PKT0(A3XX_SP_VS_CTRL_REG0, 2));
 		if (k < 3)
-			ip_drm_w32(p + 4, (ip_drm_r32(p + 4) & ~(A3XX_SP_CTRL_BUFFER | A3XX_SP_CTRL_CACHEINVALID)) |
-			                      (k == 2 ? A3XX_SP_CTRL_CACHEINVALID : 0));
+			ip_put_le32(p + 4, (ip_le32(p + 4) &
+			                    ~(A3XX_SP_CTRL_BUFFER | A3XX_SP_CTRL_CACHEINVALID)) |
+			                       (k == 2 ? A3XX_SP_CTRL_CACHEINVALID : 0));
 		v = msm_r1x(&r, &f);
 		CHECK(f == IP_DRM_FENCE_OK && v == want[k], "%s: r1.x %g, want %g", what[k], (double)v,
 		      (double)want[k]);
@@ -832,9 +836,9 @@ static void msm_state(void)
 		rig_build(&r);
 		p = find_dw(&r, A3XX_PKT3(A3XX_CP_DRAW_INDX, A3XX_DRAW_AUTO_DWORDS));
 		if (k)
-			ip_drm_w32(p + 8, ip_drm_r32(p + 8) & ~A3XX_DI_PRE_DRAW_INITIATOR_ENABLE);
+			ip_put_le32(p + 8, ip_le32(p + 8) & ~A3XX_DI_PRE_DRAW_INITIATOR_ENABLE);
 		else
-			ip_drm_w32(p, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
+			ip_put_le32(p, A3XX_PKT3(A3XX_CP_DRAW_INDX, 5));
 		v = msm_r1x(&r, &f);
 		CHECK(f == IP_DRM_FENCE_CANCELLED && isnan(v), "%s: a hang",
 		      k ? "a draw without PRE_DRAW_INITIATOR_ENABLE" : "a 5-dword auto-indexed draw");

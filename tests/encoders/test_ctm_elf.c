@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "common/byteorder.h"
 #include "ctm/ctm.h"
 
 static uint8_t *make_elf(size_t *len)
@@ -22,17 +23,6 @@ static uint8_t *make_elf(size_t *len)
 	CHECK(isa->pack(&p, &elf, len, &d) == 0, "pack: %s", d.msg);
 	ip_program_free(&p);
 	return elf;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (unsigned i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* Unpacking must fail with an error at byte `offset` (-2: any offset) whose text has `what`. */
@@ -56,7 +46,7 @@ int main(void)
 {
 	size_t len;
 	uint8_t *elf = make_elf(&len), *b = malloc(len);
-	uint32_t shoff = get32(elf + 32), note_off;
+	uint32_t shoff = ip_le32(elf + 32), note_off;
 	struct ip_program p;
 	struct ip_diag d;
 
@@ -80,43 +70,43 @@ int main(void)
 	b[4] = 2;
 	expect_error(b, len, 4, "ELFCLASS32", "class");
 	memcpy(b, elf, len);
-	put32(b + 36, 0);
+	ip_put_le32(b + 36, 0);
 	expect_error(b, len, 36, "e_flags", "flags");
 	/* section headers past the end */
 	memcpy(b, elf, len);
-	put32(b + 32, (uint32_t)len);
+	ip_put_le32(b + 32, (uint32_t)len);
 	expect_error(b, len, 32, "section headers", "shoff");
 	/* .text (section 1) data past the end */
 	memcpy(b, elf, len);
-	put32(b + shoff + 40 + 20, 0x10000);
+	ip_put_le32(b + shoff + 40 + 20, 0x10000);
 	expect_error(b, len, shoff + 40 + 16, "runs past", "text size");
 	/* .text not a whole number of instructions */
 	memcpy(b, elf, len);
-	put32(b + shoff + 40 + 20, 20);
-	expect_error(b, len, get32(elf + shoff + 40 + 16), "24-byte", "text size 20");
+	ip_put_le32(b + shoff + 40 + 20, 20);
+	expect_error(b, len, ip_le32(elf + shoff + 40 + 16), "24-byte", "text size 20");
 	/* notes: section 2 */
-	note_off = get32(elf + shoff + 80 + 16);
+	note_off = ip_le32(elf + shoff + 80 + 16);
 	memcpy(b, elf, len);
 	b[note_off + 12] = 'X';
 	expect_error(b, len, note_off + 12, "ATI DPP", "note name");
 	memcpy(b, elf, len);
-	put32(b + note_off, 4);
+	ip_put_le32(b + note_off, 4);
 	expect_error(b, len, note_off, "namesz", "namesz");
 	memcpy(b, elf, len);
-	put32(b + note_off + 4, 0x1000);
+	ip_put_le32(b + note_off + 4, 0x1000);
 	expect_error(b, len, note_off + 4, NULL, "descsz");
 	memcpy(b, elf, len);
-	put32(b + note_off + 4, 6);
+	ip_put_le32(b + note_off + 4, 6);
 	expect_error(b, len, note_off + 4, "multiple of 4", "descsz 6");
 	/* no program information note: its type changed */
 	memcpy(b, elf, len);
-	put32(b + note_off + 8, 9);
+	ip_put_le32(b + note_off + 8, 9);
 	expect_error(b, len, note_off, "program information", "no proginfo");
 	/* command section: a header announcing more parameters than it holds */
 	{
-		uint32_t coff = get32(elf + shoff + 120 + 16);
+		uint32_t coff = ip_le32(elf + shoff + 120 + 16);
 		memcpy(b, elf, len);
-		put32(b + coff, ctm_cmd_header_word(CTM_OP_SET_DOMAIN, 30));
+		ip_put_le32(b + coff, ctm_cmd_header_word(CTM_OP_SET_DOMAIN, 30));
 		expect_error(b, len, coff, "parameters", "command count");
 	}
 	/* an executable without commands (the writer once passed NULL to memcpy: found by

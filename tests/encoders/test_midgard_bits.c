@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "common/byteorder.h"
 #include "midgard/midgard.h"
 
 /* Expected words are written as the notes number bits: 32-bit words, bit 0 of word k is bit
@@ -18,11 +19,6 @@ static void words_to_bytes(const uint32_t *w, size_t n, uint8_t *out)
 	for (size_t i = 0; i < n; i++)
 		for (unsigned b = 0; b < 4; b++)
 			out[4 * i + b] = (uint8_t)(w[i] >> (8 * b));
-}
-
-static uint32_t bytes_word(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static void fail_at(int line, const char *what, const char *fmt, ...)
@@ -71,7 +67,7 @@ static void compare_bits(int line, const char *what, const uint8_t *got, size_t 
 		for (size_t k = 0; k + 4 <= wlen; k += 4)
 			if (memcmp(got + k, want + k, 4) != 0)
 				fprintf(stderr, "    word %zu: expected 0x%08x, got 0x%08x\n", k / 4,
-				        (unsigned)bytes_word(want + k), (unsigned)bytes_word(got + k));
+				        (unsigned)ip_le32(want + k), (unsigned)ip_le32(got + k));
 	}
 }
 

@@ -154,10 +154,10 @@ static uint8_t *table(struct gp *g, uint32_t va, uint32_t nrec, int varying, siz
 		*why = "table outside the submission's BOs";
 		return NULL;
 	}
-	base = fake_r32(t);
+	base = ip_le32(t);
 	for (uint32_t k = 0; k < nrec; k++) {
-		uint32_t w = fake_r32(t + 8 * k + 4);
-		if (fake_r32(t + 8 * k) != base + 16 * k || w != (256u << 11 | 3u)) {
+		uint32_t w = ip_le32(t + 8 * k + 4);
+		if (ip_le32(t + 8 * k) != base + 16 * k || w != (256u << 11 | 3u)) {
 			*why = varying ? "a varying other than vec4 fp32 at 16-byte steps with a "
 			                 "256-byte vertex stride"
 			               : "an attribute other than vec4 float at 16-byte steps with a "
@@ -299,8 +299,8 @@ static void run_vs(struct gp *g, uint32_t start, uint32_t end)
 			gp_error(g, GP_IRQ_VS_INVALID_CMD, "command list unreadable or endless");
 			return;
 		}
-		v1 = fake_r32(c);
-		v2 = fake_r32(c + 4);
+		v1 = ip_le32(c);
+		v2 = ip_le32(c + 4);
 		pc += 8;
 		if ((v2 & 0xffff0000u) == 0) {
 			uint32_t n = (v1 >> 24) | (v2 & 0xffff) << 8;

@@ -77,15 +77,15 @@ static void gpu_scramble(struct gpu_state *g)
 	}
 	for (size_t i = 0; i + 4 <= sizeof g->consts; i += 4) {
 		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-		fake_w32(g->consts + i, x);
+		ip_put_le32(g->consts + i, x);
 	}
 	for (size_t i = 0; i + 4 <= sizeof g->shader_mem; i += 4) {
 		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-		fake_w32(g->shader_mem + i, x);
+		ip_put_le32(g->shader_mem + i, x);
 	}
 	for (size_t i = 0; i + 4 <= sizeof g->shader_regs; i += 4) {
 		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-		fake_w32(g->shader_regs + i, x);
+		ip_put_le32(g->shader_regs + i, x);
 	}
 	for (unsigned i = 0; i < ICACHE_LINES; i++) {
 		free(g->icache[i].bytes);
@@ -430,7 +430,7 @@ static void gpu_run(struct cp *c, const struct fake_job *j, struct ip_result *re
 		return;
 	}
 	for (size_t k = 0; k < sizeof g->shader_regs; k += 4)
-		left += fake_r32(g->shader_regs + k) != 0;
+		left += ip_le32(g->shader_regs + k) != 0;
 	fake_trace("  registers: %u non-zero words left by the previous draw", left);
 	memset(&io, 0, sizeof io);
 	io.code = j->code;
@@ -610,7 +610,7 @@ static void mem_write(struct cp *c, const uint32_t *p, uint32_t count)
 		return;
 	}
 	for (uint32_t i = 1; i < count; i++)
-		fake_w32(m + 4 * (i - 1), p[i]);
+		ip_put_le32(m + 4 * (i - 1), p[i]);
 }
 
 /* Runs dwords [0, n) of a command buffer. */
@@ -693,7 +693,7 @@ static int gem_submit(struct fake_file *f, struct ip_msm_gem_submit *s)
 	int rc;
 	if ((s->flags & 0xffffu) != IP_MSM_PIPE_3D0 || (s->flags & 0xffff0000u & ~0xfe000000u))
 		return -EINVAL;
-	if (fake_r32(tail + 28))
+	if (ip_le32(tail + 28))
 		return -EINVAL; /* pad */
 	if (s->flags & ~(IP_MSM_SUBMIT_NO_IMPLICIT | 0xffffu))
 		return -EINVAL; /* fences by fd, syncobjs, SUDO: not emulated (a limit of the fake) */

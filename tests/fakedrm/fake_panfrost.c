@@ -173,7 +173,7 @@ static void sched_timeout(struct chain *c, uint64_t va, int64_t after_ns)
 static void job_fault(struct chain *c, uint8_t *hdr, uint64_t va, uint32_t code, uint32_t access,
                       const char *why)
 {
-	fake_w32(hdr, code | access << 8);
+	ip_put_le32(hdr, code | access << 8);
 	fake_trace("  -> fault 0x%02x %s: %s", code, exception_name(code), why);
 	fake_kmsg("panfrost: js fault, js=1, status=%s, head=0x%x, tail=0x%x", exception_name(code),
 	          (unsigned)va, (unsigned)va);
@@ -209,7 +209,7 @@ static void page_fault(struct chain *c, uint64_t va, uint64_t addr, uint32_t cod
 /* The six sizes an Invocation descriptor packs: local size x, y, z, work groups x, y, z. */
 static int invocation_sizes(const uint8_t *inv, uint64_t sizes[6])
 {
-	uint32_t w0 = fake_r32(inv), w1 = fake_r32(inv + 4);
+	uint32_t w0 = ip_le32(inv), w1 = ip_le32(inv + 4);
 	unsigned s[7] = {0, w1 & 0x1f, w1 >> 5 & 0x1f, w1 >> 10 & 0x3f, w1 >> 16 & 0x3f,
 	                 w1 >> 22 & 0x3f, 32};
 	for (unsigned i = 0; i < 6; i++) {
@@ -248,20 +248,20 @@ static const char *check_table(const struct fake_vm *vm, uint64_t bufs, uint64_t
 		return block ? "a table without slots in the renderer state" : NULL;
 	if (!(b = fake_gpu_ptr(vm, bufs, 16, NULL)) || !(a = fake_gpu_ptr(vm, attrs, 8ull * count, NULL)))
 		return "attribute descriptors outside the submission's BOs";
-	ptr = fake_r64(b) & 0x00ffffffffffffc0ull;
-	if ((fake_r32(b) & 0x3f) != 1)
+	ptr = ip_le64(b) & 0x00ffffffffffffc0ull;
+	if ((ip_le32(b) & 0x3f) != 1)
 		return "attribute buffer of a type other than 1D";
 	if (!mem || fake_gpu_ptr(vm, ptr, 1, &bo) != mem)
 		return "attribute buffer does not point at the table";
-	if (fake_r32(b + 8) != block || fake_r32(b + 12) < len)
+	if (ip_le32(b + 8) != block || ip_le32(b + 12) < len)
 		return "attribute buffer stride or size disagrees with the table";
 	if (count != block / 16)
 		return "slot count disagrees with the table's stride";
 	for (uint32_t k = 0; k < count; k++) {
-		uint32_t w = fake_r32(a + 8 * k);
+		uint32_t w = ip_le32(a + 8 * k);
 		if ((w & 0x1ff) != 0 || !(w >> 9 & 1) || (w >> 10) != ((191u << 12) | 0x688u))
 			return "an attribute other than RGBA32F of buffer 0 with its offset";
-		if (fake_r32(a + 8 * k + 4) != 16 * k)
+		if (ip_le32(a + 8 * k + 4) != 16 * k)
 			return "an attribute slot not at 16 bytes times its index";
 	}
 	return NULL;
@@ -376,8 +376,8 @@ static uint32_t bf_gpu_run(struct chain *c, const struct fake_job *j, const uint
 		return 0;
 	}
 	r.vm = &c->vm;
-	r.preload = fake_r32(rsd + 48);
-	r.type = fake_r32(job + 16) >> 1 & 0x7f;
+	r.preload = ip_le32(rsd + 48);
+	r.type = ip_le32(job + 16) >> 1 & 0x7f;
 	if (invocation_sizes(job + 32, r.sizes) != 0)
 		return ST_DATA_INVALID_FAULT; /* checked before: not reached */
 	io.code = j->code;
@@ -399,7 +399,7 @@ static uint32_t bf_gpu_run(struct chain *c, const struct fake_job *j, const uint
 	memset(res, 0, sizeof *res);
 	ip_bifrost_sim_exec(r.bn->sim, &io, res);
 	for (unsigned k = 0; k < BIFROST_SIM_REGS; k++)
-		r.bn->left[k] = fake_r32(first + 4 * k);
+		r.bn->left[k] = ip_le32(first + 4 * k);
 	*why = res->why;
 	if (res->status == IP_STATUS_FAULT && r.missed) {
 		*hang = 2;
@@ -449,27 +449,27 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		*why = "more invocations than the fake runs in one job (a limit of the fake)";
 		return ST_JOB_CONFIG_FAULT;
 	}
-	if (!(fake_r32(draw) & 2)) {
+	if (!(ip_le32(draw) & 2)) {
 		*why = "draw descriptor not marked 64-bit";
 		return ST_DATA_INVALID_FAULT;
 	}
-	rsd_va = fake_r64(draw + 4 * 14);
+	rsd_va = ip_le64(draw + 4 * 14);
 	if ((rsd_va & 63) || !(rsd = fake_gpu_ptr(&c->vm, rsd_va, 64, NULL))) {
 		*why = "renderer state unaligned or outside the submission's BOs";
 		*access = ACCESS_READ;
 		return ST_TRANSLATION_FAULT_1;
 	}
-	ls_va = fake_r64(draw + 4 * 28);
+	ls_va = ip_le64(draw + 4 * 28);
 	if (!(ls = fake_gpu_ptr(&c->vm, ls_va, 32, NULL))) {
 		*why = "thread storage outside the submission's BOs";
 		*access = ACCESS_READ;
 		return ST_TRANSLATION_FAULT_1;
 	}
-	shader = fake_r64(rsd);
+	shader = ip_le64(rsd);
 	if (arch <= 5)
 		shader &= ~0xfull; /* Midgard: the low nibble is the first word's tag */
-	props = fake_r32(rsd + 16);
-	rec_va = fake_r64(ls + IP_MODEL_LS_OFFSET);
+	props = ip_le32(rsd + 16);
+	rec_va = ip_le64(ls + IP_MODEL_LS_OFFSET);
 	if (fake_model_ext) {
 		uint8_t *rec = rec_va ? fake_gpu_ptr(&c->vm, rec_va, IP_MODEL_RECORD_BYTES, NULL) : NULL;
 		if (!rec || (*why = fake_read_record(&c->vm, rec, &j)) != NULL) {
@@ -494,17 +494,17 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		if (arch <= 5)
 			j.code_len = midgard_extent(j.code, j.code_len);
 	}
-	if (arch <= 5 && (fake_r64(rsd) & 0xf) != (j.code[0] & 0xfu)) {
+	if (arch <= 5 && (ip_le64(rsd) & 0xf) != (j.code[0] & 0xfu)) {
 		*why = "the renderer state's first tag is not the first word's";
 		return ST_INSTR_TYPE_MISMATCH;
 	}
 	if (arch <= 5) {
-		uint64_t ubos = fake_r64(draw + 4 * 6), push = fake_r64(draw + 4 * 12);
+		uint64_t ubos = ip_le64(draw + 4 * 6), push = ip_le64(draw + 4 * 12);
 		const uint8_t *ubo = ubos ? fake_gpu_ptr(&c->vm, ubos, 8, NULL) : NULL;
-		uint32_t ucount = props >> 21 & 0x1f, nattr = fake_r32(rsd + 12) & 0xffff,
-		         nvary = fake_r32(rsd + 12) >> 16;
-		uint64_t u0 = ubo ? (fake_r64(ubo) >> 12) << 4 : 0;
-		size_t u_len = ubo ? ((fake_r64(ubo) & 0xfff) + 1) * 16 : 0;
+		uint32_t ucount = props >> 21 & 0x1f, nattr = ip_le32(rsd + 12) & 0xffff,
+		         nvary = ip_le32(rsd + 12) >> 16;
+		uint64_t u0 = ubo ? (ip_le64(ubo) >> 12) << 4 : 0;
+		size_t u_len = ubo ? ((ip_le64(ubo) & 0xfff) + 1) * 16 : 0;
 		struct fake_role *ur = &j.role[IP_BUF_UNIFORMS];
 		struct fake_role *ar = &j.role[IP_BUF_ATTRIBUTES];
 		struct fake_role *vr = j.role[IP_BUF_VARYINGS_OUT].mem || !fake_model_ext
@@ -530,7 +530,7 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 		}
 		if (!fake_model_ext) {
 			/* the hardware's tables: read and written in place */
-			uint64_t bufs[2] = {fake_r64(draw + 4 * 16), fake_r64(draw + 4 * 20)};
+			uint64_t bufs[2] = {ip_le64(draw + 4 * 16), ip_le64(draw + 4 * 20)};
 			struct fake_role *sides[2][2] = {{ar, ar},
 			                                 {&j.role[IP_BUF_VARYINGS_IN], &j.role[IP_BUF_VARYINGS_OUT]}};
 			for (int t = 0; t < 2; t++) {
@@ -539,8 +539,8 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 				size_t size;
 				if (!b)
 					continue;
-				size = fake_r32(b + 12);
-				mem = fake_gpu_ptr(&c->vm, fake_r64(b) & 0x00ffffffffffffc0ull, size, NULL);
+				size = ip_le32(b + 12);
+				mem = fake_gpu_ptr(&c->vm, ip_le64(b) & 0x00ffffffffffffc0ull, size, NULL);
 				for (int side = 0; side < 2 && mem; side++) {
 					sides[t][side]->mem = mem;
 					sides[t][side]->in_len = size;
@@ -553,15 +553,15 @@ static uint32_t shader_job(struct chain *c, uint8_t *job, uint64_t va, struct ip
 			size_t vlen = vr->in_len > vr->out_cap ? vr->in_len : vr->out_cap;
 			size_t ablock = block_of(ar->in_len ? ar->in_len : ar->out_cap, n);
 			size_t vblock = block_of(vr->in_len ? vr->in_len : vr->out_cap, n);
-			if ((*why = check_table(&c->vm, fake_r64(draw + 4 * 16), fake_r64(draw + 4 * 18), nattr,
+			if ((*why = check_table(&c->vm, ip_le64(draw + 4 * 16), ip_le64(draw + 4 * 18), nattr,
 			                        ar->mem, alen, ar->mem ? ablock : 0)) != NULL ||
-			    (*why = check_table(&c->vm, fake_r64(draw + 4 * 20), fake_r64(draw + 4 * 22), nvary,
+			    (*why = check_table(&c->vm, ip_le64(draw + 4 * 20), ip_le64(draw + 4 * 22), nvary,
 			                        vr->mem, vlen, vr->mem ? vblock : 0)) != NULL)
 				return ST_DATA_INVALID_FAULT;
 		}
 	} else {
-		uint64_t push = fake_r64(draw + 4 * 12);
-		size_t push_len = (size_t)(fake_r32(rsd + 48) >> 15 & 0x7f) * 8;
+		uint64_t push = ip_le64(draw + 4 * 12);
+		size_t push_len = (size_t)(ip_le32(rsd + 48) >> 15 & 0x7f) * 8;
 		struct fake_role *ur = &j.role[IP_BUF_UNIFORMS];
 		j.uniform_regs = -1;
 		if (!fake_model_ext) {
@@ -630,13 +630,13 @@ static void run_chain(struct chain *c, uint64_t jc)
 			page_fault(c, va, va, ST_TRANSLATION_FAULT_1, MMU_ACCESS_READ);
 			return;
 		}
-		w4 = fake_r32(hdr + 16);
-		w5 = fake_r32(hdr + 20);
+		w4 = ip_le32(hdr + 16);
+		w5 = ip_le32(hdr + 20);
 		type = w4 >> 1 & 0x7f;
 		index = w4 >> 16;
 		dep1 = w5 & 0xffff;
 		dep2 = w5 >> 16;
-		next = fake_r64(hdr + 24);
+		next = ip_le64(hdr + 24);
 		k = fake_next_job(&inj, &inj_code);
 		fake_trace("job %llu va=0x%llx type=%s index=%u deps=%u,%u next=0x%llx",
 		           (unsigned long long)k, (unsigned long long)va, job_type_name(type), index, dep1,
@@ -666,7 +666,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 		default: break; /* faults and hangs: the program's (shader_job) */
 		}
 		if (type == 1) { /* null job */
-			fake_w32(hdr, ST_DONE);
+			ip_put_le32(hdr, ST_DONE);
 			va = next;
 			continue;
 		}
@@ -696,12 +696,12 @@ static void run_chain(struct chain *c, uint64_t jc)
 			return;
 		case IP_STATUS_TIMEOUT:
 			/* the shader never ends: the scheduler's timeout, a reset, the fence cancelled */
-			fake_w32(hdr, ST_ACTIVE);
+			ip_put_le32(hdr, ST_ACTIVE);
 			fake_trace("  -> hang: %s", why ? why : "");
 			sched_timeout(c, va, fake_hang_timeout_ns(500 * 1000000LL));
 			return;
 		case IP_STATUS_OK:
-			fake_w32(hdr, ST_DONE);
+			ip_put_le32(hdr, ST_DONE);
 			fake_trace("  -> done");
 			break;
 		default:
@@ -710,7 +710,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 				job_fault(c, hdr, va, ST_DATA_INVALID_FAULT, 0, why ? why : "unmodeled");
 				return;
 			}
-			fake_w32(hdr, ST_DONE);
+			ip_put_le32(hdr, ST_DONE);
 			fake_trace("  -> done, model says %s: %s", res.status == IP_STATUS_UNMODELED ?
 			           "unmodeled" : res.status == IP_STATUS_INVALID ? "invalid" : "runner_error",
 			           why ? why : "");

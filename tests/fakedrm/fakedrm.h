@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "common/byteorder.h"
 #include "isaprobe/runner.h"
 
 #define FAKE_MAX_NODES 8
@@ -111,23 +112,6 @@ struct fake_file {
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t fake_now_ns(void);
-
-/* Little-endian loads and stores in GPU memory. */
-static inline uint32_t fake_r32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static inline uint64_t fake_r64(const uint8_t *p)
-{
-	return fake_r32(p) | (uint64_t)fake_r32(p + 4) << 32;
-}
-static inline void fake_w32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 extern int fake_model_ext;        /* the model extension is on (FAKEDRM_MODEL != 0) */
 extern int64_t fake_sched_timeout_ns;

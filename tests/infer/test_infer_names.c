@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
 #include "isaprobe/store.h"
@@ -32,7 +32,7 @@ struct toy {
 };
 #define NOUT 3 /* output words at most */
 
-/* include/isaprobe/float_bits.h's bit cast, under a short name. */
+/* common/float_bits.h's bit cast, under a short name. */
 static uint32_t bits(float f)
 {
 	return ip_f32_bits(f);

@@ -19,7 +19,7 @@
 
 #include "check.h"
 #include "store_fixture.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/infer.h"
 #include "isaprobe/store.h"
 

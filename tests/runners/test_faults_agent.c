@@ -70,7 +70,7 @@ static int read_frame(struct ip_wbuf *in)
 	size_t len;
 	if (fread(h, 1, sizeof h, stdin) != sizeof h)
 		return -1;
-	len = ip_get_u32(h + 8);
+	len = ip_le32(h + 8);
 	in->len = 0;
 	ip_wbuf_bytes(in, h, sizeof h);
 	while (!in->failed && in->len < sizeof h + len) {
@@ -93,7 +93,7 @@ static void send_frame(const struct ip_wbuf *w)
 /* Recomputes a frame's checksum after its payload was spoilt: lies that pass the CRC. */
 static void reseal(struct ip_wbuf *w)
 {
-	ip_put_u32(w->data + 12, ip_crc32(ip_crc32(0, w->data, 12), w->data + 16, w->len - 16));
+	ip_put_le32(w->data + 12, ip_crc32(ip_crc32(0, w->data, 12), w->data + 16, w->len - 16));
 }
 
 /* `SELF agent MODE COUNTER`: ok (honest), or a lie told in every RESULTS. */
@@ -112,7 +112,7 @@ static int agent_main(const char *mode)
 		ip_encode_welcome(&out, &wl);
 		send_frame(&out);
 	}
-	while (read_frame(&in) == 0 && ip_get_u16(in.data + 6) == IP_MSG_BATCH) {
+	while (read_frame(&in) == 0 && ip_le16(in.data + 6) == IP_MSG_BATCH) {
 		struct ip_rbuf r = {in.data + 16, in.len - 16, 0, 16, &d};
 		struct ip_batch b;
 		uint8_t *p;
@@ -126,15 +126,15 @@ static int agent_main(const char *mode)
 		p = out.data + 16; /* id, count, then result 0: status, fault, invocation, where,
 		                    * steps, why (empty), noutputs, role "registers", data length */
 		if (strcmp(mode, "lie-count") == 0)
-			ip_put_u32(p + 4, ip_get_u32(p + 4) - 1);
+			ip_put_le32(p + 4, ip_le32(p + 4) - 1);
 		else if (strcmp(mode, "lie-status") == 0)
-			ip_put_u32(p + 8, 77);
+			ip_put_le32(p + 8, 77);
 		else if (strcmp(mode, "lie-why") == 0)
-			ip_put_u32(p + 32, 0x7fffffff);
+			ip_put_le32(p + 32, 0x7fffffff);
 		else if (strcmp(mode, "lie-data") == 0)
-			ip_put_u32(p + 53, ip_get_u32(p + 53) + 1); /* one byte over its capacity */
+			ip_put_le32(p + 53, ip_le32(p + 53) + 1); /* one byte over its capacity */
 		else if (strcmp(mode, "lie-length") == 0) {
-			ip_put_u32(out.data + 8, (uint32_t)(out.len - 16 + 1000)); /* 1000 more */
+			ip_put_le32(out.data + 8, (uint32_t)(out.len - 16 + 1000)); /* 1000 more */
 			reseal(&out);
 			send_frame(&out);
 			break;
@@ -496,11 +496,11 @@ static const char *longest_why(void *ctx, const char *s, size_t len)
 /* The second frame of the answer (the first is WELCOME): its type, payload reader. */
 static unsigned second_frame(const struct ip_wbuf *a, struct ip_rbuf *r, struct ip_diag *d)
 {
-	size_t at = 16 + ip_get_u32(a->data + 8);
+	size_t at = 16 + ip_le32(a->data + 8);
 	if (a->len < at + 16)
 		return 0;
-	*r = (struct ip_rbuf){a->data + at + 16, ip_get_u32(a->data + at + 8), 0, 0, d};
-	return ip_get_u16(a->data + at + 6);
+	*r = (struct ip_rbuf){a->data + at + 16, ip_le32(a->data + at + 8), 0, 0, d};
+	return ip_le16(a->data + at + 6);
 }
 
 static void test_agent_side(void)

@@ -113,8 +113,8 @@ static void test_batch_round_trip(void)
 	ip_encode_batch(&w, 77, jobs, res, 2);
 	CHECK(!w.failed && ip_frame_check(w.data, w.data + 16, 0, &d) == 0, "batch frame");
 	/* Payload: id 77, count 2, then job 0 starts with its code blob (count 8). */
-	CHECK(ip_get_u32(w.data + 16) == 77 && ip_get_u32(w.data + 20) == 2 &&
-	              ip_get_u32(w.data + 24) == 8 && w.data[28] == 1,
+	CHECK(ip_le32(w.data + 16) == 77 && ip_le32(w.data + 20) == 2 &&
+	              ip_le32(w.data + 24) == 8 && w.data[28] == 1,
 	      "batch layout");
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_batch(&r, &b) == 0, "%s", d.msg);
@@ -360,8 +360,8 @@ static void test_v2_frames(void)
 	/* ERROR code 3, offset 5, "x": 17 payload bytes; zlib.crc32 of the 12 header bytes
 	 * "IPRB" 02 00 05 00 11 00 00 00 is 0x19694dea, of header and payload 0xc43daf28. */
 	ip_encode_error(&w, 3, 5, "x");
-	CHECK(w.len == 33 && w.data[4] == 2 && ip_get_u32(w.data + 12) == 0x19694deau,
-	      "header-only crc %08x", ip_get_u32(w.data + 12));
+	CHECK(w.len == 33 && w.data[4] == 2 && ip_le32(w.data + 12) == 0x19694deau,
+	      "header-only crc %08x", ip_le32(w.data + 12));
 	CHECK(ip_frame_verify(w.data, w.data + 16, 0, IP_CHECK_HEADER, &d) == 0, "%s", d.msg);
 	CHECK(ip_frame_verify(w.data, w.data + 16, 0, IP_CHECK_CRC32, &d) == -1 && d.offset == 12,
 	      "the full check refuses it");
@@ -374,7 +374,7 @@ static void test_v2_frames(void)
 	w.len = 0;
 	w.check = IP_CHECK_CRC32;
 	ip_encode_error(&w, 3, 5, "x");
-	CHECK(ip_get_u32(w.data + 12) == 0xc43daf28u, "full crc %08x", ip_get_u32(w.data + 12));
+	CHECK(ip_le32(w.data + 12) == 0xc43daf28u, "full crc %08x", ip_le32(w.data + 12));
 	/* A version 1 frame always has the full CRC-32, whatever was negotiated. */
 	w.len = 0;
 	w.version = 1;
@@ -388,13 +388,13 @@ static void test_v2_frames(void)
 	w.version = 2;
 	w.check = IP_CHECK_CRC32;
 	ip_encode_hello(&w, &h);
-	CHECK(w.len == 16 + 11 + 4 + 4 + 4 && ip_get_u32(w.data + w.len - 4) == 3, "HELLO 2 layout");
+	CHECK(w.len == 16 + 11 + 4 + 4 + 4 && ip_le32(w.data + w.len - 4) == 3, "HELLO 2 layout");
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_hello(&r, 2, &back) == 0 && back.checks == 3, "%s", d.msg);
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_hello(&r, 1, &back) == -1 && d.offset == 35 && strstr(d.msg, "unexpected"),
 	      "read as version 1: %ld %s", d.offset, d.msg);
-	ip_put_u32(w.data + w.len - 4, 2); /* CRC-32 not offered */
+	ip_put_le32(w.data + w.len - 4, 2); /* CRC-32 not offered */
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_hello(&r, 2, &back) == -1 && d.offset == 35 && strstr(d.msg, "bit 0"),
 	      "%ld %s", d.offset, d.msg);
@@ -434,13 +434,13 @@ static void test_v2_batch(void)
 	CHECK(pool.n == 2 && pool.bytes == 4 + 3 + 4 + 2, "%zu items %zu bytes", pool.n, pool.bytes);
 	ip_encode_batch2(&w, 9, &pool, jobs, res, 2);
 	/* id 9, count 2, nshared 2, blob of 3, blob of 2, then job 0's code blob at 41. */
-	CHECK(!w.failed && ip_get_u32(w.data + 16) == 9 && ip_get_u32(w.data + 24) == 2 &&
-	              ip_get_u32(w.data + 28) == 3 && w.data[32] == 0xaa &&
-	              ip_get_u32(w.data + 35) == 2 && ip_get_u32(w.data + 41) == 8,
+	CHECK(!w.failed && ip_le32(w.data + 16) == 9 && ip_le32(w.data + 24) == 2 &&
+	              ip_le32(w.data + 28) == 3 && w.data[32] == 0xaa &&
+	              ip_le32(w.data + 35) == 2 && ip_le32(w.data + 41) == 8,
 	      "BATCH 2 layout");
 	/* job 0's first input: role "uniforms" at 73, index 0 at 85; its second, after "global", at 99 */
-	CHECK(ip_get_u32(w.data + 85) == 0 && ip_get_u32(w.data + 99) == 1, "indices");
-	CHECK(ip_get_u32(w.data + 8) == w.len - 16 - 0 && w.len - 16 ==
+	CHECK(ip_le32(w.data + 85) == 0 && ip_le32(w.data + 99) == 1, "indices");
+	CHECK(ip_le32(w.data + 8) == w.len - 16 - 0 && w.len - 16 ==
 	              12 + pool.bytes + ip_job_wire_size2(&jobs[0], &res[0]) +
 	                      ip_job_wire_size2(&jobs[1], &res[1]),
 	      "size %zu", w.len);
@@ -457,7 +457,7 @@ static void test_v2_batch(void)
 		ip_batch_free(&b);
 	}
 	/* An index past the shared inputs: named, with its offset. */
-	ip_put_u32(w.data + 85, 9);
+	ip_put_le32(w.data + 85, 9);
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_batch2(&r, &b) == -1 && d.offset == 85 &&
 	              strstr(d.msg, "job 0: input index 9, but the BATCH has 2 shared inputs"),
@@ -466,7 +466,7 @@ static void test_v2_batch(void)
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_batch(&r, &b) == -1, "version 1 reader");
 	/* Every cut of the payload is refused with an offset inside it. */
-	ip_put_u32(w.data + 85, 0);
+	ip_put_le32(w.data + 85, 0);
 	for (size_t cut = 0; cut < w.len - 16; cut++) {
 		r = (struct ip_rbuf){w.data + 16, cut, 0, 16, &d};
 		CHECK(ip_decode_batch2(&r, &b) == -1 && d.offset >= 16 && d.offset <= 16 + (long)cut,
@@ -503,20 +503,20 @@ static void test_v2_results(void)
 	CHECK(w2.len == w1.len + 3 * 4 - (4 + 16), "v1 %zu v2 %zu", w1.len, w2.len);
 	/* result 2's output: role "registers" then from 0, at 16 + 8 + 2 * (24+4+4+13+4+4+16)
 	 * + 24 + 4 + 4 + 13 */
-	CHECK(ip_get_u32(w2.data + 16 + 8 + 2 * 69 + 45) == 0, "from 0");
+	CHECK(ip_le32(w2.data + 16 + 8 + 2 * 69 + 45) == 0, "from 0");
 	r = (struct ip_rbuf){w2.data + 16, w2.len - 16, 0, 16, &d};
 	CHECK(ip_decode_results2(&r, 4, back, 3, keep, &nkept) == 0, "%s", d.msg);
 	CHECK(in[0].len == 16 && in[1].len == 16 && in[2].len == 16 && memcmp(b0, a0, 16) == 0 &&
 	              memcmp(b1, a1, 16) == 0 && memcmp(b2, a0, 16) == 0,
 	      "equal outputs decoded");
 	/* result 0 may not refer to itself (from at 69): named, with its offset */
-	ip_put_u32(w2.data + 69, 0);
+	ip_put_le32(w2.data + 69, 0);
 	r = (struct ip_rbuf){w2.data + 16, w2.len - 16, 0, 16, &d};
 	CHECK(ip_decode_results2(&r, 4, back, 3, keep, &nkept) == -1 && d.offset == 69 &&
 	              strstr(d.msg, "does not come before it"),
 	      "%ld %s", d.offset, d.msg);
 	/* nor to an earlier output longer than its own capacity */
-	ip_put_u32(w2.data + 69, UINT32_MAX);
+	ip_put_le32(w2.data + 69, UINT32_MAX);
 	in[2].cap = 8;
 	r = (struct ip_rbuf){w2.data + 16, w2.len - 16, 0, 16, &d};
 	CHECK(ip_decode_results2(&r, 4, back, 3, keep, &nkept) == -1 &&
@@ -538,7 +538,7 @@ static void test_v3_frames(void)
 	ip_encode_hello(&w, &h);
 	/* isa (4 + 7), gpu (4), caller (4), checks, depth */
 	CHECK(w.len == 16 + 11 + 4 + 4 + 4 + 4 && w.data[4] == 3 &&
-	              ip_get_u32(w.data + w.len - 8) == 3 && ip_get_u32(w.data + w.len - 4) == 5,
+	              ip_le32(w.data + w.len - 8) == 3 && ip_le32(w.data + w.len - 4) == 5,
 	      "HELLO 3 layout");
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_hello(&r, 3, &back) == 0 && back.checks == 3 && back.depth == 5, "%s",
@@ -550,7 +550,7 @@ static void test_v3_frames(void)
 	CHECK(ip_decode_hello(&r, 3, &back) == -1 && d.offset == 39 && strstr(d.msg, "HELLO depth"),
 	      "no depth: %ld %s", d.offset, d.msg);
 	for (uint32_t bad = 0; bad < 2; bad++) {
-		ip_put_u32(w.data + w.len - 4, bad ? IP_PROTO_MAX_DEPTH + 1 : 0);
+		ip_put_le32(w.data + w.len - 4, bad ? IP_PROTO_MAX_DEPTH + 1 : 0);
 		r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 		CHECK(ip_decode_hello(&r, 3, &back) == -1 && d.offset == 39 &&
 		              strstr(d.msg, bad ? "HELLO depth is 65, not 1 to 64"
@@ -570,7 +570,7 @@ static void test_v3_frames(void)
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_welcome(&r, 3, &wback) == 0 && wback.check == 1 && wback.depth == 2,
 	      "%s", d.msg);
-	ip_put_u32(w.data + w.len - 4, 0);
+	ip_put_le32(w.data + w.len - 4, 0);
 	r = (struct ip_rbuf){w.data + 16, w.len - 16, 0, 16, &d};
 	CHECK(ip_decode_welcome(&r, 3, &wback) == -1 && d.offset == (long)w.len - 4 &&
 	              strstr(d.msg, "WELCOME depth is 0"),
@@ -603,7 +603,7 @@ static void test_equal_runs(void)
 	{
 		size_t at = 16 + 8, from[4];
 		for (int k = 0; k < 4; k++) {
-			from[k] = ip_get_u32(w.data + at + 42);
+			from[k] = ip_le32(w.data + at + 42);
 			at += 46 + (from[k] == UINT32_MAX ? 4 + 16 : 0);
 		}
 		/* 2 names 1, the result before (itself a reference to 0), found without a hash */

@@ -137,7 +137,7 @@ static int fake_run_batch(void *state, const struct ip_job *jobs, size_t n,
 		_exit(0);
 	}
 	if (strcmp(fake_mode, "hugelength") == 0) {
-		ip_put_u32(w.data + 8, 0x7fffffff);
+		ip_put_le32(w.data + 8, 0x7fffffff);
 		write_all_or_die(w.data, w.len);
 		sleep(60);
 		_exit(0);
@@ -170,7 +170,7 @@ static int read_frame(struct ip_wbuf *w)
 			return got == 0 && k == 0 ? 0 : -1;
 		got += (size_t)k;
 	}
-	n = ip_get_u32(h + 8);
+	n = ip_le32(h + 8);
 	if (n > IP_PROTO_MAX_PAYLOAD)
 		return -1;
 	w->len = 0;
@@ -196,7 +196,7 @@ static int answer_batch(struct ip_wbuf *in, struct ip_wbuf *out)
 	struct ip_batch b;
 	struct ip_rbuf r = {in->data + IP_PROTO_HEADER, in->len - IP_PROTO_HEADER, 0, 0, &d};
 	ip_diag_init(&d, NULL);
-	if (ip_get_u16(in->data + 6) != IP_MSG_BATCH || ip_decode_batch2(&r, &b) != 0)
+	if (ip_le16(in->data + 6) != IP_MSG_BATCH || ip_decode_batch2(&r, &b) != 0)
 		return -1;
 	fake_run_batch(NULL, b.jobs, b.n, b.results);
 	ip_encode_results2(out, b.id, b.results, b.n);
@@ -215,7 +215,7 @@ static int swap_agent(void)
 	struct ip_rbuf r;
 	int rc = 1;
 	ip_diag_init(&d, NULL);
-	if (read_frame(&a) != 1 || ip_get_u16(a.data + 4) != 3)
+	if (read_frame(&a) != 1 || ip_le16(a.data + 4) != 3)
 		goto out;
 	r = (struct ip_rbuf){a.data + IP_PROTO_HEADER, a.len - IP_PROTO_HEADER, 0, 0, &d};
 	if (ip_decode_hello(&r, 3, &hello) != 0)
@@ -229,11 +229,11 @@ static int swap_agent(void)
 		struct pollfd pf = {.fd = 0, .events = POLLIN};
 		int second, swap;
 		out.len = 0;
-		if (read_frame(&a) != 1 || ip_get_u16(a.data + 6) == IP_MSG_BYE)
+		if (read_frame(&a) != 1 || ip_le16(a.data + 6) == IP_MSG_BYE)
 			break;
 		/* a second BATCH if the caller sent one (it waits for an answer otherwise) */
 		second = poll(&pf, 1, 200) == 1 && read_frame(&b) == 1 &&
-		         ip_get_u16(b.data + 6) == IP_MSG_BATCH;
+		         ip_le16(b.data + 6) == IP_MSG_BATCH;
 		swap = second && read_counter(fake_counter) < fake_fail_first;
 		if ((swap && answer_batch(&b, &out) != 0) || answer_batch(&a, &out) != 0 ||
 		    (second && !swap && answer_batch(&b, &out) != 0))
@@ -262,12 +262,13 @@ static int agent_main(char **argv)
 		struct ip_welcome wl = {.isa = "midgard", .gpu = "fake-1", .backend = "fake"};
 		struct ip_wbuf w = {0};
 		uint8_t h[16], buf[1024];
-		if (read(0, h, 16) != 16 || ip_get_u32(h + 8) > sizeof buf ||
-		    read(0, buf, ip_get_u32(h + 8)) < 0)
+		if (read(0, h, 16) != 16 || ip_le32(h + 8) > sizeof buf ||
+		    read(0, buf, ip_le32(h + 8)) < 0)
 			return 1;
 		ip_encode_welcome(&w, &wl);
 		w.data[4] = 4;
-		ip_put_u32(w.data + 12, ip_crc32(ip_crc32(0, w.data, 12), w.data + 16, w.len - 16));
+		ip_put_le32(w.data + 12,
+		            ip_crc32(ip_crc32(0, w.data, 12), w.data + 16, w.len - 16));
 		write_all_or_die(w.data, w.len);
 		ip_wbuf_free(&w);
 		return 0;
@@ -277,8 +278,8 @@ static int agent_main(char **argv)
 		struct ip_welcome wl = {.isa = "midgard", .gpu = "fake-1", .backend = "fake"};
 		struct ip_wbuf w = {0};
 		uint8_t h[16], buf[1024];
-		if (read(0, h, 16) != 16 || ip_get_u32(h + 8) > sizeof buf ||
-		    read(0, buf, ip_get_u32(h + 8)) < 0)
+		if (read(0, h, 16) != 16 || ip_le32(h + 8) > sizeof buf ||
+		    read(0, buf, ip_le32(h + 8)) < 0)
 			return 1;
 		ip_encode_welcome(&w, &wl);
 		write_all_or_die(w.data, w.len);
@@ -678,13 +679,13 @@ static void test_python_device(void)
 	CHECK(res[0].status == IP_STATUS_OK && res[0].steps == 6, "status %d steps %llu",
 	      res[0].status, (unsigned long long)res[0].steps);
 	/* r0 = 5, r1 = 7 | 1 << 8 = 263, r2 = r0 + r1 = 268, r3 = uniforms word 1. */
-	CHECK(outs[0][0].len == 64 && ip_get_u32(regs[0]) == 5 && ip_get_u32(regs[0] + 4) == 263 &&
-	              ip_get_u32(regs[0] + 8) == 268 && ip_get_u32(regs[0] + 12) == 0xdeadbeef &&
-	              ip_get_u32(regs[0] + 60) == 0,
+	CHECK(outs[0][0].len == 64 && ip_le32(regs[0]) == 5 && ip_le32(regs[0] + 4) == 263 &&
+	              ip_le32(regs[0] + 8) == 268 && ip_le32(regs[0] + 12) == 0xdeadbeef &&
+	              ip_le32(regs[0] + 60) == 0,
 	      "registers");
 	/* global: word 0 as planted, word 1 = r2, word 2 zero (beyond the 8 bytes planted). */
-	CHECK(outs[0][1].len == 12 && ip_get_u32(glob[0]) == 0xaaaaaaaa &&
-	              ip_get_u32(glob[0] + 4) == 268 && ip_get_u32(glob[0] + 8) == 0,
+	CHECK(outs[0][1].len == 12 && ip_le32(glob[0]) == 0xaaaaaaaa &&
+	              ip_le32(glob[0] + 4) == 268 && ip_le32(glob[0] + 8) == 0,
 	      "global");
 	CHECK(res[1].status == IP_STATUS_INVALID && res[1].where == 4 && res[1].steps == 2 &&
 	              res[1].why && strstr(res[1].why, "09 00 00 00"),

@@ -5,7 +5,7 @@
 
 #include "a3xx_run.h"
 #include "a3xx_util.h"
-#include "isaprobe/fp16.h"
+#include "common/fp16.h"
 #include "packed_text.h"
 
 #define R(n, c) ((n) * 4 + (c))

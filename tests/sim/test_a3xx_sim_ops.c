@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "a3xx_run.h"
-#include "isaprobe/fp16.h"
+#include "common/fp16.h"
 
 #define R(n, c) ((n) * 4 + (c))
 

@@ -9,7 +9,7 @@
 
 #include "bifrost/bifrost.h"
 #include "check.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/runner.h"
 
 #define MAXN 16384

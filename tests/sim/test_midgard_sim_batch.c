@@ -83,8 +83,8 @@ int main(void)
 	for (unsigned i = 0; i < NJOBS; i++) {
 		nstatus[res[0][i].status]++;
 		if (kinds[i] == 3)
-			CHECK(sim_u32(vary[0][i]) == ip_f32_bits(5.5f) &&
-			          sim_u32(vary[0][i] + 12) == ip_f32_bits(12.0f),
+			CHECK(ip_le32(vary[0][i]) == ip_f32_bits(5.5f) &&
+			          ip_le32(vary[0][i] + 12) == ip_f32_bits(12.0f),
 			      "job %u: the probe's own result", i);
 	}
 	CHECK(nstatus[IP_STATUS_OK] > 0 && nstatus[IP_STATUS_UNMODELED] > 0,

@@ -176,7 +176,7 @@ static void invocations(void)
 	sim_run("alu {\n\tvmul.fmov r0, r24.xyzw, #1.0\n}\n", &io);
 	CHECK_STATUS(&io, IP_STATUS_OK);
 	CHECK(io.res.steps == 3, "%llu steps", (unsigned long long)io.res.steps);
-	CHECK(sim_u32(&io.regs[2][0]) == 0x3F800000, "invocation 2 r0.x");
+	CHECK(ip_le32(&io.regs[2][0]) == 0x3F800000, "invocation 2 r0.x");
 }
 
 static void models(void)

@@ -49,7 +49,7 @@ static float attr_x(unsigned addr, uint32_t unk25, unsigned invocations, unsigne
 	snprintf(ins, sizeof ins, "ld_attr_32 r0.xyzw, [%u].xyzw", addr);
 	if (ls1(&io, ins, unk25) != IP_STATUS_OK)
 		return -1;
-	return ip_f32_from_bits(sim_u32(&io.regs[inv][0]));
+	return ip_f32_from_bits(ip_le32(&io.regs[inv][0]));
 }
 
 static void attribute_loads(void)
@@ -179,7 +179,7 @@ static void varying_stores(void)
 	CHECK(vary_f(&io, 4) == 2.0f && vary_f(&io, 5) == 3.0f && vary_f(&io, 6) == -4.0f &&
 	      vary_f(&io, 7) == 0.5f, "stored slot 1");
 	CHECK(vary_f(&io, 0) == 0.0f, "slot 0 untouched");
-	CHECK(sim_u32(&io.attr_out[16]) == ip_f32_bits(11.0f), "attributes untouched");
+	CHECK(ip_le32(&io.attr_out[16]) == ip_f32_bits(11.0f), "attributes untouched");
 	/* mask and swizzle */
 	setup(&io);
 	io.uniforms = U;
@@ -196,8 +196,8 @@ static void varying_stores(void)
 	io.attributes_out_cap = 64;
 	ls1(&io, "st_vary_32 r22.xyzw, [1].xyzw", ZERO_REGS);
 	CHECK(vary_f(&io, 4) == 0.0f, "varyings untouched");
-	CHECK(sim_u32(&io.attr_out[16]) == ip_f32_bits(2.0f), "primary table written");
-	CHECK(sim_u32(&io.attr_out[0]) == ip_f32_bits(1.0f), "primary table keeps its input");
+	CHECK(ip_le32(&io.attr_out[16]) == ip_f32_bits(2.0f), "primary table written");
+	CHECK(ip_le32(&io.attr_out[0]) == ip_f32_bits(1.0f), "primary table keeps its input");
 	/* index register selects the slot */
 	setup(&io);
 	io.uniforms = U;

@@ -10,7 +10,7 @@
 #include "a3xx/a3xx.h"
 #include "check.h"
 #include "isaprobe/a3xx_sim.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 
 struct a3xx_job {
 	const float *consts;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bifrost/bifrost.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/runner.h"
 
 struct io {

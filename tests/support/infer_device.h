@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 #include "isaprobe/store.h"
 
 /* The layout (value bits), context 0 ("ops"):

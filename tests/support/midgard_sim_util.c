@@ -1,6 +1,7 @@
 /* midgard_sim_util.c: what midgard_sim_util.h declares, compiled once into the tests'
  * support library (tests/support/CMakeLists.txt). */
 #include "midgard_sim_util.h"
+#include "common/byteorder.h"
 
 int sim_assemble(const char *src, uint8_t **bin, size_t *len)
 {
@@ -75,14 +76,9 @@ enum ip_status sim_run(const char *src, struct sim_io *io)
 	return s;
 }
 
-uint32_t sim_u32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 uint32_t reg_u(const struct sim_io *io, unsigned r, unsigned c)
 {
-	return sim_u32(&io->regs[0][16 * r + 4 * c]);
+	return ip_le32(&io->regs[0][16 * r + 4 * c]);
 }
 
 float reg_f(const struct sim_io *io, unsigned r, unsigned c)
@@ -98,5 +94,5 @@ uint16_t reg_h(const struct sim_io *io, unsigned r, unsigned lane)
 
 float vary_f(const struct sim_io *io, unsigned i)
 {
-	return ip_f32_from_bits(sim_u32(&io->vary_out[4 * i]));
+	return ip_f32_from_bits(ip_le32(&io->vary_out[4 * i]));
 }

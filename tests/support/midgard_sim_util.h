@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "isaprobe/float_bits.h"
+#include "common/byteorder.h"
+#include "common/float_bits.h"
 #include "isaprobe/runner.h"
 #include "midgard/midgard.h"
 
@@ -42,7 +43,6 @@ enum ip_status sim_run_bin(const uint8_t *bin, size_t len, struct sim_io *io);
 
 enum ip_status sim_run(const char *src, struct sim_io *io);
 
-uint32_t sim_u32(const uint8_t *p);
 
 uint32_t reg_u(const struct sim_io *io, unsigned r, unsigned c);
 

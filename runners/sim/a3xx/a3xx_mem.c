@@ -3,7 +3,8 @@
 #include <string.h>
 
 #include "a3xx_sim_int.h"
-#include "isaprobe/float_bits.h"
+#include "common/byteorder.h"
+#include "common/float_bits.h"
 
 static const char why_inloc[] = "bary.f whose varying index is not an immediate";
 static const char why_ij[] = "bary.f with half-precision i/j sources or modifiers";
@@ -28,11 +29,6 @@ static const char why_range[] =
 	"a global access outside the global buffer (a3xx only logs such IOMMU faults; what the "
 	"access gives is not known)";
 
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 int a3xx_exec_bary(struct a3xx_run *r, const struct a3xx_sim_instr *si, unsigned rep)
 {
 	const struct a3xx_ins *ins = &si->ins;
@@ -53,7 +49,7 @@ int a3xx_exec_bary(struct a3xx_run *r, const struct a3xx_sim_instr *si, unsigned
 	    a3xx_read_reg(r, (unsigned)(ij->val + (ij->r ? rep : 0)) + 1, 0, r->th.t, &jb))
 		return -1;
 	for (unsigned c = 0; c < 3; c++) {
-		uint32_t bits = le32(r->io->varyings + 16 * (size_t)k + 4 * c);
+		uint32_t bits = ip_le32(r->io->varyings + 16 * (size_t)k + 4 * c);
 		if (a3xx_is_nan(bits, 0) || a3xx_is_denormal(bits, 0))
 			return a3xx_stop(r, IP_STATUS_UNMODELED, "a NaN or denormal varying");
 		v[c] = (double)ip_f32_from_bits(bits);
@@ -92,7 +88,7 @@ int a3xx_exec_cat5(struct a3xx_run *r, const struct a3xx_sim_instr *si)
 		return a3xx_stop(r, IP_STATUS_UNMODELED, why_texel);
 	for (unsigned c = 0; c < n; c++)
 		if (a3xx_write_reg(r, (unsigned)ins->dst.val + c, 0,
-		                   le32(r->io->textures + 16 * (size_t)x + 4 * c), 0, SYNC_SY))
+		                   ip_le32(r->io->textures + 16 * (size_t)x + 4 * c), 0, SYNC_SY))
 			return -1;
 	return 0;
 }
@@ -139,7 +135,7 @@ int a3xx_exec_cat6(struct a3xx_run *r, const struct a3xx_sim_instr *si)
 			uint64_t addr = (uint64_t)(int64_t)((int64_t)base + ins->src_offset) + (uint64_t)k * size;
 			if (!(m = global_at(r, addr, size, 0)))
 				return -1;
-			v = half ? (uint32_t)m[0] | (uint32_t)m[1] << 8 : le32(m);
+			v = half ? ip_le16(m) : ip_le32(m);
 			/* the result waits for the next (sy) */
 			if (a3xx_write_reg(r, (unsigned)ins->dst.val + k, half, v, 0, SYNC_SY))
 				return -1;

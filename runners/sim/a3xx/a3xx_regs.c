@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "a3xx_sim_int.h"
+#include "common/byteorder.h"
 
 static const char why_big[] =
 	"a register from r48 on: Mesa's ir3 treats r48-r55 as shared registers of later GPUs and "
@@ -145,18 +146,13 @@ int a3xx_write_reg(struct a3xx_run *r, unsigned idx, int half, uint32_t val, uin
 	return 0;
 }
 
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static int read_const(struct a3xx_run *r, int64_t idx, int half, uint32_t *out)
 {
 	if (half)
 		return a3xx_stop(r, IP_STATUS_UNMODELED, why_hconst);
 	if (idx < 0 || (uint64_t)(idx + 1) * 4 > r->io->consts_len)
 		return a3xx_stop(r, IP_STATUS_UNMODELED, why_const_range);
-	*out = le32(r->io->consts + 4 * idx);
+	*out = ip_le32(r->io->consts + 4 * idx);
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "a3xx_sim_int.h"
+#include "common/byteorder.h"
 
 static const char *const models[] = {"a320", "a306", "a330", NULL};
 
@@ -80,17 +81,6 @@ static int decode_program(struct a3xx_state *s, const uint8_t *code, size_t n)
 	return 0;
 }
 
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (unsigned b = 0; b < 4; b++)
-		p[b] = (uint8_t)(v >> (8 * b));
-}
-
 /* The register files from the input (zeros past its end). */
 static void load_regs(struct a3xx_thread *th, const struct a3xx_sim_io *io, uint32_t inv)
 {
@@ -101,13 +91,13 @@ static void load_regs(struct a3xx_thread *th, const struct a3xx_sim_io *io, uint
 		memcpy(file, io->regs_in + at,
 		       io->regs_in_len - at < sizeof file ? io->regs_in_len - at : sizeof file);
 	for (unsigned i = 0; i < A3XX_FULL_REGS; i++)
-		th->full[i] = le32(file + 4 * i);
+		th->full[i] = ip_le32(file + 4 * i);
 	for (unsigned i = 0; i < A3XX_HALF_REGS; i++)
 		th->half[i] = (uint16_t)(file[A3XX_REGS_HALF_AT + 2 * i] |
 		                         file[A3XX_REGS_HALF_AT + 2 * i + 1] << 8);
-	th->a0 = (int32_t)le32(file + A3XX_REGS_A0_AT);
+	th->a0 = (int32_t)ip_le32(file + A3XX_REGS_A0_AT);
 	for (unsigned c = 0; c < 4; c++)
-		th->p0[c] = le32(file + A3XX_REGS_P0_AT + 4 * c);
+		th->p0[c] = ip_le32(file + A3XX_REGS_P0_AT + 4 * c);
 }
 
 static void save_regs(const struct a3xx_thread *th, const struct a3xx_sim_io *io, uint32_t inv)
@@ -117,14 +107,14 @@ static void save_regs(const struct a3xx_thread *th, const struct a3xx_sim_io *io
 	if (!io->regs_out || at >= io->regs_out_cap)
 		return;
 	for (unsigned i = 0; i < A3XX_FULL_REGS; i++)
-		put32(file + 4 * i, th->full[i]);
+		ip_put_le32(file + 4 * i, th->full[i]);
 	for (unsigned i = 0; i < A3XX_HALF_REGS; i++) {
 		file[A3XX_REGS_HALF_AT + 2 * i] = (uint8_t)th->half[i];
 		file[A3XX_REGS_HALF_AT + 2 * i + 1] = (uint8_t)(th->half[i] >> 8);
 	}
-	put32(file + A3XX_REGS_A0_AT, (uint32_t)th->a0);
+	ip_put_le32(file + A3XX_REGS_A0_AT, (uint32_t)th->a0);
 	for (unsigned c = 0; c < 4; c++)
-		put32(file + A3XX_REGS_P0_AT + 4 * c, th->p0[c]);
+		ip_put_le32(file + A3XX_REGS_P0_AT + 4 * c, th->p0[c]);
 	memcpy(io->regs_out + at, file,
 	       io->regs_out_cap - at < sizeof file ? io->regs_out_cap - at : sizeof file);
 }

@@ -3,8 +3,8 @@
 #include <math.h>
 
 #include "a3xx_sim_int.h"
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 
 double a3xx_to_double(uint32_t bits, int half)
 {

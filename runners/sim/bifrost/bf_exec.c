@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "bf_sim.h"
-#include "isaprobe/float_bits.h"
+#include "common/byteorder.h"
+#include "common/float_bits.h"
 
 #define DEFAULT_BUDGET 65536u
 #define REG_FILE_BYTES (BF_REGS * 4)
@@ -17,17 +18,6 @@ void bf_stop(struct bf_quad *q, unsigned status, unsigned fault, const char *why
 	q->status = (uint8_t)status;
 	q->fault = (uint8_t)fault;
 	q->why = why;
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-	for (unsigned b = 0; b < 4; b++)
-		p[b] = (uint8_t)(v >> (8 * b));
 }
 
 /* The 64 bits the uniform/const port loads; 0 and a stop when the notes do not say. */
@@ -239,9 +229,9 @@ static void run_clause(const struct bf_program *prog, size_t ci, struct bf_quad 
 					return;
 				for (unsigned w = 0; w < in->add.arg; w++) {
 					if (in->add.kind == BF_LOAD)
-						loads[l][w] = rd32(mem + 4 * w);
+						loads[l][w] = ip_le32(mem + 4 * w);
 					else
-						wr32(mem + 4 * w, q->r[l][cl->datareg + w]);
+						ip_put_le32(mem + 4 * w, q->r[l][cl->datareg + w]);
 				}
 				if (in->add.kind == BF_LOAD)
 					nload = in->add.arg;
@@ -396,7 +386,7 @@ void bf_run_io(struct bf_sim *sim, const struct bifrost_sim_io *io, struct ip_re
 		goto out;
 	}
 	for (size_t i = 0; i < nuniforms; i++)
-		uniforms[i] = rd32(io->uniforms + 4 * i);
+		uniforms[i] = ip_le32(io->uniforms + 4 * i);
 	if (io->regs_out)
 		memset(io->regs_out, 0, io->regs_out_cap);
 	for (uint32_t base = 0; base < n; base += BF_LANES) {
@@ -413,14 +403,14 @@ void bf_run_io(struct bf_sim *sim, const struct bifrost_sim_io *io, struct ip_re
 				q->r[l][BIFROST_SIM_GLOBAL_ID_REG] = base + l;
 			for (unsigned r = 0; io->regs_in && r < BF_REGS; r++)
 				if (off + 4 * r + 4 <= io->regs_in_len)
-					q->r[l][r] = rd32(io->regs_in + off + 4 * r);
+					q->r[l][r] = ip_le32(io->regs_in + off + 4 * r);
 		}
 		run_quad(&sim->prog, q, budget, &res->steps);
 		for (unsigned l = 0; io->regs_out && l < BF_LANES && base + l < n; l++)
 			for (unsigned r = 0; r < BF_REGS; r++) {
 				size_t off = (size_t)(base + l) * REG_FILE_BYTES + 4 * r;
 				if (off + 4 <= io->regs_out_cap)
-					wr32(io->regs_out + off, q->r[l][r]);
+					ip_put_le32(io->regs_out + off, q->r[l][r]);
 			}
 		if (q->status != IP_STATUS_OK) {
 			res->invocation = base;

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "bf_sim.h"
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 
 /* ---- classification by name --------------------------------------------------------------- */
 struct name_kind {

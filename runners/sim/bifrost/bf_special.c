@@ -3,8 +3,8 @@
 #include <math.h>
 
 #include "bf_sim.h"
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 
 static int special(float a)
 {

@@ -2,13 +2,9 @@
  * on the machine; start_program runs the processor array. */
 #include <string.h>
 
+#include "common/byteorder.h"
 #include "ctm/ctm.h"
 #include "isaprobe/ctm_sim.h"
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static int stop_at(struct ctm_stop *stop, size_t off, enum ip_status st, const char *why)
 {
@@ -48,7 +44,7 @@ int ctm_run_commands(struct ctm_machine *m, const uint8_t *cmds, size_t len, str
 		return stop_at(stop, len - len % 4, IP_STATUS_INVALID,
 		               "command buffer is not a whole number of 32-bit words");
 	while (off < len) {
-		uint32_t h = rd32(cmds + off), p[CTM_CMD_MAX_PARAMS];
+		uint32_t h = ip_le32(cmds + off), p[CTM_CMD_MAX_PARAMS];
 		unsigned opcode = (h >> 8) & 0xFF, n = ((h >> 16) & 0x3FFF) + 1;
 		const struct ctm_command *c = ctm_command_by_opcode(opcode);
 		struct ctm_surface *s = NULL;
@@ -62,7 +58,7 @@ int ctm_run_commands(struct ctm_machine *m, const uint8_t *cmds, size_t len, str
 			return stop_at(stop, off, IP_STATUS_UNMODELED, "a command header other than the "
 			               "guide's form (type 3, low byte 0, its parameter count)");
 		for (unsigned k = 0; k < n; k++)
-			p[k] = rd32(cmds + off + 4 * (k + 1));
+			p[k] = ip_le32(cmds + off + 4 * (k + 1));
 		switch ((enum ctm_cmd_opcode)opcode) {
 		case CTM_OP_SET_DOMAIN:
 			for (unsigned k = 0; k < 4; k++)

@@ -5,7 +5,7 @@
 
 #include "ctm/ctm.h"
 #include "isaprobe/ctm_sim.h"
-#include "isaprobe/float_bits.h"
+#include "common/float_bits.h"
 
 #define LOOP_DEPTH 32
 #define CALL_DEPTH 32

@@ -3,8 +3,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 #include "mg_sim.h"
 
 /* How an opcode computes. Moves take input 2 (input 1 is the unused r24); other one-input

@@ -3,25 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "mg_sim.h"
 
 #define PAD 16 /* bytes of zeros after the code: every 64-bit field read stays in the buffer */
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-	size_t n = *cap ? *cap : 8;
-	void *q;
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * elem);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = n;
-	return 0;
-}
 
 static void word_status(struct mg_word *w, unsigned status, unsigned fault, const char *why)
 {
@@ -280,7 +265,7 @@ int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
 		p->padded_cap = tc;
 		p->prev_nwords = p->nwords;
 	}
-	if (grow((void **)&p->padded, &p->padded_cap, len + PAD, 1) != 0) {
+	if (ip_grow((void **)&p->padded, &p->padded_cap, len + PAD, 1) != 0) {
 		p->prev_nwords = p->nwords = 0;
 		return -1;
 	}
@@ -289,7 +274,7 @@ int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
 	memset(c + len, 0, PAD);
 	p->len = len;
 	p->nquads = (len + 15) / 16;
-	if (grow((void **)&p->word_at, &p->quad_cap, p->nquads + 1, sizeof *p->word_at) != 0) {
+	if (ip_grow((void **)&p->word_at, &p->quad_cap, p->nquads + 1, sizeof *p->word_at) != 0) {
 		p->prev_nwords = p->nwords = 0;
 		return -1;
 	}
@@ -305,7 +290,7 @@ int mg_decode(struct mg_sim *sim, const uint8_t *code, size_t len)
 			pos += p->words[p->nwords++].bytes;
 			continue;
 		}
-		if (grow((void **)&p->words, &p->cap, p->nwords + 1, sizeof *p->words) != 0) {
+		if (ip_grow((void **)&p->words, &p->cap, p->nwords + 1, sizeof *p->words) != 0) {
 			p->prev_nwords = p->nwords = 0;
 			return -1;
 		}

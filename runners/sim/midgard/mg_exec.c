@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/byteorder.h"
 #include "mg_sim.h"
 
 #define DEFAULT_BUDGET 65536u
@@ -25,8 +26,7 @@ static void put_reg_file(const struct mg_state *st, uint8_t *out)
 #else
 	for (unsigned r = 0; r < MG_REGS; r++)
 		for (unsigned c = 0; c < 4; c++)
-			for (unsigned b = 0; b < 4; b++)
-				out[16 * r + 4 * c + b] = (uint8_t)(st->r[r][c] >> (8 * b));
+			ip_put_le32(out + 16 * r + 4 * c, st->r[r][c]);
 #endif
 }
 
@@ -36,11 +36,8 @@ static void get_reg_file(struct mg_state *st, const uint8_t *in, size_t len)
 	memset(tmp, 0, sizeof tmp);
 	memcpy(tmp, in, len < sizeof tmp ? len : sizeof tmp);
 	for (unsigned r = 0; r < MG_REGS; r++)
-		for (unsigned c = 0; c < 4; c++) {
-			const uint8_t *p = tmp + 16 * r + 4 * c;
-			st->r[r][c] = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-			              (uint32_t)p[3] << 24;
-		}
+		for (unsigned c = 0; c < 4; c++)
+			st->r[r][c] = ip_le32(tmp + 16 * r + 4 * c);
 }
 
 static void init_state(struct mg_state *st, const struct job_view *v, uint32_t inv)

@@ -1,8 +1,9 @@
 /* mg_ldst.c: Midgard load/store semantics: attribute, varying and uniform loads, varying stores,
  * with bits 25-50 as later public work describes them (docs/midgard-loadstore-bits.md). */
 
-#include "isaprobe/float_bits.h"
-#include "isaprobe/fp16.h"
+#include "common/byteorder.h"
+#include "common/float_bits.h"
+#include "common/fp16.h"
 #include "mg_sim.h"
 
 enum {
@@ -24,19 +25,6 @@ static int32_t sext(uint32_t v, unsigned bits)
 {
 	uint32_t m = UINT32_C(1) << (bits - 1);
 	return (int32_t)((v ^ m) - m);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
 }
 
 /* The 32-bit value an argument/index register select reads: r26 or r27 (written by ALU words),
@@ -128,7 +116,7 @@ static int uniform_load(const struct mg_ls *ls, struct mg_state *st, const struc
 		return mg_stop(st, IP_STATUS_UNMODELED, 0,
 		               "a uniform load outside the uniform buffer is not described");
 	for (unsigned k = 0; k < size / 4; k++)
-		mem[k] = rd32(t->uniforms + byte + 4 * k);
+		mem[k] = ip_le32(t->uniforms + byte + 4 * k);
 	return load_to_reg(st, ls, mem, size / 4);
 }
 
@@ -194,7 +182,7 @@ static int attribute_op(const struct mg_ls *ls, struct mg_state *st, const struc
 		const uint8_t *p = rbase + (size_t)vertex * block + (size_t)slot * 16;
 		uint32_t mem[4];
 		for (unsigned k = 0; k < 4; k++)
-			rec[k] = rd32(p + 4 * k);
+			rec[k] = ip_le32(p + 4 * k);
 		if (modifier) {
 			float d = ip_f32_from_bits(rec[modifier]);
 			for (unsigned k = 0; k < 4; k++)
@@ -226,7 +214,7 @@ static int attribute_op(const struct mg_ls *ls, struct mg_state *st, const struc
 				uint16_t h = (uint16_t)(s[c / 2] >> (16 * (c % 2)));
 				v = ip_f32_bits((float)ip_f16_to_double(h));
 			}
-			wr32(p + 4 * c, v);
+			ip_put_le32(p + 4 * c, v);
 		}
 		return 0;
 	}

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "common/byteorder.h"
 #include "isaprobe/field.h"
 #include "isaprobe/runner.h"
 #include "midgard/midgard.h"
@@ -21,9 +22,7 @@ static inline uint32_t mg_get(const uint8_t *code, unsigned base, struct mg_fd f
 	unsigned pos = base + f.lo;
 	uint64_t v;
 	const uint8_t *p = code + pos / 8;
-	v = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-	    (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
-	    (uint64_t)p[7] << 56;
+	v = ip_le64(p);
 	return (uint32_t)((v >> (pos % 8)) & ((UINT64_C(1) << f.width) - 1));
 }
 

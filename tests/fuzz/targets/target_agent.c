@@ -35,16 +35,16 @@ static uint8_t *prepare(const uint8_t *data, size_t len, size_t *n)
 		for (size_t k = 0; at + IP_PROTO_HEADER <= *n; k++) {
 			uint8_t *h = s + at;
 			size_t room = *n - at - IP_PROTO_HEADER;
-			uint32_t length = ip_get_u32(h + 8);
+			uint32_t length = ip_le32(h + 8);
 			if (length > room) {
 				length = (uint32_t)room;
-				ip_put_u32(h + 8, length);
+				ip_put_le32(h + 8, length);
 			}
-			if (k > 0 && data[0] & 4 && ip_get_u16(h + 4) >= 2)
-				ip_put_u32(h + 12, ip_crc32(0, h, 12));
+			if (k > 0 && data[0] & 4 && ip_le16(h + 4) >= 2)
+				ip_put_le32(h + 12, ip_crc32(0, h, 12));
 			else
-				ip_put_u32(h + 12,
-				           ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER, length));
+				ip_put_le32(h + 12, ip_crc32(ip_crc32(0, h, 12), h + IP_PROTO_HEADER,
+				                             length));
 			at += IP_PROTO_HEADER + length;
 		}
 	}

@@ -1,7 +1,7 @@
 /* float_bits.h: a binary32 float as its 32 bits and back, for simulators, assemblers and tests.
  * Copies through memcpy, so no aliasing rule is broken and NaN payloads pass through unchanged. */
-#ifndef ISAPROBE_FLOAT_BITS_H
-#define ISAPROBE_FLOAT_BITS_H
+#ifndef ISAPROBE_COMMON_FLOAT_BITS_H
+#define ISAPROBE_COMMON_FLOAT_BITS_H
 
 #include <stdint.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* fp16.c: binary16 <-> double, written from the IEEE 754 layout (1 sign, 5 exponent, 10 fraction).
  * Used for Midgard inline constants and half-precision registers. */
-#include "isaprobe/fp16.h"
+#include "common/fp16.h"
 
 #include <math.h>
 

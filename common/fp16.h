@@ -1,7 +1,7 @@
 /* fp16.h: IEEE 754 binary16 conversions shared by assemblers, simulators and reports.
  * Conversions to half round to nearest even; exact conversion reports when rounding was needed. */
-#ifndef ISAPROBE_FP16_H
-#define ISAPROBE_FP16_H
+#ifndef ISAPROBE_COMMON_FP16_H
+#define ISAPROBE_COMMON_FP16_H
 
 #include <stdint.h>
 
