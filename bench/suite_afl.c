@@ -2,7 +2,6 @@
  * probe of two interacting regions too large to sweep: distinct outcome classes, and runs/s. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <ftw.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include "bench.h"
 #include "isaprobe/afl.h"
 #include "isaprobe/campaign.h"
+#include "isaprobe/internal/store_io.h"
 
 extern const char bench_afl_two_regions_probe[]; /* bench/probe.cmake */
 #define PROBE_NAME "bench/afl_two_regions.probe"
@@ -25,35 +25,34 @@ static int64_t count_classes(struct ip_store *s, int64_t id, const struct ip_pro
 {
 	struct ip_afl_classifier *c = NULL;
 	struct ip_afl_class_set set = {0};
-	sqlite3_stmt *st = NULL;
+	struct ip_outcome_reader *rd = NULL;
+	struct ip_scan *sc = NULL;
+	struct ip_scan_variant v;
 	struct ip_diag d;
 	int64_t n = -1;
+	int rc;
 	ip_diag_init(&d, PROBE_NAME);
 	if (ip_afl_classifier_new(p, &c, &d) != 0) {
 		ip_diag_print(&d, stderr);
 		return -1;
 	}
-	if (sqlite3_prepare_v2(ip_store_sqlite(s),
-	                       "SELECT run.context, outcome.status, outcome.fault, outcome.data "
-	                       "FROM run JOIN outcome ON outcome.id = run.outcome_id "
-	                       "WHERE run.campaign_id = ?",
-	                       -1, &st, NULL) != SQLITE_OK)
+	/* every stored (variant, outcome): the set of classes is the runs' */
+	if (ip_outcome_reader_open(s, &rd, &d) || ip_scan_open(s, &id, 1, &sc, &d))
 		goto out;
-	sqlite3_bind_int64(st, 1, id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct ip_outcome o;
-		unsigned ctx = (unsigned)sqlite3_column_int(st, 0);
-		o.status = (enum ip_status)sqlite3_column_int(st, 1);
-		o.fault = (uint32_t)sqlite3_column_int64(st, 2);
-		o.data = sqlite3_column_blob(st, 3);
-		o.len = (size_t)sqlite3_column_bytes(st, 3);
-		if (ctx >= p->ncontexts ||
-		    ip_afl_class_set_add(&set, ip_afl_classify(c, &base[ctx], &o, NULL, NULL)) < 0)
-			goto out;
-	}
-	n = (int64_t)ip_afl_class_set_count(&set);
+	while ((rc = ip_scan_next(sc, &v, &d)) == 1)
+		for (size_t k = 0; k < v.noutcomes; k++) {
+			struct ip_outcome o;
+			if (v.context >= p->ncontexts ||
+			    ip_outcome_reader_get(rd, v.outcomes[k].outcome_id, &o, &d) != 1 ||
+			    ip_afl_class_set_add(&set, ip_afl_classify(c, &base[v.context], &o, NULL,
+			                                               NULL)) < 0)
+				goto out;
+		}
+	if (rc == 0)
+		n = (int64_t)ip_afl_class_set_count(&set);
 out:
-	sqlite3_finalize(st);
+	ip_scan_close(sc);
+	ip_outcome_reader_close(rd);
 	ip_afl_class_set_free(&set);
 	ip_afl_classifier_free(c);
 	return n;

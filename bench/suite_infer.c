@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "bench.h"
 #include "synth_trial.h"
 #include "isaprobe/campaign.h"
 #include "isaprobe/infer.h"
+#include "isaprobe/internal/store_io.h"
 #include "runners/synth/synth.h"
 
 #define TARGET 20000.0
@@ -27,7 +26,8 @@ static int measure(struct bench_run *br, const struct ip_probe *p, const char *n
 	struct ip_infer_stats stats;
 	struct ip_infer_probe *sum = NULL;
 	struct bench_time spent = {0, 0, 0}, t0;
-	sqlite3_stmt *q = NULL;
+	int64_t *ids = NULL;
+	size_t nids = 0;
 	int64_t probe_id = -1;
 	uint64_t max = 0, total = 0;
 	int rc = -1;
@@ -49,12 +49,9 @@ static int measure(struct bench_run *br, const struct ip_probe *p, const char *n
 	if (ip_infer(s, NULL, &stats, &d) != 0)
 		goto out;
 	bench_lap(&spent, t0);
-	if (sqlite3_prepare_v2(ip_store_sqlite(s), "SELECT id FROM probe WHERE name = ?1", -1, &q,
-	                       NULL) == SQLITE_OK &&
-	    sqlite3_bind_text(q, 1, p->name, -1, SQLITE_STATIC) == SQLITE_OK &&
-	    sqlite3_step(q) == SQLITE_ROW)
-		probe_id = sqlite3_column_int64(q, 0);
-	sqlite3_finalize(q);
+	if (ip_store_probe_ids(s, p->name, &ids, &nids, &d) == 0 && nids)
+		probe_id = ids[0];
+	free(ids);
 	if (probe_id < 0 || ip_infer_summary(s, probe_id, &sum, &d) != 0 || !sum ||
 	    !sum->ncontexts) {
 		if (!d.msg[0])

@@ -10,10 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "bench.h"
 #include "isaprobe/campaign.h"
+#include "isaprobe/internal/store_io.h"
 
 /* Bytes this process has written through write(2) and its kin (/proc/self/io wchar: the WAL,
  * its checkpoints and the file), or -1 where there is no such file. */
@@ -97,7 +96,7 @@ static int one(struct bench_run *br, const struct ip_probe *p, uint64_t n, const
 	struct stat st;
 	double w0, w1;
 	int64_t outcomes = 0;
-	sqlite3_stmt *q = NULL;
+	struct ip_store_totals totals;
 	int rc = -1;
 	snprintf(name, sizeof name, "scale-%s", tag);
 	bench_db_path(br, name, path, sizeof path);
@@ -112,10 +111,8 @@ static int one(struct bench_run *br, const struct ip_probe *p, uint64_t n, const
 	if (ip_store_open(path, IP_STORE_READ_WRITE_CREATE, &s, &d) ||
 	    ip_campaign_run(s, p, &o, &res, &d))
 		goto out;
-	if (sqlite3_prepare_v2(ip_store_sqlite(s), "SELECT count(*) FROM outcome", -1, &q, NULL) ==
-	        SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
-		outcomes = sqlite3_column_int64(q, 0);
-	sqlite3_finalize(q);
+	ip_store_totals(s, IP_TOTAL_OUTCOMES, &totals);
+	outcomes = totals.outcomes;
 	ip_store_close(s);
 	s = NULL;
 	w1 = written();

@@ -5,9 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <sqlite3.h>
-
 #include "bench.h"
+#include "isaprobe/internal/store_io.h"
 #include "isaprobe/store.h"
 
 #define OUTCOME_BYTES 64
@@ -91,17 +90,6 @@ static const struct scenario scenarios[] = {
 	{"distinct", "every variant a new outcome (worst case, no target)", 0, distinct_outcomes},
 };
 
-static int64_t query_int(struct ip_store *s, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t v = -1;
-	if (sqlite3_prepare_v2(ip_store_sqlite(s), sql, -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
 /* Records one scenario's campaign of `runs` runs in batches of `batch` into a new database. */
 static int bench(struct bench_run *br, const struct scenario *sc, uint64_t runs, size_t batch)
 {
@@ -114,6 +102,7 @@ static int bench(struct bench_run *br, const struct scenario *sc, uint64_t runs,
 	uint8_t (*outs)[OUTCOME_BYTES] = calloc(batch, sizeof *outs);
 	struct bench_time spent = {0, 0, 0}, t;
 	int64_t campaign, rows, variants, outcomes, total;
+	struct ip_store_totals totals;
 	struct stat st;
 	int rc = -1;
 	bench_db_path(br, sc->name, path, sizeof path);
@@ -156,10 +145,12 @@ static int bench(struct bench_run *br, const struct scenario *sc, uint64_t runs,
 	}
 	if (ip_store_campaign_finish(s, campaign, &d))
 		goto fail;
-	rows = query_int(s, "SELECT count(*) FROM run");
-	variants = query_int(s, "SELECT count(*) FROM variant");
-	outcomes = query_int(s, "SELECT count(*) FROM outcome");
-	total = query_int(s, "SELECT sum(count) FROM run");
+	ip_store_totals(s, IP_TOTAL_ROWS | IP_TOTAL_VARIANTS | IP_TOTAL_OUTCOMES | IP_TOTAL_RUNS,
+	                &totals);
+	rows = totals.rows;
+	variants = totals.variants;
+	outcomes = totals.outcomes;
+	total = totals.runs;
 	ip_store_close(s); /* checkpoints the WAL into the file */
 	s = NULL;
 	if (total != (int64_t)runs || variants <= 0) {

@@ -63,7 +63,7 @@ int ip_campaign_rerun(struct ip_store *s, int64_t id, const struct ip_probe *p,
 		                     (long long)id, (unsigned long long)total,
 		                     (unsigned long long)cursor);
 	/* What is read is checked first, as inference would (db/validate.c). */
-	if (ip_store_check_campaigns(ip_store_sqlite(s), &id, 1, d))
+	if (ip_store_check_campaigns(s, &id, 1, d))
 		return -1;
 	rows = malloc(x->cap * sizeof *rows);
 	b.variants = malloc(x->cap * sizeof *b.variants);

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "isaprobe/field.h"
+#include "isaprobe/internal/store_io.h"
 #include "isaprobe/store.h"
 
 /* Seconds a --sql statement may run unless --time-limit says otherwise. */
@@ -264,15 +265,15 @@ struct changed_campaign {
 
 /* The campaigns read so far (rows need not come campaign by campaign). */
 struct changed_cache {
+	struct ip_store *s;
 	struct changed_campaign *c;
 	size_t n;
 };
 
-static struct changed_campaign *changed_load(sqlite3 *db, struct changed_cache *cache,
-                                             int64_t campaign)
+static struct changed_campaign *changed_load(struct changed_cache *cache, int64_t campaign)
 {
 	struct changed_campaign *c, *grown;
-	sqlite3_stmt *st;
+	struct ip_stored_layout l;
 	struct ip_diag d;
 	for (size_t i = 0; i < cache->n; i++)
 		if (cache->c[i].campaign == campaign)
@@ -284,19 +285,18 @@ static struct changed_campaign *changed_load(sqlite3 *db, struct changed_cache *
 	memset(c, 0, sizeof *c);
 	c->campaign = campaign;
 	ip_diag_init(&d, "");
-	if (ip_store_seed_outcomes(db, campaign, &c->seeds, &c->nseeds, &d))
+	if (ip_store_seed_outcomes(cache->s, campaign, &c->seeds, &c->nseeds, &d))
 		c->nseeds = 0; /* a damaged campaign: words are shown without the seed's */
-	if (sqlite3_prepare_v2(db, "SELECT role, offset, len FROM buffer WHERE campaign_id = ?1"
-	                           " AND direction = 'out' ORDER BY offset", -1, &st, NULL))
-		return c;
-	sqlite3_bind_int64(st, 1, campaign);
-	while (c->nbuf < sizeof c->buf / sizeof c->buf[0] && sqlite3_step(st) == SQLITE_ROW) {
-		const char *role = (const char *)sqlite3_column_text(st, 0);
-		snprintf(c->buf[c->nbuf].role, sizeof c->buf[c->nbuf].role, "%s", role ? role : "");
-		c->buf[c->nbuf].offset = sqlite3_column_int64(st, 1);
-		c->buf[c->nbuf++].len = sqlite3_column_int64(st, 2);
-	}
-	sqlite3_finalize(st);
+	if (ip_store_layout_read(cache->s, campaign, &l, &d) == 0)
+		for (size_t i = 0; i < l.nbuffers && c->nbuf < sizeof c->buf / sizeof c->buf[0]; i++) {
+			if (!l.buffers[i].output) /* outputs come after inputs, by offset */
+				continue;
+			snprintf(c->buf[c->nbuf].role, sizeof c->buf[c->nbuf].role, "%s",
+			         l.buffers[i].role);
+			c->buf[c->nbuf].offset = l.buffers[i].offset;
+			c->buf[c->nbuf++].len = l.buffers[i].len;
+		}
+	ip_stored_layout_free(&l);
 	return c;
 }
 
@@ -310,31 +310,31 @@ static uint32_t word_at(const unsigned char *p, int n, int64_t at)
 
 static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	sqlite3 *db = sqlite3_context_db_handle(ctx);
+	struct changed_cache *cache = sqlite3_user_data(ctx);
+	struct ip_outcome_reader *rd = NULL;
+	struct ip_outcome seed_outcome;
+	struct ip_diag d;
 	struct changed_campaign *c;
 	int64_t campaign = sqlite3_value_int64(argv[0]), context = sqlite3_value_int64(argv[1]);
 	const unsigned char *data = sqlite3_value_blob(argv[2]), *seed = NULL;
 	int n = sqlite3_value_bytes(argv[2]), ns = 0, shown = 0, changed = 0;
-	sqlite3_stmt *st = NULL;
 	char text[CHANGED_MAX * 128 + 64]; /* an entry: ", " name[64] " = " 10 " (seed ...)" 18 */
 	size_t len = 0;
 	(void)argc;
-	if (!(c = changed_load(db, sqlite3_user_data(ctx), campaign))) {
+	if (!(c = changed_load(cache, campaign))) {
 		sqlite3_result_error_nomem(ctx);
 		return;
 	}
+	ip_diag_init(&d, "");
 	if (context >= 0 && (size_t)context < c->nseeds && c->seeds[context] &&
-	    sqlite3_prepare_v2(db, "SELECT data FROM outcome WHERE id = ?1", -1, &st, NULL) ==
-	        SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, c->seeds[context]);
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			seed = sqlite3_column_blob(st, 0);
-			ns = sqlite3_column_bytes(st, 0);
-		}
+	    ip_outcome_reader_open(cache->s, &rd, &d) == 0 &&
+	    ip_outcome_reader_get(rd, c->seeds[context], &seed_outcome, &d) == 1) {
+		seed = seed_outcome.data;
+		ns = (int)seed_outcome.len;
 	}
 	text[0] = 0;
 	if (!n) { /* a fault, a timeout, ...: the status says it */
-		sqlite3_finalize(st);
+		ip_outcome_reader_close(rd);
 		sqlite3_result_text(ctx, "no output", -1, SQLITE_STATIC);
 		return;
 	}
@@ -363,7 +363,7 @@ static void sql_changed(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		snprintf(text + len, sizeof text - len, ", ... (%d words)", changed);
 	else if (!changed)
 		snprintf(text, sizeof text, seed ? "as the seed" : "");
-	sqlite3_finalize(st);
+	ip_outcome_reader_close(rd);
 	sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
 }
 
@@ -444,17 +444,18 @@ static int sql_error(const char *file, sqlite3 *db, const char *what)
 
 /* After a statement failed on what may be a damaged row (SQLite says only "malformed JSON"):
  * the readers' checks name the table and row, when one is damaged. */
-static void name_damage(sqlite3 *db, struct ip_diag *d)
+static void name_damage(struct ip_store *s, struct ip_diag *d)
 {
-	if (ip_store_check_campaigns(db, NULL, 0, d) || ip_store_check_findings(db, d))
+	if (ip_store_check_campaigns(s, NULL, 0, d) || ip_store_check_findings(s, d))
 		ip_diag_print(d, stderr);
 }
 
 /* Runs each statement of sql under the guard (cli/sql_guard.c): refused when it would do more
  * than read, stopped after `seconds` (0: never). */
-static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_format format,
+static int run_sql(const char *file, struct ip_store *s, const char *sql, enum cli_format format,
                    double seconds)
 {
+	sqlite3 *db = ip_store_sqlite(s);
 	struct ip_sql_guard *g;
 	const char *next = sql;
 	int n = 0, rc = 0;
@@ -499,7 +500,7 @@ static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_form
 	if (rc == 3) {
 		struct ip_diag d;
 		ip_diag_init(&d, file);
-		name_damage(db, &d);
+		name_damage(s, &d);
 		rc = 1;
 	}
 	return rc;
@@ -522,9 +523,10 @@ static int part_of(const struct question *q, const char *part, enum cli_format f
 	return -1;
 }
 
-static int ask(const char *file, sqlite3 *db, const struct question *q, char **args, int nargs,
-               enum cli_format format, const char *part)
+static int ask(const char *file, struct ip_store *store, const struct question *q, char **args,
+               int nargs, enum cli_format format, const char *part)
 {
+	sqlite3 *db = ip_store_sqlite(store);
 	int json = format == CLI_FORMAT_JSON;
 	int nsections = 0, only;
 	struct question one;
@@ -585,7 +587,7 @@ static int ask(const char *file, sqlite3 *db, const struct question *q, char **a
 			sql_error(file, db, q->name);
 			sqlite3_finalize(st);
 			ip_diag_init(&d, file);
-			name_damage(db, &d);
+			name_damage(store, &d);
 			return 1;
 		}
 		sqlite3_finalize(st);
@@ -672,7 +674,9 @@ int cmd_query(int argc, char **argv)
 		return 1;
 	}
 	db = ip_store_sqlite(s);
-	if (!sql && !(cache = calloc(1, sizeof *cache)))
+	if (!sql && (cache = calloc(1, sizeof *cache)))
+		cache->s = s;
+	if (!sql && !cache)
 		rc = sql_error(file, db, "out of memory");
 	else if (sqlite3_create_function(db, "ip_bits", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
 	                                 NULL, sql_bits, NULL, NULL) ||
@@ -686,12 +690,12 @@ int cmd_query(int argc, char **argv)
 			fast |= needs_summaries(q->sections[i].sql);
 		/* the counts from the blocks; a file whose views this build does not know is left to
 		 * them (as slow as they are), a damaged block is named */
-		if (fast && ip_store_temp_summaries(db, &d)) {
+		if (fast && ip_store_temp_summaries(s, &d)) {
 			ip_diag_print(&d, stderr);
 			rc = 1;
 		} else
-			rc = sql ? run_sql(file, db, sql, format, seconds)
-			         : ask(file, db, q, argv + optind + 1, nargs, format, part);
+			rc = sql ? run_sql(file, s, sql, format, seconds)
+			         : ask(file, s, q, argv + optind + 1, nargs, format, part);
 	}
 	ip_store_close(s);
 	return rc;

@@ -75,7 +75,7 @@ static int check_input(struct input *in, struct ip_diag *d)
 	/* Every row by the rules inference and reports read it with: a row they would refuse
 	 * is not merged (db/validate.c). */
 	if (!bad && rc == SQLITE_OK &&
-	    (ip_store_check_campaigns(db, NULL, 0, d) || ip_store_check_findings(db, d))) {
+	    (ip_store_check_campaigns(s, NULL, 0, d) || ip_store_check_findings(s, d))) {
 		if (d && strlen(d->msg) + 40 < sizeof d->msg)
 			strcat(d->msg, "; not merged, nothing was written");
 		bad = -1;

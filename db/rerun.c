@@ -82,7 +82,7 @@ static int each_error(struct ip_store *s, int64_t campaign_id,
 		return -1;
 	if (!any)
 		return 0;
-	if (ip_scan_open(s->db, &campaign_id, 1, &sc, d)) {
+	if (ip_scan_open(s, &campaign_id, 1, &sc, d)) {
 		if (d)
 			d->file = s->path;
 		return -1;

@@ -354,10 +354,15 @@ int ip_store_runs_legacy(sqlite3 *db)
 	                              " AND type = 'table'", &legacy) == SQLITE_OK && legacy;
 }
 
-int ip_scan_open(void *handle, const int64_t *campaigns, size_t n, struct ip_scan **out,
+int ip_scan_open(struct ip_store *st, const int64_t *campaigns, size_t n, struct ip_scan **out,
                  struct ip_diag *d)
 {
-	sqlite3 *db = handle;
+	return ip_scan_open_db(st->db, campaigns, n, out, d);
+}
+
+int ip_scan_open_db(sqlite3 *db, const int64_t *campaigns, size_t n, struct ip_scan **out,
+                    struct ip_diag *d)
+{
 	struct ip_scan *s = calloc(1, sizeof *s);
 	sqlite3_stmt *st = NULL;
 	char *scope = scope_sql(campaigns, n), *sql = NULL;

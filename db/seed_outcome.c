@@ -5,10 +5,10 @@
 
 #include "store_internal.h"
 
-int ip_store_seed_outcomes(void *handle, int64_t campaign, int64_t **out, size_t *n,
+int ip_store_seed_outcomes(struct ip_store *s, int64_t campaign, int64_t **out, size_t *n,
                            struct ip_diag *d)
 {
-	sqlite3 *db = handle;
+	sqlite3 *db = s->db;
 	sqlite3_stmt *st;
 	struct ip_scan *sc = NULL;
 	struct ip_scan_variant v;
@@ -56,7 +56,7 @@ int ip_store_seed_outcomes(void *handle, int64_t campaign, int64_t **out, size_t
 		len[idx] = k;
 	}
 	sqlite3_finalize(st);
-	if (!rc && count && ip_scan_open(db, &campaign, 1, &sc, d))
+	if (!rc && count && ip_scan_open(s, &campaign, 1, &sc, d))
 		rc = -1;
 	while (!rc && sc && (rc = ip_scan_next(sc, &v, d)) == 1) {
 		rc = 0;

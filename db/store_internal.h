@@ -160,6 +160,11 @@ int ip_store_fold(struct ip_store *s, int64_t campaign, const struct ip_store_ba
  * files as they are): run is a table of rows, one per (campaign, context, value, outcome), and
  * there is no run_block. */
 int ip_store_runs_legacy(sqlite3 *db);
+/* ip_scan_open and ip_store_check_campaigns_each on a connection (db/scan.c, db/validate.c). */
+int ip_scan_open_db(sqlite3 *db, const int64_t *campaigns, size_t n, struct ip_scan **out,
+                    struct ip_diag *d);
+int ip_check_campaigns_db(sqlite3 *db, const int64_t *campaigns, size_t n,
+                          ip_check_each_fn each, void *arg, struct ip_diag *d);
 
 /* db/scan.c, for db/validate.c: called for each entry a scan reads (its block, the block's
  * accumulators, zeroed when the block is opened, its outcome and count) and at the end of each

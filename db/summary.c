@@ -106,7 +106,7 @@ static int count_campaign(sqlite3 *db, int64_t campaign, sqlite3_stmt *ins, sqli
 	size_t nids = 0;
 	int rc;
 	memset(&t, 0, sizeof t);
-	if (ip_scan_open(db, &campaign, 1, &sc, d))
+	if (ip_scan_open_db(db, &campaign, 1, &sc, d))
 		return -1;
 	while ((rc = ip_scan_next(sc, &v, d)) == 1) {
 		int any = 0;
@@ -197,9 +197,9 @@ static int summary_view(sqlite3 *db)
 	return rc;
 }
 
-int ip_store_temp_summaries(void *handle, struct ip_diag *d)
+int ip_store_temp_summaries(struct ip_store *s, struct ip_diag *d)
 {
-	sqlite3 *db = handle;
+	sqlite3 *db = s->db;
 	sqlite3_stmt *ids = NULL, *ins = NULL, *cnt = NULL;
 	int rc = 0;
 	if (ip_store_runs_legacy(db))

@@ -510,7 +510,7 @@ static int check_runs(sqlite3 *db, const int64_t *campaigns, size_t n, ip_check_
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct ip_scan *sc;
 		struct ip_scan_variant v;
-		if (ip_scan_open(db, &campaigns[i], 1, &sc, d)) {
+		if (ip_scan_open_db(db, &campaigns[i], 1, &sc, d)) {
 			rc = -1;
 			break;
 		}
@@ -528,17 +528,22 @@ out:
 	return rc < 0 ? -1 : 0;
 }
 
-int ip_store_check_campaigns(void *handle, const int64_t *campaigns, size_t n,
+int ip_store_check_campaigns(struct ip_store *s, const int64_t *campaigns, size_t n,
                              struct ip_diag *d)
 {
-	int rc = ip_store_check_campaigns_each(handle, campaigns, n, NULL, NULL, d);
+	int rc = ip_check_campaigns_db(s->db, campaigns, n, NULL, NULL, d);
 	return rc < 0 ? -1 : 0;
 }
 
-int ip_store_check_campaigns_each(void *handle, const int64_t *campaigns, size_t n,
+int ip_store_check_campaigns_each(struct ip_store *s, const int64_t *campaigns, size_t n,
                                   ip_check_each_fn each, void *arg, struct ip_diag *d)
 {
-	sqlite3 *db = handle;
+	return ip_check_campaigns_db(s->db, campaigns, n, each, arg, d);
+}
+
+int ip_check_campaigns_db(sqlite3 *db, const int64_t *campaigns, size_t n,
+                          ip_check_each_fn each, void *arg, struct ip_diag *d)
+{
 	char *scope = NULL;
 	int rc = 0;
 	if (register_functions(db))
@@ -570,9 +575,9 @@ int ip_store_check_campaigns_each(void *handle, const int64_t *campaigns, size_t
 	return rc < 0 ? -1 : legacy;
 }
 
-int ip_store_check_findings(void *handle, struct ip_diag *d)
+int ip_store_check_findings(struct ip_store *s, struct ip_diag *d)
 {
-	sqlite3 *db = handle;
+	sqlite3 *db = s->db;
 	if (register_functions(db))
 		return ip_diag_plain(d, "checking the database: %s", sqlite3_errmsg(db));
 	return indexes_agree(db, "finding", d) || run_rule(db, &finding_rule, NULL, d);

@@ -3,13 +3,13 @@
 #ifndef ISAPROBE_INFER_DATA_H
 #define ISAPROBE_INFER_DATA_H
 
-#include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "isaprobe/diag.h"
 #include "isaprobe/infer.h"
 #include "common/strbuf.h"
+#include "isaprobe/internal/store_io.h"
 
 /* Longest target region inference handles (values are kept in a uint64_t). */
 #define INF_MAX_WIDTH 64
@@ -161,18 +161,17 @@ typedef int (*inf_each_fn)(struct inf_data *data, struct inf_context *c, void *a
 /* infer_load.c: loads everything inference needs about one probe (the layout, the outcomes
  * its runs name), then streams its runs context by context through each. Returns 0, 1 when the
  * probe has no campaign with a layout, or -1 with d set. */
-int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *out, inf_each_fn each, void *arg,
-             struct ip_diag *d);
+int inf_load(struct ip_store *db, int64_t probe_id, struct inf_data *out, inf_each_fn each,
+             void *arg, struct ip_diag *d);
 /* The same with the campaigns of another runner and model (with the newest probe text). */
-int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const char *model,
+int inf_load_device(struct ip_store *db, int64_t probe_id, const char *runner, const char *model,
                     struct inf_data *out, inf_each_fn each, void *arg, struct ip_diag *d);
 /* The other (runner, model) pairs with campaigns of data's probe text; arrays malloc'd. */
-int inf_other_devices(sqlite3 *db, const struct inf_data *data, char ***runners, char ***models,
-                      size_t *n, struct ip_diag *d);
+int inf_other_devices(struct ip_store *db, const struct inf_data *data, char ***runners,
+                      char ***models, size_t *n, struct ip_diag *d);
 void inf_free(struct inf_data *data);
 /* The variant with this value in a context, or NULL. */
 const struct inf_variant *inf_find(const struct inf_context *c, uint64_t value);
-int inf_sql_error(sqlite3 *db, struct ip_diag *d, const char *what);
 
 /* infer_near.c: an index of a context's variants by the lowest and highest bit where their
  * value differs from the seed, so that the analysis of a few bits reads the variants near the
@@ -319,7 +318,7 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *f);
 /* infer_models.c: the probe's other GPU models (same probe text, other runner or model)
  * compared with data's: a "model_differs" finding for each of f's first n fields whose values
  * give other outcomes on another model. Appends to f; 0, or -1 with d set. */
-int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_findings *f,
+int inf_compare_models(struct ip_store *db, const struct inf_data *data, struct inf_findings *f,
                        size_t n, struct ip_diag *d);
 
 /* Where value bits [a, a + w) lie: the instruction (bundle, slot), the word format and its bit
@@ -331,7 +330,7 @@ struct inf_place {
 void inf_place(const struct inf_data *data, unsigned a, unsigned w, struct inf_place *at);
 
 /* infer_write.c: replaces a probe's findings in one transaction. */
-int inf_write(sqlite3 *db, const struct inf_data *data, const struct inf_findings *f,
+int inf_write(struct ip_store *db, const struct inf_data *data, const struct inf_findings *f,
               struct ip_diag *d);
 
 void inf_findings_free(struct inf_findings *f);

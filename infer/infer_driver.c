@@ -7,7 +7,7 @@
 
 /* What infer_one does with each context as the load hands it over. */
 struct one {
-	sqlite3 *db;
+	struct ip_store *db;
 	struct inf_findings *f;
 	int models;           /* -1: not known yet; 1: other GPU models ran the probe */
 };
@@ -38,7 +38,8 @@ static int each_context(struct inf_data *data, struct inf_context *c, void *arg,
 	return 0;
 }
 
-static int infer_one(sqlite3 *db, int64_t probe_id, struct ip_infer_stats *st, struct ip_diag *d)
+static int infer_one(struct ip_store *db, int64_t probe_id, struct ip_infer_stats *st,
+                     struct ip_diag *d)
 {
 	struct inf_data data;
 	struct inf_findings f = {0};
@@ -67,8 +68,6 @@ static int infer_one(sqlite3 *db, int64_t probe_id, struct ip_infer_stats *st, s
 int ip_infer(struct ip_store *s, const char *probe, struct ip_infer_stats *stats,
              struct ip_diag *d)
 {
-	sqlite3 *db = ip_store_sqlite(s);
-	sqlite3_stmt *st;
 	struct ip_infer_stats local;
 	int64_t *ids = NULL;
 	size_t n = 0;
@@ -76,28 +75,13 @@ int ip_infer(struct ip_store *s, const char *probe, struct ip_infer_stats *stats
 	if (!stats)
 		stats = &local;
 	memset(stats, 0, sizeof *stats);
-	if (sqlite3_prepare_v2(db, probe ? "SELECT id FROM probe WHERE name = ?1"
-	                                 : "SELECT id FROM probe ORDER BY id",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return inf_sql_error(db, d, "reading the probes");
-	if (probe)
-		sqlite3_bind_text(st, 1, probe, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		ids = realloc(ids, (n + 1) * sizeof *ids);
-		if (!ids)
-			abort();
-		ids[n++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		free(ids);
-		return inf_sql_error(db, d, "reading the probes");
-	}
+	if (ip_store_probe_ids(s, probe, &ids, &n, d))
+		return -1;
 	if (probe && !n)
 		return ip_diag_plain(d, "no probe named '%s' in the database", probe);
 	rc = 0;
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = infer_one(db, ids[i], stats, d);
+		rc = infer_one(s, ids[i], stats, d);
 	free(ids);
 	return rc;
 }
@@ -127,7 +111,7 @@ int ip_infer_summary(struct ip_store *s, int64_t probe_id, struct ip_infer_probe
 {
 	struct inf_data data;
 	struct ip_infer_probe *p;
-	int rc = inf_load(ip_store_sqlite(s), probe_id, &data, effects_only, NULL, d);
+	int rc = inf_load(s, probe_id, &data, effects_only, NULL, d);
 	*out = NULL;
 	if (rc) {
 		inf_free(&data);

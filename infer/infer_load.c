@@ -23,23 +23,6 @@ static char *xstrdup(const char *s)
 	return p;
 }
 
-int inf_sql_error(sqlite3 *db, struct ip_diag *d, const char *what)
-{
-	return ip_diag_plain(d, "%s: %s", what, sqlite3_errmsg(db));
-}
-
-/* Prepares sql with ?1 bound to id. */
-static sqlite3_stmt *prep(sqlite3 *db, const char *sql, int64_t id, struct ip_diag *d)
-{
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-		inf_sql_error(db, d, "reading the database");
-		return NULL;
-	}
-	sqlite3_bind_int64(st, 1, id);
-	return st;
-}
-
 /* Big-endian blob -> value; -1 if longer than 8 bytes. */
 static int be_value(const void *blob, int len, uint64_t *v)
 {
@@ -63,141 +46,78 @@ static const char *intern_role(struct inf_data *data, const char *role)
 	return data->roles[data->nroles++] = xstrdup(role);
 }
 
-/* The campaigns whose runs are used: those with the newest campaign's probe text, runner and
- * GPU model, on any host (the shards of one campaign run on several boards, merged with
- * `db merge`), with any strategy, seed or budget (a walk and a pairs campaign add up). */
-static const char group_sql[] =
-	"SELECT c.id FROM campaign c JOIN device d ON d.id = c.device_id,"
-	" (SELECT c2.probe_hash, d2.runner, d2.model FROM campaign c2"
-	" JOIN device d2 ON d2.id = c2.device_id WHERE c2.probe_id = ?1"
-	" ORDER BY c2.started_at DESC, c2.id DESC LIMIT 1) n"
-	" WHERE c.probe_id = ?1 AND c.probe_hash = n.probe_hash"
-	" AND d.runner = coalesce(?2, n.runner) AND d.model = coalesce(?3, n.model)";
-
-/* prep, with ?2 and ?3 of group_sql bound to the device data asks for (NULL: the newest's). */
-static sqlite3_stmt *prep_group(sqlite3 *db, const char *sql, const struct inf_data *data,
-                                struct ip_diag *d)
+/* The campaigns whose runs are used (ip_store_campaign_group), the newest of them with a layout
+ * in *layout. */
+static int load_campaigns(struct ip_store *db, struct inf_data *data, int64_t *layout,
+                          struct ip_diag *d)
 {
-	sqlite3_stmt *st = prep(db, sql, data->probe_id, d);
-	if (st && data->runner && data->model) {
-		sqlite3_bind_text(st, 2, data->runner, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, data->model, -1, SQLITE_STATIC);
-	}
-	return st;
-}
-
-static int load_campaigns(sqlite3 *db, struct inf_data *data, int64_t *layout, struct ip_diag *d)
-{
-	char sql[1024];
-	sqlite3_stmt *st;
-	int rc;
-	snprintf(sql, sizeof sql, "%s ORDER BY c.id", group_sql);
-	if (!(st = prep_group(db, sql, data, d)))
+	struct ip_campaign_group g;
+	if (ip_store_campaign_group(db, data->probe_id, data->runner, data->model, &g, d)) {
+		ip_campaign_group_free(&g);
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		data->campaigns = realloc(data->campaigns,
-		                          (data->ncampaigns + 1) * sizeof *data->campaigns);
-		if (!data->campaigns)
-			abort();
-		data->campaigns[data->ncampaigns++] = sqlite3_column_int64(st, 0);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return inf_sql_error(db, d, "reading the campaigns");
-	/* the newest campaign of the group (by start time), and the newest one with a layout */
-	snprintf(sql, sizeof sql,
-	         "SELECT id, EXISTS (SELECT 1 FROM context WHERE campaign_id = id) FROM campaign"
-	         " WHERE id IN (%s) ORDER BY started_at DESC, id DESC", group_sql);
-	if (!(st = prep_group(db, sql, data, d)))
-		return -1;
-	*layout = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!data->newest)
-			data->newest = sqlite3_column_int64(st, 0);
-		if (!*layout && sqlite3_column_int(st, 1))
-			*layout = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return inf_sql_error(db, d, "reading the campaigns");
-	if (!data->newest)
-		return 0;
-	/* the group's device (runner and model), and the probe text it ran */
-	if (!(st = prep(db, "SELECT d.runner, d.model, c.probe_hash FROM campaign c JOIN device d"
-	                    " ON d.id = c.device_id WHERE c.id = ?1", data->newest, d)))
-		return -1;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		char *runner = xstrdup((const char *)sqlite3_column_text(st, 0));
-		char *model = xstrdup((const char *)sqlite3_column_text(st, 1));
-		int len = sqlite3_column_bytes(st, 2);
+	data->campaigns = g.campaigns;
+	data->ncampaigns = g.n;
+	data->newest = g.newest;
+	*layout = g.layout;
+	g.campaigns = NULL;
+	if (g.newest) {
 		free(data->runner);
 		free(data->model);
-		data->runner = runner;
-		data->model = model;
-		if (len == (int)sizeof data->probe_hash)
-			memcpy(data->probe_hash, sqlite3_column_blob(st, 2), sizeof data->probe_hash);
+		data->runner = g.runner;
+		data->model = g.model;
+		g.runner = g.model = NULL;
+		if (g.have_hash)
+			memcpy(data->probe_hash, g.probe_hash, sizeof data->probe_hash);
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : inf_sql_error(db, d, "reading the campaigns");
+	ip_campaign_group_free(&g);
+	return 0;
 }
 
-static int load_targets(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
+static void load_targets(struct inf_data *data, const struct ip_stored_layout *l)
 {
-	sqlite3_stmt *st = prep(db, "SELECT value_lo, width, format, field, lo, bundle, slot"
-	                            " FROM target WHERE campaign_id = ?1 ORDER BY value_lo",
-	                        layout, d);
-	int rc;
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	for (size_t i = 0; i < l->ntargets; i++) {
+		const struct ip_stored_target *r = &l->targets[i];
 		struct inf_target *t;
 		data->t = realloc(data->t, (data->nt + 1) * sizeof *data->t);
 		if (!data->t)
 			abort();
 		t = &data->t[data->nt++];
-		t->value_lo = (unsigned)sqlite3_column_int(st, 0);
-		t->width = (unsigned)sqlite3_column_int(st, 1);
-		t->format = xstrdup((const char *)sqlite3_column_text(st, 2));
-		t->field = xstrdup((const char *)sqlite3_column_text(st, 3));
-		t->lo = (unsigned)sqlite3_column_int(st, 4);
-		t->bundle = (unsigned)sqlite3_column_int(st, 5);
-		t->slot = (unsigned)sqlite3_column_int(st, 6);
+		t->value_lo = (unsigned)r->value_lo;
+		t->width = (unsigned)r->width;
+		t->format = xstrdup(r->format);
+		t->field = xstrdup(r->field);
+		t->lo = (unsigned)r->lo;
+		t->bundle = (unsigned)r->bundle;
+		t->slot = (unsigned)r->slot;
 		if (t->value_lo + t->width > data->width)
 			data->width = t->value_lo + t->width;
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the target bits");
 }
 
-static int load_contexts(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
+static int load_contexts(struct inf_data *data, const struct ip_stored_layout *l, int64_t layout,
+                         struct ip_diag *d)
 {
-	sqlite3_stmt *st = prep(db, "SELECT idx, label, seed_value FROM context"
-	                            " WHERE campaign_id = ?1 ORDER BY idx", layout, d);
-	int rc;
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	for (size_t i = 0; i < l->ncontexts; i++) {
+		const struct ip_stored_context *r = &l->contexts[i];
 		struct inf_context *c;
-		int len = sqlite3_column_bytes(st, 2);
+		int len = (int)r->seed_len;
 		data->ctx = realloc(data->ctx, (data->nctx + 1) * sizeof *data->ctx);
 		if (!data->ctx)
 			abort();
 		c = &data->ctx[data->nctx++];
 		memset(c, 0, sizeof *c);
-		c->idx = (unsigned)sqlite3_column_int(st, 0);
-		c->label = xstrdup((const char *)sqlite3_column_text(st, 1));
+		c->idx = (unsigned)r->idx;
+		c->label = xstrdup(r->label);
 		c->base = -1;
-		if (be_value(sqlite3_column_blob(st, 2), len, &c->seed)) {
-			sqlite3_finalize(st);
+		if (be_value(r->seed_value, len, &c->seed))
 			return ip_diag_plain(d, "context %u of campaign %lld: a seed value of %d bytes; "
 			                        "inference handles regions of up to 64 bits",
 			                     c->idx, (long long)layout, len);
-		}
 		if (!data->nt && (unsigned)len * 8 > data->width)
 			data->width = (unsigned)len * 8;
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the contexts");
+	return 0;
 }
 
 /* The records' names of an input buffer ("r0 r1 ..."), kept when the text has any. */
@@ -226,34 +146,19 @@ static void add_names(struct inf_data *data, const char *role, unsigned rec, con
 	}
 }
 
-static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, struct ip_diag *d)
+static void load_buffers(struct inf_data *data, const struct ip_stored_layout *l)
 {
-	/* a database from before buffer.record has no record lengths (0 for every buffer), one
-	 * from before buffer.names no names */
-	int has_record = sqlite3_table_column_metadata(db, NULL, "buffer", "record", NULL, NULL,
-	                                               NULL, NULL, NULL) == SQLITE_OK;
-	int has_names = sqlite3_table_column_metadata(db, NULL, "buffer", "names", NULL, NULL,
-	                                              NULL, NULL, NULL) == SQLITE_OK;
-	char sql[256];
-	sqlite3_stmt *st;
-	snprintf(sql, sizeof sql, "SELECT direction, role, offset, len, data, %s, %s FROM buffer"
-	                          " WHERE campaign_id = ?1 ORDER BY direction, offset, role",
-	         has_record ? "record" : "0", has_names ? "names" : "''");
-	st = prep(db, sql, layout, d);
-	int rc;
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *dir = (const char *)sqlite3_column_text(st, 0);
-		const char *role = intern_role(data, (const char *)sqlite3_column_text(st, 1));
-		uint32_t offset = (uint32_t)sqlite3_column_int64(st, 2);
-		int64_t len = sqlite3_column_int64(st, 3);
+	for (size_t bi = 0; bi < l->nbuffers; bi++) {
+		const struct ip_stored_buffer *r = &l->buffers[bi];
+		const char *role = intern_role(data, r->role);
+		uint32_t offset = r->offset;
+		int64_t len = r->len;
 		unsigned nwords = len > 0 ? (unsigned)((len + 3) / 4) : 0;
-		int64_t record = sqlite3_column_int64(st, 5);
+		int64_t record = r->record;
 		unsigned rec = record >= 8 && record % 4 == 0 ? (unsigned)(record / 4) : 0;
-		if (strcmp(dir, "in") == 0) {
-			const uint8_t *p = sqlite3_column_blob(st, 4);
-			int have = sqlite3_column_bytes(st, 4);
+		if (!r->output) {
+			const uint8_t *p = r->data;
+			int have = (int)r->data_len;
 			data->in = realloc(data->in, (data->nin + nwords + 1) * sizeof *data->in);
 			if (!data->in)
 				abort();
@@ -267,7 +172,7 @@ static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 				data->in[data->nin++] =
 					(struct inf_input){role, i, v, rec, ip_double_to_f16((double)f), 0, 0};
 			}
-			add_names(data, role, rec, (const char *)sqlite3_column_text(st, 6));
+			add_names(data, role, rec, r->names);
 		} else {
 			if (len > 0 && offset + (size_t)len > data->out_bytes)
 				data->out_bytes = offset + (size_t)len;
@@ -278,8 +183,6 @@ static int load_buffers(sqlite3 *db, struct inf_data *data, int64_t layout, stru
 				data->out[data->nout++] = (struct inf_output){role, i, offset + 4 * i, -1};
 		}
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the buffers");
 }
 
 static int cmp_pair(const void *a, const void *b)
@@ -311,52 +214,50 @@ static void mark_h16(struct inf_data *data)
 
 /* The outcomes of these ids (ascending, distinct), into data->oc in that order: each row's
  * status, fault and the observed output words. */
-static int load_outcomes(sqlite3 *db, struct inf_data *data, const int64_t *ids, size_t n,
-                         struct ip_diag *d)
+static int load_outcomes(struct ip_store *db, struct inf_data *data, const int64_t *ids,
+                         size_t n, struct ip_diag *d)
 {
-	sqlite3_stmt *st = prep(db, "SELECT id, status, fault, data FROM outcome WHERE id = ?1",
-	                        0, d);
-	int rc = SQLITE_DONE;
-	if (!st)
+	struct ip_outcome_reader *rd;
+	int rc = 0;
+	if (ip_outcome_reader_open(db, &rd, d))
 		return -1;
 	data->oc = xcalloc(n + 1, sizeof *data->oc);
-	for (size_t i = 0; i < n; i++) {
-		sqlite3_bind_int64(st, 1, ids[i]);
-		rc = sqlite3_step(st);
-		if (rc == SQLITE_DONE) {
-			sqlite3_finalize(st);
+	for (size_t i = 0; i < n && !rc; i++) {
+		struct ip_outcome out;
+		struct inf_outcome *o;
+		const uint8_t *p;
+		int len;
+		rc = ip_outcome_reader_get(rd, ids[i], &out, d);
+		if (rc == 0) {
+			ip_outcome_reader_close(rd);
 			return ip_diag_plain(d, "probe %s: a run names outcome %lld, which is missing",
 			                     data->name, (long long)ids[i]);
 		}
-		if (rc != SQLITE_ROW)
+		if (rc < 0)
 			break;
-		{
-			struct inf_outcome *o;
-			const uint8_t *p = sqlite3_column_blob(st, 3);
-			int len = sqlite3_column_bytes(st, 3);
-			o = &data->oc[data->noc++];
-			memset(o, 0, sizeof *o); /* src is filled later: an error before must free NULL */
-			o->id = sqlite3_column_int64(st, 0);
-			o->status = sqlite3_column_int(st, 1);
-			o->fault = (uint32_t)sqlite3_column_int64(st, 2);
-			o->words = xcalloc(data->nout, sizeof *o->words);
-			o->unobserved = o->status == IP_STATUS_OK && (size_t)len < data->out_bytes;
-			for (size_t k = 0; k < data->nout; k++) {
-				uint32_t off = data->out[k].offset, v = 0;
-				if ((int64_t)off >= len)
-					continue;
-				for (unsigned b = 0; b < 4 && (int64_t)off + b < len; b++)
-					v |= (uint32_t)p[off + b] << (8 * b);
-				o->words[k] = v;
-				if (k < INF_MAX_WORDS)
-					o->have |= UINT64_C(1) << k;
-			}
+		rc = 0;
+		p = out.data;
+		len = (int)out.len;
+		o = &data->oc[data->noc++];
+		memset(o, 0, sizeof *o); /* src is filled later: an error before must free NULL */
+		o->id = ids[i];
+		o->status = (int)out.status;
+		o->fault = out.fault;
+		o->words = xcalloc(data->nout, sizeof *o->words);
+		o->unobserved = o->status == IP_STATUS_OK && (size_t)len < data->out_bytes;
+		for (size_t k = 0; k < data->nout; k++) {
+			uint32_t off = data->out[k].offset, v = 0;
+			if ((int64_t)off >= len)
+				continue;
+			for (unsigned b = 0; b < 4 && (int64_t)off + b < len; b++)
+				v |= (uint32_t)p[off + b] << (8 * b);
+			o->words[k] = v;
+			if (k < INF_MAX_WORDS)
+				o->have |= UINT64_C(1) << k;
 		}
-		sqlite3_reset(st);
-		rc = SQLITE_DONE;
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the outcomes");
+	ip_outcome_reader_close(rd);
+	return rc < 0 ? -1 : 0;
 }
 
 /* Keeps only the output words some two outcomes differ in (ok outcomes with their data): the
@@ -660,7 +561,7 @@ static int hand_over(struct inf_data *data, struct pass *p, size_t upto, struct 
  * sorted by id). Pass 0 numbers the outcomes met and counts each context's variants; pass 1
  * folds each variant into its context and hands every context over as soon as its last
  * variant is in. Memory: the outcomes and one context's folded variants, never the runs. */
-static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct pass *p,
+static int read_runs(struct ip_store *db, struct inf_data *data, int pass, struct pass *p,
                      struct ip_diag *d)
 {
 	struct raw_run r[64], *rr = r;
@@ -729,7 +630,7 @@ static int read_runs(sqlite3 *db, struct inf_data *data, int pass, struct pass *
  * on them alone (the output words that vary, the inputs they hold); then each context's
  * variants folded and handed over. Pass 0 was the check's scan, unless the file is older than
  * version 5 (legacy: read here). */
-static int load_runs(sqlite3 *db, struct inf_data *data, struct pass *p, int legacy,
+static int load_runs(struct ip_store *db, struct inf_data *data, struct pass *p, int legacy,
                      struct ip_diag *d)
 {
 	int64_t *ix = NULL;
@@ -767,17 +668,17 @@ static void pass_free(struct pass *p)
 	free(p->ids.list);
 }
 
-int inf_load(sqlite3 *db, int64_t probe_id, struct inf_data *data, inf_each_fn each, void *arg,
+int inf_load(struct ip_store *db, int64_t probe_id, struct inf_data *data, inf_each_fn each, void *arg,
              struct ip_diag *d)
 {
 	return inf_load_device(db, probe_id, NULL, NULL, data, each, arg, d);
 }
 
-int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const char *model,
+int inf_load_device(struct ip_store *db, int64_t probe_id, const char *runner, const char *model,
                     struct inf_data *data, inf_each_fn each, void *arg, struct ip_diag *d)
 {
 	struct pass p = {{NULL, NULL, 0, 0, NULL}, NULL, NULL, 0, 0, 0, each, arg};
-	sqlite3_stmt *st;
+	struct ip_stored_layout l;
 	int64_t layout = 0;
 	int rc;
 	memset(data, 0, sizeof *data);
@@ -786,17 +687,8 @@ int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const cha
 		data->runner = xstrdup(runner);
 		data->model = xstrdup(model);
 	}
-	if (!(st = prep(db, "SELECT name, isa FROM probe WHERE id = ?1", probe_id, d)))
-		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		data->name = xstrdup((const char *)sqlite3_column_text(st, 0));
-		data->isa = xstrdup((const char *)sqlite3_column_text(st, 1));
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return rc == SQLITE_DONE ? ip_diag_plain(d, "no probe with id %lld", (long long)probe_id)
-		                         : inf_sql_error(db, d, "reading the probe");
+	if ((rc = ip_store_probe_info(db, probe_id, &data->name, &data->isa, d)) <= 0)
+		return rc == 0 ? ip_diag_plain(d, "no probe with id %lld", (long long)probe_id) : -1;
 	if (load_campaigns(db, data, &layout, d))
 		return -1;
 	if (!layout)
@@ -805,10 +697,19 @@ int inf_load_device(sqlite3 *db, int64_t probe_id, const char *runner, const cha
 	 * the check's scan of the runs is pass 0 too (their outcomes numbered) */
 	rc = ip_store_check_campaigns_each(db, data->campaigns, data->ncampaigns, count_variant,
 	                                   &p, d);
-	if (rc >= 0 && (load_targets(db, data, layout, d) || load_contexts(db, data, layout, d) ||
-	                load_buffers(db, data, layout, d)))
-		rc = -1;
-	else if (rc >= 0 && (data->width == 0 || data->width > INF_MAX_WIDTH))
+	if (rc >= 0) {
+		if (ip_store_layout_read(db, layout, &l, d))
+			rc = -1;
+		else {
+			load_targets(data, &l);
+			if (load_contexts(data, &l, layout, d))
+				rc = -1;
+			else
+				load_buffers(data, &l);
+		}
+		ip_stored_layout_free(&l);
+	}
+	if (rc >= 0 && (data->width == 0 || data->width > INF_MAX_WIDTH))
 		rc = ip_diag_plain(d, "probe %s: a target region of %u bits; inference handles 1 "
 		                      "to %d", data->name, data->width, INF_MAX_WIDTH);
 	else if (rc >= 0)
@@ -869,32 +770,13 @@ const struct inf_variant *inf_find(const struct inf_context *c, uint64_t value)
 	return lo < c->nv && c->v[lo].value == value ? &c->v[lo] : NULL;
 }
 
-int inf_other_devices(sqlite3 *db, const struct inf_data *data, char ***runners, char ***models,
-                      size_t *n, struct ip_diag *d)
+int inf_other_devices(struct ip_store *db, const struct inf_data *data, char ***runners,
+                      char ***models, size_t *n, struct ip_diag *d)
 {
-	sqlite3_stmt *st = NULL;
-	int rc;
 	*runners = *models = NULL;
 	*n = 0;
 	if (!data->runner || !data->model)
 		return 0;
-	if (sqlite3_prepare_v2(db, "SELECT DISTINCT d.runner, d.model FROM campaign c JOIN device d"
-	                           " ON d.id = c.device_id WHERE c.probe_id = ?1 AND c.probe_hash = ?2"
-	                           " AND NOT (d.runner = ?3 AND d.model = ?4)"
-	                           " ORDER BY d.runner, d.model", -1, &st, NULL) != SQLITE_OK)
-		return inf_sql_error(db, d, "reading the devices");
-	sqlite3_bind_int64(st, 1, data->probe_id);
-	sqlite3_bind_blob(st, 2, data->probe_hash, sizeof data->probe_hash, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, data->runner, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, data->model, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*runners = realloc(*runners, (*n + 1) * sizeof **runners);
-		*models = realloc(*models, (*n + 1) * sizeof **models);
-		if (!*runners || !*models)
-			abort();
-		(*runners)[*n] = xstrdup((const char *)sqlite3_column_text(st, 0));
-		(*models)[(*n)++] = xstrdup((const char *)sqlite3_column_text(st, 1));
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : inf_sql_error(db, d, "reading the devices");
+	return ip_store_other_devices(db, data->probe_id, data->probe_hash, data->runner, data->model,
+	                              runners, models, n, d);
 }

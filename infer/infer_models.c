@@ -169,7 +169,7 @@ static int each_other(struct inf_data *other, struct inf_context *c, void *arg,
 	return 0;
 }
 
-int inf_compare_models(sqlite3 *db, const struct inf_data *data, struct inf_findings *f,
+int inf_compare_models(struct ip_store *db, const struct inf_data *data, struct inf_findings *f,
                        size_t n, struct ip_diag *d)
 {
 	char **runners, **models;

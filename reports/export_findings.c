@@ -1,7 +1,6 @@
 /* export_findings.c: the findings an export writes, read from the database with their evidence
  * (device, runs, contradicting runs, confidence), public verdict and public names. */
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,83 +129,73 @@ static char *field_name(const struct rp_public_in *in, const char *isa, const ch
 	return sb_take(&b);
 }
 
+struct ex_load {
+	struct ip_store *s;
+	const char *isa;
+	struct ex_model *m;
+	struct rp_public_cache cache;
+	size_t cap;
+};
+
+static int add_finding(void *arg, const struct ip_finding_row *r, struct ip_diag *d)
+{
+	struct ex_load *o = arg;
+	struct ex_model *m = o->m;
+	struct ex_finding *f;
+	struct rp_public_in in;
+	ip_word w[3];
+	const char *format = r->format, *dot = strchr(format, '.');
+	struct strbuf what;
+	char *t;
+	(void)d;
+	if (m->n == o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 32;
+		m->f = realloc(m->f, o->cap * sizeof *m->f);
+		if (!m->f)
+			abort();
+	}
+	f = &m->f[m->n++];
+	memset(f, 0, sizeof *f);
+	rp_public_input(o->s, r, &o->cache, &in, w);
+	f->verdict = rp_public_verdict(&in, &f->public_text);
+	f->probe = dup(r->probe);
+	f->isa = dup(o->isa);
+	f->context = dup(r->label);
+	f->format = dup(dot ? dot + 1 : format);
+	f->bundle = r->bundle;
+	f->slot = r->slot;
+	f->lo = in.lo;
+	f->hi = in.hi;
+	f->kind = dup(in.kind);
+	f->determined = strcmp(f->kind, "unmodeled") && strcmp(f->kind, "unknown");
+	sb_init(&what);
+	sb_puts(&what, rp_kind_title(f->kind));
+	t = rp_describe(r->kind, r);
+	if (t[0])
+		sb_printf(&what, ": %s", t);
+	free(t);
+	f->what = sb_take(&what);
+	f->values = dup(in.names[0] ? in.names : in.values);
+	f->must_be = dup(r->must_be);
+	f->evidence = evidence(r->device_runner, r->device_model, r->runs, r->against,
+	                       r->confidence, f->determined);
+	f->name = field_name(&in, o->isa, f->format);
+	f->instr = instr_name(o->isa, f->format, &in);
+	return 0;
+}
+
 int ex_load(struct ip_store *s, const char *isa, const char *probe, struct ex_model *m,
             struct ip_diag *d)
 {
-	sqlite3 *db = ip_store_sqlite(s);
-	sqlite3_stmt *st = NULL;
-	struct rp_public_cache cache = {0, NULL};
-	size_t cap = 0;
-	int rc, extra;
-	char *sql = sqlite3_mprintf(
-		"SELECT %s, p.name, coalesce((SELECT x.label FROM context x WHERE x.campaign_id ="
-		" f.last_seen AND x.idx = f.context), f.context), dv.runner, dv.model,"
-		" coalesce(json_extract(f.details, '$.runs'), f.support + f.against),"
-		" coalesce(json_extract(f.details, '$.must_be'), '')"
-		" FROM finding f JOIN probe p ON p.id = f.probe_id JOIN campaign c ON c.id = f.last_seen"
-		" JOIN device dv ON dv.id = c.device_id WHERE p.isa = ?1 AND (?2 IS NULL OR p.name = ?2)"
-		" AND f.kind <> 'model_differs' ORDER BY p.name, f.context, f.bundle, f.slot, f.format,"
-		" f.lo, f.kind",
-		rp_finding_columns());
+	struct ex_load o = {s, isa, m, {0, NULL}, 0};
+	struct ip_findings_query q = {IP_FINDINGS_OF_ISA, 0, 0, isa, probe, NULL};
+	int rc;
 	memset(m, 0, sizeof *m);
-	if (!sql)
-		return ip_diag_plain(d, "out of memory");
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-		sqlite3_free(sql);
-		return ip_diag_plain(d, "reading the findings: %s", sqlite3_errmsg(db));
-	}
-	sqlite3_free(sql);
-	extra = sqlite3_column_count(st) - 6;
-	sqlite3_bind_text(st, 1, isa, -1, SQLITE_STATIC);
-	if (probe)
-		sqlite3_bind_text(st, 2, probe, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct ex_finding *f;
-		struct rp_public_in in;
-		ip_word w[3];
-		const char *format = rp_col(st, 1), *dot = strchr(format, '.');
-		struct strbuf what;
-		char *t;
-		if (m->n == cap) {
-			cap = cap ? 2 * cap : 32;
-			m->f = realloc(m->f, cap * sizeof *m->f);
-			if (!m->f)
-				abort();
-		}
-		f = &m->f[m->n++];
-		memset(f, 0, sizeof *f);
-		rp_public_input(st, &cache, &in, w);
-		f->verdict = rp_public_verdict(&in, &f->public_text);
-		f->probe = dup(rp_col(st, extra));
-		f->isa = dup(isa);
-		f->context = dup(rp_col(st, extra + 1));
-		f->format = dup(dot ? dot + 1 : format);
-		f->bundle = (unsigned)sqlite3_column_int(st, 36);
-		f->slot = (unsigned)sqlite3_column_int(st, 37);
-		f->lo = in.lo;
-		f->hi = in.hi;
-		f->kind = dup(in.kind);
-		f->determined = strcmp(f->kind, "unmodeled") && strcmp(f->kind, "unknown");
-		sb_init(&what);
-		sb_puts(&what, rp_kind_title(f->kind));
-		t = rp_finding_what(st);
-		if (t[0])
-			sb_printf(&what, ": %s", t);
-		free(t);
-		f->what = sb_take(&what);
-		f->values = dup(in.names[0] ? in.names : in.values);
-		f->must_be = dup(rp_col(st, extra + 5));
-		f->evidence = evidence(rp_col(st, extra + 2), rp_col(st, extra + 3),
-		                       sqlite3_column_int64(st, extra + 4), sqlite3_column_int64(st, 8),
-		                       sqlite3_column_double(st, 6), f->determined);
-		f->name = field_name(&in, isa, f->format);
-		f->instr = instr_name(isa, f->format, &in);
-	}
-	sqlite3_finalize(st);
-	rp_public_cache_free(&cache);
-	if (rc != SQLITE_DONE) {
+	rc = ip_store_findings_read(s, &q, add_finding, &o, d);
+	rp_public_cache_free(&o.cache);
+	if (rc) {
 		ex_free(m);
-		return ip_diag_plain(d, "reading the findings: %s", sqlite3_errmsg(db));
+		return -1;
 	}
 	return 0;
 }

@@ -7,11 +7,10 @@
 #include <stdio.h>
 
 #include "isaprobe/infer.h"
+#include "isaprobe/internal/store_io.h"
 #include "isaprobe/report.h"
 #include "isaprobe/word.h"
 #include "common/strbuf.h"
-
-struct sqlite3_stmt;
 
 /* A finding against what the notes and later public work say (docs/public-overlay.md), in
  * the order a diff lists them: differs (bits or values contradict a public field), new (values
@@ -52,13 +51,14 @@ struct rp_public_cache {
 	struct ip_probe *probe;   /* its probe, or NULL when its text did not parse */
 };
 void rp_public_cache_free(struct rp_public_cache *c);
-/* The verdict of a row of rp_finding_columns(), its seed word read from the row's database
- * (the probe of its last campaign, else the campaign's targets). c may be NULL (no cache). */
-enum rp_verdict rp_public_row(struct sqlite3_stmt *st, struct rp_public_cache *c, char **text);
-/* What a verdict is given of such a row (c not NULL): *in points into w (the seed word, which of
- * its bits are known, the context word) and into the row. */
-void rp_public_input(struct sqlite3_stmt *st, struct rp_public_cache *c, struct rp_public_in *in,
-                     ip_word w[3]);
+/* The verdict of finding r of database s, its seed word read from s (the probe of its last
+ * campaign, else the campaign's targets). c may be NULL (no cache). */
+enum rp_verdict rp_public_row(struct ip_store *s, const struct ip_finding_row *r,
+                              struct rp_public_cache *c, char **text);
+/* What a verdict is given of such a finding (c not NULL): *in points into w (the seed word,
+ * which of its bits are known, the context word) and into the row. */
+void rp_public_input(struct ip_store *s, const struct ip_finding_row *r, struct rp_public_cache *c,
+                     struct rp_public_in *in, ip_word w[3]);
 struct ip_public_part;
 struct ip_field;
 /* Whether overlay part pt applies to the finding's instruction (every part does when its word is
@@ -138,13 +138,11 @@ const struct ip_infer_context *rp_context(const struct rp_probe *p, unsigned idx
 const char *rp_kind_title(const char *kind);
 /* Whether findings of this kind rest on no evidence (unmodeled, not probed): no confidence. */
 int rp_without_evidence(const char *kind);
-/* Column i of a row as text ("" for NULL). */
-const char *rp_col(struct sqlite3_stmt *st, int i);
-/* What a row of rp_finding_columns() says after its kind (malloc'd; report_words.c). */
-char *rp_describe(const char *kind, struct sqlite3_stmt *st);
+/* What finding r says after its kind (malloc'd; report_words.c). */
+char *rp_describe(const char *kind, const struct ip_finding_row *r);
 /* The examples per value of a finding as people read them ("1: ok, registers[5] = 545808
  * (seed 541712); 3: unmodeled"; malloc'd): each output word as a float where it reads as one
- * of a sensible size, else as an integer. rows: column 45 of rp_finding_columns(). */
+ * of a sensible size, else as an integer. rows: a finding's examples (ip_finding_row). */
 char *rp_examples(const char *rows);
 /* A 32-bit output word as a person reads it (into buf): a small integer ("-1", "12"), a float
  * of a sensible size ("0.5", "545808"), NaN or an infinity, else an unsigned integer. */
@@ -154,10 +152,6 @@ void rp_word_text(uint32_t w, char *buf, size_t cap);
  * is returned raw (escapes kept, vlen bytes); a backslash never ends it. */
 int rp_next_pair(const char **p, unsigned long long *key, const char **v, int *vlen);
 void rp_value_table(struct strbuf *b, const char *json, const char *between);
-/* The columns a finding is read with ("SELECT <these> FROM finding f": column 4 is the kind),
- * and the description of such a row (malloc'd): what the report says after the kind. */
-const char *rp_finding_columns(void);
-char *rp_finding_what(struct sqlite3_stmt *st);
 /* Distinct contexts that findings of p mention, ascending; returns the count (<= 256). */
 size_t rp_contexts(const struct rp_probe *p, unsigned *out);
 /* A probe's findings are sorted by context, instruction, format and bits: those of one context

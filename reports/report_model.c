@@ -2,7 +2,6 @@
  * those first seen since a campaign, or those new/changed/gone vs an older database), a line
  * describing each, what the field table's notes say of the same bits, and per-bit effects. */
 #include <math.h>
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,13 +16,6 @@ static char *dup(const char *s)
 		abort();
 	return p;
 }
-
-static int sql_fail(sqlite3 *db, struct ip_diag *d, const char *what)
-{
-	return ip_diag_plain(d, "%s: %s", what, sqlite3_errmsg(db));
-}
-
-#define col rp_col
 
 /* What the field table says of bits lo-hi of format "isa.name" (presentation only). */
 static char *notes(const char *format, unsigned lo, unsigned hi)
@@ -60,75 +52,29 @@ static char *notes(const char *format, unsigned lo, unsigned hi)
 	return sb_take(&b);
 }
 
-#define FINDING_NCOLS 46 /* columns of finding_cols */
-static const char finding_cols[] =
-	"f.context, f.format, f.lo, f.hi, f.kind, f.details, f.confidence, f.support, f.against,"
-	" f.variants, f.first_seen, f.last_seen, json_extract(f.details, '$.input'),"
-	" json_extract(f.details, '$.index'), json_extract(f.details, '$.output'),"
-	" json_extract(f.details, '$.direction'), json_extract(f.details, '$.must_be'),"
-	" json_extract(f.details, '$.values'), json_extract(f.details, '$.bits'),"
-	" json_extract(f.details, '$.signed'), json_extract(f.details, '$.scale'),"
-	" json_extract(f.details, '$.when'), json_extract(f.details, '$.via'),"
-	" json_extract(f.details, '$.of'), json_extract(f.details, '$.selects'),"
-	" json_extract(f.details, '$.record'), json_extract(f.details, '$.reads_zero'),"
-	" json_extract(f.details, '$.other_readings'), json_extract(f.details, '$.written'),"
-	" json_extract(f.details, '$.summary'), json_extract(f.details, '$.meanings'),"
-	" json_extract(f.details, '$.unmodeled'), json_extract(f.details, '$.runner'),"
-	" json_extract(f.details, '$.seed_value'),"
-	" json_extract(f.details, '$.not_run'), json_extract(f.details, '$.unmodeled_more'),"
-	" f.bundle, f.slot, f.cond, json_extract(f.details, '$.names'),"
-	" json_extract(f.details, '$.alike'), json_extract(f.details, '$.negated'),"
-	" json_extract(f.details, '$.per_unit'), json_extract(f.details, '$.values_seen'),"
-	/* 44: the bits of the register select whose register an indirect component select reads */
-	" CASE WHEN f.kind = 'component' AND json_extract(f.details, '$.index') = 'indirect' THEN"
-	" (SELECT CASE WHEN g.lo = g.hi THEN g.lo ELSE g.lo || '-' || g.hi END FROM finding g"
-	" WHERE g.probe_id = f.probe_id AND g.context = f.context AND g.bundle = f.bundle AND"
-	" g.slot = f.slot AND g.format = f.format AND g.cond = f.cond AND g.kind = 'register' AND"
-	" json_extract(g.details, '$.index') = 'indirect' AND json_extract(g.details, '$.of') IS"
-	" json_extract(f.details, '$.of') AND json_extract(g.details, '$.per_unit') IS"
-	" json_extract(f.details, '$.per_unit') ORDER BY g.lo LIMIT 1) END,"
-	/* 45: the example stored per value, for rp_examples (report_words.c): per value (records
-	 * separated by char(30)) the value, its status and up to two words it changed, each as
-	 * name, value and the seed's value (fields separated by char(31)) */
-	" (SELECT group_concat(x, char(30)) FROM (SELECT json_extract(e.value, '$.value') ||"
-	" char(31) || json_extract(e.value, '$.status') || coalesce((SELECT group_concat(w, '')"
-	" FROM (SELECT char(31) || c.key || char(31) || c.value || char(31) || coalesce((SELECT"
-	" s.value FROM json_each(e.value, '$.seed') s WHERE s.key = c.key), '') AS w"
-	" FROM json_each(e.value, '$.changed') c LIMIT 2)), '') AS x"
-	" FROM json_each(f.details, '$.examples') e))";
-
-const char *rp_finding_columns(void)
-{
-	return finding_cols;
-}
-
-char *rp_finding_what(sqlite3_stmt *st)
-{
-	return rp_describe(col(st, 4), st);
-}
-
-static void read_finding(sqlite3_stmt *st, struct rp_public_cache *c, struct rp_finding *f)
+static void read_finding(struct ip_store *s, const struct ip_finding_row *r,
+                         struct rp_public_cache *c, struct rp_finding *f)
 {
 	memset(f, 0, sizeof *f);
-	f->context = (unsigned)sqlite3_column_int(st, 0);
-	f->format = dup(col(st, 1));
-	f->lo = (unsigned)sqlite3_column_int(st, 2);
-	f->hi = (unsigned)sqlite3_column_int(st, 3);
-	f->kind = dup(col(st, 4));
-	f->details = dup(col(st, 5));
-	f->confidence = sqlite3_column_double(st, 6);
-	f->support = sqlite3_column_int64(st, 7);
-	f->against = sqlite3_column_int64(st, 8);
-	f->variants = sqlite3_column_int64(st, 9);
-	f->first_seen = sqlite3_column_int64(st, 10);
-	f->last_seen = sqlite3_column_int64(st, 11);
-	f->bundle = (unsigned)sqlite3_column_int(st, 36);
-	f->slot = (unsigned)sqlite3_column_int(st, 37);
-	f->cond = dup(col(st, 38));
-	f->what = rp_describe(f->kind, st);
-	f->examples = rp_examples(col(st, 45));
+	f->context = r->context;
+	f->format = dup(r->format);
+	f->lo = r->lo;
+	f->hi = r->hi;
+	f->kind = dup(r->kind);
+	f->details = dup(r->details);
+	f->confidence = r->confidence;
+	f->support = r->support;
+	f->against = r->against;
+	f->variants = r->variants;
+	f->first_seen = r->first_seen;
+	f->last_seen = r->last_seen;
+	f->bundle = r->bundle;
+	f->slot = r->slot;
+	f->cond = dup(r->cond);
+	f->what = rp_describe(f->kind, r);
+	f->examples = rp_examples(r->examples);
 	f->notes = notes(f->format, f->lo, f->hi);
-	f->verdict = rp_public_row(st, c, &f->public_text);
+	f->verdict = rp_public_row(s, r, c, &f->public_text);
 }
 
 static void push(struct rp_probe *p, const struct rp_finding *f)
@@ -181,82 +127,54 @@ static const char *const value_maps[] = {"$.values", "$.names"};
 
 /* "5: unmodeled -> min, 7 gained: add, 2 lost: ..." for the members of value_maps that differ
  * between the old and new details (appended to b; nothing when none). Uses db's JSON. */
-static void values_diff(sqlite3 *db, const char *old, const char *now, struct strbuf *b)
+struct values_diff {
+	struct strbuf *b;
+	size_t m;
+	unsigned shown;
+};
+
+static void value_changed(void *arg, const char *k, const char *o, const char *n)
 {
-	sqlite3_stmt *st;
-	/* every key of either side with its old and new text, where they differ; a side without
-	 * the map but with values the runner could not say has those as "unmodeled" */
-#define SIDE(n) "(SELECT CASE WHEN json_extract(?" n ", ?3) IS NULL AND ?3 = '$.values' THEN" \
-	" json_set(?" n ", '$.values', (SELECT json_group_object(value, 'unmodeled') FROM" \
-	" json_each(?" n ", '$.unmodeled'))) ELSE ?" n " END)"
-	static const char sql[] =
-		"WITH o0(d) AS (SELECT " SIDE("1") "), n0(d) AS (SELECT " SIDE("2") ")"
-		" SELECT k, o, n FROM (SELECT key AS k, (SELECT value FROM o0, json_each(o0.d, ?3) o"
-		" WHERE o.key = n.key) AS o, value AS n FROM n0, json_each(n0.d, ?3) n UNION"
-		" SELECT key, value, NULL FROM o0, json_each(o0.d, ?3) o WHERE NOT EXISTS"
-		" (SELECT 1 FROM n0, json_each(n0.d, ?3) n WHERE n.key = o.key))"
-		" WHERE o IS NOT n ORDER BY CAST(k AS INTEGER), k";
-#undef SIDE
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+	struct values_diff *v = arg;
+	struct strbuf *b = v->b;
+	if (v->shown >= 8)
 		return;
+	sb_printf(b, "%s%s%s ", b->len ? (v->shown ? ", " : "; ") : "",
+	          v->shown ? "" : v->m ? "names " : "values ", k);
+	if (!o)
+		sb_printf(b, "gained: %s", n);
+	else if (!n)
+		sb_printf(b, "lost: %s", o);
+	else
+		sb_printf(b, "%s -> %s", o, n);
+	v->shown++;
+}
+
+static void values_diff(struct ip_store *db, const char *old, const char *now, struct strbuf *b)
+{
 	for (size_t m = 0; m < sizeof value_maps / sizeof value_maps[0]; m++) {
-		unsigned shown = 0;
-		sqlite3_reset(st);
-		sqlite3_bind_text(st, 1, old, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, value_maps[m], -1, SQLITE_STATIC);
-		while (sqlite3_step(st) == SQLITE_ROW && shown < 8) {
-			const char *k = col(st, 0), *o = col(st, 1), *n = col(st, 2);
-			sb_printf(b, "%s%s%s ", b->len ? (shown ? ", " : "; ") : "",
-			          shown ? "" : m ? "names " : "values ", k);
-			if (sqlite3_column_type(st, 1) == SQLITE_NULL)
-				sb_printf(b, "gained: %s", n);
-			else if (sqlite3_column_type(st, 2) == SQLITE_NULL)
-				sb_printf(b, "lost: %s", o);
-			else
-				sb_printf(b, "%s -> %s", o, n);
-			shown++;
-		}
+		struct values_diff v = {b, m, 0};
+		ip_store_json_diff(db, old, now, value_maps[m], value_changed, &v);
 	}
-	sqlite3_finalize(st);
 }
 
 /* Compares f of probe `name` with db `other`: 0 absent, 1 same key; *conf its confidence.
  * With any_kind, matches the same bits whatever the kind and returns that kind in *kind.
  * *details (may be NULL) gets the old finding's details. */
-static int lookup(sqlite3 *other, const char *name, const struct rp_finding *f, int any_kind,
-                  double *conf, char **kind, char **details)
+static int lookup(struct ip_store *other, const char *name, const struct rp_finding *f,
+                  int any_kind, double *conf, char **kind, char **details)
 {
-	sqlite3_stmt *st;
-	int found = 0;
-	if (sqlite3_prepare_v2(other,
-	                       "SELECT f.confidence, f.kind, f.details FROM finding f JOIN probe p ON"
-	                       " p.id = f.probe_id WHERE p.name = ?1 AND f.context = ?2 AND"
-	                       " f.format = ?3 AND f.lo = ?4 AND f.hi = ?5 AND (?7 OR f.kind = ?6)"
-	                       " AND f.bundle = ?8 AND f.slot = ?9 AND (?7 OR f.cond = ?10)",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, f->context);
-	sqlite3_bind_text(st, 3, f->format, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, f->lo);
-	sqlite3_bind_int64(st, 5, f->hi);
-	sqlite3_bind_text(st, 6, f->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 7, any_kind);
-	sqlite3_bind_int64(st, 8, f->bundle);
-	sqlite3_bind_int64(st, 9, f->slot);
-	sqlite3_bind_text(st, 10, f->cond, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		found = 1;
-		if (conf)
-			*conf = sqlite3_column_double(st, 0);
-		if (kind)
-			*kind = dup(col(st, 1));
-		if (details)
-			*details = dup(col(st, 2));
-	}
-	sqlite3_finalize(st);
-	return found;
+	struct ip_finding_row r;
+	memset(&r, 0, sizeof r);
+	r.context = f->context;
+	r.format = f->format;
+	r.lo = f->lo;
+	r.hi = f->hi;
+	r.kind = f->kind;
+	r.bundle = f->bundle;
+	r.slot = f->slot;
+	r.cond = f->cond;
+	return ip_store_finding_match(other, name, &r, any_kind, conf, kind, details);
 }
 
 static struct rp_probe *add_probe(struct rp_model *m, long long id, const char *name,
@@ -274,100 +192,68 @@ static struct rp_probe *add_probe(struct rp_model *m, long long id, const char *
 	return p;
 }
 
-static int load_probe(struct ip_store *s, const struct ip_report_options *o, struct rp_probe *p,
-                      struct ip_diag *d)
+/* What load_probe does with each finding of the probe. */
+struct probe_load {
+	struct ip_store *s;
+	const struct ip_report_options *o;
+	struct rp_probe *p;
+	struct rp_public_cache cache;
+};
+
+static int probe_finding(void *arg, const struct ip_finding_row *r, struct ip_diag *d)
 {
-	sqlite3 *db = ip_store_sqlite(s);
-	sqlite3 *old = o->old ? ip_store_sqlite(o->old) : NULL;
-	struct rp_public_cache cache = {0, NULL};
-	sqlite3_stmt *st;
-	char sql[4096];
-	int rc;
-	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
-		return -1;
-	snprintf(sql, sizeof sql, "SELECT %s FROM finding f WHERE f.probe_id = ?1 AND"
-	                          " f.first_seen >= ?2 ORDER BY f.context, f.bundle, f.slot, f.format,"
-	                          " f.lo, f.cond, f.kind = 'model_differs', f.kind",
-	         finding_cols);
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(db, d, "reading the findings");
-	sqlite3_bind_int64(st, 1, p->id);
-	sqlite3_bind_int64(st, 2, o->since);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct rp_finding f;
-		double oc = 0;
-		read_finding(st, &cache, &f);
-		if (old) {
-			char *od = NULL;
-			struct strbuf what;
-			int same = lookup(old, p->name, &f, 0, &oc, NULL, &od);
-			if (!same)
-				lookup(old, p->name, &f, 1, NULL, &f.old_kind, &od);
-			/* what changed: the values gained, lost or renamed, and the confidence */
-			sb_init(&what);
-			if (od)
-				values_diff(db, od, f.details, &what);
-			free(od);
-			if (same == 1 && fabs(oc - f.confidence) < 0.05 && !what.len) {
-				sb_free(&what);
-				free_finding(&f);
-				continue;
-			}
-			f.change = same == 1 ? "changed" : "new";
-			f.old_confidence = oc;
-			f.change_text = what.len ? sb_take(&what) : NULL;
+	struct probe_load *pl = arg;
+	const struct ip_report_options *o = pl->o;
+	struct rp_probe *p = pl->p;
+	struct rp_finding f;
+	double oc = 0;
+	(void)d;
+	read_finding(pl->s, r, &pl->cache, &f);
+	if (o->old) {
+		char *od = NULL;
+		struct strbuf what;
+		int same = lookup(o->old, p->name, &f, 0, &oc, NULL, &od);
+		if (!same)
+			lookup(o->old, p->name, &f, 1, NULL, &f.old_kind, &od);
+		/* what changed: the values gained, lost or renamed, and the confidence */
+		sb_init(&what);
+		if (od)
+			values_diff(pl->s, od, f.details, &what);
+		free(od);
+		if (same == 1 && fabs(oc - f.confidence) < 0.05 && !what.len) {
 			sb_free(&what);
+			free_finding(&f);
+			return 0;
 		}
-		push(p, &f);
+		f.change = same == 1 ? "changed" : "new";
+		f.old_confidence = oc;
+		f.change_text = what.len ? sb_take(&what) : NULL;
+		sb_free(&what);
 	}
-	sqlite3_finalize(st);
-	rp_public_cache_free(&cache);
-	if (rc != SQLITE_DONE)
-		return sql_fail(db, d, "reading the findings");
+	push(p, &f);
 	return 0;
 }
 
-/* Whether db has a campaign of the probe named name: 1, 0, or -1 on error. */
-static int probe_ran(sqlite3 *db, const char *name)
+static int load_probe(struct ip_store *s, const struct ip_report_options *o, struct rp_probe *p,
+                      struct ip_diag *d)
 {
-	sqlite3_stmt *st;
+	struct probe_load pl = {s, o, p, {0, NULL}};
+	struct ip_findings_query q = {IP_FINDINGS_OF_PROBE, p->id, o->since, NULL, NULL, NULL};
 	int rc;
-	if (sqlite3_prepare_v2(db, "SELECT EXISTS (SELECT 1 FROM campaign c JOIN probe p ON"
-	                           " p.id = c.probe_id WHERE p.name = ?1)", -1, &st, NULL) != SQLITE_OK)
+	if (ip_infer_summary(s, p->id, &p->sum, d) < 0)
 		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-	sqlite3_finalize(st);
-	return rc;
-}
-
-/* The devices of the campaigns of the probe named name ("sim:t760, drm:t760@b"), malloc'd:
- * "" when it has none. */
-#define DEVICE_SQL(p)                                                                       \
-	"(SELECT group_concat(dev, ', ') FROM (SELECT DISTINCT d.runner || ':' || d.model ||"  \
-	" CASE d.host WHEN '' THEN '' ELSE '@' || d.host END AS dev FROM campaign c JOIN device d" \
-	" ON d.id = c.device_id WHERE c.probe_id " p " ORDER BY dev))"
-static char *probe_devices(sqlite3 *db, const char *name)
-{
-	sqlite3_stmt *st;
-	char *s = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT " DEVICE_SQL("IN (SELECT id FROM probe WHERE name = ?1)"),
-	                       -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-		if (sqlite3_step(st) == SQLITE_ROW)
-			s = dup(col(st, 0));
-	}
-	sqlite3_finalize(st);
-	return s ? s : dup("");
+	rc = ip_store_findings_read(s, &q, probe_finding, &pl, d);
+	rp_public_cache_free(&pl.cache);
+	return rc ? -1 : 0;
 }
 
 /* A diff: the probes shown whose devices differ between the databases, grouped by change. */
 static void device_changes(struct ip_store *s, const struct ip_report_options *o,
                            struct rp_model *m)
 {
-	sqlite3 *db = ip_store_sqlite(s), *old = ip_store_sqlite(o->old);
 	for (size_t i = 0; i < m->np; i++) {
-		char *before = probe_devices(old, m->p[i].name), *after = probe_devices(db, m->p[i].name);
+		char *before = ip_store_probe_devices(o->old, m->p[i].name),
+		     *after = ip_store_probe_devices(s, m->p[i].name);
 		struct rp_device_change *c = NULL;
 		if (!before[0] || !after[0] || !strcmp(before, after)) {
 			free(before);
@@ -398,21 +284,20 @@ static void device_changes(struct ip_store *s, const struct ip_report_options *o
 /* "acc_op on sim:mali400", "ls_loads, scalar_unk on sim:t760", "50 probes of a3xx, bifrost,
  * ... on sim:a320, ...": the probes of the database shown (--isa, --probe) and the devices of
  * their campaigns. */
-static char *subject(sqlite3 *db, const struct rp_model *m)
+static char *subject(struct ip_store *db, const struct rp_model *m)
 {
-	struct strbuf b, isas, ids;
+	struct strbuf b, isas;
 	size_t shown = 0;
 	const char *last = NULL;
-	sqlite3_stmt *st;
+	int64_t *ids = calloc(m->np + 1, sizeof *ids);
+	if (!ids)
+		abort();
 	sb_init(&b);
 	sb_init(&isas);
-	sb_init(&ids);
 	for (size_t i = 0; i < m->np; i++) {
 		if (!m->p[i].id) /* only in the older database */
 			continue;
-		shown++;
-		if (m->p[i].id)
-			sb_printf(&ids, "%s%lld", ids.len ? "," : "", m->p[i].id);
+		ids[shown++] = m->p[i].id;
 		if (!last || strcmp(m->p[i].isa, last)) /* probes are sorted by ISA */
 			sb_printf(&isas, "%s%s", isas.len ? ", " : "", last = m->p[i].isa);
 	}
@@ -425,17 +310,14 @@ static char *subject(sqlite3 *db, const struct rp_model *m)
 	} else {
 		sb_printf(&b, "%zu probes of %s", shown, isas.s);
 	}
-	if (ids.len) { /* probe ids are numbers: the list is safe to write into the SQL */
-		char *sql = sqlite3_mprintf("SELECT " DEVICE_SQL("IN (%s)"), ids.s);
-		if (sql && sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
-			if (sqlite3_step(st) == SQLITE_ROW && col(st, 0)[0])
-				sb_printf(&b, " on %s", col(st, 0));
-			sqlite3_finalize(st);
-		}
-		sqlite3_free(sql);
+	if (shown) {
+		char *devices = ip_store_probes_devices(db, ids, shown);
+		if (devices[0])
+			sb_printf(&b, " on %s", devices);
+		free(devices);
 	}
 	sb_free(&isas);
-	sb_free(&ids);
+	free(ids);
 	return sb_take(&b);
 }
 
@@ -456,82 +338,79 @@ int rp_change_index(const char *change)
 }
 
 /* Findings of the old database that the new one no longer has. */
+struct gone_load {
+	struct ip_store *s, *old;
+	const struct ip_report_options *o;
+	struct rp_model *m;
+	struct rp_public_cache cache;
+	char *last;
+};
+
+static int gone_finding(void *arg, const struct ip_finding_row *r, struct ip_diag *d)
+{
+	struct gone_load *g = arg;
+	const struct ip_report_options *o = g->o;
+	struct rp_model *m = g->m;
+	struct rp_finding f;
+	struct rp_probe *p = NULL;
+	const char *name = r->probe;
+	int ran;
+	if ((o->probe && strcmp(name, o->probe)) || (o->isa && strcmp(r->isa, o->isa)))
+		return 0;
+	if ((ran = ip_store_probe_ran(g->s, name, d)) < 0)
+		return -1;
+	if (!ran) { /* not run here: not compared (named once) */
+		if (!g->last || strcmp(g->last, name)) {
+			rp_names_add(&m->not_run, &m->nnot_run, name);
+			free(g->last);
+			g->last = dup(name);
+		}
+		return 0;
+	}
+	read_finding(g->old, r, &g->cache, &f);
+	if (lookup(g->s, name, &f, 0, NULL, NULL, NULL) != 0) {
+		free_finding(&f);
+		return 0;
+	}
+	f.change = "gone";
+	for (size_t i = 0; i < m->np && !p; i++)
+		if (!strcmp(m->p[i].name, name))
+			p = &m->p[i];
+	if (!p)
+		p = add_probe(m, 0, name, r->isa);
+	push(p, &f);
+	return 0;
+}
+
 static int load_gone(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
                      struct ip_diag *d)
 {
-	sqlite3 *old = ip_store_sqlite(o->old), *db = ip_store_sqlite(s);
-	struct rp_public_cache cache = {0, NULL};
-	sqlite3_stmt *st;
-	char sql[4096], *last = NULL;
+	struct gone_load g = {s, o->old, o, m, {0, NULL}, NULL};
+	struct ip_findings_query q = {IP_FINDINGS_ALL, 0, 0, NULL, NULL,
+	                               "reading the old findings"};
 	int rc;
-	if (ip_store_check_findings(old, d)) {
+	if (ip_store_check_findings(o->old, d)) {
 		d->file = o->old_title;
 		return -1;
 	}
-	snprintf(sql, sizeof sql, "SELECT %s, p.name, p.isa FROM finding f JOIN probe p ON"
-	                          " p.id = f.probe_id ORDER BY p.isa, p.name, f.context, f.bundle, f.slot,"
-	                          " f.format, f.lo, f.cond, f.kind = 'model_differs'",
-	         finding_cols);
-	if (sqlite3_prepare_v2(old, sql, -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(old, d, "reading the old findings");
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct rp_finding f;
-		struct rp_probe *p = NULL;
-		const char *name = col(st, FINDING_NCOLS);
-		int ran;
-		if ((o->probe && strcmp(name, o->probe)) ||
-		    (o->isa && strcmp(col(st, FINDING_NCOLS + 1), o->isa)))
-			continue;
-		if ((ran = probe_ran(db, name)) < 0) {
-			sqlite3_finalize(st);
-			return sql_fail(db, d, "reading the campaigns");
-		}
-		if (!ran) { /* not run here: not compared (named once) */
-			if (!last || strcmp(last, name)) {
-				rp_names_add(&m->not_run, &m->nnot_run, name);
-				free(last);
-				last = dup(name);
-			}
-			continue;
-		}
-		read_finding(st, &cache, &f);
-		if (lookup(db, name, &f, 0, NULL, NULL, NULL) != 0) {
-			free_finding(&f);
-			continue;
-		}
-		f.change = "gone";
-		for (size_t i = 0; i < m->np && !p; i++)
-			if (!strcmp(m->p[i].name, name))
-				p = &m->p[i];
-		if (!p)
-			p = add_probe(m, 0, name, col(st, FINDING_NCOLS + 1));
-		push(p, &f);
-	}
-	sqlite3_finalize(st);
-	free(last);
-	rp_public_cache_free(&cache);
-	return rc == SQLITE_DONE ? 0 : sql_fail(old, d, "reading the old findings");
+	rc = ip_store_findings_read(o->old, &q, gone_finding, &g, d);
+	free(g.last);
+	rp_public_cache_free(&g.cache);
+	return rc ? -1 : 0;
 }
 
 /* A database with no findings at all says why: nothing ran yet, or nothing was inferred. */
-static int empty_hint(sqlite3 *db, struct rp_model *m, struct ip_diag *d)
+static int empty_hint(struct ip_store *db, struct rp_model *m, struct ip_diag *d)
 {
-	sqlite3_stmt *st;
-	int rc;
-	/* runs are looked for only when there is no finding: `run` is a view of every block */
-	if (sqlite3_prepare_v2(db, "SELECT CASE WHEN EXISTS (SELECT 1 FROM finding) THEN 1"
-	                           " WHEN EXISTS (SELECT 1 FROM run) THEN 2 ELSE 0 END", -1, &st,
-	                       NULL) != SQLITE_OK)
-		return sql_fail(db, d, "reading the findings");
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && sqlite3_column_int(st, 0) != 1)
-		m->hint = sqlite3_column_int(st, 0) == 2
-		                  ? "the database has runs but no findings: run `isaprobe infer --db "
-		                    "FILE` first"
-		                  : "no campaign has stored any runs in the database yet: run "
-		                    "`isaprobe campaign PROBE --db FILE`, then `isaprobe infer`";
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : sql_fail(db, d, "reading the findings");
+	int what = ip_store_contents(db, d);
+	if (what < 0)
+		return -1;
+	if (what != 1)
+		m->hint = what == 2 ? "the database has runs but no findings: run `isaprobe infer --db "
+		                      "FILE` first"
+		                    : "no campaign has stored any runs in the database yet: run "
+		                      "`isaprobe campaign PROBE --db FILE`, then `isaprobe infer`";
+	return 0;
 }
 
 static int by_isa_name(const void *a, const void *b)
@@ -542,57 +421,42 @@ static int by_isa_name(const void *a, const void *b)
 }
 
 /* --isa or --probe chose nothing: says so with what the database has. */
-static int probe_missing(sqlite3 *db, const struct ip_report_options *o, struct ip_diag *d)
+static int probe_missing(struct ip_store *db, const struct ip_report_options *o,
+                         struct ip_diag *d)
 {
-	sqlite3_stmt *st;
-	struct strbuf have;
+	char *have = ip_store_probe_names(db, !o->probe, d);
 	int rc;
-	if (sqlite3_prepare_v2(db, o->probe ? "SELECT group_concat(name, ', ') FROM"
-	                                      " (SELECT name FROM probe ORDER BY name)"
-	                                    : "SELECT group_concat(isa, ', ') FROM"
-	                                      " (SELECT DISTINCT isa FROM probe ORDER BY isa)",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(db, d, "reading the probes");
-	sb_init(&have);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		sb_puts(&have, col(st, 0));
-	sqlite3_finalize(st);
+	if (!have)
+		return -1;
 	if (o->probe && o->isa)
 		rc = ip_diag_plain(d, "no probe named '%s' of ISA '%s' (probes: %s)", o->probe, o->isa,
-		                   have.len ? have.s : "none");
+		                   have[0] ? have : "none");
 	else if (o->probe)
 		rc = ip_diag_plain(d, "no probe named '%s' (probes: %s)", o->probe,
-		                   have.len ? have.s : "none");
+		                   have[0] ? have : "none");
 	else
 		rc = ip_diag_plain(d, "no probe of ISA '%s' (ISAs: %s)", o->isa,
-		                   have.len ? have.s : "none");
-	sb_free(&have);
+		                   have[0] ? have : "none");
+	free(have);
 	return rc;
 }
 
 int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_model *m,
             struct ip_diag *d)
 {
-	sqlite3 *db = ip_store_sqlite(s);
-	sqlite3_stmt *st;
-	int rc;
+	struct ip_probe_row *rows;
+	size_t nrows;
 	memset(m, 0, sizeof *m);
 	m->o = o;
-	if (ip_store_check_findings(db, d)) /* every value read below is checked first */
+	if (ip_store_check_findings(s, d)) /* every value read below is checked first */
 		return -1;
 	/* probes of one ISA together, in the order of their ISA's name */
-	if (sqlite3_prepare_v2(db, "SELECT id, name, isa FROM probe WHERE (?1 IS NULL OR isa = ?1)"
-	                           " AND (?2 IS NULL OR name = ?2) ORDER BY isa, name", -1, &st,
-	                       NULL) != SQLITE_OK)
-		return sql_fail(db, d, "reading the probes");
-	sqlite3_bind_text(st, 1, o->isa, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, o->probe, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		add_probe(m, sqlite3_column_int64(st, 0), col(st, 1), col(st, 2));
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return sql_fail(db, d, "reading the probes");
-	if (!m->np && (o->isa || o->probe) && probe_missing(db, o, d))
+	if (ip_store_probe_list(s, o->isa, o->probe, &rows, &nrows, d))
+		return -1;
+	for (size_t i = 0; i < nrows; i++)
+		add_probe(m, rows[i].id, rows[i].name, rows[i].isa);
+	ip_probe_rows_free(rows, nrows);
+	if (!m->np && (o->isa || o->probe) && probe_missing(s, o, d))
 		return -1;
 	for (size_t i = 0; i < m->np; i++)
 		if (load_probe(s, o, &m->p[i], d))
@@ -619,8 +483,8 @@ int rp_load(struct ip_store *s, const struct ip_report_options *o, struct rp_mod
 	}
 	if (o->old)
 		device_changes(s, o, m);
-	m->subject = subject(db, m);
-	return empty_hint(db, m, d);
+	m->subject = subject(s, m);
+	return empty_hint(s, m, d);
 }
 
 void rp_free(struct rp_model *m)

@@ -1,7 +1,6 @@
 /* report_public.c: compares a finding with what the seed notes and later public work say of its
  * bits and values (isaprobe/public.h) and gives the verdict (known, agrees, refines, differs,
  * new, open) with the fields it names; new is said only of the values no source names. */
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -781,40 +780,22 @@ enum rp_verdict rp_public_compare(const char *format, unsigned lo, unsigned hi, 
 
 /* The seed's bits of the finding's instruction word, as far as the campaign's targets cover
  * it: campaign `camp`, context `ctx`, format "isa.name", the instruction bundle/slot. */
-static void seed_bits(sqlite3 *db, long long camp, unsigned ctx, const char *format,
+static void seed_bits(struct ip_store *db, long long camp, unsigned ctx, const char *format,
                       unsigned bundle, unsigned slot, ip_word *seed, ip_word *known)
 {
-	sqlite3_stmt *st = NULL;
-	const unsigned char *blob;
+	struct ip_stored_target *t = NULL;
+	uint8_t *be = NULL;
+	size_t nt = 0, size = 0;
 	int len;
-	unsigned char be[512];
 	*seed = ip_word_zero();
 	*known = ip_word_zero();
-	if (sqlite3_prepare_v2(db, "SELECT seed_value FROM context WHERE campaign_id = ?1 AND"
-	                           " idx = ?2", -1, &st, NULL) != SQLITE_OK)
+	if (ip_store_context_seed(db, camp, ctx, &be, &size) || !be || size > 512)
 		goto out;
-	sqlite3_bind_int64(st, 1, camp);
-	sqlite3_bind_int(st, 2, (int)ctx);
-	if (sqlite3_step(st) != SQLITE_ROW || sqlite3_column_type(st, 0) != SQLITE_BLOB)
+	len = (int)size;
+	if (ip_store_slot_targets(db, camp, format, bundle, slot, &t, &nt))
 		goto out;
-	blob = sqlite3_column_blob(st, 0);
-	len = sqlite3_column_bytes(st, 0);
-	if (len <= 0 || len > (int)sizeof be)
-		goto out;
-	memcpy(be, blob, (size_t)len);
-	sqlite3_finalize(st);
-	st = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT value_lo, width, lo FROM target WHERE campaign_id = ?1"
-	                           " AND format = ?2 AND bundle = ?3 AND slot = ?4",
-	                       -1, &st, NULL) != SQLITE_OK)
-		goto out;
-	sqlite3_bind_int64(st, 1, camp);
-	sqlite3_bind_text(st, 2, format, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, (int)bundle);
-	sqlite3_bind_int(st, 4, (int)slot);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		long long vlo = sqlite3_column_int64(st, 0), w = sqlite3_column_int64(st, 1),
-		          flo = sqlite3_column_int64(st, 2);
+	for (size_t i = 0; i < nt; i++) {
+		long long vlo = t[i].value_lo, w = t[i].width, flo = t[i].lo;
 		for (long long k = 0; k < w; k++) {
 			long long vb = vlo + k, fb = flo + k;
 			if (vb < 0 || vb >= 8LL * len || fb < 0 || fb >= (long long)IP_WORD_MAX_BITS)
@@ -825,7 +806,8 @@ static void seed_bits(sqlite3 *db, long long camp, unsigned ctx, const char *for
 		}
 	}
 out:
-	sqlite3_finalize(st);
+	free(t);
+	free(be);
 }
 
 void rp_public_cache_free(struct rp_public_cache *c)
@@ -839,33 +821,27 @@ void rp_public_cache_free(struct rp_public_cache *c)
 }
 
 /* The probe campaign `camp` ran, parsed (cached in c), or NULL. */
-static const struct ip_probe *campaign_probe(sqlite3 *db, long long camp,
+static const struct ip_probe *campaign_probe(struct ip_store *db, long long camp,
                                              struct rp_public_cache *c)
 {
-	sqlite3_stmt *st = NULL;
 	struct ip_diag d;
-	char path[64];
+	char path[64], *text;
 	if (c->campaign == camp)
 		return c->probe;
 	rp_public_cache_free(c);
 	c->campaign = camp;
-	if (sqlite3_prepare_v2(db, "SELECT probe_text FROM campaign WHERE id = ?1", -1, &st,
-	                       NULL) != SQLITE_OK)
-		goto out;
-	sqlite3_bind_int64(st, 1, camp);
-	if (sqlite3_step(st) != SQLITE_ROW || sqlite3_column_type(st, 0) != SQLITE_TEXT)
-		goto out;
+	if (!(text = ip_store_campaign_text(db, camp)))
+		return NULL;
 	if (!(c->probe = calloc(1, sizeof *c->probe)))
 		abort();
 	memset(&d, 0, sizeof d);
 	snprintf(path, sizeof path, "campaign %lld", camp);
-	if (ip_probe_parse((const char *)sqlite3_column_text(st, 0), path, c->probe, &d) != 0) {
+	if (ip_probe_parse(text, path, c->probe, &d) != 0) {
 		ip_probe_free(c->probe);
 		free(c->probe);
 		c->probe = NULL;
 	}
-out:
-	sqlite3_finalize(st);
+	free(text);
 	return c->probe;
 }
 
@@ -888,24 +864,21 @@ static const struct ip_slot *probe_slot(const struct ip_probe *p, unsigned ctx, 
 	return &prog->bundles[bundle].slots[slot];
 }
 
-void rp_public_input(sqlite3_stmt *st, struct rp_public_cache *c, struct rp_public_in *in,
-                     ip_word w[3])
+void rp_public_input(struct ip_store *db, const struct ip_finding_row *r, struct rp_public_cache *c,
+                     struct rp_public_in *in, ip_word w[3])
 {
 	const struct ip_slot *sl;
 	const struct ip_bundle *bu = NULL;
-	sqlite3 *db = sqlite3_db_handle(st);
-	long long camp = sqlite3_column_int64(st, 11);
-	unsigned ctx = (unsigned)sqlite3_column_int(st, 0),
-	         bundle = (unsigned)sqlite3_column_int(st, 36),
-	         slot = (unsigned)sqlite3_column_int(st, 37);
+	long long camp = r->last_seen;
+	unsigned ctx = r->context, bundle = r->bundle, slot = r->slot;
 	memset(in, 0, sizeof *in);
-	in->format = rp_col(st, 1);
-	in->lo = (unsigned)sqlite3_column_int(st, 2);
-	in->hi = (unsigned)sqlite3_column_int(st, 3);
-	in->kind = rp_col(st, 4);
-	in->values = rp_col(st, 17);
-	in->unmodeled = rp_col(st, 31);
-	in->names = rp_col(st, 39);
+	in->format = r->format;
+	in->lo = r->lo;
+	in->hi = r->hi;
+	in->kind = r->kind;
+	in->values = r->values;
+	in->unmodeled = r->unmodeled;
+	in->names = r->names;
 	in->partial = in->unmodeled[0] != 0;
 	sl = probe_slot(campaign_probe(db, camp, c), ctx, bundle, slot, in->format, &bu);
 	if (sl) {
@@ -924,13 +897,14 @@ void rp_public_input(sqlite3_stmt *st, struct rp_public_cache *c, struct rp_publ
 	in->seed_known = &w[1];
 }
 
-enum rp_verdict rp_public_row(sqlite3_stmt *st, struct rp_public_cache *c, char **text)
+enum rp_verdict rp_public_row(struct ip_store *db, const struct ip_finding_row *r,
+                              struct rp_public_cache *c, char **text)
 {
 	struct rp_public_in in;
 	struct rp_public_cache local = {0, NULL};
 	ip_word w[3];
 	enum rp_verdict v;
-	rp_public_input(st, c ? c : &local, &in, w);
+	rp_public_input(db, r, c ? c : &local, &in, w);
 	v = rp_public_verdict(&in, text);
 	rp_public_cache_free(&local);
 	return v;

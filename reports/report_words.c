@@ -1,7 +1,6 @@
 /* report_words.c: how a finding reads in a report, in the style of the ISA notes ("33-34:
  * component (.x-.w) of the register chosen by 35-37"): value tables as compact ranges, values
  * the runner could not say as "not determined", no formulas over buffers where words do. */
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +40,6 @@ int rp_without_evidence(const char *kind)
 	return !strcmp(kind, "unmodeled") || !strcmp(kind, "unknown");
 }
 
-const char *rp_col(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
-}
-
-#define col rp_col
 
 #define MAX_PAIRS 64
 
@@ -212,25 +204,25 @@ static unsigned number_list(struct strbuf *b, const char *json, unsigned max)
  * seed's) the runner could say reads "not determined: the simulator does not model these values
  * (46 of 512 tried; ...)"; one with some said reads "; 2-5 not determined: ...". Columns 31-35:
  * unmodeled, runner, seed_value, not_run, more; 2, 3 the bits, 43 values_seen. */
-static void unmodeled_text(struct strbuf *b, sqlite3_stmt *st, int whole)
+static void unmodeled_text(struct strbuf *b, const struct ip_finding_row *r, int whole)
 {
-	const char *list = col(st, 31);
-	int sim = !strcmp(col(st, 32), "sim");
-	unsigned width = (unsigned)(sqlite3_column_int(st, 3) - sqlite3_column_int(st, 2) + 1);
+	const char *list = r->unmodeled;
+	int sim = !strcmp(r->runner, "sim");
+	unsigned width = (unsigned)((int)r->hi - (int)r->lo + 1);
 	if (whole) {
 		sb_printf(b, "%s %s ", sim ? "the simulator does not model" : "the runner could not say what",
 		          strchr(list, ',') ? "values" : "value");
 		number_list(b, list, 12);
-		if (sqlite3_column_int(st, 35))
+		if (r->unmodeled_more)
 			sb_puts(b, ", ...");
 		sb_puts(b, sim ? " (" : strchr(list, ',') ? " do (" : " does (");
-		if (sqlite3_column_type(st, 43) != SQLITE_NULL)
-			sb_printf(b, "%d of ", sqlite3_column_int(st, 43));
+		if (r->has_values_seen)
+			sb_printf(b, "%d of ", (int)r->values_seen);
 		if (width < 63)
 			sb_printf(b, "%llu ", 1ull << width);
 		sb_puts(b, "tried");
-		if (col(st, 33)[0]) /* nothing but the seed ran */
-			sb_printf(b, "; only the seed's value %s ran", col(st, 33));
+		if (r->seed_value[0]) /* nothing but the seed ran */
+			sb_printf(b, "; only the seed's value %s ran", r->seed_value);
 		sb_puts(b, ")");
 	} else {
 		struct strbuf vals;
@@ -242,9 +234,9 @@ static void unmodeled_text(struct strbuf *b, sqlite3_stmt *st, int whole)
 		              : "the runner could not say");
 		sb_free(&vals);
 	}
-	if (col(st, 34)[0]) {
+	if (r->not_run[0]) {
 		sb_puts(b, "; not run: ");
-		number_list(b, col(st, 34), 12);
+		number_list(b, r->not_run, 12);
 	}
 	if (sim)
 		sb_puts(b, "; run on hardware");
@@ -286,14 +278,15 @@ static int affine(const char *index, long long *base, char *step, size_t cap, co
 
 /* An indirect select: the register (or its component) holding the index of a buffer. Columns
  * 22 via, 23 of, 25 record, 42 per_unit, 44 the register select's bits. */
-static void indirect(struct strbuf *b, const char *kind, sqlite3_stmt *st, int written)
+static void indirect(struct strbuf *b, const char *kind, const struct ip_finding_row *r,
+                     int written)
 {
-	const char *of = col(st, 23), *step = col(st, 42);
+	const char *of = r->of, *step = r->per_unit;
 	if (!strcmp(kind, "component")) {
 		sb_puts(b, "component");
-		component_span(b, col(st, 39));
-		if (col(st, 44)[0])
-			sb_printf(b, " of the register chosen by %s,", col(st, 44));
+		component_span(b, r->names);
+		if (r->register_bits[0])
+			sb_printf(b, " of the register chosen by %s,", r->register_bits);
 		else
 			sb_puts(b, " of the register");
 		sb_printf(b, " holding the index of the %s %s", of, written ? "written" : "read");
@@ -302,27 +295,28 @@ static void indirect(struct strbuf *b, const char *kind, sqlite3_stmt *st, int w
 		          !strcmp(kind, "register") ? "register" : kind, of, written ? "written" : "read");
 	if (step[0])
 		sb_printf(b, " (%s word%s a step)", step, strcmp(step, "1") ? "s" : "");
-	if (col(st, 26)[0] && !col(st, 39)[0])
-		sb_printf(b, "; %s reads 0", col(st, 26));
-	if (col(st, 27)[0])
-		sb_printf(b, "; %s other readings fit too", col(st, 27));
+	if (r->reads_zero[0] && !r->names[0])
+		sb_printf(b, "; %s reads 0", r->reads_zero);
+	if (r->other_readings[0])
+		sb_printf(b, "; %s other readings fit too", r->other_readings);
 }
 
 /* A direct select, offset or shift of an input buffer (12 input, 13 index, 14 output, 19
  * signed, 41 negated). */
-static void direct(struct strbuf *b, const char *kind, sqlite3_stmt *st, int written)
+static void direct(struct strbuf *b, const char *kind, const struct ip_finding_row *r,
+                   int written)
 {
-	const char *in = col(st, 12), *out = col(st, 14);
+	const char *in = r->input, *out = r->output;
 	long long base;
 	char step[32];
 	const char *op;
-	int neg = sqlite3_column_int(st, 41), sgn = sqlite3_column_int(st, 19);
+	int neg = r->negated, sgn = r->is_signed;
 	if (written)
 		sb_printf(b, "the %s word written", in);
 	else
 		sb_printf(b, "%s reads %s%s", out, neg ? "the negated " : "", in);
-	if (!affine(col(st, 13), &base, step, sizeof step, &op)) {
-		sb_printf(b, "[%s]", col(st, 13));
+	if (!affine(r->index, &base, step, sizeof step, &op)) {
+		sb_printf(b, "[%s]", r->index);
 		return;
 	}
 	const char *s = strcmp(step, "1") && strncmp(step, "1/", 2) ? "s" : ""; /* plural */
@@ -343,58 +337,58 @@ static void direct(struct strbuf *b, const char *kind, sqlite3_stmt *st, int wri
  * summary, meanings, unmodeled, runner, seed_value, not_run, unmodeled_more; 36-38 bundle,
  * slot, cond; 39 names, 40 alike, 41 negated (a select read through a negate), 42 per_unit,
  * 43 values_seen, 44 the register select an indirect component select's register is chosen by. */
-char *rp_describe(const char *kind, sqlite3_stmt *st)
+char *rp_describe(const char *kind, const struct ip_finding_row *r)
 {
 	struct strbuf b;
 	sb_init(&b);
-	int written = sqlite3_column_int(st, 28);
-	int whole_unmodeled = !strcmp(kind, "unmodeled") && col(st, 31)[0];
-	if (!strcmp(col(st, 13), "indirect"))
-		indirect(&b, kind, st, written);
-	else if (!strcmp(col(st, 13), "table")) {
-		sb_printf(&b, "%s follows the %sinput v picks: ", col(st, 14),
-		          sqlite3_column_int(st, 41) ? "negated " : "");
-		rp_value_table(&b, col(st, 17), ", ");
-	} else if (col(st, 12)[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
+	int written = r->written;
+	int whole_unmodeled = !strcmp(kind, "unmodeled") && r->unmodeled[0];
+	if (!strcmp(r->index, "indirect"))
+		indirect(&b, kind, r, written);
+	else if (!strcmp(r->index, "table")) {
+		sb_printf(&b, "%s follows the %sinput v picks: ", r->output,
+		          r->negated ? "negated " : "");
+		rp_value_table(&b, r->values, ", ");
+	} else if (r->input[0] && (!strcmp(kind, "register") || !strcmp(kind, "component") ||
 	                              !strcmp(kind, "offset") || !strcmp(kind, "shift")))
-		direct(&b, kind, st, written);
+		direct(&b, kind, r, written);
 	else if (!strncmp(kind, "imm_", 4))
-		sb_printf(&b, "%s changes by %s a step of v", col(st, 14), col(st, 20));
+		sb_printf(&b, "%s changes by %s a step of v", r->output, r->scale);
 	else if (!strcmp(kind, "shift"))
-		sb_printf(&b, "shifts %s %s by v", col(st, 14), col(st, 15));
+		sb_printf(&b, "shifts %s %s by v", r->output, r->direction);
 	else if (!strcmp(kind, "modifier") || !strcmp(kind, "enum") || !strcmp(kind, "distinct")) {
-		rp_value_table(&b, col(st, 17), ", ");
-		if (col(st, 30)[0]) { /* what the float modes named there do */
+		rp_value_table(&b, r->values, ", ");
+		if (r->meanings[0]) { /* what the float modes named there do */
 			sb_puts(&b, " [");
-			rp_value_table(&b, col(st, 30), "; ");
+			rp_value_table(&b, r->meanings, "; ");
 			sb_puts(&b, "]");
 		}
-		if (col(st, 40)[0]) { /* other operations the same runs fit as well */
+		if (r->alike[0]) { /* other operations the same runs fit as well */
 			sb_puts(&b, "; also fits ");
-			rp_value_table(&b, col(st, 40), "; ");
+			rp_value_table(&b, r->alike, "; ");
 		}
 	} else if (!strcmp(kind, "mask"))
-		rp_value_table(&b, col(st, 18), ", ");
+		rp_value_table(&b, r->bits, ", ");
 	else if (!strcmp(kind, "reserved"))
-		sb_printf(&b, "must be %s: other values fault", col(st, 16));
+		sb_printf(&b, "must be %s: other values fault", r->must_be);
 	else if (!strcmp(kind, "ignored"))
 		sb_puts(&b, "no effect seen");
-	else if (!strcmp(kind, "unmodeled") && !col(st, 31)[0])
+	else if (!strcmp(kind, "unmodeled") && !r->unmodeled[0])
 		sb_puts(&b, "the runner could not say what these bits do");
 	else if (!strcmp(kind, "unknown"))
 		sb_puts(&b, "no run varied these bits");
 	else if (!strcmp(kind, "model_differs"))
-		sb_puts(&b, col(st, 29));
-	if (col(st, 39)[0]) { /* the registers a select reads, by the probe's names */
+		sb_puts(&b, r->summary);
+	if (r->names[0]) { /* the registers a select reads, by the probe's names */
 		sb_puts(&b, b.len ? "; " : "");
-		rp_value_table(&b, col(st, 39), ", ");
+		rp_value_table(&b, r->names, ", ");
 	}
-	if (col(st, 21)[0])
-		sb_printf(&b, "%swhen %s", b.len ? ", " : "", col(st, 21));
-	if (col(st, 31)[0]) {
+	if (r->when[0])
+		sb_printf(&b, "%swhen %s", b.len ? ", " : "", r->when);
+	if (r->unmodeled[0]) {
 		if (whole_unmodeled && b.len)
 			sb_puts(&b, ": ");
-		unmodeled_text(&b, st, whole_unmodeled);
+		unmodeled_text(&b, r, whole_unmodeled);
 	}
 	return sb_take(&b);
 }

@@ -187,7 +187,9 @@ int ip_store_record_prepared(struct ip_store *s, int64_t campaign_id, struct ip_
 /* Marks the campaign finished (idempotent). */
 int ip_store_campaign_finish(struct ip_store *s, int64_t campaign_id, struct ip_diag *d);
 
-/* Raw handle for queries and reports (sqlite3 *). */
+/* The SQLite handle (sqlite3 *), for `query --sql` (cli/cmd_query.c) and tests only: the rest of
+ * isaprobe reads and writes through the functions of this header and of
+ * isaprobe/internal/store_io.h. */
 void *ip_store_sqlite(struct ip_store *s);
 
 /* Runner errors (db/rerun.c): runs a campaign stored with status runner_error say nothing about
@@ -219,27 +221,28 @@ int ip_store_rerecord(struct ip_store *s, int64_t campaign_id, const struct ip_r
  * contexts of the campaign's layout, values of the campaign's length and width, statuses,
  * buffer lengths, and bit numbers within their word format (`isaprobe fields`). Inference and
  * reports check what they are about to read, `db merge` every row of each input, all with these
- * same rules. db is the SQLite handle (ip_store_sqlite). Each returns 0, or -1 with d naming
- * the table, the row and what is wrong with it (d->file is left as the caller set it).
+ * same rules. Each returns 0, or -1 with d naming the table, the row and what is wrong with it
+ * (d->file is left as the caller set it).
  * The campaigns campaigns[0..n) and every row they own (context, target, buffer, run and the
  * outcomes the runs name); campaigns NULL: every campaign, and every outcome row. */
-int ip_store_check_campaigns(void *db, const int64_t *campaigns, size_t n, struct ip_diag *d);
+int ip_store_check_campaigns(struct ip_store *s, const int64_t *campaigns, size_t n,
+                             struct ip_diag *d);
 /* The same, handing each a variant of the runs as they are checked (each campaign's on its
  * own, the scan the check reads anyway): 0, 1 when the file's runs were checked without being
  * handed over (a file older than version 5), or -1. */
 struct ip_scan_variant;
 typedef void (*ip_check_each_fn)(void *arg, const struct ip_scan_variant *v);
-int ip_store_check_campaigns_each(void *db, const int64_t *campaigns, size_t n,
+int ip_store_check_campaigns_each(struct ip_store *s, const int64_t *campaigns, size_t n,
                                   ip_check_each_fn each, void *arg, struct ip_diag *d);
 /* Every finding (a few thousand rows at most: all of them, whichever a reader asks for). */
-int ip_store_check_findings(void *db, struct ip_diag *d);
+int ip_store_check_findings(struct ip_store *s, struct ip_diag *d);
 
 /* Reading runs back (db/scan.c): the runs of campaigns[0..n) variant by variant, in the order
  * (context, value), each with its distinct outcomes (ascending ids) and their run counts summed
  * over the campaigns and every row that holds them. Memory is the list of the campaigns' blocks
  * and those being read at once, not the runs. Rows are checked as they are read (a damaged
- * block is an error naming it); the layout is not (ip_store_check_campaigns). db is the SQLite
- * handle; a scan holds a read transaction (when none is open) until it is closed. */
+ * block is an error naming it); the layout is not (ip_store_check_campaigns). A scan holds a
+ * read transaction (when none is open) until it is closed. */
 struct ip_scan;
 struct ip_scan_outcome {
 	int64_t outcome_id;
@@ -253,7 +256,7 @@ struct ip_scan_variant {
 	const struct ip_scan_outcome *outcomes;
 	size_t noutcomes;
 };
-int ip_scan_open(void *db, const int64_t *campaigns, size_t n, struct ip_scan **out,
+int ip_scan_open(struct ip_store *s, const int64_t *campaigns, size_t n, struct ip_scan **out,
                  struct ip_diag *d);
 /* 1 and *v, 0 after the last variant, or -1 with d set. */
 int ip_scan_next(struct ip_scan *s, struct ip_scan_variant *v, struct ip_diag *d);
@@ -262,14 +265,14 @@ void ip_scan_close(struct ip_scan *s);
 /* db/seed_outcome.c: the outcome each context's seed variant gave in campaign (the majority
  * of its runs; 0 for a context whose seed never ran), *out[idx] for contexts 0 to *n - 1
  * (malloc'd), read by the scan. 0, or -1 with d set. */
-int ip_store_seed_outcomes(void *db, int64_t campaign, int64_t **out, size_t *n,
+int ip_store_seed_outcomes(struct ip_store *s, int64_t campaign, int64_t **out, size_t *n,
                            struct ip_diag *d);
 
 /* db/summary.c: for this connection only, the views that count every run (campaign_outcome,
  * and campaign_summary's variants and outcomes) replaced by temporary tables of the same names
  * and columns, worked out once by a scan of the blocks (seconds at 10^7 runs where the views
- * take minutes). 0, or -1 with d set and the views left as they were. db: ip_store_sqlite. */
-int ip_store_temp_summaries(void *db, struct ip_diag *d);
+ * take minutes). 0, or -1 with d set and the views left as they were. */
+int ip_store_temp_summaries(struct ip_store *s, struct ip_diag *d);
 
 /* What one input brought to `db merge` (db/merge.c). */
 struct ip_merge_stats {

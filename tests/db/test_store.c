@@ -401,7 +401,7 @@ static void test_migrate_v1(const char *dir)
 	      fixture_int(h, "SELECT runner_error FROM campaign_summary") == 3 &&
 	      fixture_int(h, "SELECT variants FROM campaign_summary") == 4,
 	      "campaign_summary from the blocks");
-	CHECK(ip_store_check_campaigns(h, NULL, 0, &d) == 0, "the blocks pass the checks: %s",
+	CHECK(ip_store_check_campaigns(s, NULL, 0, &d) == 0, "the blocks pass the checks: %s",
 	      d.msg);
 	CHECK(fixture_int(h, "SELECT count(*) FROM finding_text WHERE bits = '100-101' AND"
 	                     " instruction = 'bundle 1 slot 0' AND \"when\" = 'bit 102 = 1'") == 1,
@@ -568,8 +568,8 @@ static void test_legacy_runs(const char *dir)
 	s = open_or_die(path, IP_STORE_READ_ONLY);
 	db = ip_store_sqlite(s);
 	CHECK(fixture_int(db, "PRAGMA user_version") == 4, "read-only: read as it is");
-	CHECK(ip_store_check_campaigns(db, NULL, 0, &d) == 0, "its runs pass the checks: %s", d.msg);
-	CHECK(ip_scan_open(db, &cid, 1, &sc, &d) == 0, "scan: %s", d.msg);
+	CHECK(ip_store_check_campaigns(s, NULL, 0, &d) == 0, "its runs pass the checks: %s", d.msg);
+	CHECK(ip_scan_open(s, &cid, 1, &sc, &d) == 0, "scan: %s", d.msg);
 	if (sc) {
 		CHECK(ip_scan_next(sc, &v, &d) == 1 && v.context == 0 && v.number == 5 &&
 		      v.noutcomes == 2 && v.outcomes[0].outcome_id == 1 && v.outcomes[0].count == 2 &&

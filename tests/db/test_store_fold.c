@@ -163,9 +163,9 @@ static void check_counts(struct ip_store *s, int64_t campaign, const struct plan
 		code_of[id] = data >= 1 && data <= CODES ? data - 1 : -1;
 	}
 	ip_diag_init(&d, p->name);
-	CHECK(ip_store_check_campaigns(db, &campaign, 1, &d) == 0, "%s: %s: check: %s", p->name,
+	CHECK(ip_store_check_campaigns(s, &campaign, 1, &d) == 0, "%s: %s: check: %s", p->name,
 	      when, fixture_diag_text(&d));
-	if (ip_scan_open(db, &campaign, 1, &sc, &d)) {
+	if (ip_scan_open(s, &campaign, 1, &sc, &d)) {
 		CHECK(0, "%s: %s: scan: %s", p->name, when, fixture_diag_text(&d));
 		return;
 	}
@@ -310,7 +310,7 @@ static void damaged(const char *dir, struct plan *p)
 	CHECK(fixture_int(db, "SELECT count(*) FROM run_block") > blocks,
 	      "%s: the second pass was not stored beside them", p->name);
 	ip_diag_init(&d, path);
-	CHECK(ip_store_check_campaigns(db, &c, 1, &d) != 0 &&
+	CHECK(ip_store_check_campaigns(s, &c, 1, &d) != 0 &&
 	      strstr(fixture_diag_text(&d), "run_block"), "%s: readers do not see the damage: %s",
 	      p->name, fixture_diag_text(&d));
 	ip_store_close(s);
