@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "exhaustive_batches.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 
 #define BATCH IP_CAMPAIGN_DEFAULT_BATCH
 

@@ -11,8 +11,8 @@
 #include "fuzz/afl/afl_internal.h"
 #include "campaign/exec.h"
 #include "bench.h"
-#include "isaprobe/afl.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/afl.h"
+#include "isaprobe/internal/campaign.h"
 #include "isaprobe/internal/store_io.h"
 
 extern const char bench_afl_two_regions_probe[]; /* bench/probe.cmake */

@@ -10,7 +10,7 @@
 
 #include "bench.h"
 #include "exhaustive_batches.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 
 /* The exhaustive strategy's first `budget` variants in batches, one thread, nothing stored:
  * through ip_exec (pack, run, canonicalise: "exec"), or the simulator alone on the jobs ip_exec

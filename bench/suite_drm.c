@@ -20,7 +20,7 @@
 #include "runners/drm/model_ext.h"
 #include "runners/drm/msm_uapi.h"
 #include "bench.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 #include "isaprobe/isa.h"
 
 extern char **environ;

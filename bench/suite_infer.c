@@ -8,8 +8,8 @@
 
 #include "bench.h"
 #include "synth_trial.h"
-#include "isaprobe/campaign.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/campaign.h"
+#include "isaprobe/internal/infer.h"
 #include "isaprobe/internal/store_io.h"
 #include "runners/synth/synth.h"
 

@@ -9,7 +9,7 @@
 
 #include "bench.h"
 #include "exhaustive_batches.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 
 #define MAX_BATCH 4096
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 #include "isaprobe/internal/store_io.h"
 
 /* Bytes this process has written through write(2) and its kin (/proc/self/io wchar: the WAL,

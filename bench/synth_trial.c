@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "isaprobe/campaign.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/campaign.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/store.h"
 #include "runners/synth/synth.h"
 #include "synth_trial.h"

@@ -19,7 +19,7 @@
 #include "campaign_row.h"
 #include "exec.h"
 #include "fuzz/afl/afl_internal.h"
-#include "isaprobe/afl.h"
+#include "isaprobe/internal/afl.h"
 
 #define BATCH 4096
 #define PENDING_MAX ((size_t)256 << 20) /* log bytes waiting to be stored */

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "exec.h"
-#include "isaprobe/campaign_preview.h"
-#include "isaprobe/drm.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/campaign_preview.h"
+#include "isaprobe/internal/drm.h"
+#include "isaprobe/internal/harness.h"
 
 static uint64_t mix64(uint64_t x)
 {

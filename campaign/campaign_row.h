@@ -4,7 +4,7 @@
 #ifndef ISAPROBE_CAMPAIGN_CAMPAIGN_ROW_H
 #define ISAPROBE_CAMPAIGN_CAMPAIGN_ROW_H
 
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 
 /* A campaign's start: what the engine asks (in), where the campaign stands (out). */
 struct ip_campaign_start {

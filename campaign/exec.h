@@ -5,9 +5,9 @@
 
 #include <stddef.h>
 
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/runner.h"
-#include "isaprobe/strategy.h"
+#include "isaprobe/internal/strategy.h"
 
 /* One batch's jobs, from ip_exec_submit to ip_exec_collect. */
 struct ip_exec_batch {

@@ -4,7 +4,7 @@
 #define ISAPROBE_CAMPAIGN_RERUN_H
 
 #include "exec.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 
 /* Runs again, on x's runner, the `total` runs campaign_id (of probe p, at cursor `cursor`) has
  * stored as runner errors (ip_store_runner_error_count), one batch of x->cap runs per

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/store.h"
 
 double cli_mono(void)

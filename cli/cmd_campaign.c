@@ -8,7 +8,7 @@
 
 #include "campaign_common.h"
 #include "cli.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 
 /* Every campaign ran to its end, but some runs ended as runner errors (README, exit status). */
 #define EXIT_RUNNER_ERRORS 3

@@ -8,7 +8,7 @@
 
 #include "campaign_common.h"
 #include "cli.h"
-#include "isaprobe/afl.h"
+#include "isaprobe/internal/afl.h"
 
 int cli_campaign_engine(int *argc, char **argv)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "isaprobe/campaign_preview.h"
+#include "isaprobe/internal/campaign_preview.h"
 
 /* The value of the target bits, in hex. */
 static void value_hex(char *buf, size_t n, const ip_word *v)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "isaprobe/drm.h"
+#include "isaprobe/internal/drm.h"
 
 #define MAX_NODES 64
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 
 static void usage(FILE *out)
 {

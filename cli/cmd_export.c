@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "isaprobe/export.h"
+#include "isaprobe/internal/export.h"
 #include "isaprobe/store.h"
 
 static void usage(FILE *out)

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "isaprobe/field.h"
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 
 static void usage(FILE *out)
 {

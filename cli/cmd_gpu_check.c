@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "isaprobe/campaign_preview.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/campaign_preview.h"
+#include "isaprobe/internal/probe.h"
 
 static void usage(FILE *out)
 {

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/store.h"
 
 static void usage(FILE *out)

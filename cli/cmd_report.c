@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/store.h"
 
 static void usage(FILE *out)

@@ -1,6 +1,6 @@
 /* asm_lexer.c: the line tokenizer every assembler uses, and a token cursor.
  * Errors carry the column of the offending character. */
-#include "isaprobe/asm_lexer.h"
+#include "isaprobe/internal/asm_lexer.h"
 
 #include <ctype.h>
 #include <stdarg.h>

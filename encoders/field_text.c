@@ -1,6 +1,6 @@
 /* field_text.c: printing and parsing fields as `name=value`, for every ISA.
  * Values print as enum names where the table has one, else hex. */
-#include "isaprobe/field_text.h"
+#include "isaprobe/internal/field_text.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * Each ISA's rows live beside its field tables (encoders/<isa>/<isa>_mesa_names.c). */
 #include <string.h>
 
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 
 extern const struct ip_mesa midgard_mesa, bifrost_mesa, utgard_gp_mesa, a3xx_mesa;
 

@@ -2,7 +2,7 @@
  * one), read by the reports only. */
 #include <string.h>
 
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 
 extern const struct ip_public_overlay midgard_public, bifrost_public, utgard_gp_public, a3xx_public,
 	ctm_public, ctm_cb_public;

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "common/outcome_status.h"
-#include "isaprobe/strategy.h"
+#include "isaprobe/internal/strategy.h"
 
 static int noise(const struct ip_outcome *o)
 {

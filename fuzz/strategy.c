@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isaprobe/probe.h"
-#include "isaprobe/strategy.h"
+#include "isaprobe/internal/probe.h"
+#include "isaprobe/internal/strategy.h"
 
 static const char *const names[IP_STRATEGY_COUNT] = {
 	[IP_STRATEGY_WALK] = "walk",         [IP_STRATEGY_PAIRS] = "pairs",

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "isaprobe/diag.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/infer.h"
 #include "common/strbuf.h"
 #include "isaprobe/internal/store_io.h"
 

@@ -21,8 +21,9 @@ if(ISAPROBE_SHARED)
   install(TARGETS isaprobe_shared LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
           NAMELINK_COMPONENT Development)
 endif()
+# The public headers; include/isaprobe/internal/ is the program's own and is not installed.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/isaprobe DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.h")
+        FILES_MATCHING PATTERN "*.h" PATTERN internal EXCLUDE)
 
 # The AFL++ engine's harness and mutator: private programs, found by `isaprobe campaign
 # --engine afl` next to the program (the build tree) or in LIBEXECDIR/isaprobe (installed).

@@ -1,12 +1,12 @@
 /* probe_internal.h: what the probe parser's files share: a tokenised line and the parse state.
- * Not a public interface (include/isaprobe/probe.h is). */
+ * Not a public interface (include/isaprobe/internal/probe.h is). */
 #ifndef ISAPROBE_PROBE_INTERNAL_H
 #define ISAPROBE_PROBE_INTERNAL_H
 
 #include <stdint.h>
 
 #include "isaprobe/diag.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 
 #define PROBE_MAX_TOKENS 256
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 #include "probe_internal.h"
 
 static char *dup_n(const char *s, size_t n)

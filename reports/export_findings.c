@@ -7,7 +7,7 @@
 
 #include "export_internal.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 
 static char *dup(const char *s)
 {

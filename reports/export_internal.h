@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "isaprobe/export.h"
+#include "isaprobe/internal/export.h"
 #include "report_internal.h"
 
 struct ex_finding {

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/infer.h"
 #include "isaprobe/internal/store_io.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/word.h"
 #include "common/strbuf.h"
 

@@ -1,13 +1,13 @@
 /* report_public.c: compares a finding with what the seed notes and later public work say of its
- * bits and values (isaprobe/public.h) and gives the verdict (known, agrees, refines, differs,
+ * bits and values (isaprobe/internal/public.h) and gives the verdict (known, agrees, refines, differs,
  * new, open) with the fields it names; new is said only of the values no source names. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isaprobe/isa.h"
-#include "isaprobe/probe.h"
-#include "isaprobe/public.h"
+#include "isaprobe/internal/probe.h"
+#include "isaprobe/internal/public.h"
 #include "report_internal.h"
 
 static const char *const verdict_names[RP_NVERDICTS] = {"differs", "new",  "refines",

@@ -6,7 +6,7 @@
 
 #include "isaprobe/field.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 #include "report_internal.h"
 
 #define ROW 26     /* the least height of a row of boxes */

@@ -1,7 +1,7 @@
 /* registry.c: the list of runner backends. Adding a backend (drm, remote) adds one line here.
  * `isaprobe run --runner NAME` and campaigns look backends up by name. */
 #include "isaprobe/runner.h"
-#include "isaprobe/drm.h"
+#include "isaprobe/internal/drm.h"
 #include "isaprobe/remote.h"
 #include "sim/sim.h"
 

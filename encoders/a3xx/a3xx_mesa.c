@@ -9,7 +9,7 @@
 
 #include "a3xx.h"
 #include "common/fp16.h"
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 
 int a3xx_mesa_print(const struct ip_program *p, FILE *out);
 

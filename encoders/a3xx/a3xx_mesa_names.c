@@ -1,6 +1,6 @@
 /* a3xx_mesa_names.c: what Mesa's ir3 (src/freedreno/isa/ir3*.xml, isaspec) calls the fields and
  * values of the a3xx tables (docs/a3xx-mesa-names.md); `isaprobe fields --mesa a3xx` prints them. */
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 #include "a3xx.h"
 
 #define C(n) (&a3xx_cat_formats[n])

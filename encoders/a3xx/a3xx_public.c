@@ -1,6 +1,6 @@
 /* a3xx_public.c: Adreno a3xx's public-knowledge overlay: every category as Mesa's ir3
  * instruction set description (isaspec, src/freedreno/isa/ir3*.xml) decodes it for a3xx. */
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 #include "a3xx.h"
 
 #define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */

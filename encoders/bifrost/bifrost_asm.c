@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "bifrost.h"
-#include "isaprobe/asm_lexer.h"
-#include "isaprobe/field_text.h"
+#include "isaprobe/internal/asm_lexer.h"
+#include "isaprobe/internal/field_text.h"
 
 #define MAX_KEYS 40
 #define MAX_UNUSED 8

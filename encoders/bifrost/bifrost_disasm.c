@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "bifrost.h"
-#include "isaprobe/field_text.h"
+#include "isaprobe/internal/field_text.h"
 
 /* Prints " name=value" for every active field of the word but `skip`. */
 static void print_fields(FILE *out, const struct ip_format *fmt, const ip_word *w,

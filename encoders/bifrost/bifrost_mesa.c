@@ -9,7 +9,7 @@
 
 #include "bifrost_mesa.h"
 #include "common/float_bits.h"
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 
 extern const struct ip_mesa bifrost_mesa;
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bifrost_mesa.h"
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 
 #define FLD(fmt, f, m) {&bifrost_##fmt, f, IP_MESA_FIELD, m, 0}
 #define VAL(fmt, f, v, m) {&bifrost_##fmt, f, v, m, 0}

@@ -1,6 +1,6 @@
 /* bifrost_public.c: Bifrost's public-knowledge overlay: the clause header, register block,
  * constants and unused quadword bits as Mesa reads them, and every FMA/ADD encoding of ISA.xml. */
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 #include "bifrost.h"
 #include "bifrost_public_isa.h"
 

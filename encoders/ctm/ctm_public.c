@@ -1,6 +1,6 @@
 /* ctm_public.c: the CTM (R5xx fragment processor) public-knowledge overlay: the six instruction
  * words as Mesa's r300 driver defines the R500 US instruction registers (r300_reg.h). */
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 #include "ctm.h"
 
 #define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */

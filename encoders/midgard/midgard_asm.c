@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isaprobe/field_text.h"
+#include "isaprobe/internal/field_text.h"
 #include "common/float_bits.h"
 #include "common/fp16.h"
 #include "midgard_syntax.h"

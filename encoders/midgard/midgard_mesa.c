@@ -7,7 +7,7 @@
 
 #include "common/fp16.h"
 #include "common/float_bits.h"
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 #include "midgard_mesa.h"
 #include "midgard_syntax.h"
 

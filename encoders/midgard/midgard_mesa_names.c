@@ -1,6 +1,6 @@
 /* midgard_mesa_names.c: what Mesa (src/panfrost/midgard: midgard.h, midgard_ops.c, helpers.h,
  * disassemble.c) calls the fields and values of the Midgard tables; read by the Mesa-style printer. */
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 #include "midgard_mesa.h"
 
 #define FLD(fmt, f, m) {&midgard_##fmt, f, IP_MESA_FIELD, m, 0}

@@ -1,7 +1,7 @@
 /* midgard_public.c: Midgard's public-knowledge overlay: every word format as Mesa's panfrost
  * reads it (midgard.h, helpers.h, disassemble.c), with the tables of midgard_ls_public.c and
  * midgard_branch_public.c for the load/store and branch bits the notes leave undescribed. */
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 #include "midgard.h"
 
 #define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */

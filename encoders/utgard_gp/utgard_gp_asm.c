@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isaprobe/field_text.h"
+#include "isaprobe/internal/field_text.h"
 #include "utgard_gp_syntax.h"
 
 #define MAX_KEYS 48

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "isaprobe/field_text.h"
+#include "isaprobe/internal/field_text.h"
 #include "utgard_gp_syntax.h"
 
 /* Which fields the printed lines of one instruction write (indexed like the format's fields). */

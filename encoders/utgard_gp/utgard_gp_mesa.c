@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 #include "utgard_gp_syntax.h"
 
 extern const struct ip_mesa utgard_gp_mesa;

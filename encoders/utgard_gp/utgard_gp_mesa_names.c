@@ -1,6 +1,6 @@
 /* utgard_gp_mesa_names.c: what lima (src/gallium/drivers/lima/ir/gp/codegen.h, disasm.c) calls the
  * fields and values of the Utgard GP table; read by the Mesa-style printer (utgard_gp_mesa.c). */
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 #include "utgard_gp.h"
 
 #define FLD(f, m) {&utgard_gp_instr, f, IP_MESA_FIELD, m, 0}

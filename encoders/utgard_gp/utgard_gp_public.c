@@ -1,6 +1,6 @@
 /* utgard_gp_public.c: Utgard GP's public-knowledge overlay: the whole 128-bit instruction as
  * Mesa's lima compiler reads it (gpir_codegen_instr and its enums; docs/public-overlay.md). */
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 #include "utgard_gp.h"
 
 #define IP_FIELD_ROW_PUBLIC /* the overlay form of F (common/field_row.h) */

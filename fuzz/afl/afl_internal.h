@@ -7,9 +7,9 @@
 #include <stdint.h>
 
 #include "isaprobe/diag.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/store.h"
-#include "isaprobe/strategy.h"
+#include "isaprobe/internal/strategy.h"
 
 /* ---- Test-case images (afl_image.c) ----
  * An AFL++ test case is the assembled seed program of one context as its logical words: a

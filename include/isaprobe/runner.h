@@ -119,7 +119,7 @@ struct ip_runner_overlap {
 
 #define IP_RUNNER_MAX_SUBMITTED 2
 
-/* Optional for a backend: the register harness it wraps jobs with (include/isaprobe/harness.h),
+/* Optional for a backend: the register harness it wraps jobs with (include/isaprobe/internal/harness.h),
  * e.g. the drm runner on a GPU; NULL when it runs every job as it is. Listed beside the backend
  * in runners/registry.c (the dry run asks it: docs/harness.md). */
 struct ip_harness;

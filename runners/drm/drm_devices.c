@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "drm_dev.h"
-#include "isaprobe/drm.h"
+#include "isaprobe/internal/drm.h"
 
 static void fill(const char *path, struct ip_drm_device_info *o)
 {

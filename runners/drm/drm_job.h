@@ -11,7 +11,7 @@
 
 #include "common/byteorder.h"
 #include "drm_dev.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 #include "isaprobe/runner.h"
 #include "model_ext.h"
 
@@ -52,7 +52,7 @@ struct ip_drm_slot {
 	uint8_t *desc;                       /* panfrost: the header; msm: the draw's sentinel */
 	char why[IP_MODEL_WHY];              /* the result's why text when it came from a model */
 	/* A wrapped job's addresses to write when its inputs are copied in (the harness's: the GPU
-	 * address of one role's buffer into another's input, include/isaprobe/harness.h). */
+	 * address of one role's buffer into another's input, include/isaprobe/internal/harness.h). */
 	const struct ip_harness_addr *addrs;
 	unsigned naddrs;
 };

@@ -19,8 +19,8 @@
 #include "drm_gpus.h"
 #include "drm_job.h"
 #include "drm_lima.h"
-#include "isaprobe/drm.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/drm.h"
+#include "isaprobe/internal/harness.h"
 
 #define DEFAULT_BUDGET (64u << 20)
 #define DEFAULT_JOBS 1024

@@ -7,7 +7,7 @@
 #include "a3xx/a3xx_ins.h"
 #include "common/byteorder.h"
 #include "isaprobe/a3xx_sim.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 
 /* The register the epilogue stores through: r47.w, loaded from a const after the variant. Its
  * record (r47, 16 bytes of the registers role) is what a GPU cannot show. */

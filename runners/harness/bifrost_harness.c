@@ -8,7 +8,7 @@
 #include "bifrost/bifrost.h"
 #include "common/byteorder.h"
 #include "isaprobe/bifrost_sim.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 
 extern const struct ip_harness bifrost_harness;
 

@@ -1,9 +1,9 @@
 /* harness.c: what every ISA's register harness shares: the list of harnesses, whether a job
- * needs one, and the storage a wrapped job lives in (include/isaprobe/harness.h). */
+ * needs one, and the storage a wrapped job lives in (include/isaprobe/internal/harness.h). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 
 /* One line per ISA whose probes plant or observe registers (each defined in its own file). */
 extern const struct ip_harness bifrost_harness;

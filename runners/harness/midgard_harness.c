@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "common/byteorder.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 #include "midgard/midgard.h"
 
 #define FILE_BYTES 512 /* a register file: r0-r31, 16 bytes each (docs/midgard-simulator.md) */

@@ -13,7 +13,7 @@
 
 #include "check.h"
 #include "fake_device.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 #include "store_fixture.h"
 
 static char dir[256];

@@ -9,7 +9,7 @@
 
 #include "edited_sim.h"
 #include "fakedrm_rerun.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 
 #define G52 "/dev/dri/renderD128"
 #define DATA_INVALID_FAULT 0x58

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 
 #define HEAD "isa midgard\nprogram <<END\nls {\n\tld_attr_32 r0.xyzw, [0].xyzw\n\tnoop\n}\nEND\n"
 /* HEAD is lines 1-7; the next line is 8. */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "isaprobe/strategy.h"
+#include "isaprobe/internal/strategy.h"
 
 static struct ip_strategy *make(enum ip_strategy_kind k, unsigned width, unsigned nctx,
                                 uint64_t budget, uint64_t seed,

@@ -37,6 +37,15 @@ lib=$(find "$prefix" -name libisaprobe.a)
 # nor their code ships.
 if [ ! -e "$prefix/include/isaprobe/synth.h" ] && ! nm "$lib" 2>/dev/null | grep -q ' T ip_synth_'
 then ok; else fail "the synthetic devices were installed"; fi
+# Only the public headers: none of include/isaprobe/internal/, and each installed one compiles
+# on its own (it includes nothing that was left out).
+[ ! -e "$prefix/include/isaprobe/internal" ] && [ ! -e "$prefix/include/isaprobe/campaign.h" ] &&
+	ok || fail "internal headers were installed"
+for h in "$prefix"/include/isaprobe/*.h; do
+	printf '#include "isaprobe/%s"\nint main(void) { return 0; }\n' "$(basename "$h")" >"$tmp/h.c"
+	"$cc" -std=c11 -Wall -Werror -I"$prefix/include" -c -o "$tmp/h.o" "$tmp/h.c" 2>"$tmp/h.err" &&
+		ok || { fail "installed $(basename "$h") does not compile alone"; cat "$tmp/h.err" >&2; }
+done
 
 # The installed program, from another folder, on a shipped probe: campaign, infer, report.
 installed=$prefix/bin/isaprobe

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "fault_db.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/report.h"
 
 static char *dir;
 

@@ -14,7 +14,7 @@
 
 #include "fault_db.h"
 #include "fault_vfs.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/infer.h"
 
 static char *dir;
 

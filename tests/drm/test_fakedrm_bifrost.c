@@ -18,7 +18,7 @@
 #include "check.h"
 #include "fakedrm_rerun.h"
 #include "isaprobe/bifrost_sim.h"
-#include "isaprobe/harness.h"
+#include "isaprobe/internal/harness.h"
 
 static const struct {
 	const char *node, *model;

@@ -15,7 +15,7 @@
 
 #include "check.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/mesa.h"
+#include "isaprobe/internal/mesa.h"
 
 struct text {
 	char *s;

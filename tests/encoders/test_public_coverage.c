@@ -5,7 +5,7 @@
 
 #include "check.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/public.h"
+#include "isaprobe/internal/public.h"
 
 /* Whether bit b of format name is read by a field of some part of ov; where it is, its name. */
 static const char *reading(const struct ip_public_overlay *ov, const char *name, unsigned b)

@@ -9,7 +9,7 @@
 #include "check.h"
 #include "store_fixture.h"
 #include "infer_device.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/infer.h"
 
 #define IP_COUNT_EXPECTED (sizeof expected / sizeof expected[0])
 

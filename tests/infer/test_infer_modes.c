@@ -7,7 +7,7 @@
 
 #include "check.h"
 #include "store_fixture.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/infer.h"
 #include "isaprobe/store.h"
 
 /* The toy's outputs at the seed (value 0), seven binary32 words:

@@ -13,8 +13,8 @@
 
 #include "check.h"
 #include "common/float_bits.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/store.h"
 #include "toy_store.h"
 

@@ -20,7 +20,7 @@
 #include "check.h"
 #include "store_fixture.h"
 #include "common/float_bits.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/infer.h"
 #include "isaprobe/store.h"
 
 #define NOUT 4

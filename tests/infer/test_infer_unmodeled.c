@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/store.h"
 #include "toy_store.h"
 

@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/campaign.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/probe.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/campaign.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/probe.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/runner.h"
 #include "reports/report_internal.h"
 #include "edited_sim.h"

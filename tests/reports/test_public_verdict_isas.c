@@ -10,12 +10,12 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/campaign.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/campaign.h"
+#include "isaprobe/internal/infer.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/probe.h"
-#include "isaprobe/public.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/probe.h"
+#include "isaprobe/internal/public.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/runner.h"
 #include "reports/report_internal.h"
 #include "edited_sim.h"

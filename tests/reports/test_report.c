@@ -5,8 +5,8 @@
 
 #include "check.h"
 #include "infer_device.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/report.h"
 #include "store_fixture.h"
 
 static int infer(struct ip_store *s)

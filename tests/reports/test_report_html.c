@@ -6,8 +6,8 @@
 
 #include "check.h"
 #include "infer_device.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/report.h"
 
 #define SKIP 77
 

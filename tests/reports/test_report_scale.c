@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/report.h"
 #include "store_fixture.h"
 
 /* nprobes probes (even: midgard load/store, odd: bifrost header), 10 contexts each, 10

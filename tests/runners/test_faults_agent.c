@@ -14,7 +14,7 @@
 #include "check.h"
 #include "echo_device.h"
 #include "fake_device.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 #include "store_fixture.h"
 
 static char self[PATH_MAX], *dir;

@@ -11,8 +11,8 @@
 #include "check.h"
 #include "harness_lib.h"
 #include "isaprobe/bifrost_sim.h"
-#include "isaprobe/harness.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/harness.h"
+#include "isaprobe/internal/probe.h"
 
 #ifndef ISAPROBE_SRC
 #error "ISAPROBE_SRC must name the source tree"

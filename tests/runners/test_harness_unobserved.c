@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "isaprobe/campaign.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/campaign.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/runner.h"
 #include "midgard/midgard.h"
 #include "store_fixture.h"

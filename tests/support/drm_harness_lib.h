@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "isaprobe/campaign.h"
-#include "isaprobe/harness.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/campaign.h"
+#include "isaprobe/internal/harness.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/probe.h"
 #include "store_fixture.h"
 
 /* The simulator under a test's view (dh_view: what the test's GPU shows of a result). */

@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "fake_device.h"
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 #include "store_fixture.h"
 
 extern struct ip_probe probe;

@@ -1,5 +1,5 @@
 /* harness_lib.h: what the register-harness tests share: a job run plain on the simulator, and the
- * same job wrapped by its ISA's harness (include/isaprobe/harness.h), run on the simulator with
+ * same job wrapped by its ISA's harness (include/isaprobe/internal/harness.h), run on the simulator with
  * only the roles a GPU's descriptors express, and unwrapped; the two results compared on what a
  * GPU can show (status, fault, the other outputs, the observable registers). Also the jobs of a
  * shipped probe's variants, built as a campaign builds them (campaign/exec.c). */
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isaprobe/harness.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/harness.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/runner.h"
 
 /* One run's result with its own outputs (the roles and capacities of a template). */

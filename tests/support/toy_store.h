@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/store.h"
 #include "store_fixture.h"
 

@@ -10,8 +10,8 @@
 
 #include "tests/support/sample_probes.h"
 #include "db_input.h"
-#include "isaprobe/campaign.h"
-#include "isaprobe/infer.h"
+#include "isaprobe/internal/campaign.h"
+#include "isaprobe/internal/infer.h"
 #include "targets.h"
 
 /* The sound database: two small campaigns of a Midgard probe (auto, then walk) and an

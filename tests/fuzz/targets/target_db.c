@@ -7,8 +7,8 @@
 
 #include "cli/cli.h"
 #include "db_input.h"
-#include "isaprobe/infer.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/infer.h"
+#include "isaprobe/internal/report.h"
 #include "targets.h"
 
 void fuzz_run_db(const struct fuzz_target *t, const uint8_t *data, size_t len)

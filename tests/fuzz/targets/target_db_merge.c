@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "db_input.h"
-#include "isaprobe/report.h"
+#include "isaprobe/internal/report.h"
 #include "isaprobe/store.h"
 #include "targets.h"
 

@@ -6,7 +6,7 @@
 
 #include "fuzz/afl/afl_internal.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 #include "targets.h"
 
 /* The input as a NUL-terminated string (text parsers stop at a NUL: so does this copy). */

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "isaprobe/diag.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/store.h"
 
 #define IP_AFL_MAX_JOBS 16

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "isaprobe/asm_lexer.h"
+#include "isaprobe/internal/asm_lexer.h"
 #include "isaprobe/field.h"
 
 /* Field names a syntax prints as operands; keys skip them. */

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "isaprobe/campaign.h"
+#include "isaprobe/internal/campaign.h"
 
 #define IP_PREVIEW_DEFAULT_SAMPLE 64
 #define IP_PREVIEW_MAX_REASONS 4

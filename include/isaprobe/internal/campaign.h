@@ -7,10 +7,10 @@
 #include <stdint.h>
 
 #include "isaprobe/diag.h"
-#include "isaprobe/probe.h"
+#include "isaprobe/internal/probe.h"
 #include "isaprobe/runner.h"
 #include "isaprobe/store.h"
-#include "isaprobe/strategy.h"
+#include "isaprobe/internal/strategy.h"
 
 #define IP_CAMPAIGN_DEFAULT_BATCH 4096
 #define IP_CAMPAIGN_MAX_JOBS 64
