@@ -67,7 +67,7 @@ static uint64_t explains(const struct inf_data *data, const struct slot *s, unsi
 	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0))
 		return 0;
 	a = opv(data, r->a);
-	if (inf_op_arity(op) == 3 && r->c.in < 0 && ip_f32_from_bits(b) == 0)
+	if (inf_op_arity(op) == 3 && r->c.in < 0 && inf_op_reads_c(op, b))
 		return 0;
 	/* inf_op_accepts for each value, the operation computed once */
 	got = inf_op_apply(op, a, b, c);
@@ -268,7 +268,7 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
  * same context (an instruction's operands sit together), the most supported first, with the
  * best ones' record neighbours (operands sit side by side); at most MAX_POOL. */
 static unsigned candidates(const struct inf_data *data, const struct slot *slots, size_t ns,
-                           size_t at, struct operand *out)
+                           size_t at, int rsel, struct operand *out)
 {
 	struct operand pool[4 * MAX_POOL];
 	unsigned support[4 * MAX_POOL], n = 0, kept = 0;
@@ -294,6 +294,16 @@ static unsigned candidates(const struct inf_data *data, const struct slot *slots
 			}
 	for (unsigned i = 0; i < n && kept < MAX_POOL / 3; i++)
 		out[kept++] = pool[i];
+	/* with rsel, also every word one of its own values is (rselect's c), however little
+	 * chance pairs support it */
+	for (unsigned i = MAX_POOL / 3; rsel && i < n && kept < MAX_POOL / 2; i++) {
+		uint32_t w = opv(data, pool[i]);
+		for (uint64_t left = slots[at].have & ~slots[at].kept; left; left &= left - 1)
+			if (slots[at].y[__builtin_ctzll(left)] == w) {
+				out[kept++] = pool[i];
+				break;
+			}
+	}
 	for (unsigned i = 0, n0 = kept < 4 ? kept : 4; i < n0 && kept < MAX_POOL; i++) {
 		int32_t lo = out[i].in & ~3, hi = lo + 8;
 		for (int32_t j = lo; j < hi && (size_t)j < data->nin && kept < MAX_POOL; j++) {
@@ -333,18 +343,29 @@ static struct reading simplest(const struct slot *s)
 	return s->ntied ? s->tied[0] : (struct reading){{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
 }
 
-/* The readings of slot `at` that explain the most values (with some operation each). */
-static void readings(const struct inf_data *data, struct slot *slots, size_t ns, size_t at)
+/* The readings of slot `at` that explain the most values (with some operation each); with
+ * `rsel`, also those whose third operand rselect reads (b not zero): a second pass, where the
+ * first left values unnamed (it adds a word of its own to any two operands). */
+static void readings(const struct inf_data *data, struct slot *slots, size_t ns, size_t at,
+                     int rsel)
 {
 	struct slot *s = &slots[at];
 	struct operand pool[MAX_POOL * 2];
-	unsigned n = candidates(data, slots, ns, at, pool), best = 0;
+	unsigned n = candidates(data, slots, ns, at, rsel, pool), best = 0;
 	/* negations of the candidates too (an input negate, or a negated operand) */
 	for (unsigned i = 0, n0 = n; i < n0 && n < 2 * MAX_POOL; i++)
 		pool[n++] = (struct operand){pool[i].in, (uint8_t)!pool[i].neg};
 	memcpy(s->pool, pool, n * sizeof *pool);
 	s->npool = n;
 	s->ntied = 0;
+	/* the candidates that are some value's word, or its negation (a negated result) */
+	uint64_t cwords[(2 * MAX_POOL + 63) / 64] = {0};
+	for (unsigned q = 0; q < n; q++)
+		for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
+			uint32_t y = s->y[__builtin_ctzll(left)], w = opv(data, pool[q]);
+			if (w == y || w == (y ^ 0x80000000u))
+				cwords[q >> 6] |= UINT64_C(1) << (q & 63);
+		}
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned j = 0; j <= n; j++)
 			for (unsigned m = 0; m < 2; m++) {
@@ -356,14 +377,19 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 					continue;
 				r.negs = pool[i].neg + (j < n ? pool[j].neg : 0) + m;
 				e = explained(data, s, &r);
-				/* select of b = 0 reads c: the candidate that explains the most */
-				if (j < n && ip_f32_from_bits(opv(data, r.b)) == 0) {
+				/* select of b = 0 reads c, rselect of b != 0: the candidate that explains
+				 * the most (for rselect, only words some value is: c is its result) */
+				int zero = j < n && ip_f32_from_bits(opv(data, r.b)) == 0;
+				if (j < n && (zero || rsel)) {
 					uint64_t bestc = 0;
+					unsigned sel = zero ? inf_op_select() : inf_op_rselect();
 					for (unsigned q = 0; q < n; q++) {
 						struct reading rc = r;
 						uint64_t x;
+						if (!zero && !(cwords[q >> 6] >> (q & 63) & 1))
+							continue;
 						rc.c = pool[q];
-						x = explains(data, s, inf_op_select(), &rc) & ~e;
+						x = explains(data, s, sel, &rc) & ~e;
 						if (__builtin_popcountll(x) > __builtin_popcountll(bestc)) {
 							bestc = x;
 							r.c = pool[q];
@@ -505,6 +531,13 @@ static int same_words(const struct slot *s, unsigned nv)
 	return 1;
 }
 
+/* Whether reading r holds a third operand read where b is not zero (rselect's c): such a
+ * reading explains a move of c beside any two operands, chance pairs among them. */
+static int rselect_reading(const struct inf_data *data, const struct reading *r)
+{
+	return r->c.in >= 0 && r->b.in >= 0 && ip_f32_from_bits(opv(data, r->b)) != 0;
+}
+
 /* Whether some value of slot s computes: its word is no planted word (negated or not), nor 0,
  * 1 or NaN, and an operation of one of the slot's readings gives it. Only then is a value that
  * equals max(a, b) or min(a, b) more than a move of a or b that happens to be the larger:
@@ -518,10 +551,21 @@ static int computes(const struct inf_data *data, const struct images *im, const 
 		    planted_exact(im, data, s->y[vi] ^ 0x80000000u) >= 0)
 			continue;
 		for (unsigned t = 0; t < s->ntied; t++)
-			if (explained(data, s, &s->tied[t]) >> vi & 1)
+			if (!rselect_reading(data, &s->tied[t]) &&
+			    (explained(data, s, &s->tied[t]) >> vi & 1))
 				return 1;
 	}
 	return 0;
+}
+
+/* Every slot's readings (rsel: readings()) and whether its finding computes. */
+static void read_slots(struct group *gr, int rsel)
+{
+	memset(gr->computes, 0, gr->n);
+	for (size_t i = 0; i < gr->ns; i++) {
+		readings(gr->data, gr->slot, gr->ns, i, rsel);
+		gr->computes[gr->slot[i].g] |= (uint8_t)computes(gr->data, gr->im, &gr->slot[i]);
+	}
 }
 
 static int build_slots(struct group *gr, const struct images *im)
@@ -560,10 +604,7 @@ static int build_slots(struct group *gr, const struct images *im)
 			words++;
 		}
 	}
-	for (size_t i = 0; i < gr->ns; i++) {
-		readings(data, gr->slot, gr->ns, i);
-		gr->computes[gr->slot[i].g] |= (uint8_t)computes(data, im, &gr->slot[i]);
-	}
+	read_slots(gr, 0);
 	return 0;
 }
 
@@ -817,6 +858,21 @@ static int moves_own(const struct group *gr, unsigned vi)
 	return any;
 }
 
+/* Whether value vi's word is one and the same planted word in every slot it ran in. */
+static int one_word(const struct group *gr, unsigned vi)
+{
+	int32_t at = -1;
+	for (size_t i = 0; i < gr->ns; i++) {
+		int32_t w = own_word(gr, &gr->slot[i], vi);
+		if (!(gr->slot[i].have >> vi & 1))
+			continue;
+		if (w < 0 || (at >= 0 && w != at))
+			return 0;
+		at = w;
+	}
+	return at >= 0;
+}
+
 static void classify(struct group *gr)
 {
 	const struct inf_data *data = gr->data;
@@ -880,6 +936,11 @@ static void classify(struct group *gr)
 			n++;
 			e += gr->op[vi] != ~0u && (explains(data, s, gr->op[vi], &s->r) >> vi & 1);
 		}
+		/* a select is more than a move only where it reads another word in another context
+		 * (its condition zero in one, not in another): one planted word everywhere is a move
+		 * of it (below), whatever reading a select of it fits */
+		if (n && e == n && inf_op_arity(gr->op[vi]) == 3 && one_word(gr, vi))
+			e = 0;
 		if (n && e == n) {
 			gr->st[vi] = S_NAMED;
 			continue;
@@ -1301,6 +1362,49 @@ static void render(struct group *gr, size_t g)
 	f->kind = named ? "enum" : "distinct";
 }
 
+/* Values named by an operation, and values that ran but none names. */
+static unsigned named_values(const struct group *gr, unsigned *unnamed)
+{
+	unsigned n = 0;
+	*unnamed = 0;
+	for (unsigned vi = 0; vi < gr->nv; vi++) {
+		n += gr->st[vi] == S_NAMED;
+		*unnamed += gr->st[vi] == S_UNIDENTIFIED || gr->st[vi] == S_BY_CONTEXT;
+	}
+	return n;
+}
+
+/* Where values are left unnamed, the readings again with rselect's third operand (b ? c : a,
+ * the mirrored select), kept when they name more values; else the first ones stand. */
+static void with_rselect(struct group *gr)
+{
+	unsigned unnamed, named = named_values(gr, &unnamed), now;
+	struct group keep = *gr;
+	struct slot *slots;
+	uint8_t *computes;
+	if (!unnamed || !gr->ns)
+		return;
+	slots = malloc(gr->ns * sizeof *slots);
+	computes = malloc(gr->n + 1);
+	if (!slots || !computes)
+		abort();
+	memcpy(slots, gr->slot, gr->ns * sizeof *slots);
+	memcpy(computes, gr->computes, gr->n);
+	read_slots(gr, 1);
+	solve(gr);
+	classify(gr);
+	if (named_values(gr, &now) <= named) {
+		memcpy(gr->slot, slots, gr->ns * sizeof *slots);
+		memcpy(gr->computes, computes, gr->n);
+		memcpy(gr->op, keep.op, sizeof gr->op);
+		memcpy(gr->mode, keep.mode, sizeof gr->mode);
+		memcpy(gr->st, keep.st, sizeof gr->st);
+		memcpy(gr->own_all, keep.own_all, sizeof gr->own_all);
+	}
+	free(slots);
+	free(computes);
+}
+
 static int same_cond(const struct inf_finding *a, const struct inf_finding *b)
 {
 	return !strcmp(a->cond ? a->cond : "", b->cond ? b->cond : "");
@@ -1347,6 +1451,7 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 		build_slots(&gr, &im);
 		solve(&gr);
 		classify(&gr);
+		with_rselect(&gr);
 		for (size_t g = 0; g < gr.n; g++)
 			render(&gr, g);
 		free(gr.slot);
