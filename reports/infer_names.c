@@ -858,6 +858,104 @@ static int moves_own(const struct group *gr, unsigned vi)
 	return any;
 }
 
+/* Whether slot s says nothing of its operands: no reading, and every value's word is 0, 1,
+ * -1 or NaN (a context where b is 0: comparisons, a * 0, 0 / a; or equal inputs). */
+static int silent(const struct slot *s)
+{
+	if (s->ntied)
+		return 0;
+	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1)
+		if (!uninformative(s->y[__builtin_ctzll(left)]))
+			return 0;
+	return 1;
+}
+
+/* Planted words, at most, whose every pair a silent slot's reading is looked for among. */
+#define MAX_SILENT 512
+
+/* The operations (bit op) that explain value vi in every slot but the silent ones, under
+ * their readings; 0 when no such slot has it. */
+static uint64_t spoken_ops(const struct group *gr, unsigned vi)
+{
+	uint64_t ops = ~UINT64_C(0);
+	int any = 0;
+	for (size_t i = 0; i < gr->ns; i++) {
+		const struct slot *s = &gr->slot[i];
+		uint64_t here = 0;
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || silent(s))
+			continue;
+		any = 1;
+		for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
+			if (inf_op_arity(op) < 3 && (explains(gr->data, s, op, &s->r) >> vi & 1))
+				here |= UINT64_C(1) << op;
+		ops &= here;
+	}
+	return any ? ops : 0;
+}
+
+/* A silent slot's reading: its words (0, 1) say nothing of where the operands lie, so every
+ * pair of planted words is tried (a or b negated, the result negated), under which each
+ * value is an operation that explains it in every other context (`spoken_ops`): the reading
+ * that keeps the most voted operations. A value whose voted operation does not hold there
+ * takes the simplest one that does (a context of equal inputs tells ge from gt, le from lt).
+ * No such reading: the slot keeps none, and its values differ by context. */
+static void read_silent(struct group *gr)
+{
+	const struct inf_data *data = gr->data;
+	if (data->nin > MAX_SILENT)
+		return;
+	for (size_t i = 0; i < gr->ns; i++) {
+		struct slot *s = &gr->slot[i];
+		uint64_t cand[MAX_VALUES] = {0}, ok[MAX_VALUES] = {0}, best_ok[MAX_VALUES] = {0};
+		uint64_t vals = s->have & ~s->kept;
+		struct reading best = {{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
+		int best_keep = -1;
+		if (!silent(s) || !vals)
+			continue;
+		for (uint64_t left = vals; left; left &= left - 1) {
+			unsigned vi = (unsigned)__builtin_ctzll(left);
+			cand[vi] = spoken_ops(gr, vi);
+			if (!cand[vi])
+				vals = 0; /* a value no other context names: nothing to hold it to */
+		}
+		for (size_t a = 0; vals && a < data->nin; a++)
+			for (size_t b = 0; b < data->nin; b++)
+				for (unsigned m = 0; m < 8 && a != b; m++) {
+					struct reading r = {{(int32_t)a, (uint8_t)(m & 1)},
+					                    {(int32_t)b, (uint8_t)(m >> 1 & 1)},
+					                    {-1, 0}, (uint8_t)(m >> 2), 0};
+					uint32_t x = opv(data, r.a), y = opv(data, r.b);
+					int keep = 0, valid = 1;
+					for (uint64_t left = vals; left && valid; left &= left - 1) {
+						unsigned vi = (unsigned)__builtin_ctzll(left);
+						uint32_t want = r.neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi];
+						ok[vi] = 0;
+						for (uint64_t o = cand[vi]; o; o &= o - 1) {
+							unsigned op = (unsigned)__builtin_ctzll(o);
+							if (inf_op_accepts(op, x, y, 0, want))
+								ok[vi] |= UINT64_C(1) << op;
+						}
+						valid = ok[vi] != 0;
+						keep += gr->op[vi] < 64 && (ok[vi] >> gr->op[vi] & 1);
+					}
+					if (!valid || keep <= best_keep)
+						continue;
+					best_keep = keep;
+					best = r;
+					memcpy(best_ok, ok, sizeof ok);
+				}
+		if (best_keep < 0)
+			continue;
+		best.negs = best.a.neg + best.b.neg + best.neg_out;
+		s->r = best;
+		for (uint64_t left = vals; left; left &= left - 1) {
+			unsigned vi = (unsigned)__builtin_ctzll(left);
+			if (gr->op[vi] >= 64 || !(best_ok[vi] >> gr->op[vi] & 1))
+				gr->op[vi] = (unsigned)__builtin_ctzll(best_ok[vi]);
+		}
+	}
+}
+
 /* Whether value vi's word is one and the same planted word in every slot it ran in. */
 static int one_word(const struct group *gr, unsigned vi)
 {
@@ -1392,6 +1490,7 @@ static void with_rselect(struct group *gr)
 	memcpy(computes, gr->computes, gr->n);
 	read_slots(gr, 1);
 	solve(gr);
+	read_silent(gr);
 	classify(gr);
 	if (named_values(gr, &now) <= named) {
 		memcpy(gr->slot, slots, gr->ns * sizeof *slots);
@@ -1450,6 +1549,7 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 		}
 		build_slots(&gr, &im);
 		solve(&gr);
+		read_silent(&gr);
 		classify(&gr);
 		with_rselect(&gr);
 		for (size_t g = 0; g < gr.n; g++)
