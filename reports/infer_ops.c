@@ -193,9 +193,9 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * docs/inference.md). */
 enum {
 	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_RSUB, O_MUL, O_NMUL, O_DIV, O_RDIV, O_MIN, O_MAX, O_GE,
-	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_RSELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP,
-	O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL, O_IMIN,
-	O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
+	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_RSELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS,
+	O_RCP, O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL,
+	O_IMIN, O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
 };
 static const struct {
 	const char *name;
