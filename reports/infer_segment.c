@@ -110,15 +110,13 @@ static void add_finding(struct inf_findings *out, const struct inf_finding *f)
 
 /* Cut positions (bit p: a cut between value bits p - 1 and p) that an interaction through
  * values the runner could not say crosses: an ok variant whose flips from the seed, split at
- * the cut into a lower and an upper part, each alone give an unmodeled outcome, or one does
- * while the other gives an ok outcome the pair changes. A value of one field is unmodeled or
- * not by itself; two fields' values, one unmodeled alone, do not become ok together, so such
- * bits belong to one field (as multiply opcode bits whose single flips land on values the
- * runner cannot say, while the pairs land on ones it can; one flip may land on a value it can
- * say, as select beside the unknown 5-7). Only where every bit between the lowest flip and the
- * highest is one whose single flip is unmodeled: there the walk has no other evidence of where
- * fields end; elsewhere the bits between tell (a mode bit far away that makes another field's
- * unknown value known is not that field). */
+ * the cut into a lower and an upper part, each alone give an unmodeled outcome. A value of one
+ * field is unmodeled or not by itself; two fields' values, each unmodeled alone, do not become
+ * ok together, so such bits belong to one field (as multiply opcode bits whose single flips
+ * all land on values the runner cannot say, while the pairs land on ones it can). Only where
+ * every bit from the lowest flip to the highest is one whose single flip is unmodeled: there
+ * the walk has no other evidence of where fields end; elsewhere the bits between tell (a mode
+ * bit far away that makes another field's unknown value known is not that field). */
 static uint64_t joined_cuts(const struct inf_data *data, const struct inf_context *c)
 {
 	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
@@ -141,28 +139,17 @@ static uint64_t joined_cuts(const struct inf_data *data, const struct inf_contex
 		hi = 63 - (unsigned)__builtin_clzll(dv);
 		span = (hi == 63 ? ~UINT64_C(0) : (UINT64_C(1) << (hi + 1)) - 1) &
 		       ~((UINT64_C(1) << lo) - 1);
-		/* the bits between the ends: every one unmodeled alone (an end may be a bit whose
-		 * flip the runner can say) */
-		if (span & ~unmod1 & ~(UINT64_C(1) << lo | UINT64_C(1) << hi))
+		if (span & ~unmod1)
 			continue;
 		for (unsigned p = lo + 1; p <= hi; p++) {
 			uint64_t low = dv & ((UINT64_C(1) << p) - 1);
 			const struct inf_variant *x, *y;
-			int ux, uy;
 			if ((joined >> p & 1) || !low || low == dv)
 				continue;
 			x = inf_find(c, c->seed ^ low);
 			y = inf_find(c, c->seed ^ (dv & ~low));
-			if (!x || !y)
-				continue;
-			ux = data->oc[x->oc].status == IP_STATUS_UNMODELED;
-			uy = data->oc[y->oc].status == IP_STATUS_UNMODELED;
-			/* both parts unmodeled alone; or one, while the other part is ok and the pair
-			 * gives another outcome than it (the unmodeled part acts there: not a mode bit
-			 * that leaves the other field's value out) */
-			if ((ux && uy) ||
-			    (ux && data->oc[y->oc].status == IP_STATUS_OK && y->oc != v->oc) ||
-			    (uy && data->oc[x->oc].status == IP_STATUS_OK && x->oc != v->oc))
+			if (x && y && data->oc[x->oc].status == IP_STATUS_UNMODELED &&
+			    data->oc[y->oc].status == IP_STATUS_UNMODELED)
 				joined |= UINT64_C(1) << p;
 		}
 	}
