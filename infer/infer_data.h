@@ -284,7 +284,11 @@ int inf_op_matches(unsigned op, uint32_t want, uint32_t got);
 int inf_op_accepts(unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t want);
 /* Whether op (min, max) of a and b may give either operand (equal or NaN inputs). */
 int inf_op_either(unsigned op, uint32_t a, uint32_t b);
+/* select: b ? a : c; rselect: b ? c : a (the mirrored order) */
 unsigned inf_op_select(void);
+unsigned inf_op_rselect(void);
+/* Whether op (select, rselect) reads its third operand c when its b is word b */
+int inf_op_reads_c(unsigned op, uint32_t b);
 /* and, or, xor: on patterned inputs they match by chance; they never choose operands */
 int inf_op_weak(unsigned op);
 /* add, sub, mul, nmul, div: one operand and the result give the other */

@@ -67,7 +67,7 @@ static uint64_t explains(const struct inf_data *data, const struct slot *s, unsi
 	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0))
 		return 0;
 	a = opv(data, r->a);
-	if (inf_op_arity(op) == 3 && r->c.in < 0 && ip_f32_from_bits(b) == 0)
+	if (inf_op_arity(op) == 3 && r->c.in < 0 && inf_op_reads_c(op, b))
 		return 0;
 	/* inf_op_accepts for each value, the operation computed once */
 	got = inf_op_apply(op, a, b, c);
@@ -268,7 +268,7 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
  * same context (an instruction's operands sit together), the most supported first, with the
  * best ones' record neighbours (operands sit side by side); at most MAX_POOL. */
 static unsigned candidates(const struct inf_data *data, const struct slot *slots, size_t ns,
-                           size_t at, struct operand *out)
+                           size_t at, int rsel, struct operand *out)
 {
 	struct operand pool[4 * MAX_POOL];
 	unsigned support[4 * MAX_POOL], n = 0, kept = 0;
@@ -294,6 +294,16 @@ static unsigned candidates(const struct inf_data *data, const struct slot *slots
 			}
 	for (unsigned i = 0; i < n && kept < MAX_POOL / 3; i++)
 		out[kept++] = pool[i];
+	/* with rsel, also every word one of its own values is (rselect's c), however little
+	 * chance pairs support it */
+	for (unsigned i = MAX_POOL / 3; rsel && i < n && kept < MAX_POOL / 2; i++) {
+		uint32_t w = opv(data, pool[i]);
+		for (uint64_t left = slots[at].have & ~slots[at].kept; left; left &= left - 1)
+			if (slots[at].y[__builtin_ctzll(left)] == w) {
+				out[kept++] = pool[i];
+				break;
+			}
+	}
 	for (unsigned i = 0, n0 = kept < 4 ? kept : 4; i < n0 && kept < MAX_POOL; i++) {
 		int32_t lo = out[i].in & ~3, hi = lo + 8;
 		for (int32_t j = lo; j < hi && (size_t)j < data->nin && kept < MAX_POOL; j++) {
@@ -333,18 +343,29 @@ static struct reading simplest(const struct slot *s)
 	return s->ntied ? s->tied[0] : (struct reading){{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
 }
 
-/* The readings of slot `at` that explain the most values (with some operation each). */
-static void readings(const struct inf_data *data, struct slot *slots, size_t ns, size_t at)
+/* The readings of slot `at` that explain the most values (with some operation each); with
+ * `rsel`, also those whose third operand rselect reads (b not zero): a second pass, where the
+ * first left values unnamed (it adds a word of its own to any two operands). */
+static void readings(const struct inf_data *data, struct slot *slots, size_t ns, size_t at,
+                     int rsel)
 {
 	struct slot *s = &slots[at];
 	struct operand pool[MAX_POOL * 2];
-	unsigned n = candidates(data, slots, ns, at, pool), best = 0;
+	unsigned n = candidates(data, slots, ns, at, rsel, pool), best = 0;
 	/* negations of the candidates too (an input negate, or a negated operand) */
 	for (unsigned i = 0, n0 = n; i < n0 && n < 2 * MAX_POOL; i++)
 		pool[n++] = (struct operand){pool[i].in, (uint8_t)!pool[i].neg};
 	memcpy(s->pool, pool, n * sizeof *pool);
 	s->npool = n;
 	s->ntied = 0;
+	/* the candidates that are some value's word, or its negation (a negated result) */
+	uint64_t cwords[(2 * MAX_POOL + 63) / 64] = {0};
+	for (unsigned q = 0; q < n; q++)
+		for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
+			uint32_t y = s->y[__builtin_ctzll(left)], w = opv(data, pool[q]);
+			if (w == y || w == (y ^ 0x80000000u))
+				cwords[q >> 6] |= UINT64_C(1) << (q & 63);
+		}
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned j = 0; j <= n; j++)
 			for (unsigned m = 0; m < 2; m++) {
@@ -356,14 +377,19 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 					continue;
 				r.negs = pool[i].neg + (j < n ? pool[j].neg : 0) + m;
 				e = explained(data, s, &r);
-				/* select of b = 0 reads c: the candidate that explains the most */
-				if (j < n && ip_f32_from_bits(opv(data, r.b)) == 0) {
+				/* select of b = 0 reads c, rselect of b != 0: the candidate that explains
+				 * the most (for rselect, only words some value is: c is its result) */
+				int zero = j < n && ip_f32_from_bits(opv(data, r.b)) == 0;
+				if (j < n && (zero || rsel)) {
 					uint64_t bestc = 0;
+					unsigned sel = zero ? inf_op_select() : inf_op_rselect();
 					for (unsigned q = 0; q < n; q++) {
 						struct reading rc = r;
 						uint64_t x;
+						if (!zero && !(cwords[q >> 6] >> (q & 63) & 1))
+							continue;
 						rc.c = pool[q];
-						x = explains(data, s, inf_op_select(), &rc) & ~e;
+						x = explains(data, s, sel, &rc) & ~e;
 						if (__builtin_popcountll(x) > __builtin_popcountll(bestc)) {
 							bestc = x;
 							r.c = pool[q];
@@ -505,6 +531,13 @@ static int same_words(const struct slot *s, unsigned nv)
 	return 1;
 }
 
+/* Whether reading r holds a third operand read where b is not zero (rselect's c): such a
+ * reading explains a move of c beside any two operands, chance pairs among them. */
+static int rselect_reading(const struct inf_data *data, const struct reading *r)
+{
+	return r->c.in >= 0 && r->b.in >= 0 && ip_f32_from_bits(opv(data, r->b)) != 0;
+}
+
 /* Whether some value of slot s computes: its word is no planted word (negated or not), nor 0,
  * 1 or NaN, and an operation of one of the slot's readings gives it. Only then is a value that
  * equals max(a, b) or min(a, b) more than a move of a or b that happens to be the larger:
@@ -518,10 +551,21 @@ static int computes(const struct inf_data *data, const struct images *im, const 
 		    planted_exact(im, data, s->y[vi] ^ 0x80000000u) >= 0)
 			continue;
 		for (unsigned t = 0; t < s->ntied; t++)
-			if (explained(data, s, &s->tied[t]) >> vi & 1)
+			if (!rselect_reading(data, &s->tied[t]) &&
+			    (explained(data, s, &s->tied[t]) >> vi & 1))
 				return 1;
 	}
 	return 0;
+}
+
+/* Every slot's readings (rsel: readings()) and whether its finding computes. */
+static void read_slots(struct group *gr, int rsel)
+{
+	memset(gr->computes, 0, gr->n);
+	for (size_t i = 0; i < gr->ns; i++) {
+		readings(gr->data, gr->slot, gr->ns, i, rsel);
+		gr->computes[gr->slot[i].g] |= (uint8_t)computes(gr->data, gr->im, &gr->slot[i]);
+	}
 }
 
 static int build_slots(struct group *gr, const struct images *im)
@@ -560,10 +604,7 @@ static int build_slots(struct group *gr, const struct images *im)
 			words++;
 		}
 	}
-	for (size_t i = 0; i < gr->ns; i++) {
-		readings(data, gr->slot, gr->ns, i);
-		gr->computes[gr->slot[i].g] |= (uint8_t)computes(data, im, &gr->slot[i]);
-	}
+	read_slots(gr, 0);
 	return 0;
 }
 
@@ -817,6 +858,119 @@ static int moves_own(const struct group *gr, unsigned vi)
 	return any;
 }
 
+/* Whether slot s says nothing of its operands: no reading, and every value's word is 0, 1,
+ * -1 or NaN (a context where b is 0: comparisons, a * 0, 0 / a; or equal inputs). */
+static int silent(const struct slot *s)
+{
+	if (s->ntied)
+		return 0;
+	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1)
+		if (!uninformative(s->y[__builtin_ctzll(left)]))
+			return 0;
+	return 1;
+}
+
+/* Planted words, at most, whose every pair a silent slot's reading is looked for among. */
+#define MAX_SILENT 512
+
+/* The operations (bit op) that explain value vi in every slot but the silent ones, under
+ * their readings; 0 when no such slot has it. */
+static uint64_t spoken_ops(const struct group *gr, unsigned vi)
+{
+	uint64_t ops = ~UINT64_C(0);
+	int any = 0;
+	for (size_t i = 0; i < gr->ns; i++) {
+		const struct slot *s = &gr->slot[i];
+		uint64_t here = 0;
+		if (!(s->have >> vi & 1) || (s->kept >> vi & 1) || silent(s))
+			continue;
+		any = 1;
+		for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
+			if (inf_op_arity(op) < 3 && (explains(gr->data, s, op, &s->r) >> vi & 1))
+				here |= UINT64_C(1) << op;
+		ops &= here;
+	}
+	return any ? ops : 0;
+}
+
+/* A silent slot's reading: its words (0, 1) say nothing of where the operands lie, so every
+ * pair of planted words is tried (a or b negated, the result negated), under which each
+ * value is an operation that explains it in every other context (`spoken_ops`): the reading
+ * that keeps the most voted operations. A value whose voted operation does not hold there
+ * takes the simplest one that does (a context of equal inputs tells ge from gt, le from lt).
+ * No such reading: the slot keeps none, and its values differ by context. */
+static void read_silent(struct group *gr)
+{
+	const struct inf_data *data = gr->data;
+	if (data->nin > MAX_SILENT)
+		return;
+	for (size_t i = 0; i < gr->ns; i++) {
+		struct slot *s = &gr->slot[i];
+		uint64_t cand[MAX_VALUES] = {0}, ok[MAX_VALUES] = {0}, best_ok[MAX_VALUES] = {0};
+		uint64_t vals = s->have & ~s->kept;
+		struct reading best = {{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
+		int best_keep = -1;
+		if (!silent(s) || !vals)
+			continue;
+		for (uint64_t left = vals; left; left &= left - 1) {
+			unsigned vi = (unsigned)__builtin_ctzll(left);
+			cand[vi] = spoken_ops(gr, vi);
+			if (!cand[vi])
+				vals = 0; /* a value no other context names: nothing to hold it to */
+		}
+		for (size_t a = 0; vals && a < data->nin; a++)
+			for (size_t b = 0; b < data->nin; b++)
+				for (unsigned m = 0; m < 8 && a != b; m++) {
+					struct reading r = {{(int32_t)a, (uint8_t)(m & 1)},
+					                    {(int32_t)b, (uint8_t)(m >> 1 & 1)},
+					                    {-1, 0}, (uint8_t)(m >> 2), 0};
+					uint32_t x = opv(data, r.a), y = opv(data, r.b);
+					int keep = 0, valid = 1;
+					for (uint64_t left = vals; left && valid; left &= left - 1) {
+						unsigned vi = (unsigned)__builtin_ctzll(left);
+						uint32_t want = r.neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi];
+						ok[vi] = 0;
+						for (uint64_t o = cand[vi]; o; o &= o - 1) {
+							unsigned op = (unsigned)__builtin_ctzll(o);
+							if (inf_op_accepts(op, x, y, 0, want))
+								ok[vi] |= UINT64_C(1) << op;
+						}
+						valid = ok[vi] != 0;
+						keep += gr->op[vi] < 64 && (ok[vi] >> gr->op[vi] & 1);
+					}
+					if (!valid || keep <= best_keep)
+						continue;
+					best_keep = keep;
+					best = r;
+					memcpy(best_ok, ok, sizeof ok);
+				}
+		if (best_keep < 0)
+			continue;
+		best.negs = best.a.neg + best.b.neg + best.neg_out;
+		s->r = best;
+		for (uint64_t left = vals; left; left &= left - 1) {
+			unsigned vi = (unsigned)__builtin_ctzll(left);
+			if (gr->op[vi] >= 64 || !(best_ok[vi] >> gr->op[vi] & 1))
+				gr->op[vi] = (unsigned)__builtin_ctzll(best_ok[vi]);
+		}
+	}
+}
+
+/* Whether value vi's word is one and the same planted word in every slot it ran in. */
+static int one_word(const struct group *gr, unsigned vi)
+{
+	int32_t at = -1;
+	for (size_t i = 0; i < gr->ns; i++) {
+		int32_t w = own_word(gr, &gr->slot[i], vi);
+		if (!(gr->slot[i].have >> vi & 1))
+			continue;
+		if (w < 0 || (at >= 0 && w != at))
+			return 0;
+		at = w;
+	}
+	return at >= 0;
+}
+
 static void classify(struct group *gr)
 {
 	const struct inf_data *data = gr->data;
@@ -880,6 +1034,11 @@ static void classify(struct group *gr)
 			n++;
 			e += gr->op[vi] != ~0u && (explains(data, s, gr->op[vi], &s->r) >> vi & 1);
 		}
+		/* a select is more than a move only where it reads another word in another context
+		 * (its condition zero in one, not in another): one planted word everywhere is a move
+		 * of it (below), whatever reading a select of it fits */
+		if (n && e == n && inf_op_arity(gr->op[vi]) == 3 && one_word(gr, vi))
+			e = 0;
 		if (n && e == n) {
 			gr->st[vi] = S_NAMED;
 			continue;
@@ -1301,6 +1460,50 @@ static void render(struct group *gr, size_t g)
 	f->kind = named ? "enum" : "distinct";
 }
 
+/* Values named by an operation, and values that ran but none names. */
+static unsigned named_values(const struct group *gr, unsigned *unnamed)
+{
+	unsigned n = 0;
+	*unnamed = 0;
+	for (unsigned vi = 0; vi < gr->nv; vi++) {
+		n += gr->st[vi] == S_NAMED;
+		*unnamed += gr->st[vi] == S_UNIDENTIFIED || gr->st[vi] == S_BY_CONTEXT;
+	}
+	return n;
+}
+
+/* Where values are left unnamed, the readings again with rselect's third operand (b ? c : a,
+ * the mirrored select), kept when they name more values; else the first ones stand. */
+static void with_rselect(struct group *gr)
+{
+	unsigned unnamed, named = named_values(gr, &unnamed), now;
+	struct group keep = *gr;
+	struct slot *slots;
+	uint8_t *computes;
+	if (!unnamed || !gr->ns)
+		return;
+	slots = malloc(gr->ns * sizeof *slots);
+	computes = malloc(gr->n + 1);
+	if (!slots || !computes)
+		abort();
+	memcpy(slots, gr->slot, gr->ns * sizeof *slots);
+	memcpy(computes, gr->computes, gr->n);
+	read_slots(gr, 1);
+	solve(gr);
+	read_silent(gr);
+	classify(gr);
+	if (named_values(gr, &now) <= named) {
+		memcpy(gr->slot, slots, gr->ns * sizeof *slots);
+		memcpy(gr->computes, computes, gr->n);
+		memcpy(gr->op, keep.op, sizeof gr->op);
+		memcpy(gr->mode, keep.mode, sizeof gr->mode);
+		memcpy(gr->st, keep.st, sizeof gr->st);
+		memcpy(gr->own_all, keep.own_all, sizeof gr->own_all);
+	}
+	free(slots);
+	free(computes);
+}
+
 static int same_cond(const struct inf_finding *a, const struct inf_finding *b)
 {
 	return !strcmp(a->cond ? a->cond : "", b->cond ? b->cond : "");
@@ -1346,7 +1549,9 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 		}
 		build_slots(&gr, &im);
 		solve(&gr);
+		read_silent(&gr);
 		classify(&gr);
+		with_rselect(&gr);
 		for (size_t g = 0; g < gr.n; g++)
 			render(&gr, g);
 		free(gr.slot);

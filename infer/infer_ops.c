@@ -181,9 +181,11 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * on up to three operands a, b, c (planted input words, or their negations), every
  * non-commutative one in both operand orders (rsub: b - a, rdiv: b / a) and every comparison
  * direction (lt, le, gt, ge, eq, ne), so that each value names its own order under one
- * reading. Listed in the order ties are broken in (simpler first). Float results of the approximating operations
- * (div, rcp, rsqrt, sqrt, exp2, log2) match within 2^-20 relative error (hardware rounds them
- * its own way: a division is often a reciprocal and a multiply); any NaN matches any NaN.
+ * reading (select b ? a : c, the Utgard notes' order; rselect b ? c : a, the order lima's
+ * compiler emits for the same opcode). Listed in the order ties are broken in (simpler
+ * first). Float results of the approximating operations (div, rcp, rsqrt, sqrt, exp2, log2)
+ * match within 2^-20 relative error (hardware rounds them its own way: a division is often a
+ * reciprocal and a multiply); any NaN matches any NaN.
  * preexp2 and postlog2 are the two halves the Utgard notes give exp2 and log2 as
  * (passthrough ops 4 and 5, "op5 performs the opposite of op4"); no public source says what
  * each computes alone: the library tries the reading that the complex unit's fixed-point
@@ -191,9 +193,9 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * docs/inference.md). */
 enum {
 	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_RSUB, O_MUL, O_NMUL, O_DIV, O_RDIV, O_MIN, O_MAX, O_GE,
-	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS, O_RCP,
-	O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL, O_IMIN,
-	O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
+	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_RSELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS,
+	O_RCP, O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL,
+	O_IMIN, O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
 };
 static const struct {
 	const char *name;
@@ -206,7 +208,8 @@ static const struct {
 	[O_MIN] = {"min", 2, 0},       [O_MAX] = {"max", 2, 0},       [O_GE] = {"ge", 2, 0},
 	[O_LT] = {"lt", 2, 0},         [O_LE] = {"le", 2, 0},         [O_GT] = {"gt", 2, 0},
 	[O_EQ] = {"eq", 2, 0},
-	[O_NE] = {"ne", 2, 0},         [O_SELECT] = {"select", 3, 0}, [O_FLOOR] = {"floor", 1, 0},
+	[O_NE] = {"ne", 2, 0},         [O_SELECT] = {"select", 3, 0},
+	[O_RSELECT] = {"rselect", 3, 0}, [O_FLOOR] = {"floor", 1, 0},
 	[O_CEIL] = {"ceil", 1, 0},     [O_FRACT] = {"fract", 1, 0},   [O_SIGN] = {"sign", 1, 0},
 	[O_ABS] = {"abs", 1, 0},       [O_RCP] = {"rcp", 1, 1},       [O_RSQRT] = {"rsqrt", 1, 1},
 	[O_SQRT] = {"sqrt", 1, 1},     [O_EXP2] = {"exp2", 1, 1},     [O_LOG2] = {"log2", 1, 1},
@@ -244,6 +247,17 @@ int inf_op_weak(unsigned op)
 unsigned inf_op_select(void)
 {
 	return O_SELECT;
+}
+
+unsigned inf_op_rselect(void)
+{
+	return O_RSELECT;
+}
+
+int inf_op_reads_c(unsigned op, uint32_t b)
+{
+	int zero = f32(b) == 0;
+	return (op == O_SELECT && zero) || (op == O_RSELECT && !zero);
 }
 
 int inf_op_invertible(unsigned op)
@@ -289,6 +303,7 @@ uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c)
 	case O_EQ: return fbool(x == y);
 	case O_NE: return fbool(x != y);
 	case O_SELECT: return y != 0 ? a : c;
+	case O_RSELECT: return y != 0 ? c : a;
 	case O_FLOOR: return u32(floorf(x));
 	case O_CEIL: return u32(ceilf(x));
 	case O_FRACT: return u32(x - floorf(x));

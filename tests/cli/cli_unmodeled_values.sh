@@ -2,33 +2,43 @@
 # cli_unmodeled_values.sh: the shipped Utgard GP opcode probes on the simulator: the report
 # says plainly which values the simulator could not say ("... not determined: the simulator
 # does not model them; run on hardware"), what ran, and what never ran; a field none of whose
-# values could be said is said once for the probe, with its contexts. Usage: SCRIPT BIN SRCDIR
+# values could be said is said once for the probe, with its contexts; the values that ran are
+# named as the notes name them. Usage: SCRIPT BIN SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
 
 # mul_op (bits 100-102), every value: docs/utgard-gp-simulator.md leaves 2 and 5-7 unmodeled,
-# and in this probe's program 1 and 3 (complex1/complex2 alone: symbolic values a store
-# reads) and 4 (select: multiplier 1's own result, which the store reads, is not described)
-# are too: only the seed's value 0 (mul) runs, in each of the 7 contexts.
-"$bin" campaign "$src/probes/utgard_gp/mul_op.probe" --strategy exhaustive --db "$tmp/m.db" --quiet && ok ||
-	fail "mul_op campaign"
-"$bin" infer --db "$tmp/m.db" >/dev/null && ok || fail "infer"
-"$bin" report --db "$tmp/m.db" >"$tmp/m.md" && ok || fail "report"
+# and 1 and 3 (complex1 / complex2 outside the notes' sequences: results the notes do not
+# describe) too. The contexts that store multiplier 0 alone run 0 (mul) and 4 (select, in the
+# order lima's compiler emits it: b ? c : a, the library's rselect; c is multiplier 1's input
+# a), named so in every context whose inputs tell them apart (plain, infinities, NaN, swapped,
+# negated, third input: the third input's b is 0, where the select reads a). The contexts that
+# also store multiplier 1 (undescribed during a select; zeros among them) run only the seed's
+# value 0: said once for the probe.
+named="    [0.0] 100-102: enum / opcode: 0: mul, 4: rselect; 1-3, 5-7 not determined: the simulator does not model them; run on hardware ("
 once="    [0.0] utgard_gp.instr 100-102: not determined: the simulator does not model values 1-7 (8 of 8 tried; only the seed's value 0 ran); run on hardware ("
-ctxs="(contexts: plain, zeros, inf, nan, swapped, negated, third_input)"
-n=$(grep -F "$once" "$tmp/m.md" | grep -cF "$ctxs")
-[ "$n" -eq 1 ] && ok || fail "mul_op: $n lines said once for the 7 contexts: $(grep '^    \[' "$tmp/m.md" | head -2)"
-n=$(grep -c "^Not determined here: 100-102 (below, once for the probe)\.$" "$tmp/m.md")
-[ "$n" -eq 7 ] && ok || fail "mul_op: $n contexts name 100-102, want 7"
-grep -q "the runner could not say" "$tmp/m.md" && fail "mul_op: 'the runner could not say' on the simulator" || ok
-
-# strategy auto: the 3-bit target line is swept whole, although its flips alone say nothing
-# (all unmodeled): value 7 (three bits flipped) runs too, nothing is "not run"
-"$bin" campaign "$src/probes/utgard_gp/mul_op.probe" --strategy auto --db "$tmp/a.db" --quiet && ok || fail "auto"
-"$bin" infer --db "$tmp/a.db" >/dev/null
-"$bin" report --db "$tmp/a.db" >"$tmp/a.md"
-[ "$(grep -F "$once" "$tmp/a.md" | grep -cF "$ctxs")" -eq 1 ] &&
-	! grep -q "not run" "$tmp/a.md" && ok || fail "mul_op auto: $(grep '^    \[' "$tmp/a.md" | head -1)"
+ctxs="(contexts: mul1_zeros, mul1, mul1_swapped, mul1_negated, mul1_third_input)"
+for strategy in exhaustive auto; do
+	db="$tmp/m_$strategy.db"
+	"$bin" campaign "$src/probes/utgard_gp/mul_op.probe" --strategy $strategy --db "$db" --quiet && ok ||
+		fail "mul_op campaign ($strategy)"
+	"$bin" infer --db "$db" >/dev/null && ok || fail "infer ($strategy)"
+	"$bin" report --db "$db" >"$db.md" && ok || fail "report ($strategy)"
+	for c in plain inf nan swapped negated third_input; do
+		awk -v c="### Context [0-9]+ \`$c\`" '$0 ~ c { on = 1; next } /^### / { on = 0 } on' "$db.md" |
+			grep -qF "$named" && ok || fail "mul_op $strategy $c: not '0: mul, 4: rselect': $(grep -A8 "\`$c\`" "$db.md" | grep '^    \[')"
+	done
+	n=$(grep -F "$once" "$db.md" | grep -cF "$ctxs")
+	[ "$n" -eq 1 ] && ok || fail "mul_op $strategy: $n lines said once for the mul1 contexts: $(grep '^    \[utg' "$db.md" | head -2)"
+	n=$(grep -c "^Not determined here: 100-102 (below, once for the probe)\.$" "$db.md")
+	[ "$n" -eq 5 ] && ok || fail "mul_op $strategy: $n contexts name 100-102, want 5"
+	grep -q "the runner could not say" "$db.md" && fail "mul_op: 'the runner could not say' on the simulator" || ok
+	grep -q "not run" "$db.md" && fail "mul_op $strategy: values not run" || ok
+done
+"$bin" report --db "$tmp/m_auto.db" --format json -o "$tmp/m.json" && ok || fail "mul_op json"
+grep -qF '"ops":{"0":"mul","4":"rselect"}' "$tmp/m.json" && ok || fail "mul_op json: the values' names across contexts"
+grep -qF '"operands":"varyings_out[0]: a = uniforms[0], b = uniforms[1], c = attributes[0];' "$tmp/m.json" && ok ||
+	fail "mul_op json: plain's operands are not a = uniforms .x, b = .y, c = attribute .x"
 
 # acc_op (bits 83-85): value 3 is the notes' unknown one; the others run and are named as the
 # notes name them (add, floor, sign, ge, lt, min, max), the same in every context (operands

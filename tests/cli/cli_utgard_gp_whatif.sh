@@ -45,25 +45,29 @@ pipeline mul_op sim "$tmp/sim.db" && ok || fail "sim pipeline: $(cat "$tmp/err")
 pipeline mul_op "remote:'$dev'" "$tmp/dev.db" && ok || fail "device pipeline: $(cat "$tmp/err")"
 [ "$(q "$tmp/dev.db" "SELECT runner || ' ' || model FROM device")" = "remote mali400" ] && ok ||
 	fail "device row: $(q "$tmp/dev.db" "SELECT * FROM device")"
-# Context 0 (plain): multiplier 0 of a = 3, b = -0.5, multiplier 1 of c = 11.5, d = -2, stored
-# at once (varying 0 .x .y) and again two instructions later (varying 1 .x .y). Floats as
-# little-endian bytes: -0.5 000000BF, -2 000000C0, 3 00004040, 11.5 00003841, 2.5 00002040,
-# 9.5 00001841, 0.5 0000003F, 2 00000040.
+# Context 0 (plain) stores multiplier 0 of a = 3, b = -0.5 alone, at once (varying 0 .x) and
+# again two instructions later (varying 1 .x); context 7 (mul1) also multiplier 1 of c = 11.5,
+# d = -2 (.y). Floats as little-endian bytes: -0.5 000000BF, -2 000000C0, 3 00004040, 11.5
+# 00003841, 2.5 00002040, 9.5 00001841, 0.5 0000003F, 2 00000040.
 z=0000000000000000
 expect_out() { # CONTEXT VALUE WORD0 WORD1 what
 	local want="0|$3$4$z$3$4$z" got
 	got=$(outcome "$tmp/dev.db" "$1" "$2")
 	[ "$got" = "$want" ] && ok || fail "device context $1 value $2 ($5): got $got, want $want"
 }
-expect_out 0 5 000000BF 000000C0 "min(3, -0.5), min(11.5, -2)"
-expect_out 0 6 00004040 00003841 "max"
-expect_out 0 7 00002040 00001841 "add"
-expect_out 5 5 0000003F 00000040 "negated: -min"
+expect_out 0 5 000000BF 00000000 "min(3, -0.5)"
+expect_out 7 5 000000BF 000000C0 "min(3, -0.5), min(11.5, -2)"
+expect_out 7 6 00004040 00003841 "max"
+expect_out 7 7 00002040 00001841 "add"
+expect_out 4 5 0000003F 00000000 "negated: -min"
+expect_out 9 5 000000BF 00000040 "mul1_negated: min, -min"
 # Known opcodes used outside the notes' sequences stay unmodeled: the what-if covers only
-# unknown values (and multiply 2 is left unknown by this model).
+# unknown values (and multiply 2 is left unknown by this model): complex1 and complex2 where
+# multiplier 0 is stored, select where multiplier 1 is (contexts 6-10).
 [ "$(q "$tmp/dev.db" "SELECT group_concat(DISTINCT o.status) FROM run r JOIN outcome o
-      ON o.id = r.outcome_id WHERE r.value IN (x'01', x'02', x'03', x'04')")" = 4 ] && ok ||
-	fail "device: values 1-4 are not all unmodeled"
+      ON o.id = r.outcome_id WHERE r.value IN (x'01', x'02', x'03')
+      OR (r.value = x'04' AND r.context >= 6)")" = 4 ] && ok ||
+	fail "device: values 1-3 (and 4 where multiplier 1 is stored) are not all unmodeled"
 # Wherever the simulator says something, the device says the same.
 same_sql="SELECT r.context, hex(r.value), o.status, hex(o.data) FROM run r JOIN outcome o
           ON o.id = r.outcome_id WHERE o.status = 0 AND r.value NOT IN (x'05', x'06', x'07')
@@ -82,15 +86,20 @@ got=$(name_of "$tmp/acc_dev.db.json" plain 83 3)
 
 # 3b. The multiply opcode probe on the device: values 5, 6, 7 are min, max and a + b by the
 # device's definition (examples/utgard_gp_whatif), so the report names them min, max, add in
-# context plain (field 100-102), and the same in every one of the 7 contexts (named once across
-# them: zeros, infinities, NaN, swapped inputs, negated results, a third input); on the
-# simulator they are unmodeled.
+# context mul1 (field 100-102), and the same in the 5 contexts that store both multipliers
+# (named once across them: zeros, swapped inputs, negated results, a third input). Where
+# multiplier 0 is stored alone, 4 runs (select, b ? c : a: rselect) and 1-3 do not: bit 102
+# is a field of its own there (0: mul, 1: rselect), 100-101 not determined, in the 6 contexts.
+# On the simulator 5-7 are unmodeled.
 for v in 5:min 6:max 7:add; do
-	got=$(name_of "$tmp/dev.db.json" plain 100 "${v%%:*}")
+	got=$(name_of "$tmp/dev.db.json" mul1 100 "${v%%:*}")
 	[ "$got" = "${v#*:}" ] && ok || fail "mul device: value ${v%%:*} reported as '$got', not ${v#*:}"
 done
-[ "$(grep -o '"ops":{"0":"mul","5":"min","6":"max","7":"add"}' "$tmp/dev.db.json" | wc -l)" = 7 ] &&
-	ok || fail "mul device: 5, 6, 7 not named min, max, add in all 7 contexts"
+got=$(name_of "$tmp/dev.db.json" plain 102 1)
+[ "$got" = rselect ] && ok || fail "mul device: select reported as '$got', not rselect"
+[ "$(grep -o '"ops":{"0":"mul","1":"rselect"}' "$tmp/dev.db.json" | wc -l)" = 6 ] &&
+	[ "$(grep -o '"ops":{"0":"mul","5":"min","6":"max","7":"add"}' "$tmp/dev.db.json" | wc -l)" = 5 ] &&
+	ok || fail "mul device: not rselect in 6 contexts and min, max, add in 5"
 "$bin" report --db "$tmp/sim.db" --format md 2>/dev/null | grep -q "100-102: not determined: the simulator does not model values 1-7 (" &&
 	ok || fail "mul sim report does not say values 1-7 are unmodeled on the simulator"
 

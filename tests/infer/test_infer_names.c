@@ -5,7 +5,9 @@
  * (no "sub" of a word and itself); a zeroed buffer beside the operands does not hide them; a
  * branch that skips an instruction keeps its word (not the next instruction's add); a repeat
  * count is named by the operation each repetition writes; a select read through a negate is an
- * offset of negated words, not an immediate (words planted in even steps look like one). */
+ * offset of negated words, not an immediate (words planted in even steps look like one); a
+ * word of its own beside computed values is a move, not a select whose condition never
+ * changes. */
 #include <math.h>
 #include <sqlite3.h>
 #include <string.h>
@@ -176,6 +178,23 @@ static int negated_run(const struct toy *t, unsigned v, uint32_t *out)
 	return IP_STATUS_OK;
 }
 
+static float unif(const struct toy *t, unsigned i)
+{
+	float f;
+	memcpy(&f, &t->unis[i], 4);
+	return f;
+}
+
+/* a*b, a word of its own (b is never zero here, so nothing says the value is more than a
+ * move of that word: not rselect b ? c : a, though it fits), a+b, and a value no operation
+ * of the library gives (left unnamed: inference tries the mirrored select then) */
+static int mover_run(const struct toy *t, unsigned v, uint32_t *out)
+{
+	float a = unif(t, 0), b = unif(t, 1);
+	*out = v == 1 ? t->unis[9] : bits(v == 0 ? a * b : v == 2 ? a + b : a * b + 0.75f);
+	return IP_STATUS_OK;
+}
+
 /* Runs toy t as `name` with run(): its finding of context 0 must be `fields`, each member of
  * checks (path, value, ..., NULL) as given, and the report must hold line `md` (unless NULL). */
 static void check_case(const char *path, struct toy *t, const char *name,
@@ -213,6 +232,9 @@ int main(void)
 	           (const char *const[]){"$.values", "{\"0\":\"mov registers[6]\",\"1\":\"mov "
 	                                 "uniforms[6]\",\"2\":\"unidentified\",\"3\":\"mov "
 	                                 "uniforms[9]\"}", NULL}, NULL);
+	check_case(path, &t, "mover", mover_run, "53-54 enum",
+	           (const char *const[]){"$.values", "{\"0\":\"mul\",\"1\":\"mov uniforms[9]\","
+	                                 "\"2\":\"add\",\"3\":\"unidentified\"}", NULL}, NULL);
 	check_case(path, &t, "compare", compare_run, "53-54 distinct",
 	           (const char *const[]){"$.ops", "{\"0\":\"unidentified\",\"1\":\"unidentified\","
 	                                 "\"2\":\"unidentified\",\"3\":\"unidentified\"}", NULL},

@@ -74,13 +74,15 @@ static void test_exp2_log2(void)
 	free(x);
 }
 
-/* The same sequence with input d not through passthrough op 4 is outside the notes. */
+/* The same sequence with input d not through passthrough op 4 is outside the notes: unmodeled
+ * where its result is read. */
 static void test_broken_sequence(void)
 {
 	static const char src[] =
 		"instr {\n\treg0 attr 0\n\tpass.unk4 r0_x\n}\n"
 		"instr {\n\treg0 attr 0\n\tcplx.exp2 pass\n\tmul0.complex2 pass, pass\n}\n"
-		"instr {\n\treg0 attr 0\n\tmul0.complex1 cplx, mul0\n\tmul1.complex1 cplx, r0_x\n}\n";
+		"instr {\n\treg0 attr 0\n\tmul0.complex1 cplx, mul0\n\tmul1.complex1 cplx, r0_x\n}\n"
+		"instr {}\ninstr {\n\tacc0.add mul0_2, ident\n}\n"; /* where its result is read */
 	float attr[64] = {2.0f};
 	struct gp_test_run run;
 	if (gp_test_run(__LINE__, src, NULL, 0, attr, 1, &run) == 0) {

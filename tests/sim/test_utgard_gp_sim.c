@@ -113,6 +113,18 @@ static void test_multipliers(void)
 		            "\tstore0.varying 1, mul0, none\n}\n",
 		            u0, 1, NULL, want, 8);
 	}
+	{
+		/* complex2 of two different inputs: multiplier 0's result is not described, but
+		 * multiplier 1 still multiplies (the notes: "the other two are normal (multiply)"):
+		 * a run that stores only multiplier 1 says 8 * -0 = -0 and -2.25 * 1.5 = -3.375 */
+		static const float want[2] = {-0.0f, -3.375f};
+		expect_vary(__LINE__,
+		            "instr {\n\tload 0\n\tmul0.complex2 ld_x, ld_y\n\tmul1.complex2 ld_z, ld_w\n"
+		            "\tstore0.varying 0, mul1, none\n}\n"
+		            "instr {\n\tload 0\n\tmul0.complex2.neg ld_x, ld_y\n"
+		            "\tmul1.complex2 ld_y, ld_x\n\tstore0.varying 0, none, mul1\n}\n",
+		            u0, 1, NULL, want, 2);
+	}
 }
 
 static void test_passthrough_and_complex(void)
@@ -326,8 +338,18 @@ static void test_unmodeled(void)
 	expect_status(__LINE__,
 	              "instr {\n\tload 0\n\tcplx.log2 ld_x\n}\ninstr {\n\tacc0.add cplx, ident\n}\n",
 	              IP_STATUS_UNMODELED, "partial complex");
-	expect_status(__LINE__, "instr {\n\tload 0\n\tmul0.complex2 ld_x, ld_y\n}\n",
+	/* ... unmodeled where a store or a unit reads them, not before */
+	expect_status(__LINE__,
+	              "instr {\n\tload 0\n\tmul0.complex2 ld_x, ld_y\n\tstore0.varying 0, mul0, none\n}\n",
 	              IP_STATUS_UNMODELED, "complex2 of two different");
+	expect_status(__LINE__,
+	              "instr {\n\tload 0\n\tmul0.complex2.neg ld_x, ld_x\n}\n"
+	              "instr {\n\tacc0.add mul0, ident\n}\n",
+	              IP_STATUS_UNMODELED, "output negate of multiply complex2");
+	expect_status(__LINE__,
+	              "instr {\n\tload 0\n\tmul0.complex1 ld_x, ld_y\n\tmul1.complex1 ld_z, ld_w\n}\n"
+	              "instr {}\ninstr {\n\tacc0.add mul0_2, ident\n\tstore0.varying 0, acc0, none\n}\n",
+	              IP_STATUS_UNMODELED, "complex1 whose inputs a and c");
 	/* a known program is ok */
 	expect_status(__LINE__, "instr {\n\tload 0\n\tacc0.add ld_x, ld_y\n\tstore0.varying 0, acc0, acc0\n}\n",
 	              IP_STATUS_OK, NULL);

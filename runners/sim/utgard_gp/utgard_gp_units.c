@@ -155,10 +155,10 @@ gp_err gp_mul(unsigned op, const struct gp_val in[4], const int used[2], const i
 		}
 		break;
 	case UTGARD_GP_MUL_COMPLEX1:
-		if ((e = complex1(in, mul0_late)) != 0)
-			return e;
-		if ((e = negate(mul0_late, neg[0])) != 0)
-			return e;
+		/* outside the notes' sequence its result is not described: unmodeled where a
+		 * store or a unit reads it, not the run (multiplier 1 is not described either) */
+		if ((e = complex1(in, mul0_late)) != 0 || (e = negate(mul0_late, neg[0])) != 0)
+			*mul0_late = gp_opaque(GP_OPAQUE, e);
 		out[0] = gp_opaque(GP_OPAQUE, late);
 		out[1] = gp_opaque(GP_OPAQUE, wide_mul1);
 		return 0;
@@ -174,10 +174,14 @@ gp_err gp_mul(unsigned op, const struct gp_val in[4], const int used[2], const i
 				out[0].x = a->x;
 				out[0].pre = 1;
 			} else {
-				return "multiply complex2 of two different inputs is not described";
+				/* not described, but multiplier 1 still multiplies: unmodeled where it
+				 * is read, not the run */
+				out[0] = gp_opaque(GP_OPAQUE, "multiply complex2 of two different inputs "
+				                              "is not described");
 			}
 			if (neg[0])
-				return "output negate of multiply complex2 is not described";
+				out[0] = gp_opaque(GP_OPAQUE,
+				                   "output negate of multiply complex2 is not described");
 		}
 		if (used[1]) {
 			if ((e = need_plain(in[2])) != 0 || (e = need_plain(in[3])) != 0)
