@@ -12,6 +12,8 @@
 #include "isaprobe/a3xx_sim.h"
 #include "isaprobe/float_bits.h"
 
+extern const struct ip_sim_isa a3xx_sim; /* runners/sim/a3xx/a3xx_sim.c */
+
 struct a3xx_job {
 	const float *consts;
 	size_t nconsts;
