@@ -29,7 +29,7 @@ typedef int (*writer)(const struct ex_model *, const struct ip_export_options *,
 int ip_export(struct ip_store *s, const struct ip_export_options *o, FILE *out, FILE *note,
               struct ip_diag *d)
 {
-	/* Without -i: every ISA its maintainers keep in this format (the descriptors' export_format) */
+	/* Without -i: each ISA whose maintainers keep it in this format (.export_format) */
 	const char *isas[16], *fname = ip_export_format_name(o->format);
 	size_t nisas = 0;
 	writer w = o->format == IP_EXPORT_ISASPEC       ? ex_isaspec

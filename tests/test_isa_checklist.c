@@ -52,7 +52,8 @@ static void one_of(const struct ip_isa *isa, const void *part, const char *none,
 	char msg[256];
 	if (!part == !none) {
 		snprintf(msg, sizeof msg, "%s: %s", what,
-		         part ? "both a part and a reason for none" : "neither a part nor \"none\"");
+		         part ? "both a part and a reason for none"
+		              : "neither a part nor \"none\"");
 		problem(isa, msg);
 	} else if (none && !none[0]) {
 		snprintf(msg, sizeof msg, "%s: an empty reason for none", what);
@@ -183,10 +184,11 @@ int main(void)
 		CHECK(n == 0, "%s: %u items of isa.h's checklist missing (above)", (*i)->name, n);
 		/* the look-ups answer with the descriptor's parts */
 		CHECK(ip_sim_find((*i)->name) == (*i)->sim, "%s: ip_sim_find", (*i)->name);
-		CHECK(ip_harness_find((*i)->name) == (*i)->harness, "%s: ip_harness_find", (*i)->name);
-		CHECK(ip_mesa_find((*i)->name) == (*i)->mesa, "%s: ip_mesa_find", (*i)->name);
-		CHECK(ip_public_overlay((*i)->name) == (*i)->public_overlay, "%s: ip_public_overlay",
+		CHECK(ip_harness_find((*i)->name) == (*i)->harness, "%s: ip_harness_find",
 		      (*i)->name);
+		CHECK(ip_mesa_find((*i)->name) == (*i)->mesa, "%s: ip_mesa_find", (*i)->name);
+		CHECK(ip_public_overlay((*i)->name) == (*i)->public_overlay,
+		      "%s: ip_public_overlay", (*i)->name);
 		CHECK(!(*i)->drm_kind ||
 		          ip_drm_jobkind_find((*i)->name, (*i)->drm_kind->driver) == (*i)->drm_kind,
 		      "%s: ip_drm_jobkind_find", (*i)->name);
@@ -197,8 +199,8 @@ int main(void)
 	for (size_t k = 0; midgard && k < sizeof breaks / sizeof breaks[0]; k++) {
 		unsigned n;
 		char *text = broken(midgard, breaks[k].edit, &n);
-		CHECK(n >= 1 && strstr(text, breaks[k].says), "broken copy %zu: %u problems: %s", k, n,
-		      text);
+		CHECK(n >= 1 && strstr(text, breaks[k].says), "broken copy %zu: %u problems: %s", k,
+		      n, text);
 		free(text);
 	}
 	return check_report("test_isa_checklist");

@@ -21,7 +21,8 @@ static const struct ip_format *const ctm_formats[] = {
 
 const struct ip_isa ctm_isa = {
 	.name = "ctm",
-	.title = "ATI CTM data-parallel processor (R5xx fragment processor): programs and executables",
+	.title = "ATI CTM data-parallel processor (R5xx fragment processor): programs and "
+	         "executables",
 	.seed = "docs/notes/002_4c86a11da0c70ff8.txt",
 	.formats = ctm_formats,
 	.nformats = IP_COUNT(ctm_formats),

@@ -77,7 +77,8 @@ static int whatif_run_batch(void *state, const struct ip_job *jobs, size_t n,
 
 static const struct ip_runner_backend whatif_backend = {
 	.name = "utgard_gp_whatif",
-	.summary = "Utgard GP simulator with HYPOTHETICAL semantics for multiply 5-7 and accumulator 3",
+	.summary = "Utgard GP simulator with HYPOTHETICAL semantics for multiply 5-7 and "
+	           "accumulator 3",
 	.open = whatif_open,
 	.run_batch = whatif_run_batch,
 	.close = ip_utgard_gp_sim_close,

@@ -1,5 +1,6 @@
 /* a3xx_regs.h: the a3xx register file as the registers role holds it, one invocation after the
- * other: the layout the simulator, the harness and `isaprobe run` share (docs/a3xx-simulator.md). */
+ * other: the layout the simulator, the harness and `isaprobe run` share
+ * (docs/a3xx-simulator.md). */
 #ifndef ISAPROBE_A3XX_REGS_H
 #define ISAPROBE_A3XX_REGS_H
 

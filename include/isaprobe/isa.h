@@ -20,7 +20,8 @@
  *     simulator's buffer layouts; an ISA run by another's simulator shares its page) and, with
  *     Mesa names, docs/<docs>-mesa-names.md. Optional: docs/<docs>-probes.md (what the shipped
  *     probes found), a public overlay (`.public_overlay`: docs/public-overlay.md).
- *  8. Shipped probes in probes/<isa>/ and the seed notes in docs/notes/ (`.seed`). */
+ *  8. The seed notes in docs/notes/ (`.seed`). Not checked: probes shipped in probes/<isa>/
+ *     (ctm_cb's live in probes/ctm/), a fuzz seed in fuzz/targets/. */
 #ifndef ISAPROBE_ISA_H
 #define ISAPROBE_ISA_H
 
