@@ -75,9 +75,9 @@ int cmd_gpu_check(int argc, char **argv)
 			cli_json_string(stdout, why);
 			fputs("}", stdout);
 		} else if (why[0]) {
-			printf("%s: does not run on a %s: %s\n", argv[i], gpu, why);
+			printf("%s: does not run on the %s: %s\n", argv[i], gpu, why);
 		} else {
-			printf("%s: runs on a %s\n", argv[i], gpu);
+			printf("%s: runs on the %s\n", argv[i], gpu);
 		}
 		ip_probe_free(&p);
 	}

@@ -484,8 +484,9 @@ static int run_sql(const char *file, sqlite3 *db, const char *sql, enum cli_form
 			rc = 1;
 		} else if (cli_sql_print(stdout, st, format)) {
 			if (ip_sql_guard_timed_out(g))
-				fprintf(stderr, "%s: error: %s stopped after %g seconds, the time a statement "
-				                "may run (--time-limit SECONDS changes it; 0: none)\n",
+				fprintf(stderr, "%s: error: %s stopped after %g seconds of processor time, "
+				                "the time a statement may use (--time-limit SECONDS changes "
+				                "it; 0: none)\n",
 				        file, what, seconds);
 			else
 				sql_error(file, db, what);

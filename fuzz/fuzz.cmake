@@ -53,7 +53,7 @@ target_link_libraries(isaprobe-fuzz PRIVATE isaprobe_lib)
 if(ISAPROBE_FUZZ)
   # Short AFL++ runs of every target (ci/fuzz); a crash or sanitizer report fails the test.
   enable_testing()
-  set(ISAPROBE_FUZZ_TOTAL_SECONDS 120 CACHE STRING "seconds of afl-fuzz for all targets together in the fuzz preset test")
+  set(ISAPROBE_FUZZ_TOTAL_SECONDS 90 CACHE STRING "seconds of afl-fuzz for all targets together in the fuzz preset test")
   add_test(NAME fuzz_short
     COMMAND bash ${PROJECT_SOURCE_DIR}/ci/fuzz --build ${PROJECT_BINARY_DIR}
             --total ${ISAPROBE_FUZZ_TOTAL_SECONDS} --out ${PROJECT_BINARY_DIR}/fuzz-short)

@@ -79,10 +79,10 @@ FAKEDRM_MODEL=1 fake "$bin" campaign --dry-run --runner drm --sample 2 \
 
 # gpu-check: every shipped Midgard probe runs on a T760, a Bifrost one does not
 "$bin" gpu-check --gpu t760 "$src"/probes/midgard/*.probe >"$tmp/gc.txt" && ok || fail "gpu-check"
-[ "$(grep -c ': runs on a t760$' "$tmp/gc.txt")" = "$(ls "$src"/probes/midgard/*.probe | wc -l)" ] &&
+[ "$(grep -c ': runs on the t760$' "$tmp/gc.txt")" = "$(ls "$src"/probes/midgard/*.probe | wc -l)" ] &&
 	ok || fail "gpu-check: $(cat "$tmp/gc.txt")"
 "$bin" gpu-check --gpu t760 "$src/probes/bifrost/header_unknown.probe" >"$tmp/gc2.txt"
-[ $? = 1 ] && grep -q 'does not run on a t760: context .*: the Mali-T760 runs midgard, not bifrost' \
+[ $? = 1 ] && grep -q 'does not run on the t760: context .*: the Mali-T760 runs midgard, not bifrost' \
 	"$tmp/gc2.txt" && ok || fail "gpu-check of a Bifrost probe: $(cat "$tmp/gc2.txt")"
 "$bin" gpu-check --gpu t999 "$src/probes/midgard/ls_loads.probe" >"$tmp/gc3.txt"
 [ $? = 1 ] && grep -q "no GPU model 't999'" "$tmp/gc3.txt" && ok || fail "gpu-check t999: $(cat "$tmp/gc3.txt")"
