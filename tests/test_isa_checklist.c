@@ -94,6 +94,7 @@ static unsigned checklist(const struct ip_isa *isa, FILE *out)
 		page(isa, "asm");
 		page(isa, "sources");
 		page(isa, "simulator");
+		page(isa, "probes");
 		if (isa->mesa)
 			page(isa, "mesa-names");
 	}

@@ -17,9 +17,10 @@
  *  6. Golden rows (`.golden`: tests/golden/<isa>.txt, or the test that holds them), or
  *     `.no_golden` saying why none.
  *  7. The docs pages docs/<docs>-asm.md, docs/<docs>-sources.md, docs/<docs>-simulator.md (the
- *     simulator's buffer layouts; an ISA run by another's simulator shares its page) and, with
- *     Mesa names, docs/<docs>-mesa-names.md. Optional: docs/<docs>-probes.md (what the shipped
- *     probes found), a public overlay (`.public_overlay`: docs/public-overlay.md).
+ *     simulator's buffer layouts; an ISA run by another's simulator shares its page),
+ *     docs/<docs>-probes.md (what the shipped probes found) and, with Mesa names,
+ *     docs/<docs>-mesa-names.md. Optional: a public overlay (`.public_overlay`:
+ *     docs/public-overlay.md).
  *  8. The seed notes in docs/notes/ (`.seed`). Not checked: probes shipped in probes/<isa>/
  *     (ctm_cb's live in probes/ctm/), a fuzz seed in fuzz/targets/. */
 #ifndef ISAPROBE_ISA_H
