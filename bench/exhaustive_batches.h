@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../fuzz/exec.h"
+#include "campaign/exec.h"
 
 struct bench_exhaustive {
 	struct ip_exec x;        /* ready for ip_exec_run(&x, v, n, data, o, ...) */

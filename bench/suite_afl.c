@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../fuzz/afl/afl_internal.h"
-#include "../fuzz/exec.h"
+#include "fuzz/afl/afl_internal.h"
+#include "campaign/exec.h"
 #include "bench.h"
 #include "isaprobe/afl.h"
 #include "isaprobe/campaign.h"

@@ -16,9 +16,9 @@
 
 #include <radeon_drm.h>
 
-#include "../runners/drm/drm_uapi.h"
-#include "../runners/drm/model_ext.h"
-#include "../runners/drm/msm_uapi.h"
+#include "runners/drm/drm_uapi.h"
+#include "runners/drm/model_ext.h"
+#include "runners/drm/msm_uapi.h"
 #include "bench.h"
 #include "isaprobe/harness.h"
 #include "isaprobe/isa.h"

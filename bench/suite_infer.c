@@ -12,7 +12,7 @@
 #include "synth_trial.h"
 #include "isaprobe/campaign.h"
 #include "isaprobe/infer.h"
-#include "isaprobe/synth.h"
+#include "runners/synth/synth.h"
 
 #define TARGET 20000.0
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runners/sim/utgard_gp/utgard_gp_sim.h"
+#include "runners/sim/utgard_gp/utgard_gp_sim.h"
 #include "bench.h"
 #include "utgard_gp/utgard_gp.h"
 

@@ -13,7 +13,7 @@
 #include "isaprobe/infer.h"
 #include "isaprobe/probe.h"
 #include "isaprobe/store.h"
-#include "isaprobe/synth.h"
+#include "runners/synth/synth.h"
 #include "synth_trial.h"
 
 double synth_ratio(uint64_t found, uint64_t all)

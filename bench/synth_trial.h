@@ -1,6 +1,6 @@
-/* synth_trial.h: one trial of inference on a synthetic device (include/isaprobe/synth.h): an
+/* synth_trial.h: one trial of inference on a synthetic device (runners/synth/synth.h): an
  * `auto` campaign, `infer`, and the findings scored against the layout the device was drawn
- * with. Shared by tests/test_infer_synth.c and `isaprobe bench infer`. */
+ * with. Shared by tests/infer/test_infer_synth.c and `isaprobe bench infer`. */
 #ifndef ISAPROBE_BENCH_SYNTH_TRIAL_H
 #define ISAPROBE_BENCH_SYNTH_TRIAL_H
 
@@ -44,7 +44,7 @@ struct synth_score {
 	unsigned findings;                 /* findings written */
 };
 
-/* The conditions inference is measured under (tests/test_infer_synth.c, `isaprobe bench
+/* The conditions inference is measured under (tests/infer/test_infer_synth.c, `isaprobe bench
  * infer`): devices with each shape alone and all together, without noise, flaky (timeouts and
  * runner errors), and with faults as a GPU gives them (random, leaving the state dirty), output
  * bits flipped; `base` names the scenario whose runs its own are held to twice of (itself: -1). */

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../bench/bench.h"
+#include "bench/bench.h"
 #include "cli.h"
 #include "isaprobe/version.h"
 

@@ -67,7 +67,7 @@ static int has_errors(struct ip_store *s, int64_t campaign_id, int *any, struct 
 /* Calls each(arg, variant, outcome) for every runner-error outcome, in table order, until each
  * returns nonzero (1: stop, -1: error). Every one counts, whatever else its variant holds: a
  * variant drawn twice has a run per draw, and a campaign stores a runner error only for a run
- * that no re-run answered (fuzz/campaign.c; databases written before kept one beside the re-run
+ * that no re-run answered (campaign/campaign.c; databases written before kept one beside the re-run
  * that answered it, which --resume now runs once more). */
 static int each_error(struct ip_store *s, int64_t campaign_id,
                       int (*each)(void *, const struct ip_scan_variant *,

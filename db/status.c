@@ -1,5 +1,5 @@
 /* status.c: the names of the outcome statuses, as reports print them and as the database's
- * `status` table holds them (db/schema.sql; tests/test_store.c checks they agree). */
+ * `status` table holds them (db/schema.sql; tests/db/test_store.c checks they agree). */
 #include "isaprobe/store.h"
 
 const char *ip_status_name(enum ip_status s)

@@ -1,7 +1,7 @@
 /* validate.c: the rules every row a reader uses must pass (inference, reports, `db merge`): one
  * SQL query per table finds the first row that breaks one and names the table, the row and why.
  *
- * The writers (db/record.c, db/layout.c, reports/infer_write.c) only ever store rows that pass;
+ * The writers (db/record.c, db/layout.c, infer/infer_write.c) only ever store rows that pass;
  * a row that does not was damaged or changed by hand, and a reader that used it could index out
  * of its arrays or draw a diagram billions of bits wide. So the readers check first, with these
  * same queries: inference and reports the campaigns and findings they are about to read, `db

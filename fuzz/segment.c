@@ -196,7 +196,7 @@ void ip_auto_segment(unsigned width, const ip_word *adjacent, const struct ip_ou
  * enabling bit's alone, one the runner could not say (a value of the select it enables that
  * the runner does not model: still one of the field's values, walked under it), or a fault
  * (a special register the select reads only then: the survey's faults are settled, repeated
- * after a job known to succeed, fuzz/settle.c). */
+ * after a job known to succeed, campaign/settle.c). */
 static int acts_under(const struct ip_outcome *pair, const struct ip_outcome *alone)
 {
 	return (pair->status == IP_STATUS_OK || pair->status == IP_STATUS_UNMODELED ||

@@ -16,7 +16,7 @@ if(ISAPROBE_SHARED)
   set_target_properties(isaprobe_shared PROPERTIES OUTPUT_NAME isaprobe
     VERSION ${PROJECT_VERSION} SOVERSION ${ISAPROBE_SOVERSION})
   target_include_directories(isaprobe_shared PUBLIC ${PROJECT_SOURCE_DIR}/include
-                             ${PROJECT_SOURCE_DIR}/encoders)
+                             ${PROJECT_SOURCE_DIR}/encoders ${PROJECT_SOURCE_DIR})
   target_link_libraries(isaprobe_shared PUBLIC m SQLite::SQLite3 Threads::Threads)
   install(TARGETS isaprobe_shared LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
           NAMELINK_COMPONENT Development)
@@ -33,7 +33,7 @@ if(ISAPROBE_AFL_HARNESS)
 endif()
 file(RELATIVE_PATH ISAPROBE_HELPER_FROM_BIN ${CMAKE_INSTALL_FULL_BINDIR}
      ${CMAKE_INSTALL_FULL_LIBEXECDIR}/isaprobe)
-set_source_files_properties(${PROJECT_SOURCE_DIR}/fuzz/afl/afl_campaign.c PROPERTIES
+set_source_files_properties(${PROJECT_SOURCE_DIR}/campaign/afl_campaign.c PROPERTIES
   COMPILE_DEFINITIONS "ISAPROBE_HELPER_FROM_BIN=\"${ISAPROBE_HELPER_FROM_BIN}\"")
 
 # pkg-config: written at install time, for the prefix installed to (`--prefix` included).

@@ -9,7 +9,7 @@
 #include "isaprobe/infer.h"
 #include "isaprobe/report.h"
 #include "isaprobe/word.h"
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 struct sqlite3_stmt;
 

@@ -1,7 +1,8 @@
 /* isa.h: what an ISA plugs into isaprobe (one descriptor, struct ip_isa), and the registry that
  * lists the ISAs (encoders/isa_registry.c, one line each).
  *
- * Adding an ISA: the checklist (tests/test_isa_checklist.c checks it for every registered ISA)
+ * Adding an ISA: the checklist (tests/encoders/test_isa_checklist.c checks it for every
+ * registered ISA)
  *  1. encoders/<isa>/: field tables (one struct ip_format per word format), pack/unpack,
  *     assembler, disassembler; <isa>_isa.c exports the descriptor below, with designated
  *     initialisers (a field added later is then NULL where nobody set it, and the checklist says
@@ -22,7 +23,7 @@
  *     docs/<docs>-mesa-names.md. Optional: a public overlay (`.public_overlay`:
  *     docs/public-overlay.md).
  *  8. The seed notes in docs/notes/ (`.seed`). Not checked: probes shipped in probes/<isa>/
- *     (ctm_cb's live in probes/ctm/), a fuzz seed in fuzz/targets/. */
+ *     (ctm_cb's live in probes/ctm/), a fuzz seed in tests/fuzz/targets/. */
 #ifndef ISAPROBE_ISA_H
 #define ISAPROBE_ISA_H
 

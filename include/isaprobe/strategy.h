@@ -59,7 +59,7 @@ struct ip_auto_context_plan {
 	struct ip_auto_condition conditions[IP_AUTO_MAX_CONDITIONS];
 	/* how each bit's flip alone ended in the settled survey when it faulted (status, fault
 	 * code; status 0: it did not): a fault of a variant flipping such a bit, alike, is what
-	 * the walk showed (fuzz/settle.c) */
+	 * the walk showed (campaign/settle.c) */
 	uint8_t walk_status[128];
 	uint32_t walk_fault[128];
 };

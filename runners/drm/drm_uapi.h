@@ -1,7 +1,7 @@
 /* drm_uapi.h: the panfrost and lima kernel interfaces (ioctl numbers, argument structs) the drm
  * runner speaks, declared here because Debian's libdrm-dev ships neither panfrost_drm.h nor
  * lima_drm.h. Layouts are facts of the kernel's UAPI (sources in docs/drm-sources.md); each
- * declaration names the kernel and driver version it matches. tests/test_drm_uapi.c checks every
+ * declaration names the kernel and driver version it matches. tests/drm/test_drm_uapi.c checks every
  * size and ioctl number against numbers written out from the kernel headers. */
 #ifndef ISAPROBE_DRM_UAPI_H
 #define ISAPROBE_DRM_UAPI_H

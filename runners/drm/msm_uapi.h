@@ -1,7 +1,7 @@
 /* msm_uapi.h: the msm kernel interface (Adreno) the drm runner speaks: ioctl numbers and argument
  * structs, declared here because Debian's libdrm-dev ships the 2018 msm_drm.h (shorter GET_PARAM,
  * GEM_INFO and GEM_SUBMIT, no SUBMITQUEUE_QUERY). Layouts are facts of the kernel's UAPI
- * (docs/drm-sources.md, "msm"); tests/test_drm_uapi.c checks sizes and numbers. */
+ * (docs/drm-sources.md, "msm"); tests/drm/test_drm_uapi.c checks sizes and numbers. */
 #ifndef ISAPROBE_MSM_UAPI_H
 #define ISAPROBE_MSM_UAPI_H
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/ctm/ctm_sim.h"
+#include "isaprobe/ctm_sim.h"
 #include "ctm/ctm.h"
 #include "drm_job.h"
 #include "drm_radeon.h"

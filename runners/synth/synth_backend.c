@@ -1,4 +1,4 @@
-/* synth_backend.c: the runner backend that serves a synthetic device (include/isaprobe/synth.h)
+/* synth_backend.c: the runner backend that serves a synthetic device (runners/synth/synth.h)
  * drawn from the seed in the config's device string, flaky on ask: some jobs, at random, answer
  * `timeout` or `runner_error` instead of their outcome; and on ask noisy as a GPU is: jobs that
  * fault at random, faults that leave the state dirty (the next job faults too), output bits
@@ -9,7 +9,7 @@
 
 #include "isaprobe/field.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/synth.h"
+#include "synth.h"
 
 struct synth_state {
 	struct ip_synth_device dev;

@@ -13,7 +13,7 @@
 #include "isaprobe/field.h"
 #include "isaprobe/float_bits.h"
 #include "isaprobe/isa.h"
-#include "isaprobe/synth.h"
+#include "synth.h"
 
 /* The device's operations, computed here on their own (never with inference's library). */
 enum op {

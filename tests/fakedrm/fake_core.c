@@ -20,7 +20,7 @@
 
 #include <drm.h>
 
-#include "../../runners/drm/model_ext.h"
+#include "runners/drm/model_ext.h"
 #include "fake_entry.h"
 #include "fakedrm.h"
 #include "isaprobe/runner.h"

@@ -8,8 +8,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../../runners/drm/drm_uapi.h"
-#include "../../runners/drm/model_ext.h"
+#include "runners/drm/drm_uapi.h"
+#include "runners/drm/model_ext.h"
 #include "fakedrm.h"
 
 #define VA_START (16ull << 20)

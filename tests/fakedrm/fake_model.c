@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runners/drm/model_ext.h"
+#include "runners/drm/model_ext.h"
 #include "fakedrm.h"
 
 static const enum ip_buf_role record_roles[IP_MODEL_ROLES] = {

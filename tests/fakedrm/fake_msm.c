@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runners/drm/a3xx_pm4.h"
-#include "../../runners/drm/model_ext.h"
-#include "../../runners/drm/msm_uapi.h"
+#include "runners/drm/a3xx_pm4.h"
+#include "runners/drm/model_ext.h"
+#include "runners/drm/msm_uapi.h"
 #include "fakedrm.h"
 #include "isaprobe/a3xx_sim.h"
 

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../runners/drm/drm_uapi.h"
-#include "../../runners/drm/model_ext.h"
+#include "runners/drm/drm_uapi.h"
+#include "runners/drm/model_ext.h"
 #include "fakedrm.h"
 #include "bifrost/bifrost.h"
 #include "isaprobe/bifrost_sim.h"

@@ -11,9 +11,9 @@
 
 #include <radeon_drm.h>
 
-#include "../../runners/drm/model_ext.h"
-#include "../../runners/drm/r5xx_regs.h"
-#include "../../runners/sim/ctm/ctm_sim.h"
+#include "runners/drm/model_ext.h"
+#include "runners/drm/r5xx_regs.h"
+#include "isaprobe/ctm_sim.h"
 #include "ctm/ctm.h"
 #include "fakedrm.h"
 

@@ -8,8 +8,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../runners/drm/drm_uapi.h"
-#include "../../runners/drm/msm_uapi.h"
+#include "runners/drm/drm_uapi.h"
+#include "runners/drm/msm_uapi.h"
 #include "fuzz_fake_harness.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "../sim.h"
+#include "runners/sim/sim.h"
 #include "a3xx/a3xx_ins.h"
 #include "isaprobe/a3xx_sim.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim.h"
+#include "runners/sim/sim.h"
 #include "bf_sim.h"
 
 static const char *const bf_model_names[] = {"g71", NULL};

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "ctm/ctm.h"
-#include "ctm_sim.h"
+#include "isaprobe/ctm_sim.h"
 
 static uint32_t rd32(const uint8_t *p)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "ctm/ctm.h"
-#include "ctm_sim.h"
+#include "isaprobe/ctm_sim.h"
 #include "isaprobe/float_bits.h"
 
 #define LOOP_DEPTH 32

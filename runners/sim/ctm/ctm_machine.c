@@ -2,7 +2,7 @@
  * computation, and the PE dispatching the domain (with conditional execution). */
 #include <string.h>
 
-#include "ctm_sim.h"
+#include "isaprobe/ctm_sim.h"
 
 void ctm_machine_reset(struct ctm_machine *m)
 {

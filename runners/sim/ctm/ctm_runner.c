@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "ctm/ctm.h"
-#include "ctm_sim.h"
+#include "isaprobe/ctm_sim.h"
+#include "runners/sim/sim.h"
 
 static const char *const models[] = {"r580", NULL};
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim.h"
+#include "runners/sim/sim.h"
 #include "mg_sim.h"
 
 static int mg_open(const char *gpu, void **state, struct ip_diag *d)

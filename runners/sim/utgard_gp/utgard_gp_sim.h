@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "../sim.h"
+#include "runners/sim/sim.h"
 #include "isaprobe/utgard_gp_whatif.h"
 
 /* What a unit result is. Only PLAIN values have a number; the others exist because the notes
