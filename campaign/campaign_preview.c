@@ -242,7 +242,8 @@ int ip_campaign_preview(const struct ip_probe *p, const struct ip_campaign_opts 
 		if (run_sample(&x, p, c, sample, o->seed, &out->ctx[c], d))
 			goto out;
 	if ((h = ip_runner_harness(r)) != NULL) {
-		snprintf(out->harness, sizeof out->harness, "%s", h->isa);
+		/* the harness is the ISA's (cfg.isa's) */
+		snprintf(out->harness, sizeof out->harness, "%s", p->isa->name);
 		for (unsigned c = 0; c < p->ncontexts; c++)
 			if (wrap_seed(&x, p, c, h, &out->ctx[c].gpu, d))
 				goto out;

@@ -9,36 +9,23 @@
 
 #include "cli.h"
 #include "common/byteorder.h"
-#include "isaprobe/a3xx_sim.h"
 #include "common/float_bits.h"
 #include "isaprobe/runner.h"
 
 #define MAX_INPUTS 16
 #define MAX_OUTPUTS 8
 
-/* Bytes of one invocation's register file in the `registers` output, per ISA (each ISA's
- * simulator documents it: docs/midgard-simulator.md, docs/utgard-gp-simulator.md). */
-static size_t reg_file_bytes(const char *isa)
-{
-	if (strcmp(isa, "utgard_gp") == 0)
-		return 16 * 16;
-	if (strcmp(isa, "bifrost") == 0)
-		return 64 * 4; /* docs/bifrost-simulator.md */
-	if (strcmp(isa, "a3xx") == 0)
-		return A3XX_REGS_BYTES; /* docs/a3xx-simulator.md */
-	return 32 * 16; /* midgard */
-}
-static size_t reg_bytes = 32 * 16; /* of the ISA being run */
-static int reg_a3xx;                /* a3xx: full, then half registers, then a0 and p0 */
+/* The registers role of the ISA being run (its descriptor's, docs/<isa>-simulator.md); an ISA
+ * without one gets room for 32 rows that nothing writes. */
+static const struct ip_isa_regs no_regs = {.bytes = 32 * 16};
+static const struct ip_isa_regs *regs = &no_regs;
+static size_t reg_bytes = 32 * 16; /* regs->bytes */
 
 /* The label of 16-byte row r of a register file. */
 static void row_label(unsigned r, char *label, size_t n)
 {
-	if (reg_a3xx && r >= A3XX_FULL_REGS / 4 && r < A3XX_REGS_A0_AT / 16)
-		snprintf(label, n, "hr%u-%u", 2 * (r - A3XX_FULL_REGS / 4),
-		         2 * (r - A3XX_FULL_REGS / 4) + 1);
-	else if (reg_a3xx && r >= A3XX_REGS_A0_AT / 16)
-		snprintf(label, n, "a0,p0");
+	if (regs->row_label)
+		regs->row_label(r, label, n);
 	else
 		snprintf(label, n, "r%u", r);
 }
@@ -553,8 +540,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!(isa = cli_isa(isa_name)) || !cli_runner_known("run", runner))
 		goto out;
-	reg_bytes = reg_file_bytes(isa->name);
-	reg_a3xx = strcmp(isa->name, "a3xx") == 0;
+	regs = isa->regs ? isa->regs : &no_regs;
+	reg_bytes = regs->bytes;
 	rc = 1;
 	if (load_program(isa, argv[optind], &bin, &len) != 0)
 		goto out;

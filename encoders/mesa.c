@@ -1,20 +1,14 @@
-/* mesa.c: the ISAs whose fields have Mesa names, and the look-ups over those name tables.
- * Each ISA's rows live beside its field tables (encoders/<isa>/<isa>_mesa_names.c). */
+/* mesa.c: the look-ups over the ISAs' Mesa name tables. Each ISA's rows live beside its field
+ * tables (encoders/<isa>/<isa>_mesa_names.c); its descriptor points at them (isaprobe/isa.h). */
 #include <string.h>
 
 #include "isaprobe/internal/mesa.h"
-
-extern const struct ip_mesa midgard_mesa, bifrost_mesa, utgard_gp_mesa, a3xx_mesa;
-
-static const struct ip_mesa *const all[] = {&midgard_mesa, &bifrost_mesa, &utgard_gp_mesa,
-                                            &a3xx_mesa};
+#include "isaprobe/isa.h"
 
 const struct ip_mesa *ip_mesa_find(const char *isa)
 {
-	for (unsigned i = 0; i < IP_COUNT(all); i++)
-		if (strcmp(all[i]->isa, isa) == 0)
-			return all[i];
-	return NULL;
+	const struct ip_isa *i = ip_isa_find(isa);
+	return i ? i->mesa : NULL;
 }
 
 const char *ip_mesa_field_name(const struct ip_mesa *m, const struct ip_format *fmt,

@@ -1,20 +1,10 @@
-/* public_overlay.c: the list of the ISAs' public-knowledge overlays (one line per ISA that has
- * one), read by the reports only. */
-#include <string.h>
-
+/* public_overlay.c: an ISA's public-knowledge overlay, read by the reports only. Each ISA's
+ * overlay lives beside its field tables; its descriptor points at it (isaprobe/isa.h). */
 #include "isaprobe/internal/public.h"
-
-extern const struct ip_public_overlay midgard_public, bifrost_public, utgard_gp_public, a3xx_public,
-	ctm_public, ctm_cb_public;
-
-static const struct ip_public_overlay *const overlays[] = {
-	&midgard_public, &bifrost_public, &utgard_gp_public, &a3xx_public, &ctm_public, &ctm_cb_public,
-};
+#include "isaprobe/isa.h"
 
 const struct ip_public_overlay *ip_public_overlay(const char *isa)
 {
-	for (size_t i = 0; i < sizeof overlays / sizeof overlays[0]; i++)
-		if (isa && !strcmp(overlays[i]->isa, isa))
-			return overlays[i];
-	return NULL;
+	const struct ip_isa *i = isa ? ip_isa_find(isa) : NULL;
+	return i ? i->public_overlay : NULL;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "export_internal.h"
+#include "isaprobe/isa.h"
 
 static const char *const names[IP_EXPORT_NFORMATS] = {"isaspec", "bifrost-isa-xml", "markdown"};
 
@@ -28,13 +29,9 @@ typedef int (*writer)(const struct ex_model *, const struct ip_export_options *,
 int ip_export(struct ip_store *s, const struct ip_export_options *o, FILE *out, FILE *note,
               struct ip_diag *d)
 {
-	static const char *const markdown_isas[] = {"midgard", "utgard_gp", "ctm", NULL};
-	static const char *const a3xx[] = {"a3xx", NULL}, *const bifrost[] = {"bifrost", NULL};
-	const char *one[2] = {o->isa, NULL};
-	const char *const *isas = o->isa ? one
-	                          : o->format == IP_EXPORT_ISASPEC     ? a3xx
-	                          : o->format == IP_EXPORT_BIFROST_XML ? bifrost
-	                                                               : markdown_isas;
+	/* Without -i: each ISA whose maintainers keep it in this format (.export_format) */
+	const char *isas[16], *fname = ip_export_format_name(o->format);
+	size_t nisas = 0;
 	writer w = o->format == IP_EXPORT_ISASPEC       ? ex_isaspec
 	           : o->format == IP_EXPORT_BIFROST_XML ? ex_bifrost
 	                                                : ex_markdown;
@@ -42,11 +39,20 @@ int ip_export(struct ip_store *s, const struct ip_export_options *o, FILE *out, 
 	struct ex_insert *ins = NULL;
 	size_t nins = 0, total = 0;
 	int rc = 0, placed = 0;
-	if ((o->format == IP_EXPORT_ISASPEC && o->isa && strcmp(o->isa, "a3xx")) ||
-	    (o->format == IP_EXPORT_BIFROST_XML && o->isa && strcmp(o->isa, "bifrost")))
-		return ip_diag_plain(d, "--format %s writes %s findings, not %s",
-		                     ip_export_format_name(o->format),
-		                     o->format == IP_EXPORT_ISASPEC ? "a3xx" : "bifrost", o->isa);
+	for (const struct ip_isa *const *i = ip_isa_all(); *i && nisas + 1 < IP_COUNT(isas); i++)
+		if ((*i)->export_format && !strcmp((*i)->export_format, fname))
+			isas[nisas++] = (*i)->name;
+	if (o->isa && o->format != IP_EXPORT_MARKDOWN) { /* Markdown takes any ISA */
+		const struct ip_isa *isa = ip_isa_find(o->isa);
+		if (!isa || !isa->export_format || strcmp(isa->export_format, fname))
+			return ip_diag_plain(d, "--format %s writes %s findings, not %s", fname,
+			                     nisas ? isas[0] : "no", o->isa);
+	}
+	if (o->isa) {
+		isas[0] = o->isa;
+		nisas = 1;
+	}
+	isas[nisas] = NULL;
 	if (o->against && ex_file_read(o->against, &file, d))
 		return -1;
 	for (size_t i = 0; isas[i]; i++) {

@@ -9,7 +9,6 @@
 struct ip_runner {
 	const struct ip_runner_backend *backend;
 	void *state;
-	const struct ip_runner_overlap *overlap; /* NULL: batches one at a time */
 	/* batches submitted and not collected, oldest first: their results, and (a backend
 	 * without submit_batch) run_batch's return */
 	struct submitted {
@@ -90,7 +89,6 @@ int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_ru
 	if (!r)
 		return ip_diag_plain(d, "out of memory");
 	r->backend = b;
-	r->overlap = ip_runner_backend_overlap(b);
 	if (b->open(cfg, &r->state, d) != 0) {
 		free(r);
 		return -1;
@@ -120,13 +118,12 @@ int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n
 
 const struct ip_harness *ip_runner_harness(const struct ip_runner *r)
 {
-	const struct ip_runner_wrapping *w = ip_runner_backend_wrapping(r->backend);
-	return w ? w->harness(r->state) : NULL;
+	return r->backend->harness ? r->backend->harness(r->state) : NULL;
 }
 
 int ip_runner_overlaps(const struct ip_runner *r)
 {
-	return r->overlap != NULL;
+	return r->backend->submit_batch && r->backend->collect_batch;
 }
 
 void ip_runner_submit_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
@@ -138,7 +135,7 @@ void ip_runner_submit_batch(struct ip_runner *r, const struct ip_job *jobs, size
 	*s = (struct submitted){results, n, 0};
 	r->nsub++;
 	if (ip_runner_overlaps(r))
-		r->overlap->submit_batch(r->state, jobs, n, results);
+		r->backend->submit_batch(r->state, jobs, n, results);
 	else
 		s->rc = r->backend->run_batch(r->state, jobs, n, results);
 }
@@ -150,7 +147,7 @@ int ip_runner_collect_batch(struct ip_runner *r)
 		abort(); /* the caller's bug: nothing submitted */
 	memmove(&r->sub[0], &r->sub[1], (--r->nsub) * sizeof r->sub[0]);
 	if (ip_runner_overlaps(r))
-		s.rc = r->overlap->collect_batch(r->state);
+		s.rc = r->backend->collect_batch(r->state);
 	return batch_done(s.rc, s.n, s.results);
 }
 

@@ -118,10 +118,10 @@ static const struct ip_mesa_name names[] = {
 int a3xx_mesa_print(const struct ip_program *p, FILE *out);
 
 const struct ip_mesa a3xx_mesa = {
-	"a3xx",
-	"Mesa src/freedreno/isa/ir3.xml, ir3-common.xml, ir3-cat0.xml ... ir3-cat7.xml (isaspec)",
-	names,
-	IP_COUNT(names),
-	a3xx_mesa_print,
-	NULL,
+	.isa = "a3xx",
+	.source = "Mesa src/freedreno/isa/ir3.xml, ir3-common.xml, ir3-cat0.xml ... "
+	          "ir3-cat7.xml (isaspec)",
+	.names = names,
+	.nnames = IP_COUNT(names),
+	.print = a3xx_mesa_print,
 };

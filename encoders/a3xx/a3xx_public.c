@@ -878,6 +878,11 @@ static const struct ip_public_silence silences[] = {
 };
 
 const struct ip_public_overlay a3xx_public = {
-	"a3xx", parts, IP_COUNT(parts), "docs/a3xx-sources.md", "Mesa ir3", silences,
-	IP_COUNT(silences),
+	.isa = "a3xx",
+	.parts = parts,
+	.nparts = IP_COUNT(parts),
+	.doc = "docs/a3xx-sources.md",
+	.who = "Mesa ir3",
+	.silences = silences,
+	.nsilences = IP_COUNT(silences),
 };

@@ -427,20 +427,3 @@ const struct ip_format a3xx_cat_formats[A3XX_CATEGORIES] = {
 	       "instr_t's common bits; the rest is undescribed"),
 };
 
-static const struct ip_format *const formats[A3XX_CATEGORIES] = {
-	&a3xx_cat_formats[0], &a3xx_cat_formats[1], &a3xx_cat_formats[2], &a3xx_cat_formats[3],
-	&a3xx_cat_formats[4], &a3xx_cat_formats[5], &a3xx_cat_formats[6], &a3xx_cat_formats[7],
-};
-
-const struct ip_isa a3xx_isa = {
-	"a3xx",
-	"Adreno a3xx (freedreno ir3)",
-	"docs/notes/004_3339d99c21457542.txt",
-	formats,
-	A3XX_CATEGORIES,
-	a3xx_unpack,
-	a3xx_pack,
-	a3xx_assemble,
-	a3xx_disassemble,
-	a3xx_disassemble_expanded,
-};

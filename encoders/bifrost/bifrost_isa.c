@@ -1,6 +1,12 @@
-/* bifrost_isa.c: the Bifrost entry in the ISA registry: its word formats and entry points.
- * The formats themselves are in bifrost_tables.c and bifrost_ops.c. */
+/* bifrost_isa.c: Bifrost's plug (include/isaprobe/isa.h's checklist): its word formats (from
+ * bifrost_tables.c and bifrost_ops.c), entry points, and where its other parts are. */
 #include "bifrost.h"
+
+extern const struct ip_mesa bifrost_mesa;               /* bifrost_mesa_names.c */
+extern const struct ip_public_overlay bifrost_public;   /* bifrost_public.c */
+extern const struct ip_sim_isa bifrost_sim;             /* runners/sim/bifrost/ */
+extern const struct ip_drm_jobkind ip_drm_bifrost_kind; /* runners/drm/pan_bifrost.c */
+extern const struct ip_harness bifrost_harness;         /* runners/harness/bifrost_harness.c */
 
 static const struct ip_format *const bifrost_formats[] = {
 	&bifrost_header,      &bifrost_reg32,       &bifrost_reg64,      &bifrost_const,
@@ -14,15 +20,26 @@ static const struct ip_format *const bifrost_formats[] = {
 	&bifrost_add_varaddr, &bifrost_add_branch,
 };
 
+/* 64 registers of 4 bytes (docs/bifrost-simulator.md). */
+static const struct ip_isa_regs bifrost_regs = {.bytes = 64 * 4};
+
 const struct ip_isa bifrost_isa = {
-	"bifrost",
-	"Mali Bifrost (G71 and later) shader cores",
-	"docs/notes/003_1f8067fbcc28bcec.txt",
-	bifrost_formats,
-	IP_COUNT(bifrost_formats),
-	bifrost_unpack,
-	bifrost_pack,
-	bifrost_assemble,
-	bifrost_disassemble,
-	NULL,
+	.name = "bifrost",
+	.title = "Mali Bifrost (G71 and later) shader cores",
+	.seed = "docs/notes/003_1f8067fbcc28bcec.txt",
+	.formats = bifrost_formats,
+	.nformats = IP_COUNT(bifrost_formats),
+	.unpack = bifrost_unpack,
+	.pack = bifrost_pack,
+	.assemble = bifrost_assemble,
+	.disassemble = bifrost_disassemble,
+	.docs = "bifrost",
+	.golden = "tests/golden/bifrost.txt",
+	.mesa = &bifrost_mesa,
+	.public_overlay = &bifrost_public,
+	.regs = &bifrost_regs,
+	.export_format = "bifrost-isa-xml",
+	.sim = &bifrost_sim,
+	.drm_kind = &ip_drm_bifrost_kind,
+	.harness = &bifrost_harness,
 };

@@ -169,10 +169,10 @@ static void print_extra(FILE *out)
 }
 
 const struct ip_mesa bifrost_mesa = {
-	"bifrost",
-	"Mesa src/panfrost/bifrost: bifrost.h, ISA.xml, bi_print_common.c, disassemble.c",
-	names,
-	IP_COUNT(names),
-	bifrost_mesa_print,
-	print_extra,
+	.isa = "bifrost",
+	.source = "Mesa src/panfrost/bifrost: bifrost.h, ISA.xml, bi_print_common.c, disassemble.c",
+	.names = names,
+	.nnames = IP_COUNT(names),
+	.print = bifrost_mesa_print,
+	.print_extra = print_extra,
 };

@@ -312,6 +312,11 @@ static const struct ip_public_silence silences[] = {
 };
 
 const struct ip_public_overlay bifrost_public = {
-	"bifrost", parts, IP_COUNT(parts), "docs/bifrost-sources.md", "Mesa panfrost", silences,
-	IP_COUNT(silences),
+	.isa = "bifrost",
+	.parts = parts,
+	.nparts = IP_COUNT(parts),
+	.doc = "docs/bifrost-sources.md",
+	.who = "Mesa panfrost",
+	.silences = silences,
+	.nsilences = IP_COUNT(silences),
 };

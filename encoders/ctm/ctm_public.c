@@ -302,10 +302,19 @@ static const struct ip_public_silence silences[] = {
 static const struct ip_public_silence cb_silences[] = {COMMAND_SILENCES};
 
 const struct ip_public_overlay ctm_public = {
-	"ctm", parts, IP_COUNT(parts), "docs/ctm-sources.md", "Mesa r300", silences,
-	IP_COUNT(silences),
+	.isa = "ctm",
+	.parts = parts,
+	.nparts = IP_COUNT(parts),
+	.doc = "docs/ctm-sources.md",
+	.who = "Mesa r300",
+	.silences = silences,
+	.nsilences = IP_COUNT(silences),
 };
 
 const struct ip_public_overlay ctm_cb_public = {
-	"ctm_cb", NULL, 0, "docs/ctm-sources.md", "Mesa r300", cb_silences, IP_COUNT(cb_silences),
+	.isa = "ctm_cb",
+	.doc = "docs/ctm-sources.md",
+	.who = "Mesa r300",
+	.silences = cb_silences,
+	.nsilences = IP_COUNT(cb_silences),
 };

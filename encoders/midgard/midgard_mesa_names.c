@@ -192,10 +192,9 @@ static const struct ip_mesa_name names[] = {
 };
 
 const struct ip_mesa midgard_mesa = {
-	"midgard",
-	"Mesa src/panfrost/midgard: midgard.h, midgard_ops.c, helpers.h, disassemble.c",
-	names,
-	IP_COUNT(names),
-	midgard_mesa_print,
-	NULL,
+	.isa = "midgard",
+	.source = "Mesa src/panfrost/midgard: midgard.h, midgard_ops.c, helpers.h, disassemble.c",
+	.names = names,
+	.nnames = IP_COUNT(names),
+	.print = midgard_mesa_print,
 };

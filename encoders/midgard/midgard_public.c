@@ -341,6 +341,11 @@ static const struct ip_public_silence silences[] = {
 };
 
 const struct ip_public_overlay midgard_public = {
-	"midgard", parts, IP_COUNT(parts), "docs/midgard-loadstore-bits.md", "Mesa panfrost",
-	silences, IP_COUNT(silences),
+	.isa = "midgard",
+	.parts = parts,
+	.nparts = IP_COUNT(parts),
+	.doc = "docs/midgard-loadstore-bits.md",
+	.who = "Mesa panfrost",
+	.silences = silences,
+	.nsilences = IP_COUNT(silences),
 };

@@ -378,26 +378,6 @@ const struct midgard_unit_info midgard_units[MIDGARD_UNIT_COUNT] = {
 	[MIDGARD_UNIT_BRANCH] = {"br", 27, "branch", &midgard_branch_extended},
 };
 
-static const struct ip_format *const midgard_formats[] = {
-	&midgard_alu_control,   &midgard_alu_reg,       &midgard_vector_alu,
-	&midgard_scalar_alu,    &midgard_branch_compact, &midgard_branch_extended,
-	&midgard_alu_constants, &midgard_alu_padding,   &midgard_ls_tag,
-	&midgard_load_store,    &midgard_texture,
-};
-
-const struct ip_isa midgard_isa = {
-	"midgard",
-	"Mali Midgard (T6xx-T8xx) shader cores",
-	"docs/notes/000_3a2d5c54c1fe762a.txt",
-	midgard_formats,
-	IP_COUNT(midgard_formats),
-	midgard_unpack,
-	midgard_pack,
-	midgard_assemble,
-	midgard_disassemble,
-	NULL,
-};
-
 /* ---- Where the 16-bit inline constant's bits go (register word bit 15 set) ----------- */
 const struct midgard_imm_piece midgard_vector_imm[] = {
 	{"imm_0_7", 0}, {"imm_8_10", 8}, {"imm_hi", 11}, {NULL, 0},

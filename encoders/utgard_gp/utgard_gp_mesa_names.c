@@ -67,10 +67,9 @@ static const struct ip_mesa_name names[] = {
 int utgard_gp_mesa_print(const struct ip_program *p, FILE *out);
 
 const struct ip_mesa utgard_gp_mesa = {
-	"utgard_gp",
-	"Mesa src/gallium/drivers/lima/ir/gp: codegen.h, codegen.c, disasm.c",
-	names,
-	IP_COUNT(names),
-	utgard_gp_mesa_print,
-	NULL,
+	.isa = "utgard_gp",
+	.source = "Mesa src/gallium/drivers/lima/ir/gp: codegen.h, codegen.c, disasm.c",
+	.names = names,
+	.nnames = IP_COUNT(names),
+	.print = utgard_gp_mesa_print,
 };

@@ -137,5 +137,9 @@ static const struct ip_public_part parts[] = {
 };
 
 const struct ip_public_overlay utgard_gp_public = {
-	"utgard_gp", parts, IP_COUNT(parts), "docs/utgard-gp-sources.md", "lima", NULL, 0,
+	.isa = "utgard_gp",
+	.parts = parts,
+	.nparts = IP_COUNT(parts),
+	.doc = "docs/utgard-gp-sources.md",
+	.who = "lima",
 };

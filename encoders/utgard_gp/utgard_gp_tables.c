@@ -189,17 +189,3 @@ const struct ip_format utgard_gp_instr = {
 	instr_fields, IP_COUNT(instr_fields), NULL, SEED "Instruction format",
 };
 
-static const struct ip_format *const formats[] = {&utgard_gp_instr};
-
-const struct ip_isa utgard_gp_isa = {
-	"utgard_gp",
-	"Mali-200/400 (Utgard) GP vertex processor",
-	"docs/notes/001_4b8138d72e63c526.txt",
-	formats,
-	IP_COUNT(formats),
-	utgard_gp_unpack,
-	utgard_gp_pack,
-	utgard_gp_assemble,
-	utgard_gp_disassemble,
-	NULL,
-};

@@ -76,13 +76,13 @@ static int whatif_run_batch(void *state, const struct ip_job *jobs, size_t n,
 }
 
 static const struct ip_runner_backend whatif_backend = {
-	"utgard_gp_whatif",
-	"Utgard GP simulator with HYPOTHETICAL semantics for multiply 5-7 and accumulator 3",
-	whatif_open,
-	whatif_run_batch,
-	ip_utgard_gp_sim_close,
-	ip_utgard_gp_sim_model,
-	NULL,
+	.name = "utgard_gp_whatif",
+	.summary = "Utgard GP simulator with HYPOTHETICAL semantics for multiply 5-7 and "
+	           "accumulator 3",
+	.open = whatif_open,
+	.run_batch = whatif_run_batch,
+	.close = ip_utgard_gp_sim_close,
+	.model = ip_utgard_gp_sim_model,
 };
 
 int main(int argc, char **argv)

@@ -16,9 +16,9 @@
  * (default 2); ISAPROBE_REMOTE_PROTOCOL=N speaks version N at most, ISAPROBE_REMOTE_CHECK=crc32
  * keeps the full CRC-32 from version 2, ISAPROBE_REMOTE_DEPTH (version 3: BATCH frames in
  * flight, default 2) and ISAPROBE_REMOTE_BATCH_JOBS (jobs per BATCH frame, at most). Results' why texts stay valid until the runner is closed. */
-extern const struct ip_runner_backend ip_remote_backend;
-/* Its submit/collect pair: up to two batches in flight on the agent (version 3 pipelining). */
-extern const struct ip_runner_overlap ip_remote_overlap;
+extern const struct ip_runner_backend ip_remote_backend; /* its submit/collect pair: up to two
+                                                         * batches in flight on the agent
+                                                         * (version 3 pipelining) */
 
 /* What an agent serves: a backend, with what its command line fixed (NULL: the HELLO
  * chooses for isa and gpu; device is passed to the backend as is). */

@@ -84,7 +84,9 @@ struct ip_runner_config {
 	const char *device; /* device path or command (drm, remote); NULL for simulators */
 };
 
-/* A backend: one static instance per kind, listed in runners/registry.c. */
+/* A backend: one static instance per kind, listed in runners/registry.c, written with designated
+ * initialisers (the optional operations are NULL where a backend has none). */
+struct ip_harness;
 struct ip_runner_backend {
 	const char *name;
 	const char *summary;
@@ -102,31 +104,22 @@ struct ip_runner_backend {
 	 * asks before it starts. NULL: every job can run. */
 	int (*check_job)(void *state, const struct ip_job *job, const struct ip_result *result,
 	                 struct ip_diag *d);
-};
-
-/* Optional for a backend: run_batch in two halves, so that the caller prepares its next batch
- * while the device runs this one. submit_batch starts jobs[0..n) and returns (the jobs, their
- * code and inputs, and the results stay the caller's, untouched until collected);
- * collect_batch waits for the oldest batch submitted and returns what run_batch would have
- * for it. At most IP_RUNNER_MAX_SUBMITTED batches are submitted and not collected, and
- * run_batch is called only when none is. Listed beside the backend in runners/registry.c. */
-struct ip_runner_overlap {
-	const struct ip_runner_backend *backend;
+	/* Optional, both or neither: run_batch in two halves, so that the caller prepares its next
+	 * batch while the device runs this one. submit_batch starts jobs[0..n) and returns (the
+	 * jobs, their code and inputs, and the results stay the caller's, untouched until
+	 * collected); collect_batch waits for the oldest batch submitted and returns what run_batch
+	 * would have for it. At most IP_RUNNER_MAX_SUBMITTED batches are submitted and not
+	 * collected, and run_batch is called only when none is. NULL: batches one at a time. */
 	void (*submit_batch)(void *state, const struct ip_job *jobs, size_t n,
 	                     struct ip_result *results);
 	int (*collect_batch)(void *state);
+	/* Optional: the register harness (include/isaprobe/internal/harness.h) it wraps jobs with, e.g. the
+	 * drm runner on a GPU, or NULL when it runs every job as it is (the dry run asks it:
+	 * docs/harness.md). NULL: it never wraps a job. */
+	const struct ip_harness *(*harness)(void *state);
 };
 
 #define IP_RUNNER_MAX_SUBMITTED 2
-
-/* Optional for a backend: the register harness it wraps jobs with (include/isaprobe/internal/harness.h),
- * e.g. the drm runner on a GPU; NULL when it runs every job as it is. Listed beside the backend
- * in runners/registry.c (the dry run asks it: docs/harness.md). */
-struct ip_harness;
-struct ip_runner_wrapping {
-	const struct ip_runner_backend *backend;
-	const struct ip_harness *(*harness)(void *state);
-};
 
 /* run_batch's return when the device is gone and stays gone (a GPU lost after recovery): no
  * result of the batch says anything about its variants, so none may be recorded; results[0].why
@@ -139,10 +132,6 @@ struct ip_runner;
 /* NULL-terminated list of every backend, and lookup by name. */
 const struct ip_runner_backend *const *ip_runner_backends(void);
 const struct ip_runner_backend *ip_runner_backend_find(const char *name);
-/* b's submit/collect pair, or NULL when it has none (it runs batches one at a time). */
-const struct ip_runner_overlap *ip_runner_backend_overlap(const struct ip_runner_backend *b);
-/* b's harness query, or NULL when it never wraps a job. */
-const struct ip_runner_wrapping *ip_runner_backend_wrapping(const struct ip_runner_backend *b);
 
 int ip_runner_open(const char *backend, const struct ip_runner_config *cfg, struct ip_runner **out,
                    struct ip_diag *d);
@@ -152,7 +141,7 @@ int ip_runner_open_backend(const struct ip_runner_backend *b, const struct ip_ru
 /* 0, -1 (the backend broke: every result is runner_error) or IP_RUNNER_DEVICE_LOST. */
 int ip_runner_run_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,
                         struct ip_result *results);
-/* run_batch in two halves (the backend's ip_runner_overlap, or run_batch at submit): every
+/* run_batch in two halves (the backend's submit_batch/collect_batch, or run_batch at submit): every
  * batch submitted is collected once, oldest first, with what run_batch would return; at most
  * IP_RUNNER_MAX_SUBMITTED outstanding. ip_runner_overlaps: whether the backend has the pair. */
 void ip_runner_submit_batch(struct ip_runner *r, const struct ip_job *jobs, size_t n,

@@ -212,8 +212,8 @@ static void vs_collect(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fe
 	}
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.drm_kind`). */
 const struct ip_drm_jobkind ip_drm_a3xx_kind = {
-	.isa = "a3xx",
 	.driver = &ip_drm_msm,
 	.check = vs_check,
 	.build = vs_build,

@@ -4,31 +4,16 @@
 #include <string.h>
 
 #include "drm_job.h"
+#include "isaprobe/isa.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the drm runner writes GPU descriptors in host order: little-endian hosts only"
 #endif
 
-static const struct ip_drm_jobkind *const kinds[] = {
-	&ip_drm_midgard_kind,
-	&ip_drm_bifrost_kind,
-	&ip_drm_utgard_gp_kind,
-	&ip_drm_a3xx_kind,
-	&ip_drm_ctm_radeon_kind,
-	NULL,
-};
-
-const struct ip_drm_jobkind *const *ip_drm_jobkinds(void)
-{
-	return kinds;
-}
-
 const struct ip_drm_jobkind *ip_drm_jobkind_find(const char *isa, const struct ip_drm_driver *drv)
 {
-	for (const struct ip_drm_jobkind *const *k = kinds; *k; k++)
-		if (strcmp((*k)->isa, isa) == 0 && (*k)->driver == drv)
-			return *k;
-	return NULL;
+	const struct ip_isa *i = ip_isa_find(isa);
+	return i && i->drm_kind && i->drm_kind->driver == drv ? i->drm_kind : NULL;
 }
 
 int ip_drm_arena_alloc(struct ip_drm_arena *a, size_t size, size_t align, uint64_t *va,

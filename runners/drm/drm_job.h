@@ -72,9 +72,8 @@ struct ip_drm_sizes {
 	size_t code, desc, data;
 };
 
-/* One ISA on one driver. */
+/* One ISA on one driver, named in the ISA's descriptor (include/isaprobe/isa.h, `.drm_kind`). */
 struct ip_drm_jobkind {
-	const char *isa;
 	const struct ip_drm_driver *driver;
 	/* NULL when the job can run on this device (sizes filled), else why not (static text). */
 	const char *(*check)(const struct ip_drm_dev *dev, const struct ip_job *job,
@@ -100,14 +99,7 @@ struct ip_drm_jobkind {
 	int halve_unresolved;
 };
 
-extern const struct ip_drm_jobkind ip_drm_midgard_kind;
-extern const struct ip_drm_jobkind ip_drm_bifrost_kind;
-extern const struct ip_drm_jobkind ip_drm_utgard_gp_kind;
-extern const struct ip_drm_jobkind ip_drm_a3xx_kind;
-extern const struct ip_drm_jobkind ip_drm_ctm_radeon_kind;
-
-/* The kinds, NULL-terminated; the one for an ISA on a driver, or NULL. */
-const struct ip_drm_jobkind *const *ip_drm_jobkinds(void);
+/* The job kind of an ISA on a driver (the ISA's descriptor's), or NULL. */
 const struct ip_drm_jobkind *ip_drm_jobkind_find(const char *isa, const struct ip_drm_driver *drv);
 
 /* Reserves size bytes aligned to align (a power of two) in an arena: GPU address and CPU

@@ -758,22 +758,22 @@ static int drm_check_job(void *state, const struct ip_job *job, const struct ip_
 	return 0;
 }
 
-const struct ip_runner_backend ip_drm_backend = {
-	"drm",
-	"a GPU through the kernel's DRM driver (panfrost, lima, msm, radeon): drm[:/dev/dri/renderDN]",
-	drm_open,
-	drm_run_batch,
-	drm_close,
-	drm_model,
-	drm_check_job,
-};
-
 static const struct ip_harness *drm_harness(void *state)
 {
 	return ((struct drm_state *)state)->harness;
 }
 
-const struct ip_runner_wrapping ip_drm_wrapping = {&ip_drm_backend, drm_harness};
+const struct ip_runner_backend ip_drm_backend = {
+	.name = "drm",
+	.summary = "a GPU through the kernel's DRM driver (panfrost, lima, msm, radeon): "
+	           "drm[:/dev/dri/renderDN]",
+	.open = drm_open,
+	.run_batch = drm_run_batch,
+	.close = drm_close,
+	.model = drm_model,
+	.check_job = drm_check_job,
+	.harness = drm_harness,
+};
 
 int ip_drm_model_check(const char *model, const char *isa, const struct ip_job *job,
                        const struct ip_result *res, struct ip_diag *d)

@@ -158,8 +158,8 @@ static void gp_collect(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fe
 			b->slots[i]->state = IP_DRM_SLOT_DONE;
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.drm_kind`). */
 const struct ip_drm_jobkind ip_drm_utgard_gp_kind = {
-	.isa = "utgard_gp",
 	.driver = &ip_drm_lima,
 	.check = gp_check,
 	.build = gp_build,

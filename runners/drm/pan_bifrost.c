@@ -73,8 +73,8 @@ static int bifrost_build(struct ip_drm_batch *b)
 	return 0;
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.drm_kind`). */
 const struct ip_drm_jobkind ip_drm_bifrost_kind = {
-	.isa = "bifrost",
 	.driver = &ip_drm_panfrost,
 	.check = bifrost_check,
 	.build = bifrost_build,

@@ -187,8 +187,8 @@ static int midgard_build(struct ip_drm_batch *b)
 	return 0;
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.drm_kind`). */
 const struct ip_drm_jobkind ip_drm_midgard_kind = {
-	.isa = "midgard",
 	.driver = &ip_drm_panfrost,
 	.check = midgard_check,
 	.build = midgard_build,

@@ -548,8 +548,8 @@ static void r5xx_collect(struct ip_drm_batch *b, size_t from, enum ip_drm_fence 
 	}
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.drm_kind`). */
 const struct ip_drm_jobkind ip_drm_ctm_radeon_kind = {
-	.isa = "ctm",
 	.driver = &ip_drm_radeon,
 	.check = r5xx_check,
 	.build = r5xx_build,

@@ -475,8 +475,8 @@ static void describe(const struct ip_harness_work *w, const struct ip_job *job, 
 	        area, area + AREA_BYTES - 1, A3XX_REGS_HALF_AT, MARKER_AT);
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.harness`). */
 const struct ip_harness a3xx_harness = {
-	.isa = "a3xx",
 	.reserved = "r47 (r47.w: the epilogue's store address; the registers role's 16-byte "
 	            "record r47 with it), a0.x and p0.x-w (no instruction stores them); no register "
 	            "is preloaded in a vertex shader that fetches no attributes",

@@ -531,8 +531,8 @@ static void bf_describe(const struct ip_harness_work *w, const struct ip_job *jo
 	              : "");
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.harness`). */
 const struct ip_harness bifrost_harness = {
-	.isa = "bifrost",
 	.reserved = "r60 in jobs of more than one invocation (the global invocation id X the "
 	            "hardware preloads, turned by the prologue into the offset of the "
 	            "invocation's block in the harness buffer, which the epilogue addresses by); "

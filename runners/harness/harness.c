@@ -1,30 +1,16 @@
-/* harness.c: what every ISA's register harness shares: the list of harnesses, whether a job
- * needs one, and the storage a wrapped job lives in (include/isaprobe/internal/harness.h). */
+/* harness.c: what every ISA's register harness shares: the look-up through the ISA's
+ * descriptor, whether a job needs one, and the storage a wrapped job lives in
+ * (include/isaprobe/internal/harness.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "isaprobe/internal/harness.h"
-
-/* One line per ISA whose probes plant or observe registers (each defined in its own file). */
-extern const struct ip_harness bifrost_harness;
-extern const struct ip_harness midgard_harness;
-extern const struct ip_harness a3xx_harness;
-
-static const struct ip_harness *const all_harnesses[] = {
-	&midgard_harness,
-	&bifrost_harness,
-	&a3xx_harness,
-	NULL,
-};
+#include "isaprobe/isa.h"
 
 const struct ip_harness *ip_harness_find(const char *isa)
 {
-	if (!isa)
-		return NULL;
-	for (size_t i = 0; all_harnesses[i]; i++)
-		if (strcmp(all_harnesses[i]->isa, isa) == 0)
-			return all_harnesses[i];
-	return NULL;
+	const struct ip_isa *i = isa ? ip_isa_find(isa) : NULL;
+	return i ? i->harness : NULL;
 }
 
 int ip_harness_needed(const struct ip_job *job, const struct ip_result *res)

@@ -805,8 +805,8 @@ static void mg_describe(const struct ip_harness_work *w, const struct ip_job *jo
 	fputc('\n', out);
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.harness`). */
 const struct ip_harness midgard_harness = {
-	.isa = "midgard",
 	.reserved = "none of r0-r23: the prologue uses r27 as its load index before loading r26 "
 	            "and r27 last; the epilogue uses r0, r26 and r27 after the variant. r24, r25 "
 	            "(pipeline), r28-r30 (texture results) are neither planted nor observed, r26, "

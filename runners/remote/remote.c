@@ -713,17 +713,13 @@ static const char *remote_model(void *state)
 }
 
 const struct ip_runner_backend ip_remote_backend = {
-	"remote",
-	"another process speaking docs/protocol.md on stdin/stdout: remote:'COMMAND'",
-	remote_open,
-	remote_run_batch,
-	remote_close,
-	remote_model,
-	remote_check_job,
-};
-
-const struct ip_runner_overlap ip_remote_overlap = {
-	&ip_remote_backend,
-	remote_submit,
-	remote_collect,
+	.name = "remote",
+	.summary = "another process speaking docs/protocol.md on stdin/stdout: remote:'COMMAND'",
+	.open = remote_open,
+	.run_batch = remote_run_batch,
+	.close = remote_close,
+	.model = remote_model,
+	.check_job = remote_check_job,
+	.submit_batch = remote_submit,
+	.collect_batch = remote_collect,
 };

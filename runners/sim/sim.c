@@ -1,25 +1,16 @@
 /* sim.c: the "sim" runner backend: runs jobs on the ISA's reference simulator in this process.
- * One line per ISA in the table below. */
+ * Each ISA's descriptor names its simulator (include/isaprobe/isa.h). */
 #include "sim.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const struct ip_sim_isa *const simulators[] = {
-	&midgard_sim,
-	&bifrost_sim,
-	&utgard_gp_sim,
-	&ctm_sim,
-	&a3xx_sim,
-	NULL,
-};
+#include "isaprobe/isa.h"
 
 const struct ip_sim_isa *ip_sim_find(const char *isa)
 {
-	for (const struct ip_sim_isa *const *s = simulators; *s; s++)
-		if (strcmp((*s)->isa, isa) == 0)
-			return *s;
-	return NULL;
+	const struct ip_isa *i = ip_isa_find(isa);
+	return i ? i->sim : NULL;
 }
 
 struct sim_state {
@@ -36,10 +27,12 @@ static int sim_open(const struct ip_runner_config *cfg, void **state, struct ip_
 	isa = ip_sim_find(cfg->isa);
 	if (!isa) {
 		char known[128] = "";
-		for (const struct ip_sim_isa *const *i = simulators; *i; i++) {
+		for (const struct ip_isa *const *i = ip_isa_all(); *i; i++) {
+			if (!(*i)->sim)
+				continue;
 			if (known[0])
 				strncat(known, ", ", sizeof known - strlen(known) - 1);
-			strncat(known, (*i)->isa, sizeof known - strlen(known) - 1);
+			strncat(known, (*i)->name, sizeof known - strlen(known) - 1);
 		}
 		return ip_diag_plain(d, "no simulator for ISA '%s' (simulated: %s)", cfg->isa, known);
 	}
@@ -79,11 +72,12 @@ static const char *sim_model(void *state)
 }
 
 const struct ip_runner_backend ip_sim_backend = {
-	"sim",
-	"reference simulator in this process (models the public knowledge; unmodeled beyond it)",
-	sim_open,
-	sim_run_batch,
-	sim_close,
-	sim_model,
-	NULL, /* every job it can hold in memory it can run */
+	.name = "sim",
+	.summary = "reference simulator in this process (models the public knowledge; unmodeled "
+	           "beyond it)",
+	.open = sim_open,
+	.run_batch = sim_run_batch,
+	.close = sim_close,
+	.model = sim_model,
+	/* no check_job: every job it can hold in memory it can run */
 };

@@ -1,5 +1,5 @@
 /* sim.h: the in-process simulator backend and what each ISA's reference simulator provides.
- * Adding an ISA's simulator adds a folder here and one line in runners/sim/sim.c. */
+ * Adding an ISA's simulator adds a folder here, named in the ISA's descriptor (`.sim`). */
 #ifndef ISAPROBE_RUNNERS_SIM_H
 #define ISAPROBE_RUNNERS_SIM_H
 
@@ -8,7 +8,6 @@
 /* One ISA's simulator. run() fills one result; it never fails as a whole (problems are
  * statuses). */
 struct ip_sim_isa {
-	const char *isa;
 	int (*open)(const char *gpu, void **state, struct ip_diag *d);
 	void (*run)(void *state, const struct ip_job *job, struct ip_result *res);
 	void (*close)(void *state);
@@ -18,11 +17,6 @@ struct ip_sim_isa {
 };
 
 extern const struct ip_runner_backend ip_sim_backend;
-extern const struct ip_sim_isa midgard_sim;
-extern const struct ip_sim_isa bifrost_sim;
-extern const struct ip_sim_isa utgard_gp_sim;
-extern const struct ip_sim_isa ctm_sim;
-extern const struct ip_sim_isa a3xx_sim;
 
 /* The simulator of an ISA, or NULL. */
 const struct ip_sim_isa *ip_sim_find(const char *isa);

@@ -215,7 +215,11 @@ static const char *synth_model(void *state)
 }
 
 const struct ip_runner_backend ip_synth_backend = {
-	"synth", "a synthetic device drawn from a seed (tests and `isaprobe bench infer`)",
-	synth_open, synth_run_batch, synth_close, synth_model,
-	NULL, /* any job it can hold in memory it can run */
+	.name = "synth",
+	.summary = "a synthetic device drawn from a seed (tests and `isaprobe bench infer`)",
+	.open = synth_open,
+	.run_batch = synth_run_batch,
+	.close = synth_close,
+	.model = synth_model,
+	/* no check_job: any job it can hold in memory it can run */
 };

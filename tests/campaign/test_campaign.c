@@ -348,8 +348,12 @@ static int flaky_run_batch(void *state, const struct ip_job *jobs, size_t n,
 }
 
 static const struct ip_runner_backend flaky_backend = {
-	"fake", "test device failing whole batches", fake_open, flaky_run_batch, fake_close,
-	fake_model, NULL,
+	.name = "fake",
+	.summary = "test device failing whole batches",
+	.open = fake_open,
+	.run_batch = flaky_run_batch,
+	.close = fake_close,
+	.model = fake_model,
 };
 
 static long long stored_errors(const char *db)

@@ -121,12 +121,20 @@ static const char *wrapped_model(void *state)
 /* Named as the simulator it runs on, so that the stored findings' sentences (which name what
  * the runner is) can be compared word for word. */
 static const struct ip_runner_backend harness_backend = {
-	"sim", "the simulator, every job through the Bifrost harness", wrapped_open, wrapped_run,
-	wrapped_close, wrapped_model, NULL,
+	.name = "sim",
+	.summary = "the simulator, every job through the Bifrost harness",
+	.open = wrapped_open,
+	.run_batch = wrapped_run,
+	.close = wrapped_close,
+	.model = wrapped_model,
 };
 static const struct ip_runner_backend gpu_view = {
-	"sim", "the simulator through the Bifrost harness, as a GPU shows it", wrapped_open,
-	gpu_view_run, wrapped_close, wrapped_model, NULL,
+	.name = "sim",
+	.summary = "the simulator through the Bifrost harness, as a GPU shows it",
+	.open = wrapped_open,
+	.run_batch = gpu_view_run,
+	.close = wrapped_close,
+	.model = wrapped_model,
 };
 
 /* The probe's auto campaign through the drm runner on the fake G52 into path, inferred: no

@@ -39,7 +39,7 @@ if [ ! -e "$prefix/include/isaprobe/synth.h" ] && ! nm "$lib" 2>/dev/null | grep
 then ok; else fail "the synthetic devices were installed"; fi
 # Only the public headers: none of include/isaprobe/internal/, and each installed one compiles
 # on its own (it includes nothing that was left out).
-[ ! -e "$prefix/include/isaprobe/internal" ] && [ ! -e "$prefix/include/isaprobe/campaign.h" ] &&
+[ ! -e "$prefix/include/isaprobe/internal" ] && [ ! -e "$prefix/include/isaprobe/internal/campaign.h" ] &&
 	ok || fail "internal headers were installed"
 for h in "$prefix"/include/isaprobe/*.h; do
 	printf '#include "isaprobe/%s"\nint main(void) { return 0; }\n' "$(basename "$h")" >"$tmp/h.c"

@@ -62,7 +62,12 @@ static int gated_run(void *state, const struct ip_job *jobs, size_t n, struct ip
 }
 
 static const struct ip_runner_backend gated_backend = {
-	"fake", "the fake device behind a gate", fake_open, gated_run, fake_close, fake_model, NULL,
+	.name = "fake",
+	.summary = "the fake device behind a gate",
+	.open = fake_open,
+	.run_batch = gated_run,
+	.close = fake_close,
+	.model = fake_model,
 };
 
 /* A child that runs the campaign once the parent writes to `go` (both start at once), and

@@ -12,6 +12,9 @@
 #include "runners/drm/pan_jobs.h"
 #include "check.h"
 
+/* The job kinds under test (named in the ISAs' descriptors, encoders/<isa>/<isa>_isa.c). */
+extern const struct ip_drm_jobkind ip_drm_midgard_kind, ip_drm_utgard_gp_kind;
+
 static uint64_t r64(const uint8_t *p)
 {
 	return ip_le32(p) | (uint64_t)ip_le32(p + 4) << 32;

@@ -33,6 +33,9 @@
 #include "fakedrm_rerun.h"
 #include "isaprobe/isa.h"
 
+/* The job kind under test (named in its ISA's descriptor, encoders/<isa>/<isa>_isa.c). */
+extern const struct ip_drm_jobkind ip_drm_utgard_gp_kind;
+
 #define PAN_NODE "/dev/dri/renderD128"
 #define LIMA_NODE "/dev/dri/renderD130"
 #define MSM_NODE "/dev/dri/renderD131"

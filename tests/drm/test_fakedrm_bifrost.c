@@ -20,6 +20,9 @@
 #include "isaprobe/bifrost_sim.h"
 #include "isaprobe/internal/harness.h"
 
+/* The job kind under test (named in its ISA's descriptor, encoders/<isa>/<isa>_isa.c). */
+extern const struct ip_drm_jobkind ip_drm_bifrost_kind;
+
 static const struct {
 	const char *node, *model;
 	uint32_t id;

@@ -30,6 +30,9 @@
 #include "fakedrm_rerun.h"
 #include "isaprobe/isa.h"
 
+/* The job kind under test (named in its ISA's descriptor, encoders/<isa>/<isa>_isa.c). */
+extern const struct ip_drm_jobkind ip_drm_ctm_radeon_kind;
+
 #define NODE "/dev/dri/renderD128"
 
 /* c0 * c1 + c2 on every channel, written to output 0 at (i, 0), i = 0..3; COND: where

@@ -35,8 +35,12 @@ static int force_bit35(uint8_t *code, size_t len)
 }
 
 static const struct ip_runner_backend swap_backend = {
-	"ignores_bit_35", "the simulator ignoring bit 35", edited_sim_open, edited_sim_run,
-	edited_sim_close, edited_sim_model, NULL,
+	.name = "ignores_bit_35",
+	.summary = "the simulator ignoring bit 35",
+	.open = edited_sim_open,
+	.run_batch = edited_sim_run,
+	.close = edited_sim_close,
+	.model = edited_sim_model,
 };
 
 static void on_devices(const char *dir)

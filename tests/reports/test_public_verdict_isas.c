@@ -38,8 +38,12 @@ static void set_bits(uint8_t *code, unsigned lo, unsigned n, uint64_t v)
 }
 
 static const struct ip_runner_backend device = {
-	"edited_sim", "the simulator running edited code", edited_sim_open, edited_sim_run,
-	edited_sim_close, edited_sim_model, NULL,
+	.name = "edited_sim",
+	.summary = "the simulator running edited code",
+	.open = edited_sim_open,
+	.run_batch = edited_sim_run,
+	.close = edited_sim_close,
+	.model = edited_sim_model,
 };
 
 /* Utgard GP, departing: the passthrough opcode is bits 103-104 only, and bit 105 negates the

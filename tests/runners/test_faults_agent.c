@@ -60,7 +60,12 @@ static int whys_run(void *state, const struct ip_job *jobs, size_t n, struct ip_
 }
 
 static const struct ip_runner_backend whys_backend = {
-	"whys", "test device", echo_open, whys_run, echo_close, echo_model, NULL,
+	.name = "whys",
+	.summary = "test device",
+	.open = echo_open,
+	.run_batch = whys_run,
+	.close = echo_close,
+	.model = echo_model,
 };
 
 /* One whole frame from standard input into in (no checks: the caller is isaprobe). */

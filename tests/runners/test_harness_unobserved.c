@@ -80,8 +80,14 @@ static const char *dev_model(void *state)
 	return ip_runner_model(state);
 }
 
-static const struct ip_runner_backend dev = {"unobserved", "a test device", dev_open, dev_run,
-                                             dev_close, dev_model, NULL};
+static const struct ip_runner_backend dev = {
+	.name = "unobserved",
+	.summary = "a test device",
+	.open = dev_open,
+	.run_batch = dev_run,
+	.close = dev_close,
+	.model = dev_model,
+};
 
 /* The probe's auto campaign on b (NULL: the simulator) into path, inferred; the findings as
  * "lo-hi kind" lines. */

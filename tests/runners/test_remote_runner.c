@@ -156,7 +156,12 @@ static const char *fake_model(void *state)
 }
 
 static const struct ip_runner_backend fake_backend = {
-	"fake", "test device", fake_open, fake_run_batch, fake_close, fake_model, NULL,
+	.name = "fake",
+	.summary = "test device",
+	.open = fake_open,
+	.run_batch = fake_run_batch,
+	.close = fake_close,
+	.model = fake_model,
 };
 
 /* Reads one frame into w (header and payload): 1, 0 at the end of input, -1 on error. */

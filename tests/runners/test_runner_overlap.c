@@ -95,7 +95,11 @@ static void plain_close(void *state)
 	(void)state;
 }
 static const struct ip_runner_backend plain_backend = {
-	"plain", "runs batches one at a time", plain_open, plain_run, plain_close, NULL, NULL,
+	.name = "plain",
+	.summary = "runs batches one at a time",
+	.open = plain_open,
+	.run_batch = plain_run,
+	.close = plain_close,
 };
 
 int main(void)

@@ -2,6 +2,8 @@
  * (tests/support/CMakeLists.txt). */
 #include "a3xx_run.h"
 
+extern const struct ip_sim_isa a3xx_sim; /* runners/sim/a3xx/a3xx_sim.c */
+
 void *a3xx_test_sim;
 
 void a3xx_set_reg(struct a3xx_job *j, unsigned idx, float f)

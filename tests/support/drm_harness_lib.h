@@ -28,7 +28,12 @@ void dh_close(void *state);
 const char *dh_model(void *state);
 
 static const struct ip_runner_backend dh_backend = {
-	"sim", "the simulator as a GPU shows it", dh_open, dh_run, dh_close, dh_model, NULL,
+	.name = "sim",
+	.summary = "the simulator as a GPU shows it",
+	.open = dh_open,
+	.run_batch = dh_run,
+	.close = dh_close,
+	.model = dh_model,
 };
 
 /* The probe's auto campaign on GPU model gpu, on runner `runner` (or backend b) into path,

@@ -18,7 +18,12 @@ void echo_close(void *state);
 const char *echo_model(void *state);
 
 static const struct ip_runner_backend echo_backend = {
-	"echo", "test device", echo_open, echo_run, echo_close, echo_model, NULL,
+	.name = "echo",
+	.summary = "test device",
+	.open = echo_open,
+	.run_batch = echo_run,
+	.close = echo_close,
+	.model = echo_model,
 };
 
 #endif

@@ -37,8 +37,12 @@ void fake_close(void *state);
 const char *fake_model(void *state);
 
 static const struct ip_runner_backend fake_backend = {
-	"fake", "test device with known behaviour", fake_open, fake_run_batch, fake_close,
-	fake_model, NULL,
+	.name = "fake",
+	.summary = "test device with known behaviour",
+	.open = fake_open,
+	.run_batch = fake_run_batch,
+	.close = fake_close,
+	.model = fake_model,
 };
 
 /* The probe the campaign tests run on it: bits 25-50 under two opcodes. */

@@ -11,10 +11,9 @@
  * GPU runs cfg->isa). Tuned by ISAPROBE_DRM_BO_BUDGET (bytes of buffer objects per submission,
  * default 64 MiB), ISAPROBE_DRM_JOBS (jobs per submission, default 1024) and
  * ISAPROBE_DRM_TIMEOUT (seconds a submission may take before the device counts as lost,
- * default 10). Results' why texts stay valid until the next batch. */
+ * default 10). Results' why texts stay valid until the next batch. Its `harness`: the register
+ * harness it wraps jobs with on a GPU (none on a GPU model): docs/harness.md. */
 extern const struct ip_runner_backend ip_drm_backend;
-/* Its register harness on a GPU (none on a GPU model): docs/harness.md. */
-extern const struct ip_runner_wrapping ip_drm_wrapping;
 
 /* Whether a GPU of this model (`t760`, `g52`, `mali400`, `a320`: as `isaprobe devices` names
  * them) runs the job, of ISA isa (NULL: any), under a kernel (no model extension), without

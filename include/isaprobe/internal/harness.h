@@ -54,8 +54,8 @@ struct ip_harness_work {
 	void *isa_state;                  /* the ISA's own scratch (freed with free()) */
 };
 
+/* Named in its ISA's descriptor (include/isaprobe/isa.h, `.harness`). */
 struct ip_harness {
-	const char *isa;
 	/* The registers the harness needs for itself, in words, for the docs and for refusals
 	 * ("r60-r63: the epilogue's store address"). */
 	const char *reserved;

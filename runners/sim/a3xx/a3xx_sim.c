@@ -352,6 +352,11 @@ static void wrap_run(void *state, const struct ip_job *job, struct ip_result *re
 	ip_a3xx_sim_exec(w->inner, &io, res);
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.sim`). */
 const struct ip_sim_isa a3xx_sim = {
-	"a3xx", wrap_open, wrap_run, wrap_close, wrap_model, models,
+	.open = wrap_open,
+	.run = wrap_run,
+	.close = wrap_close,
+	.model = wrap_model,
+	.models = models,
 };

@@ -60,8 +60,13 @@ static const char *bf_model(void *state)
 	return "g71";
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.sim`). */
 const struct ip_sim_isa bifrost_sim = {
-	"bifrost", bf_open, bf_run, bf_close, bf_model, bf_model_names,
+	.open = bf_open,
+	.run = bf_run,
+	.close = bf_close,
+	.model = bf_model,
+	.models = bf_model_names,
 };
 
 int ip_bifrost_sim_open(const char *gpu, void **state, struct ip_diag *d)

@@ -151,4 +151,11 @@ static void ctm_run(void *state, const struct ip_job *job, struct ip_result *res
 	}
 }
 
-const struct ip_sim_isa ctm_sim = {"ctm", ctm_open, ctm_run, ctm_close, ctm_model, models};
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.sim`). */
+const struct ip_sim_isa ctm_sim = {
+	.open = ctm_open,
+	.run = ctm_run,
+	.close = ctm_close,
+	.model = ctm_model,
+	.models = models,
+};

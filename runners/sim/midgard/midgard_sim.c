@@ -53,6 +53,11 @@ static const char *mg_model(void *state)
 	return ((struct mg_sim *)state)->model->name;
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.sim`). */
 const struct ip_sim_isa midgard_sim = {
-	"midgard", mg_open, mg_run, mg_close, mg_model, mg_model_names,
+	.open = mg_open,
+	.run = mg_run,
+	.close = mg_close,
+	.model = mg_model,
+	.models = mg_model_names,
 };

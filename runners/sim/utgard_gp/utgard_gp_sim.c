@@ -573,7 +573,11 @@ void ip_utgard_gp_sim_run(void *state, const struct ip_job *job, struct ip_resul
 	}
 }
 
+/* Named in the ISA's descriptor (encoders/<isa>/<isa>_isa.c, `.sim`). */
 const struct ip_sim_isa utgard_gp_sim = {
-	"utgard_gp", gp_open, ip_utgard_gp_sim_run, ip_utgard_gp_sim_close, ip_utgard_gp_sim_model,
-	models,
+	.open = gp_open,
+	.run = ip_utgard_gp_sim_run,
+	.close = ip_utgard_gp_sim_close,
+	.model = ip_utgard_gp_sim_model,
+	.models = models,
 };

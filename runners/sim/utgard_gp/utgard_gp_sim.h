@@ -66,4 +66,6 @@ void utgard_gp_position_transform(const float pos[4], const float viewport[8], f
 float utgard_gp_point_size_transform(float size, const float params[4]);
 
 
+extern const struct ip_sim_isa utgard_gp_sim;
+
 #endif

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runners/sim/sim.h"
 #include "isaprobe/isa.h"
+#include "isaprobe/runner.h"
 #include "targets.h"
 
 /* An ISA whose binaries are another ISA's input: a CTM command buffer, read by the command
@@ -42,7 +42,7 @@ static const struct carried *carried_of(const struct ip_isa *isa)
 
 int fuzz_sim_runs(const struct ip_isa *isa)
 {
-	return ip_sim_find(isa->name) != NULL || carried_of(isa) != NULL;
+	return isa->sim != NULL || carried_of(isa) != NULL;
 }
 
 /* Assembles and packs text of ISA name (malloc'd bytes), or aborts: the text is ours. */
