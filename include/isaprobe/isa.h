@@ -35,9 +35,10 @@
 #include "isaprobe/program.h"
 
 /* The parts of the plug that live elsewhere, each in its own header: the Mesa names
- * (isaprobe/mesa.h), the public overlay (isaprobe/public.h), the harness (isaprobe/harness.h),
- * the simulator (runners/sim/sim.h) and the drm job kind (runners/drm/drm_job.h). The
- * descriptor only points at them: the encoders include none of the runners' headers. */
+ * (isaprobe/internal/mesa.h), the public overlay (isaprobe/internal/public.h), the harness
+ * (isaprobe/internal/harness.h), the simulator (runners/sim/sim.h) and the drm job kind
+ * (runners/drm/drm_job.h). The descriptor only points at them: the encoders include none of
+ * the runners' headers. */
 struct ip_mesa;
 struct ip_public_overlay;
 struct ip_harness;
