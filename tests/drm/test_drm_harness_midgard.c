@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 		/* Scaled down (the sanitizer run), the two load/store probes, four campaigns of
 		 * thousands of runs each, are left to the full run: the same code runs for the other
 		 * four, and tests/cli/cli_drm_harness_midgard.sh runs ls_loads on the GPU there. */
-		if (test_scaled(10) < 10 && strncmp(probes[i], "ls_", 3) == 0) {
+		if (test_scaled_down() && strncmp(probes[i], "ls_", 3) == 0) {
 			printf("%s: left to the full-scale run\n", probes[i]);
 			continue;
 		}

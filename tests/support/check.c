@@ -18,12 +18,23 @@ uint64_t test_rand(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
-unsigned long test_scaled(unsigned long n)
+/* ISAPROBE_TEST_SCALE's factor; 1 when it is unset or not a positive number. */
+static double test_scale(void)
 {
 	const char *s = getenv("ISAPROBE_TEST_SCALE");
 	double f = s ? atof(s) : 1.0;
-	unsigned long v = (unsigned long)((double)n * (f > 0 ? f : 1.0));
+	return f > 0 ? f : 1.0;
+}
+
+unsigned long test_scaled(unsigned long n)
+{
+	unsigned long v = (unsigned long)((double)n * test_scale());
 	return v ? v : 1;
+}
+
+int test_scaled_down(void)
+{
+	return test_scale() < 1.0;
 }
 
 uint64_t test_seed(uint64_t dflt)

@@ -27,6 +27,9 @@ uint64_t test_rand(uint64_t *state);
 
 /* Iteration counts scale with ISAPROBE_TEST_SCALE (the sanitizer preset sets 0.1). */
 unsigned long test_scaled(unsigned long n);
+/* 1 when the run is scaled down (the sanitizer run): a test may leave its costliest cases to
+ * the full-scale run, saying which. */
+int test_scaled_down(void);
 
 uint64_t test_seed(uint64_t dflt);
 
