@@ -1212,25 +1212,39 @@ static unsigned lanes_of(const struct group *gr, const struct slot *s, unsigned 
 	return m;
 }
 
+/* The operation the background (value vb) computes in finding g that may read halves: its name
+ * when it has one across contexts, else the first of those that explain it in every word of g
+ * (a min that is also a move of the smaller word); ~0u when none may. */
+static unsigned background_op(const struct group *gr, size_t g, unsigned vb)
+{
+	uint64_t ops;
+	if (gr->st[vb] == S_NAMED && inf_op_lanes(gr->op[vb]))
+		return gr->op[vb];
+	ops = context_ops(gr, g, vb);
+	for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
+		if ((ops >> op & 1) && inf_op_lanes(op))
+			return op;
+	return ~0u;
+}
+
 /* For an operation whose a and b commute, a slot's reading calls a the word planted first, so
  * the half of "a" that a value reads in one context may be the half of "b" in another: each
  * slot's a and b are put in the order under which its values read the halves the first
  * slot's do. */
-static void orient_lanes(struct group *gr, unsigned op)
+static void orient_lanes(struct group *gr, unsigned vb)
 {
 	const struct slot *ref = &gr->slot[0];
-	if (!inf_op_commutes(op))
-		return;
-	for (size_t i = 1; i < gr->ns; i++) {
+	unsigned ref_op = background_op(gr, ref->g, vb);
+	for (size_t i = 1; i < gr->ns && ref_op != ~0u; i++) {
 		struct slot *s = &gr->slot[i];
 		struct reading sw = s->r;
-		unsigned same = 0, swapped = 0;
+		unsigned same = 0, swapped = 0, op = background_op(gr, s->g, vb);
 		sw.a = s->r.b;
 		sw.b = s->r.a;
-		if (s->r.b.in < 0)
+		if (s->r.b.in < 0 || op == ~0u || !inf_op_commutes(op))
 			continue;
 		for (unsigned vi = 0; vi < gr->nv; vi++) {
-			unsigned want = lanes_of(gr, ref, op, &ref->r, vi);
+			unsigned want = lanes_of(gr, ref, ref_op, &ref->r, vi);
 			same += (lanes_of(gr, s, op, &s->r, vi) & want) != 0;
 			swapped += (lanes_of(gr, s, op, &sw, vi) & want) != 0;
 		}
@@ -1239,34 +1253,46 @@ static void orient_lanes(struct group *gr, unsigned op)
 	}
 }
 
+/* Lane selects: where the background computes, in each context, an operation that may read
+ * binary16 halves (an add, a min, an fma), a value no operation names that is, in every word
+ * it ran in, that context's operation of the word's reading with halves of a and/or b in
+ * place of the words (one lane select in every context; the first when several hold, the
+ * others said alike). Its name: the operation and halves ("fma a.h0 b.h1"), or the halves
+ * alone ("b.h0") when the contexts' operations differ (an add in one, a min in another). */
 static void name_lanes(struct group *gr)
 {
 	int vb = background_value(gr);
-	unsigned op;
-	if (vb < 0 || gr->st[vb] != S_NAMED || !inf_op_lanes(gr->op[vb]))
+	if (vb < 0 || (gr->st[vb] != S_NAMED && gr->st[vb] != S_BY_CONTEXT))
 		return;
-	op = gr->op[vb];
-	orient_lanes(gr, op);
+	orient_lanes(gr, (unsigned)vb);
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
+		unsigned holds = ((1u << INF_LANES) - 1) & ~1u, first = ~0u;
+		int any = 0, one_op = 1;
 		if (gr->st[vi] != S_UNIDENTIFIED && gr->st[vi] != S_BY_CONTEXT)
 			continue;
-		unsigned holds = ~0u & ~1u; /* lane selects that hold in every slot */
-		int any = 0;
-		for (size_t i = 0; i < gr->ns; i++) {
+		for (size_t i = 0; i < gr->ns && holds; i++) {
 			const struct slot *s = &gr->slot[i];
+			unsigned op;
 			if (!(s->have >> vi & 1) || (s->kept >> vi & 1))
 				continue;
+			op = background_op(gr, s->g, (unsigned)vb);
 			any = 1;
-			holds &= lanes_of(gr, s, op, &s->r, vi);
+			holds = op == ~0u ? 0 : holds & lanes_of(gr, s, op, &s->r, vi);
+			one_op &= first == ~0u || first == op;
+			first = op;
 		}
-		if (!any || !(holds & ((1u << INF_LANES) - 1)))
+		if (!any || !holds)
 			continue;
 		gr->st[vi] = S_LANES;
-		gr->op[vi] = op;
+		gr->op[vi] = one_op ? first : ~0u;
 		gr->lane[vi] = (unsigned)__builtin_ctz(holds);
 		gr->lanes_alike[vi] = holds & (holds - 1);
-		snprintf(gr->lane_text[vi], sizeof gr->lane_text[vi], "%s %s", inf_op_name(op),
-		         inf_lane_name(gr->lane[vi]));
+		if (one_op)
+			snprintf(gr->lane_text[vi], sizeof gr->lane_text[vi], "%s %s", inf_op_name(first),
+			         inf_lane_name(gr->lane[vi]));
+		else
+			snprintf(gr->lane_text[vi], sizeof gr->lane_text[vi], "%s",
+			         inf_lane_name(gr->lane[vi]));
 	}
 }
 
@@ -1443,6 +1469,12 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		sb_puts(b, gr->mode[vi]);
 		return;
 	case S_LANES:
+		if (gr->op[vi] == ~0u) { /* the operation of this context */
+			int vb = background_value(gr);
+			unsigned here = vb < 0 ? ~0u : background_op(gr, g, (unsigned)vb);
+			if (here != ~0u)
+				sb_printf(b, "%s ", inf_op_name(here));
+		}
 		sb_puts(b, gr->lane_text[vi]);
 		for (unsigned m = gr->lanes_alike[vi], k = 0; m; m &= m - 1, k++)
 			sb_printf(b, "%s%s", k ? ", " : " (or ", inf_lane_name((unsigned)__builtin_ctz(m)));
