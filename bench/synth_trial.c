@@ -31,11 +31,12 @@ const struct synth_scenario synth_scenarios[] = {
 	{"ldst", IP_SYNTH_SHAPE_LDST, 0, 0, 0, 0, -1},
 	{"hang", IP_SYNTH_SHAPE_HANG, 0, 0, 0, 0, -1},
 	{"rounding", IP_SYNTH_SHAPE_ROUNDING, 0, 0, 0, 0, -1},
+	{"lanes", IP_SYNTH_SHAPE_LANES, 0, 0, 0, 0, -1},
 	{"faults_dirty50", 0, 0, 10, 500, 0, 0},
 	{"faults_dirty100", 0, 0, 10, 1000, 0, 0},
 	{"flipped_bits", 0, 0, 0, 0, 20, 0},
 	{"all_shapes", IP_SYNTH_SHAPES, 0, 0, 0, 0, -1},
-	{"all_noisy", IP_SYNTH_SHAPES, 10, 10, 500, 20, 12},
+	{"all_noisy", IP_SYNTH_SHAPES, 10, 10, 500, 20, 13},
 };
 const unsigned synth_nscenarios = sizeof synth_scenarios / sizeof synth_scenarios[0];
 
@@ -248,6 +249,31 @@ static void miss(const struct trial *t, unsigned ctx, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Whether a finding's operands ("OUT: a = registers[N], b = ...") name the device's b of
+ * context ctx as a. */
+static int lane_operands_swapped(const char *ops, const struct ip_synth_field *f, unsigned ctx)
+{
+	const char *a = strstr(ops, "a = ");
+	unsigned n;
+	if (!a)
+		return 0;
+	a += 4 + (a[4] == '-');
+	return sscanf(a, "registers[%u]", &n) == 1 && n == f->lane_at[ctx][1];
+}
+
+/* Value v of LANES field f as inference names it, its a and b swapped when `swapped`. */
+static void lane_expected(const struct ip_synth_field *f, unsigned v, int swapped, char *buf,
+                          size_t n)
+{
+	struct ip_synth_field g = *f;
+	if (swapped) {
+		for (unsigned u = 0; u < (1u << f->w); u++)
+			g.map[u] = (uint8_t)(f->map[u] % 3 * 3 + f->map[u] / 3);
+	}
+	buf[0] = 'r'; /* rsub b - a is sub a - b */
+	ip_synth_lane_name(&g, v, buf + (swapped && (f->base & 3) == 1), n - 1);
+}
+
 /* Scores the fields tr against the inferred findings of one condition ("" or cond). */
 static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
                          const struct ifinds *fs, const char *cond, struct synth_score *sc)
@@ -294,6 +320,32 @@ static void score_fields(struct trial *t, unsigned ctx, const struct truth *tr,
 				else
 					miss(t, ctx, "%u-%u rounding value %u: %s, inferred '%s'", tf->lo, tf->hi,
 					     v, want, got);
+			}
+		if (f->kind == IP_SYNTH_LANES && kind_same("enum", hit->kind))
+			for (unsigned v = 0; v < (1u << f->w); v++) {
+				/* the operation, and the halves each value reads ("fma a.h0 b.h1"), named
+				 * with the operands the finding says: where its a is the device's b, the
+				 * halves of a are b's, and sub is rsub */
+				char want[48], ops[256];
+				int swapped = lane_operands_swapped(member(t, hit->details, "$.operands", ops,
+				                                           sizeof ops), f, ctx), right = 0;
+				unsigned alike = ip_synth_lanes_alike(&t->dev, f, v, t->regs, t->nregs);
+				snprintf(path, sizeof path, "$.ops.\"%u\"", v);
+				member(t, hit->details, path, got, sizeof got);
+				/* any select whose words are v's is as right (the runs cannot tell them) */
+				for (unsigned sel = 0; sel < 9 && !right; sel++) {
+					struct ip_synth_field g = *f;
+					g.map[v] = (uint8_t)sel;
+					lane_expected(&g, v, swapped, want, sizeof want);
+					right = (alike >> sel & 1) && !strcmp(got, want);
+				}
+				lane_expected(f, v, swapped, want, sizeof want);
+				sc->ops++;
+				if (right)
+					sc->ops_right++;
+				else
+					miss(t, ctx, "%u-%u lane value %u: %s, inferred '%s'", tf->lo, tf->hi, v,
+					     want, got);
 			}
 		if (f->kind == IP_SYNTH_SOURCE && kind_same("enum", hit->kind))
 			for (unsigned v = 0; v < 4; v++) {

@@ -287,7 +287,7 @@ int inf_op_either(unsigned op, uint32_t a, uint32_t b);
 /* select: b ? a : c; rselect: b ? c : a (the mirrored order) */
 unsigned inf_op_select(void);
 unsigned inf_op_rselect(void);
-/* Whether op (select, rselect) reads its third operand c when its b is word b */
+/* Whether op (select, rselect, fma) reads its third operand c when its b is word b */
 int inf_op_reads_c(unsigned op, uint32_t b);
 /* and, or, xor: on patterned inputs they match by chance; they never choose operands */
 int inf_op_weak(unsigned op);
@@ -310,8 +310,23 @@ unsigned inf_rounding_modes(const struct inf_data *data, uint32_t from, uint32_t
                             uint64_t words, unsigned *n);
 /* The name of the one rounding mode in `modes` (inf_rounding_modes), or NULL. */
 const char *inf_rounding_name(unsigned modes);
+/* fma: a * b + c rounded once */
+unsigned inf_op_fma(void);
+/* Lane selects (INF_LANES of them, 0: none): which binary16 halves of operands a and b an
+ * operation reads, widened to binary32, in place of the words: inf_lane_name ("a.h0 b.h1";
+ * "" for 0), its part for operand a (0) or b (1) ("a.h0"; NULL: the word), the operations
+ * that may read halves (float arithmetic of two or three operands), and the word operand
+ * `word` gives under select sel (0 the word, 1 bits 0-15, 2 bits 16-31), negated after
+ * widening when neg. inf_op_meaning says what each part means. */
+#define INF_LANES 9
+const char *inf_lane_name(unsigned lane);
+const char *inf_lane_part(unsigned lane, unsigned operand);
+int inf_op_lanes(unsigned op);
+/* Whether op gives the same of b and a as of a and b (add, mul, fma's product, ...) */
+int inf_op_commutes(unsigned op);
+uint32_t inf_lane_word(uint32_t word, int neg, unsigned sel);
 /* What a modifier name means in words (the float modes: ftz, suppress_inf, ..., the rounding
- * modes), or NULL. */
+ * modes, the parts of lane selects: a.h0, ...), or NULL. */
 const char *inf_op_meaning(const char *name);
 
 /* infer_names.c: names the values of the enum findings in f once per field across contexts

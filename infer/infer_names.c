@@ -6,6 +6,7 @@
  * differently by context", a move of a word of its own, "keeps" or "unidentified". */
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "infer_data.h"
@@ -26,9 +27,10 @@ struct operand {
 
 /* What the instruction reads for one output word in one context. */
 struct reading {
-	struct operand a, b, c; /* c: select's third (in < 0: none) */
+	struct operand a, b, c; /* c: select's third, or fma's addend (in < 0: none) */
 	uint8_t neg_out;        /* the result is negated */
 	unsigned negs;          /* negations in all (fewer is simpler) */
+	uint8_t addend;         /* c is (also) what fma adds */
 };
 
 /* One output word of one context of the group: its values' words and the readings that
@@ -56,18 +58,30 @@ static uint32_t opv(const struct inf_data *data, struct operand o)
 	return o.neg ? x ^ 0x80000000u : x;
 }
 
-/* Bit vi set when value vi's word in slot s is what operation op makes of reading r. */
-static uint64_t explains(const struct inf_data *data, const struct slot *s, unsigned op,
-                         const struct reading *r)
+/* Whether word x, as an operand read through a lane select or a result it explains, says
+ * nothing: 0 (a half of a small integer), or not finite. */
+static int lane_blank(uint32_t x)
 {
-	uint32_t a, b = r->b.in >= 0 ? opv(data, r->b) : 0;
-	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, got;
+	uint32_t m = x & 0x7fffffffu;
+	return m == 0 || m >= 0x7f800000u;
+}
+
+/* Bit vi set when value vi's word in slot s is what operation op makes of reading r, its
+ * operands a and b read through lane select `lane` (0: the words; inf_lane_name). */
+static uint64_t explains_lane(const struct inf_data *data, const struct slot *s, unsigned op,
+                              const struct reading *r, unsigned lane)
+{
+	uint32_t a, b = 0, c = r->c.in >= 0 ? opv(data, r->c) : 0, got;
 	uint64_t m = 0;
 	int either;
-	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0))
+	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0) || (lane && !inf_op_lanes(op)))
 		return 0;
-	a = opv(data, r->a);
+	a = inf_lane_word(data->in[r->a.in].value, r->a.neg, lane / 3);
+	if (r->b.in >= 0)
+		b = inf_lane_word(data->in[r->b.in].value, r->b.neg, lane % 3);
 	if (inf_op_arity(op) == 3 && r->c.in < 0 && inf_op_reads_c(op, b))
+		return 0;
+	if (lane && (lane_blank(a) || lane_blank(b)))
 		return 0;
 	/* inf_op_accepts for each value, the operation computed once */
 	got = inf_op_apply(op, a, b, c);
@@ -75,20 +89,84 @@ static uint64_t explains(const struct inf_data *data, const struct slot *s, unsi
 	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
 		unsigned vi = (unsigned)__builtin_ctzll(left);
 		uint32_t want = r->neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi];
+		if (lane && lane_blank(want))
+			continue;
 		if (inf_op_matches(op, want, got) || (either && (want == a || want == b)))
 			m |= UINT64_C(1) << vi;
 	}
 	return m;
 }
 
-/* Values of slot s that some operation explains with reading r. */
-static uint64_t explained(const struct inf_data *data, const struct slot *s,
-                          const struct reading *r)
+/* Bit vi set when value vi's word in slot s is what operation op makes of reading r. */
+static uint64_t explains(const struct inf_data *data, const struct slot *s, unsigned op,
+                         const struct reading *r)
 {
+	return explains_lane(data, s, op, r, 0);
+}
+
+/* How the readings are looked for: a second pass adds rselect's third operand (b ? c : a)
+ * and a third one fused multiply-adds (a third operand for fma) and lane selects. */
+enum { READ_RSEL = 1, READ_FUSED = 2 };
+
+/* The words a reading's a and b give under each half select (0 the word, 1 h0, 2 h1). */
+struct lane_words {
+	uint32_t a[3], b[3];
+};
+
+static void lane_words(const struct inf_data *data, const struct reading *r, struct lane_words *w)
+{
+	for (unsigned sel = 0; sel < 3; sel++) {
+		w->a[sel] = inf_lane_word(data->in[r->a.in].value, r->a.neg, sel);
+		w->b[sel] = inf_lane_word(data->in[r->b.in].value, r->b.neg, sel);
+	}
+}
+
+/* The values among `left` of slot s that an operation reading halves (ops: 1 every such
+ * operation, 0 fma alone) explains with reading r's words w and c under lane select lane. */
+static uint64_t lane_hits(const struct slot *s, const struct reading *r, const struct lane_words *w,
+                          uint32_t c, unsigned lane, int ops, uint64_t left)
+{
+	uint32_t a = w->a[lane / 3], b = w->b[lane % 3];
 	uint64_t m = 0;
+	if (lane_blank(a) || lane_blank(b))
+		return 0;
+	for (unsigned op = ops ? 0 : inf_op_fma(); op < inf_op_count() && left; op++) {
+		uint32_t got;
+		int either;
+		if (!inf_op_lanes(op) || (inf_op_arity(op) == 3 && r->c.in < 0))
+			continue;
+		got = inf_op_apply(op, a, b, c);
+		either = inf_op_either(op, a, b);
+		for (uint64_t l = left; l; l &= l - 1) {
+			unsigned vi = (unsigned)__builtin_ctzll(l);
+			uint32_t want = r->neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi];
+			if (!lane_blank(want) &&
+			    (inf_op_matches(op, want, got) || (either && (want == a || want == b)))) {
+				m |= UINT64_C(1) << vi;
+				left &= ~(UINT64_C(1) << vi);
+			}
+		}
+		if (!ops)
+			break;
+	}
+	return m;
+}
+
+/* Values of slot s that some operation explains with reading r (with READ_FUSED in `how`,
+ * also through lane selects). */
+static uint64_t explained(const struct inf_data *data, const struct slot *s,
+                          const struct reading *r, unsigned how)
+{
+	uint64_t m = 0, all = s->have & ~s->kept;
+	struct lane_words w;
 	for (unsigned op = 0; op < inf_op_count(); op++)
 		if (!inf_op_weak(op))
 			m |= explains(data, s, op, r);
+	if (!(how & READ_FUSED) || r->a.in < 0 || r->b.in < 0 || m == all)
+		return m;
+	lane_words(data, r, &w);
+	for (unsigned lane = 1; lane < INF_LANES && m != all; lane++)
+		m |= lane_hits(s, r, &w, r->c.in >= 0 ? opv(data, r->c) : 0, lane, 1, all & ~m);
 	return m;
 }
 
@@ -264,6 +342,109 @@ static void primaries(const struct inf_data *data, const struct images *im, stru
 	}
 }
 
+/* Words a fused multiply-add or a lane select may read for slot s: the planted words of the
+ * output word's own record of 16 (an instruction's operands and result lie side by side), then
+ * the words near the operands (near_words); at most cap. */
+static unsigned fused_words(const struct inf_data *data, const struct slot *s,
+                            const int32_t *near, unsigned nnear, int32_t *out, unsigned cap)
+{
+	unsigned n = 0;
+	int32_t at = data->out[s->k].init;
+	if (at >= 0) {
+		unsigned lo = data->in[at].index & ~15u;
+		for (size_t j = at > 16 ? (size_t)at - 16 : 0; j < data->nin && j < (size_t)at + 16; j++)
+			if (!strcmp(data->in[j].role, data->in[at].role) && data->in[j].index >= lo &&
+			    data->in[j].index < lo + 16 && n < cap)
+				out[n++] = (int32_t)j;
+	}
+	for (unsigned i = 0; i < nnear && n < cap; i++) {
+		int dup = 0;
+		for (unsigned q = 0; q < n; q++)
+			dup |= out[q] == near[i];
+		if (!dup)
+			out[n++] = near[i];
+	}
+	return n;
+}
+
+#define MAX_FUSED 32   /* words tried as a fused multiply-add's or a lane select's a and b */
+#define MAX_MATCHES 256 /* operand words found for one value (more: weighed as that many) */
+
+/* The words (in order) whose fma, or sum, difference or product of halves, gives word y: a, b
+ * and c (-1 for none) for each, into found (3 per match); the number of matches. */
+static unsigned fused_matches(const struct inf_data *data, const struct images *im,
+                              const int32_t *w, unsigned nw, uint32_t y, int32_t *found)
+{
+	float fy = ip_f32_from_bits(y);
+	unsigned n = 0;
+	for (unsigned i = 0; i < nw; i++)
+		for (unsigned j = 0; j < nw; j++)
+			for (unsigned lane = 0; lane < INF_LANES && i != j; lane++) {
+				uint32_t wa = inf_lane_word(data->in[w[i]].value, 0, lane / 3);
+				uint32_t wb = inf_lane_word(data->in[w[j]].value, 0, lane % 3);
+				float a = ip_f32_from_bits(wa), b = ip_f32_from_bits(wb);
+				if (lane_blank(wa) || lane_blank(wb))
+					continue;
+				/* halves alone: their sum, difference, product */
+				if (lane && (a + b == fy || a - b == fy || a * b == fy) && n < MAX_MATCHES) {
+					found[3 * n] = w[i];
+					found[3 * n + 1] = w[j];
+					found[3 * n++ + 2] = -1;
+				}
+				for (int sign = 0; sign < 4 && n < MAX_MATCHES; sign++) {
+					/* (+-a) * b + (+-c): c from the product's distance to the word */
+					float pa = sign & 1 ? -a : a, c;
+					double want = ((double)fy - (double)pa * (double)b) * (sign & 2 ? -1 : 1);
+					uint32_t bits = ip_f32_bits((float)want);
+					int32_t at;
+					if (!isfinite(want))
+						continue;
+					at = planted_exact(im, data, bits);
+					for (int d = -1; d <= 1 && at < 0; d += 2)
+						at = planted_exact(im, data, bits + (uint32_t)d);
+					if (at < 0 || at == w[i] || at == w[j])
+						continue;
+					c = ip_f32_from_bits(data->in[at].value);
+					if (fmaf(pa, b, sign & 2 ? -c : c) != fy)
+						continue;
+					found[3 * n] = w[i];
+					found[3 * n + 1] = w[j];
+					found[3 * n++ + 2] = at;
+				}
+			}
+	return n;
+}
+
+/* The third pass's operands of slot s (READ_FUSED): words a, b whose product, of the words or
+ * of binary16 halves of them widened (lane selects), plus or minus a planted word c is a
+ * value's word, rounded once (fma); and a, b whose halves' sum, difference or product is one.
+ * Each value's matches share one weight: planted words in arithmetic progression (halves of
+ * `distinct` words) give many pairs the same product, by chance, and the pair that is no
+ * chance is the one every value agrees on. Only `values` (bit vi) are looked at: those no
+ * reading named. The matches found, in all. */
+static unsigned fused_primaries(const struct inf_data *data, const struct images *im,
+                                struct slot *s, const int32_t *near, unsigned nnear,
+                                uint64_t values)
+{
+	int32_t w[MAX_FUSED], *found = malloc(3 * MAX_MATCHES * sizeof *found);
+	unsigned nw = fused_words(data, s, near, nnear, w, MAX_FUSED), all = 0;
+	if (!found)
+		abort();
+	for (uint64_t left = s->have & ~s->kept & values; left; left &= left - 1) {
+		unsigned vi = (unsigned)__builtin_ctzll(left), n, weight;
+		if (uninformative(s->y[vi]) || planted_exact(im, data, s->y[vi]) >= 0)
+			continue;
+		n = fused_matches(data, im, w, nw, s->y[vi], found);
+		weight = n ? (48 + n - 1) / n : 0;
+		for (unsigned m = 0; m < 3 * n; m++)
+			if (found[m] >= 0)
+				pool_add(s->prim, s->psup, &s->nprim, found[m], 0, weight);
+		all += n;
+	}
+	free(found);
+	return all;
+}
+
 /* Candidate operands of slot `at`: its own primaries, then the other output words' of the
  * same context (an instruction's operands sit together), the most supported first, with the
  * best ones' record neighbours (operands sit side by side); at most MAX_POOL. */
@@ -337,20 +518,34 @@ static int better(const struct reading *x, const struct reading *y)
 	return x->b.in < y->b.in;
 }
 
+/* The values of slot s that fma explains with reading r (words w), its operands a and b read
+ * through any lane select. */
+static uint64_t fused_explains(const struct inf_data *data, const struct slot *s,
+                               const struct reading *r, const struct lane_words *w)
+{
+	uint64_t m = 0, all = s->have & ~s->kept;
+	uint32_t c = opv(data, r->c);
+	for (unsigned lane = 0; lane < INF_LANES && m != all; lane++)
+		m |= lane ? lane_hits(s, r, w, c, lane, 0, all & ~m) : explains(data, s, inf_op_fma(), r);
+	return m;
+}
+
 /* Slot s's simplest reading; when no reading explains a value, none (a.in < 0). */
 static struct reading simplest(const struct slot *s)
 {
-	return s->ntied ? s->tied[0] : (struct reading){{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
+	return s->ntied ? s->tied[0] : (struct reading){{-1, 0}, {-1, 0}, {-1, 0}, 0, 0, 0};
 }
 
 /* The readings of slot `at` that explain the most values (with some operation each); with
- * `rsel`, also those whose third operand rselect reads (b not zero): a second pass, where the
- * first left values unnamed (it adds a word of its own to any two operands). */
+ * READ_RSEL in `how`, also those whose third operand rselect reads (b not zero): a second
+ * pass, where the first left values unnamed (it adds a word of its own to any two operands);
+ * with READ_FUSED, those whose third operand fma adds, and lane selects. */
 static void readings(const struct inf_data *data, struct slot *slots, size_t ns, size_t at,
-                     int rsel)
+                     unsigned how)
 {
 	struct slot *s = &slots[at];
 	struct operand pool[MAX_POOL * 2];
+	int rsel = (how & READ_RSEL) != 0, fused = (how & READ_FUSED) != 0;
 	unsigned n = candidates(data, slots, ns, at, rsel, pool), best = 0;
 	/* negations of the candidates too (an input negate, or a negated operand) */
 	for (unsigned i = 0, n0 = n; i < n0 && n < 2 * MAX_POOL; i++)
@@ -370,29 +565,44 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 		for (unsigned j = 0; j <= n; j++)
 			for (unsigned m = 0; m < 2; m++) {
 				struct reading r = {pool[i], j < n ? pool[j] : (struct operand){-1, 0},
-				                    {-1, 0}, (uint8_t)m, 0};
+				                    {-1, 0}, (uint8_t)m, 0, 0};
 				uint64_t e;
 				unsigned score;
 				if (j < n && pool[j].in == pool[i].in)
 					continue;
 				r.negs = pool[i].neg + (j < n ? pool[j].neg : 0) + m;
-				e = explained(data, s, &r);
+				e = explained(data, s, &r, how);
 				/* select of b = 0 reads c, rselect of b != 0: the candidate that explains
-				 * the most (for rselect, only words some value is: c is its result) */
+				 * the most (for rselect, only words some value is: c is its result); fma
+				 * adds any */
 				int zero = j < n && ip_f32_from_bits(opv(data, r.b)) == 0;
-				if (j < n && (zero || rsel)) {
+				/* (fma's c: a and b in the order they were planted, and c not negated: the
+				 * lane selects name both orders, and (-a) * b - c is -(a * b + c)) */
+				int add_c = fused && pool[i].in < pool[j < n ? j : i].in;
+				if (j < n && (zero || rsel || add_c)) {
 					uint64_t bestc = 0;
 					unsigned sel = zero ? inf_op_select() : inf_op_rselect();
+					struct lane_words lw;
+					if (add_c)
+						lane_words(data, &r, &lw);
 					for (unsigned q = 0; q < n; q++) {
 						struct reading rc = r;
-						uint64_t x;
-						if (!zero && !(cwords[q >> 6] >> (q & 63) & 1))
+						uint64_t x = 0;
+						int moves_c = zero || (rsel && (cwords[q >> 6] >> (q & 63) & 1));
+						int adds = add_c && !pool[q].neg;
+						if (!moves_c && !adds)
 							continue;
+						uint64_t f = 0;
 						rc.c = pool[q];
-						x = explains(data, s, sel, &rc) & ~e;
+						if (moves_c)
+							x = explains(data, s, sel, &rc);
+						if (adds)
+							x |= f = fused_explains(data, s, &rc, &lw) & ~e;
+						x &= ~e;
 						if (__builtin_popcountll(x) > __builtin_popcountll(bestc)) {
 							bestc = x;
 							r.c = pool[q];
+							r.addend = f != 0;
 						}
 					}
 					e |= bestc;
@@ -430,7 +640,8 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
  * operation of reading a and a second operand of its own from the same words (S_OWN: a
  * modifier dividing by one component or another), a move of a planted word of its own (S_MOVE:
  * a select of more words than a reading holds), an operation per context, or none. */
-enum state { S_NONE, S_NAMED, S_MODE, S_OWN, S_MOVE, S_BY_CONTEXT, S_UNIDENTIFIED, S_KEPT };
+enum state { S_NONE, S_NAMED, S_MODE, S_OWN, S_MOVE, S_BY_CONTEXT, S_UNIDENTIFIED, S_KEPT,
+             S_LANES };
 
 /* The enum findings of one field (same bits and condition) in every context that has it. */
 struct group {
@@ -443,6 +654,11 @@ struct group {
 	size_t ns;
 	unsigned op[MAX_VALUES];      /* the operation voted for each value */
 	const char *mode[MAX_VALUES]; /* a float mode it is in every context it ran in */
+	unsigned lane[MAX_VALUES];    /* S_LANES: the background's operation (op) reading the
+	                               * halves this lane select says (inf_lane_name) */
+	char lane_text[MAX_VALUES][24]; /* S_LANES: "fma a.h0 b.h1" */
+	unsigned lanes_alike[MAX_VALUES]; /* S_LANES: other lane selects that give the same words
+	                                   * (bit L: the planted words cannot tell them apart) */
 	enum state st[MAX_VALUES];
 	uint8_t *computes;            /* per finding: some value's word is an operation of its
 	                               * reading's operands and no planted word (the field computes) */
@@ -535,7 +751,8 @@ static int same_words(const struct slot *s, unsigned nv)
  * reading explains a move of c beside any two operands, chance pairs among them. */
 static int rselect_reading(const struct inf_data *data, const struct reading *r)
 {
-	return r->c.in >= 0 && r->b.in >= 0 && ip_f32_from_bits(opv(data, r->b)) != 0;
+	return r->c.in >= 0 && r->b.in >= 0 && !r->addend &&
+	       ip_f32_from_bits(opv(data, r->b)) != 0;
 }
 
 /* Whether some value of slot s computes: its word is no planted word (negated or not), nor 0,
@@ -543,7 +760,8 @@ static int rselect_reading(const struct inf_data *data, const struct reading *r)
  * equals max(a, b) or min(a, b) more than a move of a or b that happens to be the larger:
  * without it, a field moving words of two buffers is a select, whatever order the words lie
  * in, and a value planted nowhere (an immediate) that nothing explains says nothing. */
-static int computes(const struct inf_data *data, const struct images *im, const struct slot *s)
+static int computes(const struct inf_data *data, const struct images *im, const struct slot *s,
+                    unsigned how)
 {
 	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
 		unsigned vi = (unsigned)__builtin_ctzll(left);
@@ -552,27 +770,26 @@ static int computes(const struct inf_data *data, const struct images *im, const 
 			continue;
 		for (unsigned t = 0; t < s->ntied; t++)
 			if (!rselect_reading(data, &s->tied[t]) &&
-			    (explained(data, s, &s->tied[t]) >> vi & 1))
+			    (explained(data, s, &s->tied[t], how) >> vi & 1))
 				return 1;
 	}
 	return 0;
 }
 
-/* Every slot's readings (rsel: readings()) and whether its finding computes. */
-static void read_slots(struct group *gr, int rsel)
+/* Every slot's readings (how: readings()) and whether its finding computes. */
+static void read_slots(struct group *gr, unsigned how)
 {
 	memset(gr->computes, 0, gr->n);
 	for (size_t i = 0; i < gr->ns; i++) {
-		readings(gr->data, gr->slot, gr->ns, i, rsel);
-		gr->computes[gr->slot[i].g] |= (uint8_t)computes(gr->data, gr->im, &gr->slot[i]);
+		readings(gr->data, gr->slot, gr->ns, i, how);
+		gr->computes[gr->slot[i].g] |= (uint8_t)computes(gr->data, gr->im, &gr->slot[i], how);
 	}
 }
 
-static int build_slots(struct group *gr, const struct images *im)
+static int build_slots(struct group *gr, const struct images *im, const int32_t *near,
+                       unsigned nnear)
 {
 	const struct inf_data *data = gr->data;
-	int32_t near[64];
-	unsigned nnear = near_words(gr, near, 64);
 	gr->slot = calloc(gr->n * MAX_WORDS + 1, sizeof *gr->slot);
 	gr->computes = calloc(gr->n + 1, 1);
 	if (!gr->slot || !gr->computes)
@@ -617,8 +834,8 @@ static int order_fixed(const struct inf_data *data, const struct slot *s, unsign
 	uint64_t others = ~(UINT64_C(1) << vi);
 	sw.a = s->r.b;
 	sw.b = s->r.a;
-	return __builtin_popcountll(explained(data, s, &s->r) & others) >
-	       __builtin_popcountll(explained(data, s, &sw) & others);
+	return __builtin_popcountll(explained(data, s, &s->r, 0) & others) >
+	       __builtin_popcountll(explained(data, s, &sw, 0) & others);
 }
 
 /* Votes each value's operation over every slot: with the slots' tied readings (any of them
@@ -908,7 +1125,7 @@ static void read_silent(struct group *gr)
 		struct slot *s = &gr->slot[i];
 		uint64_t cand[MAX_VALUES] = {0}, ok[MAX_VALUES] = {0}, best_ok[MAX_VALUES] = {0};
 		uint64_t vals = s->have & ~s->kept;
-		struct reading best = {{-1, 0}, {-1, 0}, {-1, 0}, 0, 0};
+		struct reading best = {{-1, 0}, {-1, 0}, {-1, 0}, 0, 0, 0};
 		int best_keep = -1;
 		if (!silent(s) || !vals)
 			continue;
@@ -923,7 +1140,7 @@ static void read_silent(struct group *gr)
 				for (unsigned m = 0; m < 8 && a != b; m++) {
 					struct reading r = {{(int32_t)a, (uint8_t)(m & 1)},
 					                    {(int32_t)b, (uint8_t)(m >> 1 & 1)},
-					                    {-1, 0}, (uint8_t)(m >> 2), 0};
+					                    {-1, 0}, (uint8_t)(m >> 2), 0, 0};
 					uint32_t x = opv(data, r.a), y = opv(data, r.b);
 					int keep = 0, valid = 1;
 					for (uint64_t left = vals; left && valid; left &= left - 1) {
@@ -969,6 +1186,114 @@ static int one_word(const struct group *gr, unsigned vi)
 		at = w;
 	}
 	return at >= 0;
+}
+
+/* The value of the seed (the background) in the group's first finding, or -1. */
+static int background_value(const struct group *gr)
+{
+	const struct inf_enum *en = gr->n ? gr->f[0]->en : NULL;
+	for (size_t i = 0; en && i < en->n; i++)
+		if ((int32_t)en->oc[i] == en->base)
+			return value_index(gr, en->fv[i]);
+	return -1;
+}
+
+/* Lane selects: where the background is named by an operation that may read binary16 halves
+ * (an add, a multiply, an fma), a value no operation names that is, in every slot it ran in,
+ * that operation of the slot's reading with halves of a and/or b in place of the words (the
+ * first lane select that holds everywhere). */
+/* The lane selects (bit L) under which op of slot s's reading r explains value vi. */
+static unsigned lanes_of(const struct group *gr, const struct slot *s, unsigned op,
+                         const struct reading *r, unsigned vi)
+{
+	unsigned m = 0;
+	for (unsigned lane = 1; lane < INF_LANES; lane++)
+		m |= (unsigned)(explains_lane(gr->data, s, op, r, lane) >> vi & 1) << lane;
+	return m;
+}
+
+/* The operation the background (value vb) computes in finding g that may read halves: its name
+ * when it has one across contexts, else the first of those that explain it in every word of g
+ * (a min that is also a move of the smaller word); ~0u when none may. */
+static unsigned background_op(const struct group *gr, size_t g, unsigned vb)
+{
+	uint64_t ops;
+	if (gr->st[vb] == S_NAMED && inf_op_lanes(gr->op[vb]))
+		return gr->op[vb];
+	ops = context_ops(gr, g, vb);
+	for (unsigned op = 0; op < inf_op_count() && op < 64; op++)
+		if ((ops >> op & 1) && inf_op_lanes(op))
+			return op;
+	return ~0u;
+}
+
+/* For an operation whose a and b commute, a slot's reading calls a the word planted first, so
+ * the half of "a" that a value reads in one context may be the half of "b" in another: each
+ * slot's a and b are put in the order under which its values read the halves the first
+ * slot's do. */
+static void orient_lanes(struct group *gr, unsigned vb)
+{
+	const struct slot *ref = &gr->slot[0];
+	unsigned ref_op = background_op(gr, ref->g, vb);
+	for (size_t i = 1; i < gr->ns && ref_op != ~0u; i++) {
+		struct slot *s = &gr->slot[i];
+		struct reading sw = s->r;
+		unsigned same = 0, swapped = 0, op = background_op(gr, s->g, vb);
+		sw.a = s->r.b;
+		sw.b = s->r.a;
+		if (s->r.b.in < 0 || op == ~0u || !inf_op_commutes(op))
+			continue;
+		for (unsigned vi = 0; vi < gr->nv; vi++) {
+			unsigned want = lanes_of(gr, ref, ref_op, &ref->r, vi);
+			same += (lanes_of(gr, s, op, &s->r, vi) & want) != 0;
+			swapped += (lanes_of(gr, s, op, &sw, vi) & want) != 0;
+		}
+		if (swapped > same)
+			s->r = sw;
+	}
+}
+
+/* Lane selects: where the background computes, in each context, an operation that may read
+ * binary16 halves (an add, a min, an fma), a value no operation names that is, in every word
+ * it ran in, that context's operation of the word's reading with halves of a and/or b in
+ * place of the words (one lane select in every context; the first when several hold, the
+ * others said alike). Its name: the operation and halves ("fma a.h0 b.h1"), or the halves
+ * alone ("b.h0") when the contexts' operations differ (an add in one, a min in another). */
+static void name_lanes(struct group *gr)
+{
+	int vb = background_value(gr);
+	if (vb < 0 || (gr->st[vb] != S_NAMED && gr->st[vb] != S_BY_CONTEXT))
+		return;
+	orient_lanes(gr, (unsigned)vb);
+	for (unsigned vi = 0; vi < gr->nv; vi++) {
+		unsigned holds = ((1u << INF_LANES) - 1) & ~1u, first = ~0u;
+		int any = 0, one_op = 1;
+		if (gr->st[vi] != S_UNIDENTIFIED && gr->st[vi] != S_BY_CONTEXT)
+			continue;
+		for (size_t i = 0; i < gr->ns && holds; i++) {
+			const struct slot *s = &gr->slot[i];
+			unsigned op;
+			if (!(s->have >> vi & 1) || (s->kept >> vi & 1))
+				continue;
+			op = background_op(gr, s->g, (unsigned)vb);
+			any = 1;
+			holds = op == ~0u ? 0 : holds & lanes_of(gr, s, op, &s->r, vi);
+			one_op &= first == ~0u || first == op;
+			first = op;
+		}
+		if (!any || !holds)
+			continue;
+		gr->st[vi] = S_LANES;
+		gr->op[vi] = one_op ? first : ~0u;
+		gr->lane[vi] = (unsigned)__builtin_ctz(holds);
+		gr->lanes_alike[vi] = holds & (holds - 1);
+		if (one_op)
+			snprintf(gr->lane_text[vi], sizeof gr->lane_text[vi], "%s %s", inf_op_name(first),
+			         inf_lane_name(gr->lane[vi]));
+		else
+			snprintf(gr->lane_text[vi], sizeof gr->lane_text[vi], "%s",
+			         inf_lane_name(gr->lane[vi]));
+	}
 }
 
 static void classify(struct group *gr)
@@ -1050,6 +1375,7 @@ static void classify(struct group *gr)
 			if (context_ops(gr, g, vi) || keeps_in(gr, g, vi))
 				gr->st[vi] = S_BY_CONTEXT;
 	}
+	name_lanes(gr);
 	/* values of a field that moves a record for another value, in some context (a load's
 	 * modifier): an operation of the record's words (dividing by its y, z or w) */
 	for (unsigned vi = 0; vi < gr->nv; vi++)
@@ -1142,6 +1468,19 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 	case S_MODE:
 		sb_puts(b, gr->mode[vi]);
 		return;
+	case S_LANES:
+		if (gr->op[vi] == ~0u) { /* the operation of this context */
+			int vb = background_value(gr);
+			unsigned here = vb < 0 ? ~0u : background_op(gr, g, (unsigned)vb);
+			if (here != ~0u)
+				sb_printf(b, "%s ", inf_op_name(here));
+		}
+		sb_puts(b, gr->lane_text[vi]);
+		for (unsigned m = gr->lanes_alike[vi], k = 0; m; m &= m - 1, k++)
+			sb_printf(b, "%s%s", k ? ", " : " (or ", inf_lane_name((unsigned)__builtin_ctz(m)));
+		if (gr->lanes_alike[vi])
+			sb_puts(b, ": the planted words give the same)");
+		return;
 	case S_NAMED:
 		op_text(gr->data, s, op, b);
 		return;
@@ -1190,6 +1529,7 @@ static const char *global_name(const struct group *gr, unsigned vi)
 {
 	switch (gr->st[vi]) {
 	case S_MODE: return gr->mode[vi];
+	case S_LANES: return gr->lane_text[vi];
 	case S_NAMED: return inf_op_name(gr->op[vi]);
 	case S_OWN: return gr->own_all[vi] ? inf_op_name(gr->op[vi]) : "differs by context";
 	case S_BY_CONTEXT: return "differs by context";
@@ -1392,6 +1732,7 @@ static void render(struct group *gr, size_t g)
 		if (j == nb && nb < MAX_VALUES)
 			beh[nb++] = en->oc[i];
 		if ((gr->st[vi] == S_NAMED || gr->st[vi] == S_MODE || gr->st[vi] == S_KEPT ||
+		     gr->st[vi] == S_LANES ||
 		     gr->st[vi] == S_MOVE ||
 		     (gr->st[vi] == S_BY_CONTEXT && keeps_in(gr, g, (unsigned)vi)) ||
 		     (gr->st[vi] == S_OWN && own_holds(gr, g, gr->op[vi], (unsigned)vi)) ||
@@ -1443,11 +1784,15 @@ static void render(struct group *gr, size_t g)
 		sb_puts(&d, "\"");
 	sb_printf(&d, ",\"behaviours\":%u,\"named\":%u,\"contexts\":%zu", nb, named, gr->n);
 	{
-		const char *names[MAX_VALUES];
+		const char *names[MAX_VALUES * 2];
 		unsigned k = 0;
 		for (unsigned vi = 0; vi < gr->nv; vi++)
 			if (gr->st[vi] == S_MODE)
 				names[k++] = gr->mode[vi];
+			else if (gr->st[vi] == S_LANES)
+				for (unsigned o = 0; o < 2; o++)
+					if (inf_lane_part(gr->lane[vi], o))
+						names[k++] = inf_lane_part(gr->lane[vi], o);
 		inf_meanings(&d, names, k);
 	}
 	/* the details typing wrote, after these */
@@ -1460,21 +1805,24 @@ static void render(struct group *gr, size_t g)
 	f->kind = named ? "enum" : "distinct";
 }
 
-/* Values named by an operation, and values that ran but none names. */
+/* Values named (by an operation, a float mode or a lane select), and values that ran but
+ * none names. */
 static unsigned named_values(const struct group *gr, unsigned *unnamed)
 {
 	unsigned n = 0;
 	*unnamed = 0;
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
-		n += gr->st[vi] == S_NAMED;
+		n += gr->st[vi] == S_NAMED || gr->st[vi] == S_LANES;
 		*unnamed += gr->st[vi] == S_UNIDENTIFIED || gr->st[vi] == S_BY_CONTEXT;
 	}
 	return n;
 }
 
-/* Where values are left unnamed, the readings again with rselect's third operand (b ? c : a,
- * the mirrored select), kept when they name more values; else the first ones stand. */
-static void with_rselect(struct group *gr)
+/* Where values are left unnamed, the readings again, looked for as `how` says (READ_RSEL:
+ * with rselect's third operand, b ? c : a, the mirrored select; READ_FUSED: also fma's third
+ * operand and lane selects, with the operands they read), kept when they name more values;
+ * else the ones before stand. */
+static void read_again(struct group *gr, unsigned how, const int32_t *near, unsigned nnear)
 {
 	unsigned unnamed, named = named_values(gr, &unnamed), now;
 	struct group keep = *gr;
@@ -1488,7 +1836,23 @@ static void with_rselect(struct group *gr)
 		abort();
 	memcpy(slots, gr->slot, gr->ns * sizeof *slots);
 	memcpy(computes, gr->computes, gr->n);
-	read_slots(gr, 1);
+	if (how & READ_FUSED) {
+		/* the operands of the values left unnamed; none found: nothing to read again */
+		uint64_t left = 0;
+		unsigned found = 0;
+		for (unsigned vi = 0; vi < gr->nv; vi++)
+			if (gr->st[vi] == S_UNIDENTIFIED || gr->st[vi] == S_BY_CONTEXT)
+				left |= UINT64_C(1) << vi;
+		for (size_t i = 0; i < gr->ns; i++)
+			found += fused_primaries(gr->data, gr->im, &gr->slot[i], near, nnear, left);
+		if (!found) {
+			memcpy(gr->slot, slots, gr->ns * sizeof *slots);
+			free(slots);
+			free(computes);
+			return;
+		}
+	}
+	read_slots(gr, how);
 	solve(gr);
 	read_silent(gr);
 	classify(gr);
@@ -1499,6 +1863,9 @@ static void with_rselect(struct group *gr)
 		memcpy(gr->mode, keep.mode, sizeof gr->mode);
 		memcpy(gr->st, keep.st, sizeof gr->st);
 		memcpy(gr->own_all, keep.own_all, sizeof gr->own_all);
+		memcpy(gr->lane, keep.lane, sizeof gr->lane);
+		memcpy(gr->lane_text, keep.lane_text, sizeof gr->lane_text);
+		memcpy(gr->lanes_alike, keep.lanes_alike, sizeof gr->lanes_alike);
 	}
 	free(slots);
 	free(computes);
@@ -1520,6 +1887,8 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 			build_images(data, &im);
 	for (size_t i = 0; i < fs->n; i++) {
 		struct group gr;
+		int32_t near[64];
+		unsigned nnear;
 		if (done[i] || !fs->f[i].en)
 			continue;
 		memset(&gr, 0, sizeof gr);
@@ -1547,11 +1916,13 @@ void inf_name_enums(const struct inf_data *data, struct inf_findings *fs)
 				gr.nv++;
 			}
 		}
-		build_slots(&gr, &im);
+		nnear = near_words(&gr, near, 64);
+		build_slots(&gr, &im, near, nnear);
 		solve(&gr);
 		read_silent(&gr);
 		classify(&gr);
-		with_rselect(&gr);
+		read_again(&gr, READ_RSEL, near, nnear);
+		read_again(&gr, READ_RSEL | READ_FUSED, near, nnear);
 		for (size_t g = 0; g < gr.n; g++)
 			render(&gr, g);
 		free(gr.slot);

@@ -7,6 +7,7 @@
 
 #include "infer_data.h"
 #include "common/float_bits.h"
+#include "common/fp16.h"
 
 /* Short names for the binary32 bit casts of common/float_bits.h, used throughout. */
 static float f32(uint32_t x)
@@ -47,6 +48,21 @@ static const char *const mod_meanings[M_COUNT] = {
 	          "unit in the last place nearer zero than the background's",
 };
 
+/* Lane selects: an operation that reads a binary16 half of an operand word, widened to
+ * binary32, in place of the word. Lane L names what operands a and b read: L = 3 * sa + sb,
+ * each 0 (the word), 1 (bits 0-15: h0) or 2 (bits 16-31: h1). */
+static const char *const lane_names[INF_LANES] = {
+	"", "b.h0", "b.h1", "a.h0", "a.h0 b.h0", "a.h0 b.h1", "a.h1", "a.h1 b.h0", "a.h1 b.h1",
+};
+static const struct {
+	const char *name, *meaning;
+} lane_meanings[4] = {
+	{"a.h0", "operand a read as the binary16 number in its bits 0-15, widened to binary32"},
+	{"a.h1", "operand a read as the binary16 number in its bits 16-31, widened to binary32"},
+	{"b.h0", "operand b read as the binary16 number in its bits 0-15, widened to binary32"},
+	{"b.h1", "operand b read as the binary16 number in its bits 16-31, widened to binary32"},
+};
+
 void inf_meanings(struct strbuf *d, const char *const *names, size_t n)
 {
 	unsigned shown = 0;
@@ -69,6 +85,9 @@ const char *inf_op_meaning(const char *name)
 	for (int op = M_FLOAT_MODES; op < M_COUNT; op++)
 		if (!strcmp(name, mod_names[op]))
 			return mod_meanings[op];
+	for (unsigned i = 0; i < 4; i++)
+		if (!strcmp(name, lane_meanings[i].name))
+			return lane_meanings[i].meaning;
 	return NULL;
 }
 
@@ -186,6 +205,7 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * first). Float results of the approximating operations (div, rcp, rsqrt, sqrt, exp2, log2)
  * match within 2^-20 relative error (hardware rounds them its own way: a division is often a
  * reciprocal and a multiply); any NaN matches any NaN.
+ * fma is the fused multiply-add a * b + c, rounded once.
  * preexp2 and postlog2 are the two halves the Utgard notes give exp2 and log2 as
  * (passthrough ops 4 and 5, "op5 performs the opposite of op4"); no public source says what
  * each computes alone: the library tries the reading that the complex unit's fixed-point
@@ -193,9 +213,9 @@ const char *inf_modifier_match(const struct inf_data *data, uint32_t from, uint3
  * docs/inference.md). */
 enum {
 	O_MOV_A, O_MOV_B, O_ADD, O_SUB, O_RSUB, O_MUL, O_NMUL, O_DIV, O_RDIV, O_MIN, O_MAX, O_GE,
-	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_RSELECT, O_FLOOR, O_CEIL, O_FRACT, O_SIGN, O_ABS,
-	O_RCP, O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB, O_IMUL,
-	O_IMIN, O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
+	O_LT, O_LE, O_GT, O_EQ, O_NE, O_SELECT, O_RSELECT, O_FMA, O_FLOOR, O_CEIL, O_FRACT, O_SIGN,
+	O_ABS, O_RCP, O_RSQRT, O_SQRT, O_EXP2, O_LOG2, O_PREEXP2, O_POSTLOG2, O_IADD, O_ISUB,
+	O_IMUL, O_IMIN, O_IMAX, O_AND, O_OR, O_XOR, O_COUNT
 };
 static const struct {
 	const char *name;
@@ -209,7 +229,7 @@ static const struct {
 	[O_LT] = {"lt", 2, 0},         [O_LE] = {"le", 2, 0},         [O_GT] = {"gt", 2, 0},
 	[O_EQ] = {"eq", 2, 0},
 	[O_NE] = {"ne", 2, 0},         [O_SELECT] = {"select", 3, 0},
-	[O_RSELECT] = {"rselect", 3, 0}, [O_FLOOR] = {"floor", 1, 0},
+	[O_RSELECT] = {"rselect", 3, 0}, [O_FMA] = {"fma", 3, 0},      [O_FLOOR] = {"floor", 1, 0},
 	[O_CEIL] = {"ceil", 1, 0},     [O_FRACT] = {"fract", 1, 0},   [O_SIGN] = {"sign", 1, 0},
 	[O_ABS] = {"abs", 1, 0},       [O_RCP] = {"rcp", 1, 1},       [O_RSQRT] = {"rsqrt", 1, 1},
 	[O_SQRT] = {"sqrt", 1, 1},     [O_EXP2] = {"exp2", 1, 1},     [O_LOG2] = {"log2", 1, 1},
@@ -257,7 +277,7 @@ unsigned inf_op_rselect(void)
 int inf_op_reads_c(unsigned op, uint32_t b)
 {
 	int zero = f32(b) == 0;
-	return (op == O_SELECT && zero) || (op == O_RSELECT && !zero);
+	return (op == O_SELECT && zero) || (op == O_RSELECT && !zero) || op == O_FMA;
 }
 
 int inf_op_invertible(unsigned op)
@@ -304,6 +324,7 @@ uint32_t inf_op_apply(unsigned op, uint32_t a, uint32_t b, uint32_t c)
 	case O_NE: return fbool(x != y);
 	case O_SELECT: return y != 0 ? a : c;
 	case O_RSELECT: return y != 0 ? c : a;
+	case O_FMA: return u32(fmaf(x, y, f32(c)));
 	case O_FLOOR: return u32(floorf(x));
 	case O_CEIL: return u32(ceilf(x));
 	case O_FRACT: return u32(x - floorf(x));
@@ -347,4 +368,44 @@ int inf_op_matches(unsigned op, uint32_t want, uint32_t got)
 		return fabsf(x - y) <= fabsf(x) * 0x1p-20f;
 	}
 	return 0;
+}
+
+const char *inf_lane_name(unsigned lane)
+{
+	return lane < INF_LANES ? lane_names[lane] : "?";
+}
+
+const char *inf_lane_part(unsigned lane, unsigned operand)
+{
+	unsigned sel = operand ? lane % 3 : lane / 3;
+	return lane < INF_LANES && sel ? lane_meanings[2 * operand + sel - 1].name : NULL;
+}
+
+unsigned inf_op_fma(void)
+{
+	return O_FMA;
+}
+
+int inf_op_lanes(unsigned op)
+{
+	return op == O_ADD || op == O_SUB || op == O_RSUB || op == O_MUL || op == O_NMUL ||
+	       op == O_MIN || op == O_MAX || op == O_FMA;
+}
+
+int inf_op_commutes(unsigned op)
+{
+	return op == O_ADD || op == O_MUL || op == O_NMUL || op == O_MIN || op == O_MAX ||
+	       op == O_FMA;
+}
+
+uint32_t inf_lane_word(uint32_t word, int neg, unsigned sel)
+{
+	uint32_t x = word;
+	if (sel) {
+		uint32_t h = (sel == 1 ? word : word >> 16) & 0xffffu, e = h >> 10 & 0x1f;
+		/* a normal binary16 number widens by moving its fields (exponent bias 15 -> 127) */
+		x = e && e < 31 ? (h & 0x8000u) << 16 | (e + 112) << 23 | (h & 0x3ffu) << 13
+		                : u32((float)ip_f16_to_double((uint16_t)h));
+	}
+	return neg ? x ^ 0x80000000u : x;
 }

@@ -96,7 +96,7 @@ static void put_name(struct strbuf *b, const char *v, int len)
 }
 
 /* Whether name b follows name a in a run: the same text up to a number one higher (r3, r4)
- * or a component one later (r27.x, r27.y). */
+ * or a component one later (r27.x, r27.y); not a half (b.h0, b.h1). */
 static int follows(const struct pair *a, const struct pair *b)
 {
 	int i = 0;
@@ -112,6 +112,8 @@ static int follows(const struct pair *a, const struct pair *b)
 		i++;
 	if (i >= a->len || i >= b->len || a->v[i] < '0' || a->v[i] > '9' || i == 0)
 		return 0;
+	if (i >= 2 && a->v[i - 2] == '.' && a->v[i - 1] == 'h')
+		return 0; /* lane selects (fma b.h0, fma b.h1) are two things, not a run */
 	char *ea, *eb;
 	unsigned long na = strtoul(a->v + i, &ea, 10), nb = strtoul(b->v + i, &eb, 10);
 	return nb == na + 1 && ea == a->v + a->len && eb == b->v + b->len;

@@ -31,6 +31,9 @@ enum ip_synth_kind {
 	                       * table select: a move, never an operation) */
 	IP_SYNTH_ROUNDING,    /* (shape ROUNDING) 4 output words = 4 products of the field's own
 	                       * (base) that round, rounded as op[v] says (ip_synth_rounding_name) */
+	IP_SYNTH_LANES,       /* (shape LANES) 1 output word = an add, sub, mul or fma (base) of the
+	                       * context's register words a, b (and c), a and b read as binary16
+	                       * halves widened as lane select map[v] says (ip_synth_lane_name) */
 	IP_SYNTH_KIND_COUNT
 };
 
@@ -69,7 +72,11 @@ enum {
 	/* a rounding mode field: value 0 rounds to nearest (even), the others toward +infinity,
 	 * -infinity and zero, in a random order */
 	IP_SYNTH_SHAPE_ROUNDING = 1u << 5,
-	IP_SYNTH_SHAPES = (1u << 6) - 1
+	/* lane selects: an add, sub, mul or fma of register words whose field picks, per value,
+	 * which binary16 half of operand a and of b it reads instead of the word (value 0: the
+	 * words) */
+	IP_SYNTH_SHAPE_LANES = 1u << 6,
+	IP_SYNTH_SHAPES = (1u << 7) - 1
 };
 #define IP_SYNTH_MAX_FIELDS 40
 #define IP_SYNTH_LAYOUT_FIELDS 24 /* the layout's (and the source select's) at most */
@@ -82,8 +89,12 @@ struct ip_synth_field {
 	unsigned out;             /* its first output word */
 	int is_signed;            /* IMM, OFFSET */
 	int32_t base, scale;      /* IMM (base, scale), OFFSET and COMPONENT (base), SHIFT (base),
-	                           * ROUNDING (base: where its products' factors come from) */
-	uint8_t map[16];          /* REGISTER: value -> register record (IP_SYNTH_ZERO) */
+	                           * ROUNDING (base: where its products' factors come from),
+	                           * LANES (base: the operation, ip_synth_lane_name) */
+	uint8_t map[16];          /* REGISTER: value -> register record (IP_SYNTH_ZERO); LANES:
+	                           * value -> lane select, 3 * (a's) + (b's): 0 the word, 1 bits
+	                           * 0-15, 2 bits 16-31 */
+	uint8_t lane_at[IP_SYNTH_MAX_CONTEXTS][3]; /* LANES: registers words a, b, c per context */
 	uint8_t op[8];            /* ENUM: value -> operation (ip_synth_op_name); MODIFIER: mod;
 	                           * ROUNDING: rounding mode (ip_synth_rounding_name) */
 	int mode;                 /* REGISTER, COMPONENT: the index of the MODE field that enables
@@ -148,6 +159,15 @@ const char *ip_synth_op_name(unsigned k);
 const char *ip_synth_mod_name(unsigned k);
 /* The name inference uses for rounding mode k of a ROUNDING field (0: "none", to nearest). */
 const char *ip_synth_rounding_name(unsigned k);
+/* What value v of a LANES field computes, as inference names it ("fma", "add a.h0 b.h1"),
+ * into buf. */
+const char *ip_synth_lane_name(const struct ip_synth_field *f, unsigned v, char *buf, size_t n);
+/* The lane selects (bit s: ip_synth_field.map's encoding) under which LANES field f gives, in
+ * every context of the device on planted registers regs, the words value v gives: the ones
+ * its runs cannot tell from v's own (halves in arithmetic progression can make a.h1 * b.h0
+ * equal a.h0 * b.h1). */
+unsigned ip_synth_lanes_alike(const struct ip_synth_device *d, const struct ip_synth_field *f,
+                              unsigned v, const uint32_t *regs, size_t nregs);
 /* The kind inference reports for a field of this device kind ("register", "enum", ...). */
 const char *ip_synth_kind_name(const struct ip_synth_field *f);
 

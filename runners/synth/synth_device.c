@@ -12,6 +12,7 @@
 
 #include "isaprobe/field.h"
 #include "common/float_bits.h"
+#include "common/fp16.h"
 #include "isaprobe/isa.h"
 #include "synth.h"
 
@@ -30,7 +31,7 @@ static const char *const op_names[OP_COUNT] = {
 	"rsub", "div", "rdiv", "le", "gt", "ne",
 };
 static const char *const shape_names[] = {"regorder", "modesel", "oporder", "ldst", "hang",
-                                          "rounding"};
+                                          "rounding", "lanes"};
 static const char *const mod_names[4] = {"none", "neg", "abs", "saturate"};
 static const char *const rounding_names[4] = {"none", "rtp", "rtn", "rtz"};
 
@@ -47,6 +48,18 @@ const char *ip_synth_mod_name(unsigned k)
 const char *ip_synth_rounding_name(unsigned k)
 {
 	return k < 4 ? rounding_names[k] : "?";
+}
+
+/* A LANES field's operations (base) and what each half select reads. */
+static const char *const lane_ops[4] = {"add", "sub", "mul", "fma"};
+static const char *const lane_halves[3] = {"", "h0", "h1"};
+
+const char *ip_synth_lane_name(const struct ip_synth_field *f, unsigned v, char *buf, size_t n)
+{
+	unsigned sa = f->map[v] / 3, sb = f->map[v] % 3;
+	snprintf(buf, n, "%s%s%s%s%s", lane_ops[f->base & 3], sa ? " a." : "", lane_halves[sa],
+	         sb ? " b." : "", lane_halves[sb]);
+	return buf;
 }
 
 int ip_synth_shapes_parse(const char *text, unsigned *shapes)
@@ -103,6 +116,7 @@ const char *ip_synth_kind_name(const struct ip_synth_field *f)
 	case IP_SYNTH_INDEX_COMP: return "component";
 	case IP_SYNTH_TABLE: return "enum";
 	case IP_SYNTH_ROUNDING: return "modifier";
+	case IP_SYNTH_LANES: return "enum";
 	default: return "?";
 	}
 }
@@ -152,6 +166,7 @@ static unsigned words_of(enum ip_synth_kind k, unsigned w)
 	case IP_SYNTH_MODIFIER: case IP_SYNTH_ENUM: return 2;
 	case IP_SYNTH_MASK: return w;
 	case IP_SYNTH_ROUNDING: return 4;
+	case IP_SYNTH_LANES: return 1;
 	default: return 0;
 	}
 }
@@ -247,7 +262,7 @@ static uint64_t field_seed(uint64_t *s, const struct ip_synth_field *f)
 	uint64_t v;
 	switch (f->kind) {
 	case IP_SYNTH_RESERVED: case IP_SYNTH_MODIFIER: case IP_SYNTH_IGNORED:
-	case IP_SYNTH_ROUNDING:
+	case IP_SYNTH_ROUNDING: case IP_SYNTH_LANES:
 		return 0;
 	case IP_SYNTH_REGISTER:
 		do
@@ -627,6 +642,38 @@ static void shape_rounding(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 	*at += 2;
 }
 
+/* LANES: a select of 2 or 3 bits over an add, sub, mul or fma of three of the registers'
+ * first 16 words (other ones per context): value 0 reads the words, the others a binary16
+ * half of a, of b or of both (widened to binary32), distinct selects in a random order. */
+static void shape_lanes(uint64_t *s, struct ip_synth_device *d, unsigned *at)
+{
+	unsigned w = 2 + pick(s, 2);
+	struct ip_synth_field *f = add(d, IP_SYNTH_LANES, *at, w);
+	uint8_t sel[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+	f->base = (int32_t)pick(s, 4);
+	for (unsigned i = 7; i > 0; i--) {
+		unsigned j = pick(s, i + 1);
+		uint8_t t = sel[i];
+		sel[i] = sel[j];
+		sel[j] = t;
+	}
+	f->map[0] = 0;
+	for (unsigned v = 1; v < (1u << w); v++)
+		f->map[v] = sel[v - 1];
+	for (unsigned c = 0; c < IP_SYNTH_MAX_CONTEXTS; c++) {
+		unsigned used = 0;
+		for (unsigned k = 0; k < 3; k++) {
+			unsigned x;
+			do
+				x = pick(s, 16);
+			while (used >> x & 1);
+			used |= 1u << x;
+			f->lane_at[c][k] = (uint8_t)x;
+		}
+	}
+	*at += w;
+}
+
 void ip_synth_generate(uint64_t seed, unsigned pieces, unsigned shapes,
                        struct ip_synth_device *d)
 {
@@ -634,8 +681,9 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, unsigned shapes,
 	uint64_t base = 0, sh = seed ^ UINT64_C(0x5A9E5EED);
 	unsigned first_shape;
 	int mode = -1;
-	static void (*const shape_fn[6])(uint64_t *, struct ip_synth_device *, unsigned *) = {
+	static void (*const shape_fn[])(uint64_t *, struct ip_synth_device *, unsigned *) = {
 		shape_regorder, shape_modesel, shape_oporder, shape_ldst, shape_hang, shape_rounding,
+		shape_lanes,
 	};
 	memset(d, 0, sizeof *d);
 	d->seed = seed;
@@ -652,7 +700,7 @@ void ip_synth_generate(uint64_t seed, unsigned pieces, unsigned shapes,
 	/* the shapes asked for, above (one instruction only: two would pass 64 bits) */
 	d->shapes = d->npieces == 1 ? shapes & IP_SYNTH_SHAPES : 0;
 	first_shape = d->nf;
-	for (unsigned k = 0; k < 6; k++)
+	for (unsigned k = 0; k < sizeof shape_fn / sizeof shape_fn[0]; k++)
 		if (d->shapes >> k & 1) {
 			uint64_t st = seed ^ (UINT64_C(0x5AA9E000) + k) * UINT64_C(0x9E3779B97F4A7C15);
 			shape_fn[k](&st, d, &d->piece_w[0]);
@@ -763,6 +811,43 @@ static uint32_t mod_apply(unsigned m, float x)
 	}
 }
 
+/* Word x as a LANES operand reads it: sel 0 the word, 1 its bits 0-15, 2 its bits 16-31 as a
+ * binary16 number. */
+static float lane_read(uint32_t x, unsigned sel)
+{
+	return sel ? (float)ip_f16_to_double((uint16_t)(sel == 1 ? x : x >> 16))
+	           : ip_f32_from_bits(x);
+}
+
+/* What a LANES field computes in context ctx under lane select sel. */
+static uint32_t lanes_word(const struct ip_synth_field *f, unsigned ctx, unsigned sel,
+                           const uint32_t *regs, size_t nregs)
+{
+	const uint8_t *w = f->lane_at[ctx];
+	float a = lane_read(w[0] < nregs ? regs[w[0]] : 0, sel / 3);
+	float b = lane_read(w[1] < nregs ? regs[w[1]] : 0, sel % 3);
+	float c = ip_f32_from_bits(w[2] < nregs ? regs[w[2]] : 0);
+	switch (f->base & 3) {
+	case 0: return ip_f32_bits(a + b);
+	case 1: return ip_f32_bits(a - b);
+	case 2: return ip_f32_bits(a * b);
+	default: return ip_f32_bits(fmaf(a, b, c));
+	}
+}
+
+unsigned ip_synth_lanes_alike(const struct ip_synth_device *d, const struct ip_synth_field *f,
+                              unsigned v, const uint32_t *regs, size_t nregs)
+{
+	unsigned m = 0;
+	for (unsigned sel = 0; sel < 9; sel++) {
+		int same = 1;
+		for (unsigned c = 0; c < d->ncontexts && same; c++)
+			same = lanes_word(f, c, sel, regs, nregs) == lanes_word(f, c, f->map[v], regs, nregs);
+		m |= (unsigned)same << sel;
+	}
+	return m;
+}
+
 static uint32_t reg_word(const uint32_t *regs, size_t n, unsigned rec, unsigned comp)
 {
 	size_t i = (size_t)rec * 4 + comp;
@@ -853,6 +938,9 @@ enum ip_status ip_synth_run(const struct ip_synth_device *d, unsigned ctx, uint6
 		case IP_SYNTH_ROUNDING:
 			for (unsigned k = 0; k < 4; k++)
 				o[k] = ip_f32_bits(round_as(rounding_product(f->base, k), f->op[v]));
+			break;
+		case IP_SYNTH_LANES:
+			o[0] = lanes_word(f, ctx, f->map[v], regs, nregs);
 			break;
 		case IP_SYNTH_MASK:
 			for (unsigned k = 0; k < f->w; k++)
