@@ -547,9 +547,15 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 	struct operand pool[MAX_POOL * 2];
 	int rsel = (how & READ_RSEL) != 0, fused = (how & READ_FUSED) != 0;
 	unsigned n = candidates(data, slots, ns, at, rsel, pool), best = 0;
-	/* negations of the candidates too (an input negate, or a negated operand) */
-	for (unsigned i = 0, n0 = n; i < n0 && n < 2 * MAX_POOL; i++)
-		pool[n++] = (struct operand){pool[i].in, (uint8_t)!pool[i].neg};
+	/* negations of the candidates too (an input negate, or a negated operand), each once (a
+	 * word and its negation may both be candidates already) */
+	for (unsigned i = 0, n0 = n; i < n0 && n < 2 * MAX_POOL; i++) {
+		int dup = 0;
+		for (unsigned q = 0; q < n && !dup; q++)
+			dup = pool[q].in == pool[i].in && pool[q].neg != pool[i].neg;
+		if (!dup)
+			pool[n++] = (struct operand){pool[i].in, (uint8_t)!pool[i].neg};
+	}
 	memcpy(s->pool, pool, n * sizeof *pool);
 	s->npool = n;
 	s->ntied = 0;
