@@ -43,7 +43,19 @@ cmp -s "$tmp/sim.runs" "$tmp/agent.runs" && ok || fail "agent outcomes differ: $
 # Protocol versions (docs/protocol.md): this caller and agent speak 3; with an agent of version 1
 # or 2 (--protocol 1 or 2, as an older isaprobe) the caller falls back to it after its version 3
 # HELLO is refused; a caller of version 1 or 2 (ISAPROBE_REMOTE_PROTOCOL) is answered in it. Each agent's
-# input is logged by tee: "VERSION:TYPE" of each frame the caller sent, in order.
+# input is logged on its way: "VERSION:TYPE" of each frame the caller sent, in order. (Not by tee:
+# GNU tee passes data on before it writes its file, so a refused agent, killed as soon as it
+# answers, could take the refused HELLO with it unlogged.)
+cat >"$tmp/logged.py" <<'EOF'
+import os, sys
+log = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+while True:
+    chunk = os.read(0, 65536)
+    if not chunk:
+        break
+    os.write(log, chunk)  # logged first, then passed on
+    os.write(1, chunk)
+EOF
 frame_list() {
 	python3 - "$1" <<'PY'
 import struct, sys
@@ -59,7 +71,8 @@ versions() { # NAME RUNNER-ENV AGENT-ARGS EXPECTED-FRAMES-PATTERN
 	local name=$1 env=$2 args=$3 want=$4
 	rm -f "$tmp/$name.in"
 	env $env "$bin" campaign "$probe" --db "$tmp/$name.db" --strategy walk --batch 8 --jobs 1 --quiet \
-		--runner "remote:tee -a '$tmp/$name.in' | '$bin' agent --runner sim $args" 2>"$tmp/err" &&
+		--runner "remote:python3 '$tmp/logged.py' '$tmp/$name.in' | '$bin' agent --runner sim $args" \
+		2>"$tmp/err" &&
 		ok || fail "$name campaign: $(cat "$tmp/err")"
 	[ "$(q "$tmp/$name.db" "$runs_sql" | LC_ALL=C sort)" = "$(cat "$tmp/sim.runs")" ] && ok ||
 		fail "$name: outcomes differ from the simulator's"
