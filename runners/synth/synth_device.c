@@ -134,6 +134,17 @@ static unsigned pick(uint64_t *s, unsigned n)
 	return (unsigned)(next(s) % n);
 }
 
+/* The n bytes of a in a random order (Fisher-Yates, from the last). */
+static void shuffle(uint64_t *s, uint8_t *a, unsigned n)
+{
+	for (unsigned i = n - 1; i > 0; i--) {
+		unsigned j = pick(s, i + 1);
+		uint8_t t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
 /* A float of magnitude 0.3 to 9, not a whole number, of either sign. */
 static float operand(uint64_t *s)
 {
@@ -218,12 +229,7 @@ static void source_map(uint64_t *s, struct ip_synth_field *f)
 {
 	uint8_t kind[4] = {IP_SYNTH_SRC_REGISTER, IP_SYNTH_SRC_UNIFORM, IP_SYNTH_SRC_IMM,
 	                   (uint8_t)pick(s, 4)};
-	for (unsigned i = 3; i > 0; i--) {
-		unsigned j = pick(s, i + 1);
-		uint8_t t = kind[i];
-		kind[i] = kind[j];
-		kind[j] = t;
-	}
+	shuffle(s, kind, 4);
 	for (unsigned v = 0; v < 4; v++) {
 		unsigned at;
 		int dup;
@@ -245,12 +251,7 @@ static void source_map(uint64_t *s, struct ip_synth_field *f)
 static void one_to_three(uint64_t *s, struct ip_synth_field *f)
 {
 	uint8_t m[3] = {1, 2, 3};
-	for (unsigned i = 2; i > 0; i--) {
-		unsigned j = pick(s, i + 1);
-		uint8_t t = m[i];
-		m[i] = m[j];
-		m[j] = t;
-	}
+	shuffle(s, m, 3);
 	f->op[0] = 0;
 	for (unsigned v = 1; v < (1u << f->w) && v < 4; v++)
 		f->op[v] = m[v - 1];
@@ -651,12 +652,7 @@ static void shape_lanes(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 	struct ip_synth_field *f = add(d, IP_SYNTH_LANES, *at, w);
 	uint8_t sel[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 	f->base = (int32_t)pick(s, 4);
-	for (unsigned i = 7; i > 0; i--) {
-		unsigned j = pick(s, i + 1);
-		uint8_t t = sel[i];
-		sel[i] = sel[j];
-		sel[j] = t;
-	}
+	shuffle(s, sel, 8);
 	f->map[0] = 0;
 	for (unsigned v = 1; v < (1u << w); v++)
 		f->map[v] = sel[v - 1];
