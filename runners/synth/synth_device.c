@@ -134,6 +134,21 @@ static unsigned pick(uint64_t *s, unsigned n)
 	return (unsigned)(next(s) % n);
 }
 
+/* n distinct numbers below `below` (at most 32), drawn in turn (a draw already made is drawn
+ * again), into out. */
+static void distinct_picks(uint64_t *s, uint8_t *out, unsigned n, unsigned below)
+{
+	uint32_t used = 0;
+	for (unsigned v = 0; v < n; v++) {
+		unsigned r;
+		do
+			r = pick(s, below);
+		while (used >> r & 1);
+		used |= 1u << r;
+		out[v] = (uint8_t)r;
+	}
+}
+
 /* The n bytes of a in a random order (Fisher-Yates, from the last). */
 static void shuffle(uint64_t *s, uint8_t *a, unsigned n)
 {
@@ -200,15 +215,8 @@ static struct ip_synth_field *add(struct ip_synth_device *d, enum ip_synth_kind 
 /* A register map of 2^w distinct records, maybe with the zero register; never linear. */
 static void register_map(uint64_t *s, struct ip_synth_field *f, int zero)
 {
-	unsigned n = 1u << f->w, used = 0;
-	for (unsigned v = 0; v < n; v++) {
-		unsigned r;
-		do
-			r = pick(s, NREGS);
-		while (used >> r & 1);
-		used |= 1u << r;
-		f->map[v] = (uint8_t)r;
-	}
+	unsigned n = 1u << f->w;
+	distinct_picks(s, f->map, n, NREGS);
 	if (zero)
 		f->map[pick(s, n)] = IP_SYNTH_ZERO;
 	/* a map whose step is constant reads as linear: swap two entries */
@@ -499,15 +507,7 @@ static void shape_modesel(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 	m->base = (int32_t)pick(s, NREGS);
 	if (k == IP_SYNTH_REGISTER && pick(s, 2)) {
 		/* a bank bit: registers r0-r7 in no order, the bit adds 8 */
-		unsigned used = 0;
-		for (unsigned v = 0; v < 8; v++) {
-			unsigned r;
-			do
-				r = pick(s, 8);
-			while (used >> r & 1);
-			used |= 1u << r;
-			f->map[v] = (uint8_t)r;
-		}
+		distinct_picks(s, f->map, 8, 8);
 		m->bank = 1;
 	} else if (k == IP_SYNTH_REGISTER) {
 		register_map(s, f, (int)pick(s, 2));
@@ -656,17 +656,8 @@ static void shape_lanes(uint64_t *s, struct ip_synth_device *d, unsigned *at)
 	f->map[0] = 0;
 	for (unsigned v = 1; v < (1u << w); v++)
 		f->map[v] = sel[v - 1];
-	for (unsigned c = 0; c < IP_SYNTH_MAX_CONTEXTS; c++) {
-		unsigned used = 0;
-		for (unsigned k = 0; k < 3; k++) {
-			unsigned x;
-			do
-				x = pick(s, 16);
-			while (used >> x & 1);
-			used |= 1u << x;
-			f->lane_at[c][k] = (uint8_t)x;
-		}
-	}
+	for (unsigned c = 0; c < IP_SYNTH_MAX_CONTEXTS; c++)
+		distinct_picks(s, f->lane_at[c], 3, 16);
 	*at += w;
 }
 
