@@ -66,22 +66,18 @@ static int lane_blank(uint32_t x)
 	return m == 0 || m >= 0x7f800000u;
 }
 
-/* Bit vi set when value vi's word in slot s is what operation op makes of reading r, its
- * operands a and b read through lane select `lane` (0: the words; inf_lane_name). */
-static uint64_t explains_lane(const struct inf_data *data, const struct slot *s, unsigned op,
-                              const struct reading *r, unsigned lane)
+/* Bit vi set when value vi's word in slot s is what operation op makes of reading r. */
+static uint64_t explains(const struct inf_data *data, const struct slot *s, unsigned op,
+                         const struct reading *r)
 {
-	uint32_t a, b = 0, c = r->c.in >= 0 ? opv(data, r->c) : 0, got;
+	uint32_t a, b = r->b.in >= 0 ? opv(data, r->b) : 0;
+	uint32_t c = r->c.in >= 0 ? opv(data, r->c) : 0, got;
 	uint64_t m = 0;
 	int either;
-	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0) || (lane && !inf_op_lanes(op)))
+	if (r->a.in < 0 || (inf_op_arity(op) >= 2 && r->b.in < 0))
 		return 0;
-	a = inf_lane_word(data->in[r->a.in].value, r->a.neg, lane / 3);
-	if (r->b.in >= 0)
-		b = inf_lane_word(data->in[r->b.in].value, r->b.neg, lane % 3);
+	a = opv(data, r->a);
 	if (inf_op_arity(op) == 3 && r->c.in < 0 && inf_op_reads_c(op, b))
-		return 0;
-	if (lane && (lane_blank(a) || lane_blank(b)))
 		return 0;
 	/* inf_op_accepts for each value, the operation computed once */
 	got = inf_op_apply(op, a, b, c);
@@ -89,19 +85,10 @@ static uint64_t explains_lane(const struct inf_data *data, const struct slot *s,
 	for (uint64_t left = s->have & ~s->kept; left; left &= left - 1) {
 		unsigned vi = (unsigned)__builtin_ctzll(left);
 		uint32_t want = r->neg_out ? s->y[vi] ^ 0x80000000u : s->y[vi];
-		if (lane && lane_blank(want))
-			continue;
 		if (inf_op_matches(op, want, got) || (either && (want == a || want == b)))
 			m |= UINT64_C(1) << vi;
 	}
 	return m;
-}
-
-/* Bit vi set when value vi's word in slot s is what operation op makes of reading r. */
-static uint64_t explains(const struct inf_data *data, const struct slot *s, unsigned op,
-                         const struct reading *r)
-{
-	return explains_lane(data, s, op, r, 0);
 }
 
 /* How the readings are looked for: a second pass adds rselect's third operand (b ? c : a)
@@ -121,20 +108,24 @@ static void lane_words(const struct inf_data *data, const struct reading *r, str
 	}
 }
 
-/* The values among `left` of slot s that an operation reading halves (ops: 1 every such
- * operation, 0 fma alone) explains with reading r's words w and c under lane select lane. */
+/* The values among `left` of slot s that operation `only` (~0u: any operation that may read
+ * halves) explains with reading r's words w and c under lane select lane (1 ..). A half that
+ * widens to 0, an infinity or a NaN, and such a result, say nothing. */
 static uint64_t lane_hits(const struct slot *s, const struct reading *r, const struct lane_words *w,
-                          uint32_t c, unsigned lane, int ops, uint64_t left)
+                          uint32_t c, unsigned lane, unsigned only, uint64_t left)
 {
 	uint32_t a = w->a[lane / 3], b = w->b[lane % 3];
 	uint64_t m = 0;
 	if (lane_blank(a) || lane_blank(b))
 		return 0;
-	for (unsigned op = ops ? 0 : inf_op_fma(); op < inf_op_count() && left; op++) {
+	for (unsigned op = only == ~0u ? 0 : only; op < inf_op_count() && left; op++) {
 		uint32_t got;
 		int either;
-		if (!inf_op_lanes(op) || (inf_op_arity(op) == 3 && r->c.in < 0))
+		if (!inf_op_lanes(op) || (inf_op_arity(op) == 3 && r->c.in < 0)) {
+			if (only != ~0u)
+				break;
 			continue;
+		}
 		got = inf_op_apply(op, a, b, c);
 		either = inf_op_either(op, a, b);
 		for (uint64_t l = left; l; l &= l - 1) {
@@ -146,7 +137,7 @@ static uint64_t lane_hits(const struct slot *s, const struct reading *r, const s
 				left &= ~(UINT64_C(1) << vi);
 			}
 		}
-		if (!ops)
+		if (only != ~0u)
 			break;
 	}
 	return m;
@@ -166,7 +157,7 @@ static uint64_t explained(const struct inf_data *data, const struct slot *s,
 		return m;
 	lane_words(data, r, &w);
 	for (unsigned lane = 1; lane < INF_LANES && m != all; lane++)
-		m |= lane_hits(s, r, &w, r->c.in >= 0 ? opv(data, r->c) : 0, lane, 1, all & ~m);
+		m |= lane_hits(s, r, &w, r->c.in >= 0 ? opv(data, r->c) : 0, lane, ~0u, all & ~m);
 	return m;
 }
 
@@ -526,7 +517,8 @@ static uint64_t fused_explains(const struct inf_data *data, const struct slot *s
 	uint64_t m = 0, all = s->have & ~s->kept;
 	uint32_t c = opv(data, r->c);
 	for (unsigned lane = 0; lane < INF_LANES && m != all; lane++)
-		m |= lane ? lane_hits(s, r, w, c, lane, 0, all & ~m) : explains(data, s, inf_op_fma(), r);
+		m |= lane ? lane_hits(s, r, w, c, lane, inf_op_fma(), all & ~m)
+		          : explains(data, s, inf_op_fma(), r);
 	return m;
 }
 
@@ -593,12 +585,11 @@ static void readings(const struct inf_data *data, struct slot *slots, size_t ns,
 						lane_words(data, &r, &lw);
 					for (unsigned q = 0; q < n; q++) {
 						struct reading rc = r;
-						uint64_t x = 0;
+						uint64_t x = 0, f = 0;
 						int moves_c = zero || (rsel && (cwords[q >> 6] >> (q & 63) & 1));
 						int adds = add_c && !pool[q].neg;
 						if (!moves_c && !adds)
 							continue;
-						uint64_t f = 0;
 						rc.c = pool[q];
 						if (moves_c)
 							x = explains(data, s, sel, &rc);
@@ -1212,9 +1203,15 @@ static int background_value(const struct group *gr)
 static unsigned lanes_of(const struct group *gr, const struct slot *s, unsigned op,
                          const struct reading *r, unsigned vi)
 {
+	struct lane_words w;
 	unsigned m = 0;
+	uint64_t bit = UINT64_C(1) << vi;
+	if (r->a.in < 0 || r->b.in < 0 || !((s->have & ~s->kept) & bit))
+		return 0;
+	lane_words(gr->data, r, &w);
 	for (unsigned lane = 1; lane < INF_LANES; lane++)
-		m |= (unsigned)(explains_lane(gr->data, s, op, r, lane) >> vi & 1) << lane;
+		m |= (lane_hits(s, r, &w, r->c.in >= 0 ? opv(gr->data, r->c) : 0, lane, op, bit) != 0)
+		     << lane;
 	return m;
 }
 
