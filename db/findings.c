@@ -1,5 +1,6 @@
 /* findings.c: the finding table as inference writes it and reports read it (with the members of
  * its details they use), and what reports say around it (isaprobe/internal/store_io.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -392,6 +393,43 @@ void ip_store_json_diff(struct ip_store *s, const char *old, const char *now, co
 		     sqlite3_column_type(st, 2) == SQLITE_NULL ? NULL : n);
 	}
 	sqlite3_finalize(st);
+}
+
+struct ip_details_reader {
+	sqlite3_stmt *st;
+};
+
+int ip_details_reader_open(struct ip_store *s, struct ip_details_reader **r, struct ip_diag *d)
+{
+	sqlite3_stmt *st;
+	*r = NULL;
+	if (sqlite3_prepare_v2(s->db, "SELECT json_extract(?1, ?2)", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(s->db, d, "reading the findings' details");
+	if (!(*r = malloc(sizeof **r)))
+		abort();
+	(*r)->st = st;
+	return 0;
+}
+
+const char *ip_details_reader_get(struct ip_details_reader *r, const char *details,
+                                  const char *path, char *buf, size_t n)
+{
+	const unsigned char *v;
+	buf[0] = 0;
+	sqlite3_reset(r->st);
+	sqlite3_bind_text(r->st, 1, details, -1, SQLITE_STATIC);
+	sqlite3_bind_text(r->st, 2, path, -1, SQLITE_STATIC);
+	if (sqlite3_step(r->st) == SQLITE_ROW && (v = sqlite3_column_text(r->st, 0)))
+		snprintf(buf, n, "%s", (const char *)v);
+	return buf;
+}
+
+void ip_details_reader_close(struct ip_details_reader *r)
+{
+	if (!r)
+		return;
+	sqlite3_finalize(r->st);
+	free(r);
 }
 
 int ip_store_probe_ran(struct ip_store *s, const char *name, struct ip_diag *d)
