@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/internal/store_io.h"
 #include "store_internal.h"
 
@@ -305,12 +306,8 @@ static int add_sentence(void *arg, const struct ip_finding_row *r, struct ip_dia
 {
 	struct sentences *all = arg;
 	(void)d;
-	if (all->n == all->cap) {
-		all->cap = all->cap ? 2 * all->cap : 64;
-		all->v = realloc(all->v, all->cap * sizeof *all->v);
-		if (!all->v)
-			abort();
-	}
+	if (ip_grow((void **)&all->v, &all->cap, all->n + 1, sizeof *all->v))
+		abort();
 	all->fn(all->arg, r, &all->v[all->n].text, &all->v[all->n].verdict);
 	all->v[all->n++].id = r->id;
 	return 0;
@@ -550,6 +547,7 @@ int ip_store_slot_targets(struct ip_store *s, int64_t camp, const char *format, 
                           unsigned slot, struct ip_stored_target **t, size_t *n)
 {
 	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
 	*t = NULL;
 	*n = 0;
 	if (sqlite3_prepare_v2(s->db, "SELECT value_lo, width, lo FROM target WHERE campaign_id = ?1"
@@ -562,8 +560,7 @@ int ip_store_slot_targets(struct ip_store *s, int64_t camp, const char *format, 
 	sqlite3_bind_int(st, 4, (int)slot);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct ip_stored_target *x;
-		*t = realloc(*t, (*n + 1) * sizeof **t);
-		if (!*t)
+		if (ip_grow((void **)t, &cap, *n + 1, sizeof **t))
 			abort();
 		x = &(*t)[(*n)++];
 		memset(x, 0, sizeof *x);

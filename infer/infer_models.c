@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "infer_data.h"
 #include "isaprobe/store.h"
 
@@ -228,12 +229,8 @@ int inf_compare_models(struct ip_store *db, const struct inf_data *data, struct 
 			g.against = against;
 			g.variants = compared;
 			g.confidence = runs ? (double)(runs - against) / (double)runs : 0;
-			if (f->n == f->cap) {
-				f->cap = f->cap ? 2 * f->cap : 16;
-				f->f = realloc(f->f, f->cap * sizeof *f->f);
-				if (!f->f)
-					abort();
-			}
+			if (ip_grow((void **)&f->f, &f->cap, f->n + 1, sizeof *f->f))
+				abort();
 			f->f[f->n++] = g;
 		}
 		sb_free(&js);

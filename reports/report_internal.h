@@ -95,7 +95,7 @@ struct rp_probe {
 	char *name, *isa;
 	struct ip_infer_probe *sum; /* per-bit effects and runs; NULL without a layout */
 	struct rp_finding *f;
-	size_t nf;
+	size_t nf, f_cap;
 };
 
 /* A diff: probes whose campaigns ran on other devices (runner:model@host) in the older
@@ -109,7 +109,7 @@ struct rp_device_change {
 struct rp_model {
 	const struct ip_report_options *o;
 	struct rp_probe *p;
-	size_t np;
+	size_t np, p_cap;
 	size_t nfindings;
 	size_t verdicts[RP_NVERDICTS]; /* findings per verdict against public knowledge */
 	/* What the report is about, for its title: "acc_op on sim:mali400", "50 probes of a3xx,
@@ -121,7 +121,7 @@ struct rp_model {
 	size_t changes[3];
 	size_t changed_verdicts[RP_NVERDICTS];
 	struct rp_device_change *devices;
-	size_t ndevices;
+	size_t ndevices, devices_cap;
 	char **not_run;
 	size_t nnot_run;
 	/* Why there is nothing to show, when the database itself says (NULL otherwise): no

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/field.h"
 #include "isaprobe/isa.h"
 #include "report_internal.h"
@@ -79,11 +80,8 @@ static void read_finding(struct ip_store *s, const struct ip_finding_row *r,
 
 static void push(struct rp_probe *p, const struct rp_finding *f)
 {
-	if (!(p->nf & (p->nf - 1))) { /* grows by doubling: a power of two is full */
-		p->f = realloc(p->f, (p->nf ? 2 * p->nf : 1) * sizeof *p->f);
-		if (!p->f)
-			abort();
-	}
+	if (ip_grow((void **)&p->f, &p->f_cap, p->nf + 1, sizeof *p->f))
+		abort();
 	p->f[p->nf] = *f;
 	p->f[p->nf].order = p->nf;
 	p->nf++;
@@ -181,8 +179,7 @@ static struct rp_probe *add_probe(struct rp_model *m, long long id, const char *
                                   const char *isa)
 {
 	struct rp_probe *p;
-	m->p = realloc(m->p, (m->np + 1) * sizeof *m->p);
-	if (!m->p)
+	if (ip_grow((void **)&m->p, &m->p_cap, m->np + 1, sizeof *m->p))
 		abort();
 	p = &m->p[m->np++];
 	memset(p, 0, sizeof *p);
@@ -269,8 +266,8 @@ static void device_changes(struct ip_store *s, const struct ip_report_options *o
 			free(after);
 			continue;
 		}
-		m->devices = realloc(m->devices, (m->ndevices + 1) * sizeof *m->devices);
-		if (!m->devices)
+		if (ip_grow((void **)&m->devices, &m->devices_cap, m->ndevices + 1,
+		            sizeof *m->devices))
 			abort();
 		c = &m->devices[m->ndevices++];
 		c->before = before;
