@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/grow.h"
 #include "infer_data.h"
 #include "common/fp16.h"
+#include "common/grow.h"
 #include "common/outcome_status.h"
 
 static void *xcalloc(size_t n, size_t size)
