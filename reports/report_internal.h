@@ -103,7 +103,7 @@ struct rp_probe {
 struct rp_device_change {
 	char *before, *after; /* "sim:t760", "drm:t760@board0" (", "-separated when several) */
 	char **probes;        /* their names */
-	size_t nprobes;
+	size_t nprobes, probes_cap;
 };
 
 struct rp_model {
@@ -123,7 +123,7 @@ struct rp_model {
 	struct rp_device_change *devices;
 	size_t ndevices, devices_cap;
 	char **not_run;
-	size_t nnot_run;
+	size_t nnot_run, not_run_cap;
 	/* Why there is nothing to show, when the database itself says (NULL otherwise): no
 	 * campaign ran, or runs that were never inferred. */
 	const char *hint;
@@ -170,7 +170,7 @@ size_t rp_leads(const struct rp_model *m, const struct rp_lead **leads);
 /* Whether finding f is listed in section l (a finding gone since the older night is not). */
 int rp_in_lead(const struct rp_finding *f, const struct rp_lead *l);
 /* Appends name to the list *names of *n (malloc'd copies). */
-void rp_names_add(char ***names, size_t *n, const char *name);
+void rp_names_add(char ***names, size_t *n, size_t *cap, const char *name);
 
 /* The index of a change ("new", "changed", "gone") in rp_model.changes. */
 enum { RP_CHANGE_NEW, RP_CHANGE_CHANGED, RP_CHANGE_GONE };

@@ -261,7 +261,7 @@ static void device_changes(struct ip_store *s, const struct ip_report_options *o
 			if (!strcmp(m->devices[k].before, before) && !strcmp(m->devices[k].after, after))
 				c = &m->devices[k];
 		if (c) {
-			rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
+			rp_names_add(&c->probes, &c->nprobes, &c->probes_cap, m->p[i].name);
 			free(before);
 			free(after);
 			continue;
@@ -273,8 +273,8 @@ static void device_changes(struct ip_store *s, const struct ip_report_options *o
 		c->before = before;
 		c->after = after;
 		c->probes = NULL;
-		c->nprobes = 0;
-		rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
+		c->nprobes = c->probes_cap = 0;
+		rp_names_add(&c->probes, &c->nprobes, &c->probes_cap, m->p[i].name);
 	}
 }
 
@@ -318,13 +318,11 @@ static char *subject(struct ip_store *db, const struct rp_model *m)
 	return sb_take(&b);
 }
 
-void rp_names_add(char ***names, size_t *n, const char *name)
+void rp_names_add(char ***names, size_t *n, size_t *cap, const char *name)
 {
-	char **grown = realloc(*names, (*n + 1) * sizeof *grown);
-	if (!grown)
+	if (ip_grow((void **)names, cap, *n + 1, sizeof **names))
 		abort();
-	grown[(*n)++] = dup(name);
-	*names = grown;
+	(*names)[(*n)++] = dup(name);
 }
 
 int rp_change_index(const char *change)
@@ -358,7 +356,7 @@ static int gone_finding(void *arg, const struct ip_finding_row *r, struct ip_dia
 		return -1;
 	if (!ran) { /* not run here: not compared (named once) */
 		if (!g->last || strcmp(g->last, name)) {
-			rp_names_add(&m->not_run, &m->nnot_run, name);
+			rp_names_add(&m->not_run, &m->nnot_run, &m->not_run_cap, name);
 			free(g->last);
 			g->last = dup(name);
 		}
