@@ -8,13 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/grow.h"
+#include "common/strbuf.h"
 #include "isaprobe/internal/campaign.h"
 #include "isaprobe/internal/infer.h"
 #include "isaprobe/internal/probe.h"
 #include "isaprobe/internal/store_io.h"
 #include "isaprobe/store.h"
-#include "common/grow.h"
-#include "common/strbuf.h"
 #include "runners/synth/synth.h"
 #include "synth_trial.h"
 

@@ -146,15 +146,15 @@ static int run_sql(const char *file, struct ip_store *s, const char *sql, enum c
 /* The part of question q that --part names (NULL: the default: every part, but in CSV the
  * last, the findings: a CSV file holds one table); its index, or -1 after saying why not. */
 static int part_of(const struct ip_question *q, const char *part, enum cli_format format,
-                   int nsections)
+                   int nparts)
 {
 	if (!part)
-		return format == CLI_FORMAT_CSV ? nsections - 1 : -2;
-	for (int i = 0; i < nsections; i++)
+		return format == CLI_FORMAT_CSV ? nparts - 1 : -2;
+	for (int i = 0; i < nparts; i++)
 		if (!strcmp(part, q->parts[i].title))
 			return i;
 	fprintf(stderr, "isaprobe: query %s has no part '%s' (parts:", q->name, part);
-	for (int i = 0; i < nsections; i++)
+	for (int i = 0; i < nparts; i++)
 		fprintf(stderr, " %s", q->parts[i].title);
 	fputs(")\n", stderr);
 	return -1;

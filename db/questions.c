@@ -8,9 +8,9 @@
 
 #include "common/grow.h"
 #include "isaprobe/field.h"
-#include "isaprobe/isa.h"
 #include "isaprobe/internal/questions.h"
 #include "isaprobe/internal/store_io.h"
+#include "isaprobe/isa.h"
 #include "store_internal.h"
 
 /* A field named as `field`, `format.field` or `isa.format.field`. */
