@@ -2,16 +2,18 @@
  * on the synthetic backend (flaky on ask), inferred, and the findings scored against what the
  * device was drawn with: boundaries, kinds, operation names, operand sources, register names,
  * reserved verdicts. */
-#include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/grow.h"
+#include "common/strbuf.h"
 #include "isaprobe/internal/campaign.h"
 #include "isaprobe/internal/infer.h"
 #include "isaprobe/internal/probe.h"
+#include "isaprobe/internal/store_io.h"
 #include "isaprobe/store.h"
 #include "runners/synth/synth.h"
 #include "synth_trial.h"
@@ -64,14 +66,22 @@ struct truth {
 	unsigned n;
 };
 
-/* What the trial knows: the device, its planted buffers, where each piece starts. */
+/* A finding as inference stored it (its bits within its instruction), in id order. */
+struct stored {
+	unsigned context, bundle, slot, lo, hi;
+	char *kind, *cond, *details;
+};
+
+/* What the trial knows: the device, its planted buffers, where each piece starts, the
+ * findings. */
 struct trial {
 	struct ip_synth_device dev;
 	uint32_t regs[1024], unis[1024];
 	size_t nregs, nunis;
 	unsigned piece_at[IP_SYNTH_MAX_PIECES];
-	sqlite3 *db;
-	sqlite3_stmt *json;
+	struct stored *found;
+	size_t nfound, found_cap;
+	struct ip_details_reader *details;
 	const struct synth_trial_opts *o;
 };
 
@@ -139,7 +149,9 @@ static void truth_of(const struct trial *t, unsigned ctx, uint64_t bg, unsigned 
 struct ifind {
 	unsigned lo, hi;
 	char kind[32], cond[48];
-	char *details;
+	const char *details;
+	unsigned bundle, bit; /* as stored: its instruction, its first bit in it */
+	size_t at;            /* its place in trial.found (id order) */
 };
 
 struct ifinds {
@@ -147,37 +159,71 @@ struct ifinds {
 	size_t n;
 };
 
-static int load_findings(struct trial *t, unsigned ctx, struct ifinds *out)
+static char *copy_text(const char *s)
 {
-	sqlite3_stmt *st;
-	out->f = NULL;
-	out->n = 0;
-	if (sqlite3_prepare_v2(t->db, "SELECT bundle, lo, hi, kind, cond, details FROM finding"
-	                              " WHERE context = ?1 AND kind <> 'model_differs'"
-	                              " ORDER BY bundle, lo", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_int(st, 1, (int)ctx);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct ifind *f;
-		unsigned b = (unsigned)sqlite3_column_int(st, 0);
-		out->f = realloc(out->f, (out->n + 1) * sizeof *out->f);
-		if (!out->f)
-			abort();
-		f = &out->f[out->n++];
-		f->lo = (b < t->dev.npieces ? t->piece_at[b] : 0) + (unsigned)sqlite3_column_int(st, 1);
-		f->hi = (b < t->dev.npieces ? t->piece_at[b] : 0) + (unsigned)sqlite3_column_int(st, 2);
-		snprintf(f->kind, sizeof f->kind, "%s", (const char *)sqlite3_column_text(st, 3));
-		snprintf(f->cond, sizeof f->cond, "%s", (const char *)sqlite3_column_text(st, 4));
-		f->details = strdup((const char *)sqlite3_column_text(st, 5));
-	}
-	sqlite3_finalize(st);
+	char *p = strdup(s);
+	if (!p)
+		abort();
+	return p;
+}
+
+static int keep_finding(void *arg, const struct ip_finding_row *r, struct ip_diag *d)
+{
+	struct trial *t = arg;
+	(void)d;
+	if (ip_grow((void **)&t->found, &t->found_cap, t->nfound + 1, sizeof *t->found))
+		abort();
+	t->found[t->nfound++] = (struct stored){r->context, r->bundle, r->slot, r->lo, r->hi,
+	                                        copy_text(r->kind), copy_text(r->cond),
+	                                        copy_text(r->details)};
 	return 0;
+}
+
+/* Every finding of the trial's database, in id order, into t->found. */
+static int read_findings(struct trial *t, struct ip_store *s, struct ip_diag *d)
+{
+	struct ip_findings_query q = {.select = IP_FINDINGS_BY_ID};
+	return ip_store_findings_read(s, &q, keep_finding, t, d);
+}
+
+static int by_bundle_lo(const void *pa, const void *pb)
+{
+	const struct ifind *a = pa, *b = pb;
+	if (a->bundle != b->bundle)
+		return a->bundle < b->bundle ? -1 : 1;
+	if (a->bit != b->bit)
+		return a->bit < b->bit ? -1 : 1;
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* The findings of context ctx but model_differs, by bundle then bit. */
+static void load_findings(struct trial *t, unsigned ctx, struct ifinds *out)
+{
+	out->f = calloc(t->nfound ? t->nfound : 1, sizeof *out->f);
+	out->n = 0;
+	if (!out->f)
+		abort();
+	for (size_t i = 0; i < t->nfound; i++) {
+		const struct stored *g = &t->found[i];
+		unsigned b = g->bundle;
+		struct ifind *f = &out->f[out->n];
+		if (g->context != ctx || !strcmp(g->kind, "model_differs"))
+			continue;
+		f->lo = (b < t->dev.npieces ? t->piece_at[b] : 0) + g->lo;
+		f->hi = (b < t->dev.npieces ? t->piece_at[b] : 0) + g->hi;
+		snprintf(f->kind, sizeof f->kind, "%s", g->kind);
+		snprintf(f->cond, sizeof f->cond, "%s", g->cond);
+		f->details = g->details;
+		f->bundle = b;
+		f->bit = g->lo;
+		f->at = i;
+		out->n++;
+	}
+	qsort(out->f, out->n, sizeof *out->f, by_bundle_lo);
 }
 
 static void free_findings(struct ifinds *fs)
 {
-	for (size_t i = 0; i < fs->n; i++)
-		free(fs->f[i].details);
 	free(fs->f);
 }
 
@@ -185,14 +231,7 @@ static void free_findings(struct ifinds *fs)
 static const char *member(struct trial *t, const char *details, const char *path, char *buf,
                           size_t n)
 {
-	const unsigned char *v;
-	buf[0] = 0;
-	sqlite3_reset(t->json);
-	sqlite3_bind_text(t->json, 1, details, -1, SQLITE_STATIC);
-	sqlite3_bind_text(t->json, 2, path, -1, SQLITE_STATIC);
-	if (sqlite3_step(t->json) == SQLITE_ROW && (v = sqlite3_column_text(t->json, 0)))
-		snprintf(buf, n, "%s", (const char *)v);
-	return buf;
+	return ip_details_reader_get(t->details, details, path, buf, n);
 }
 
 static int kind_same(const char *truth, const char *inferred)
@@ -430,8 +469,7 @@ static void score_context(struct trial *t, unsigned ctx, struct synth_score *sc)
 	uint64_t seed = d->ctx_seed[ctx];
 	struct truth tr;
 	struct ifinds fs;
-	if (load_findings(t, ctx, &fs))
-		return;
+	load_findings(t, ctx, &fs);
 	truth_of(t, ctx, seed, 0, d->width - 1, -1, &tr);
 	score_cuts(t, ctx, cuts_truth(t, &tr, 0, d->width - 1),
 	           cuts_inferred(t, &fs, 0, 0, d->width - 1), "field", sc);
@@ -495,44 +533,45 @@ static void planted(struct trial *t, const struct ip_probe *p)
 	}
 }
 
-/* The findings' fields, one line each: "context bundle.slot lo-hi kind[ when cond]". */
-static char *field_list(sqlite3 *db)
+static int by_place(const void *pa, const void *pb)
 {
-	sqlite3_stmt *st;
-	char *text = NULL;
-	size_t len = 0;
-	if (sqlite3_prepare_v2(db, "SELECT context, bundle, slot, lo, hi, kind, cond FROM finding"
-	                           " ORDER BY context, bundle, slot, lo, cond, kind", -1, &st,
-	                       NULL) != SQLITE_OK)
-		return NULL;
-	text = calloc(1, 1);
-	while (text && sqlite3_step(st) == SQLITE_ROW) {
-		char line[160];
-		const char *cond = (const char *)sqlite3_column_text(st, 6);
-		int n = snprintf(line, sizeof line, "%d %d.%d %d-%d %s%s%s\n",
-		                 sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
-		                 sqlite3_column_int(st, 2), sqlite3_column_int(st, 3),
-		                 sqlite3_column_int(st, 4), (const char *)sqlite3_column_text(st, 5),
-		                 cond && cond[0] ? " when " : "", cond ? cond : "");
-		char *grown;
-		if (n < 0)
-			continue;
-		if (n >= (int)sizeof line)
-			n = (int)sizeof line - 1;
-		grown = realloc(text, len + (size_t)n + 1);
-		if (!grown) {
-			free(text);
-			text = NULL;
-			break;
-		}
-		text = grown;
-		memcpy(text + len, line, (size_t)n + 1);
-		len += (size_t)n;
-	}
-	sqlite3_finalize(st);
-	if (!text)
+	const struct stored *a = *(const struct stored *const *)pa;
+	const struct stored *b = *(const struct stored *const *)pb;
+	int c;
+	if (a->context != b->context)
+		return a->context < b->context ? -1 : 1;
+	if (a->bundle != b->bundle)
+		return a->bundle < b->bundle ? -1 : 1;
+	if (a->slot != b->slot)
+		return a->slot < b->slot ? -1 : 1;
+	if (a->lo != b->lo)
+		return a->lo < b->lo ? -1 : 1;
+	if ((c = strcmp(a->cond, b->cond)) || (c = strcmp(a->kind, b->kind)))
+		return c;
+	if (a->hi != b->hi)
+		return a->hi < b->hi ? -1 : 1;
+	return a < b ? -1 : a > b; /* (id order) */
+}
+
+/* The findings' fields, one line each: "context bundle.slot lo-hi kind[ when cond]", by
+ * context, instruction, bit, condition and kind. */
+static char *field_list(const struct trial *t)
+{
+	const struct stored **order = calloc(t->nfound ? t->nfound : 1, sizeof *order);
+	struct strbuf text;
+	sb_init(&text);
+	if (!order)
 		abort();
-	return text;
+	for (size_t i = 0; i < t->nfound; i++)
+		order[i] = &t->found[i];
+	qsort(order, t->nfound, sizeof *order, by_place);
+	for (size_t i = 0; i < t->nfound; i++) {
+		const struct stored *g = order[i];
+		sb_printf(&text, "%u %u.%u %u-%u %s%s%s\n", g->context, g->bundle, g->slot, g->lo,
+		          g->hi, g->kind, g->cond[0] ? " when " : "", g->cond);
+	}
+	free(order);
+	return sb_take(&text);
 }
 
 int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct synth_score *sc,
@@ -595,25 +634,25 @@ int synth_trial(uint64_t device_seed, const struct synth_trial_opts *o, struct s
 	if (ip_infer(s, NULL, &st, &d))
 		goto fail;
 	sc->findings += st.findings;
-	t->db = ip_store_sqlite(s);
-	if (sqlite3_prepare_v2(t->db, "SELECT json_extract(?1, ?2)", -1, &t->json, NULL)) {
-		snprintf(why, whylen, "%s", sqlite3_errmsg(t->db));
-		goto out;
-	}
+	if (read_findings(t, s, &d) || ip_details_reader_open(s, &t->details, &d))
+		goto fail;
 	for (unsigned c = 0; c < t->dev.ncontexts; c++)
 		score_context(t, c, sc);
-	if (o->fields && !(*o->fields = field_list(t->db))) {
-		snprintf(why, whylen, "%s", sqlite3_errmsg(t->db));
-		goto out;
-	}
+	if (o->fields)
+		*o->fields = field_list(t);
 	sc->trials++;
 	rc = 0;
 	goto out;
 fail:
 	snprintf(why, whylen, "synthetic device %llu: %s", (unsigned long long)device_seed, d.msg);
 out:
-	if (t->json)
-		sqlite3_finalize(t->json);
+	ip_details_reader_close(t->details);
+	for (size_t i = 0; i < t->nfound; i++) {
+		free(t->found[i].kind);
+		free(t->found[i].cond);
+		free(t->found[i].details);
+	}
+	free(t->found);
 	ip_store_close(s);
 	if ((s || rc == 0) && !o->keep)
 		ip_store_remove(path);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "campaign_row.h"
+#include "common/grow.h"
 #include "exec.h"
 #include "fuzz/afl/afl_internal.h"
 #include "isaprobe/internal/afl.h"
@@ -171,19 +172,10 @@ static int append(struct shared *sh, const struct ip_afl_logrec *rec)
 	pthread_mutex_lock(&sh->lock);
 	while (sh->len + need > PENDING_MAX && sh->len > 0 && !sh->quit)
 		pthread_cond_wait(&sh->room, &sh->lock);
-	if (sh->len + need > sh->cap) {
-		size_t cap = sh->cap ? sh->cap : 1 << 20;
-		uint8_t *p;
-		while (cap < sh->len + need)
-			cap *= 2;
-		p = realloc(sh->pending, cap);
-		if (!p) {
-			sh->oom = 1;
-			pthread_mutex_unlock(&sh->lock);
-			return -1;
-		}
-		sh->pending = p;
-		sh->cap = cap;
+	if (ip_grow((void **)&sh->pending, &sh->cap, sh->len + need, 1)) {
+		sh->oom = 1;
+		pthread_mutex_unlock(&sh->lock);
+		return -1;
 	}
 	ip_afl_log_encode(rec, sh->pending + sh->len);
 	sh->len += need;

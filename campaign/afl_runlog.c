@@ -5,6 +5,7 @@
 
 #include "fuzz/afl/afl_internal.h"
 #include "common/byteorder.h"
+#include "common/grow.h"
 
 static const uint8_t head_magic[4] = {'I', 'P', 'R', '1'};
 static const uint8_t tail_magic[4] = {'1', 'R', 'P', 'I'};
@@ -41,17 +42,8 @@ int ip_afl_log_feed(struct ip_afl_log_reader *r, const uint8_t *bytes, size_t n)
 		r->len -= r->pos;
 		r->pos = 0;
 	}
-	if (r->len + n > r->cap) {
-		size_t cap = r->cap ? r->cap : 65536;
-		uint8_t *b;
-		while (cap < r->len + n)
-			cap *= 2;
-		b = realloc(r->buf, cap);
-		if (!b)
-			return -1;
-		r->buf = b;
-		r->cap = cap;
-	}
+	if (ip_grow((void **)&r->buf, &r->cap, r->len + n, 1))
+		return -1;
 	memcpy(r->buf + r->len, bytes, n);
 	r->len += n;
 	return 0;

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "campaign_row.h"
+#include "common/grow.h"
 #include "common/outcome_status.h"
 #include "exec.h"
 #include "rerun.h"
@@ -704,12 +705,8 @@ static void run_batch(const struct driver *dr, struct exec_with_driver *e, struc
 	confirm(x, s, dr->confirm, dr->plans);
 	if (s->lost[0])
 		return;
-	if (s->n + s->nx > s->runs_cap) {
-		s->runs_cap = s->n + s->nx;
-		s->runs = realloc(s->runs, s->runs_cap * sizeof *s->runs);
-		if (!s->runs)
-			abort();
-	}
+	if (ip_grow((void **)&s->runs, &s->runs_cap, s->n + s->nx, sizeof *s->runs))
+		abort();
 	if (s->nx) {
 		s->xvalues = realloc(s->xvalues, s->nx * dr->value_len + 1);
 		if (!s->xvalues)

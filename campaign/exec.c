@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "exec.h"
 
 int ip_exec_init(struct ip_exec *x, const struct ip_probe *p, struct ip_runner *r, size_t cap,
@@ -164,16 +165,8 @@ void ip_exec_submit(struct ip_exec *x, const struct ip_variant *v, size_t n, uin
 		ip_probe_apply(p, prog, &v[i].value);
 		if (p->isa->pack(prog, &code, &len, &d) != 0)
 			continue; /* an encoding the ISA cannot pack: invalid, not run */
-		if (used + len > b->arena_cap) {
-			size_t cap = b->arena_cap ? b->arena_cap : 4096;
-			uint8_t *a;
-			while (cap < used + len)
-				cap *= 2;
-			if (!(a = realloc(b->arena, cap)))
-				abort();
-			b->arena = a;
-			b->arena_cap = cap;
-		}
+		if (ip_grow((void **)&b->arena, &b->arena_cap, used + len, 1))
+			abort();
 		memcpy(b->arena + used, code, len);
 		free(code);
 		b->code_at[njobs] = used;

@@ -272,16 +272,8 @@ static void stored_hash(struct ip_store_batch *b, struct ip_batch_outcome *o)
 		for (i = o->key & (MEMO_SLOTS - 1); m->slot[i]; i = (i + 1) & (MEMO_SLOTS - 1))
 			;
 	}
-	if (m->used + o->len > m->cap) {
-		size_t cap = m->cap ? m->cap : 65536;
-		uint8_t *a;
-		while (cap < m->used + o->len)
-			cap *= 2;
-		if (!(a = realloc(m->arena, cap)))
-			return;
-		m->arena = a;
-		m->cap = cap;
-	}
+	if (ip_grow((void **)&m->arena, &m->cap, m->used + o->len, 1))
+		return;
 	if (o->len)
 		memcpy(m->arena + m->used, o->data, o->len);
 	m->e[m->n] = (struct memo_entry){o->key, o->status, o->fault, o->len, m->used, {0}};

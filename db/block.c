@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "store_internal.h"
 
 /* ---- writing ------------------------------------------------------------------------------ */
@@ -33,21 +34,6 @@ int ip_block_writer_prepare(struct ip_block_writer *w, sqlite3 *db, sqlite3_stmt
 	                          " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	                          " ?14)",
 	                          -1, st, NULL);
-}
-
-static int reserve(void **p, size_t *cap, size_t want)
-{
-	size_t c = *cap ? *cap : 4096;
-	void *q;
-	if (want <= *cap)
-		return 0;
-	while (c < want)
-		c *= 2;
-	if (!(q = realloc(*p, c)))
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
 }
 
 void ip_block_writer_start(struct ip_block_writer *w, int64_t campaign, int64_t context,
@@ -81,8 +67,8 @@ int ip_block_writer_put(struct ip_block_writer *w, const uint8_t *value, const c
                         size_t id_len, int64_t count, int status)
 {
 	char *o;
-	if (reserve((void **)&w->vals, &w->vals_cap, w->vals_len + w->vlen) ||
-	    reserve((void **)&w->outs, &w->outs_cap, w->outs_len + id_len + 32))
+	if (ip_grow((void **)&w->vals, &w->vals_cap, w->vals_len + w->vlen, 1) ||
+	    ip_grow((void **)&w->outs, &w->outs_cap, w->outs_len + id_len + 32, 1))
 		return -1;
 	memcpy(w->vals + w->vals_len, value, w->vlen);
 	w->vals_len += w->vlen;
@@ -111,8 +97,8 @@ int ip_block_writer_put_batch(struct ip_block_writer *w, const struct ip_store_b
                               size_t first, size_t n)
 {
 	char *o;
-	if (reserve((void **)&w->vals, &w->vals_cap, w->vals_len + n * w->vlen) ||
-	    reserve((void **)&w->outs, &w->outs_cap, w->outs_len + n * 48 + 1))
+	if (ip_grow((void **)&w->vals, &w->vals_cap, w->vals_len + n * w->vlen, 1) ||
+	    ip_grow((void **)&w->outs, &w->outs_cap, w->outs_len + n * 48 + 1, 1))
 		return -1;
 	memcpy(w->vals + w->vals_len, b->vals + first * w->vlen, n * w->vlen);
 	w->vals_len += n * w->vlen;
@@ -153,7 +139,7 @@ int ip_block_writer_add(struct ip_block_writer *w, int64_t campaign, int64_t con
 int ip_block_writer_flush(struct ip_block_writer *w, sqlite3_stmt *st)
 {
 	int rc;
-	if (reserve((void **)&w->outs, &w->outs_cap, w->outs_len + 2))
+	if (ip_grow((void **)&w->outs, &w->outs_cap, w->outs_len + 2, 1))
 		return SQLITE_NOMEM;
 	if (!w->n)
 		w->outs[w->outs_len++] = '[';

@@ -1,8 +1,10 @@
 /* findings.c: the finding table as inference writes it and reports read it (with the members of
  * its details they use), and what reports say around it (isaprobe/internal/store_io.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/internal/store_io.h"
 #include "store_internal.h"
 
@@ -304,12 +306,8 @@ static int add_sentence(void *arg, const struct ip_finding_row *r, struct ip_dia
 {
 	struct sentences *all = arg;
 	(void)d;
-	if (all->n == all->cap) {
-		all->cap = all->cap ? 2 * all->cap : 64;
-		all->v = realloc(all->v, all->cap * sizeof *all->v);
-		if (!all->v)
-			abort();
-	}
+	if (ip_grow((void **)&all->v, &all->cap, all->n + 1, sizeof *all->v))
+		abort();
 	all->fn(all->arg, r, &all->v[all->n].text, &all->v[all->n].verdict);
 	all->v[all->n++].id = r->id;
 	return 0;
@@ -392,6 +390,43 @@ void ip_store_json_diff(struct ip_store *s, const char *old, const char *now, co
 		     sqlite3_column_type(st, 2) == SQLITE_NULL ? NULL : n);
 	}
 	sqlite3_finalize(st);
+}
+
+struct ip_details_reader {
+	sqlite3_stmt *st;
+};
+
+int ip_details_reader_open(struct ip_store *s, struct ip_details_reader **r, struct ip_diag *d)
+{
+	sqlite3_stmt *st;
+	*r = NULL;
+	if (sqlite3_prepare_v2(s->db, "SELECT json_extract(?1, ?2)", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(s->db, d, "reading the findings' details");
+	if (!(*r = malloc(sizeof **r)))
+		abort();
+	(*r)->st = st;
+	return 0;
+}
+
+const char *ip_details_reader_get(struct ip_details_reader *r, const char *details,
+                                  const char *path, char *buf, size_t n)
+{
+	const unsigned char *v;
+	buf[0] = 0;
+	sqlite3_reset(r->st);
+	sqlite3_bind_text(r->st, 1, details, -1, SQLITE_STATIC);
+	sqlite3_bind_text(r->st, 2, path, -1, SQLITE_STATIC);
+	if (sqlite3_step(r->st) == SQLITE_ROW && (v = sqlite3_column_text(r->st, 0)))
+		snprintf(buf, n, "%s", (const char *)v);
+	return buf;
+}
+
+void ip_details_reader_close(struct ip_details_reader *r)
+{
+	if (!r)
+		return;
+	sqlite3_finalize(r->st);
+	free(r);
 }
 
 int ip_store_probe_ran(struct ip_store *s, const char *name, struct ip_diag *d)
@@ -512,6 +547,7 @@ int ip_store_slot_targets(struct ip_store *s, int64_t camp, const char *format, 
                           unsigned slot, struct ip_stored_target **t, size_t *n)
 {
 	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
 	*t = NULL;
 	*n = 0;
 	if (sqlite3_prepare_v2(s->db, "SELECT value_lo, width, lo FROM target WHERE campaign_id = ?1"
@@ -524,8 +560,7 @@ int ip_store_slot_targets(struct ip_store *s, int64_t camp, const char *format, 
 	sqlite3_bind_int(st, 4, (int)slot);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct ip_stored_target *x;
-		*t = realloc(*t, (*n + 1) * sizeof **t);
-		if (!*t)
+		if (ip_grow((void **)t, &cap, *n + 1, sizeof **t))
 			abort();
 		x = &(*t)[(*n)++];
 		memset(x, 0, sizeof *x);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/internal/store_io.h"
 #include "store_internal.h"
 
@@ -20,12 +21,11 @@ static char *text_dup(sqlite3_stmt *st, int i)
 	return p;
 }
 
-static void *grow(void *p, size_t n, size_t size)
+/* Room for element n of the array *items of capacity *cap (ip_grow); out of memory aborts. */
+static void grow(void *items, size_t *cap, size_t n, size_t size)
 {
-	p = realloc(p, (n + 1) * size);
-	if (!p)
+	if (ip_grow(items, cap, n + 1, size))
 		abort();
-	return p;
 }
 
 /* A copy of column i's blob (NULL when empty), its length in *len. */
@@ -77,6 +77,7 @@ int ip_store_probe_ids(struct ip_store *s, const char *name, int64_t **ids, size
                        struct ip_diag *d)
 {
 	sqlite3_stmt *st;
+	size_t cap = 0;
 	int rc;
 	*ids = NULL;
 	*n = 0;
@@ -87,7 +88,7 @@ int ip_store_probe_ids(struct ip_store *s, const char *name, int64_t **ids, size
 	if (name)
 		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*ids = grow(*ids, *n, sizeof **ids);
+		grow(ids, &cap, *n, sizeof **ids);
 		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
 	}
 	sqlite3_finalize(st);
@@ -104,6 +105,7 @@ int ip_store_probe_list(struct ip_store *s, const char *isa, const char *name,
                         struct ip_probe_row **rows, size_t *n, struct ip_diag *d)
 {
 	sqlite3_stmt *st;
+	size_t cap = 0;
 	int rc;
 	*rows = NULL;
 	*n = 0;
@@ -114,7 +116,7 @@ int ip_store_probe_list(struct ip_store *s, const char *isa, const char *name,
 	sqlite3_bind_text(st, 1, isa, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*rows = grow(*rows, *n, sizeof **rows);
+		grow(rows, &cap, *n, sizeof **rows);
 		(*rows)[*n].id = sqlite3_column_int64(st, 0);
 		(*rows)[*n].name = text_dup(st, 1);
 		(*rows)[(*n)++].isa = text_dup(st, 2);
@@ -167,13 +169,14 @@ int ip_store_campaign_group(struct ip_store *s, int64_t probe_id, const char *ru
 	sqlite3 *db = s->db;
 	char sql[1024];
 	sqlite3_stmt *st;
+	size_t cap = 0;
 	int rc;
 	memset(g, 0, sizeof *g);
 	snprintf(sql, sizeof sql, "%s ORDER BY c.id", group_sql);
 	if (!(st = prep_group(db, sql, probe_id, runner, model, d)))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		g->campaigns = grow(g->campaigns, g->n, sizeof *g->campaigns);
+		grow(&g->campaigns, &cap, g->n, sizeof *g->campaigns);
 		g->campaigns[g->n++] = sqlite3_column_int64(st, 0);
 	}
 	sqlite3_finalize(st);
@@ -225,6 +228,7 @@ int ip_store_other_devices(struct ip_store *s, int64_t probe_id, const uint8_t h
                            char ***models, size_t *n, struct ip_diag *d)
 {
 	sqlite3_stmt *st = NULL;
+	size_t runners_cap = 0, models_cap = 0;
 	int rc;
 	*runners = *models = NULL;
 	*n = 0;
@@ -238,8 +242,8 @@ int ip_store_other_devices(struct ip_store *s, int64_t probe_id, const uint8_t h
 	sqlite3_bind_text(st, 3, runner, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, model, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*runners = grow(*runners, *n, sizeof **runners);
-		*models = grow(*models, *n, sizeof **models);
+		grow(runners, &runners_cap, *n, sizeof **runners);
+		grow(models, &models_cap, *n, sizeof **models);
 		(*runners)[*n] = text_dup(st, 0);
 		(*models)[(*n)++] = text_dup(st, 1);
 	}
@@ -253,12 +257,13 @@ static int read_targets(sqlite3 *db, int64_t campaign, struct ip_stored_layout *
 	sqlite3_stmt *st = prep(db, "SELECT value_lo, width, format, field, lo, bundle, slot"
 	                            " FROM target WHERE campaign_id = ?1 ORDER BY value_lo",
 	                        campaign, d);
+	size_t cap = 0;
 	int rc;
 	if (!st)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct ip_stored_target *t;
-		l->targets = grow(l->targets, l->ntargets, sizeof *l->targets);
+		grow(&l->targets, &cap, l->ntargets, sizeof *l->targets);
 		t = &l->targets[l->ntargets++];
 		t->value_lo = sqlite3_column_int(st, 0);
 		t->width = sqlite3_column_int(st, 1);
@@ -277,12 +282,13 @@ static int read_contexts(sqlite3 *db, int64_t campaign, struct ip_stored_layout 
 {
 	sqlite3_stmt *st = prep(db, "SELECT idx, label, seed_value FROM context"
 	                            " WHERE campaign_id = ?1 ORDER BY idx", campaign, d);
+	size_t cap = 0;
 	int rc;
 	if (!st)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct ip_stored_context *c;
-		l->contexts = grow(l->contexts, l->ncontexts, sizeof *l->contexts);
+		grow(&l->contexts, &cap, l->ncontexts, sizeof *l->contexts);
 		c = &l->contexts[l->ncontexts++];
 		c->idx = sqlite3_column_int(st, 0);
 		c->label = text_dup(st, 1);
@@ -303,6 +309,7 @@ static int read_buffers(sqlite3 *db, int64_t campaign, struct ip_stored_layout *
 	                                              NULL, NULL, NULL) == SQLITE_OK;
 	char sql[256];
 	sqlite3_stmt *st;
+	size_t cap = 0;
 	int rc;
 	snprintf(sql, sizeof sql, "SELECT direction, role, offset, len, data, %s, %s FROM buffer"
 	                          " WHERE campaign_id = ?1 ORDER BY direction, offset, role",
@@ -312,7 +319,7 @@ static int read_buffers(sqlite3 *db, int64_t campaign, struct ip_stored_layout *
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *dir = (const char *)sqlite3_column_text(st, 0);
 		struct ip_stored_buffer *b;
-		l->buffers = grow(l->buffers, l->nbuffers, sizeof *l->buffers);
+		grow(&l->buffers, &cap, l->nbuffers, sizeof *l->buffers);
 		b = &l->buffers[l->nbuffers++];
 		b->output = strcmp(dir ? dir : "", "in") != 0;
 		b->role = text_dup(st, 1);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/grow.h"
 #include "store_internal.h"
 
 /* One input as checked before anything is written. */
@@ -521,21 +522,16 @@ static int merge_campaign(struct merger *m, const struct campaign_row *c)
 static int merge_campaigns(struct merger *m)
 {
 	sqlite3_stmt *st = prepare(m, src_campaigns_sql);
-	struct campaign_row *rows = NULL, *grown;
+	struct campaign_row *rows = NULL;
 	size_t n = 0, cap = 0;
 	int rc, failed = 0;
 	if (!st)
 		return -1;
 	/* Read them all first: the loop below writes to main while this would still be open. */
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			grown = realloc(rows, cap * sizeof *rows);
-			if (!grown) {
-				failed = 1;
-				break;
-			}
-			rows = grown;
+		if (ip_grow((void **)&rows, &cap, n + 1, sizeof *rows)) {
+			failed = 1;
+			break;
 		}
 		if (read_campaign(st, &rows[n++]))
 			rc = SQLITE_CORRUPT;

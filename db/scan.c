@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "store_internal.h"
 
 struct meta {
@@ -192,14 +193,8 @@ static int add_to_group(struct ip_scan *s, int64_t outcome, int64_t count, struc
 			s->group[i].count += (uint64_t)count;
 			return 0;
 		}
-	if (s->ngroup == s->group_cap) {
-		size_t cap = s->group_cap ? 2 * s->group_cap : 16;
-		struct ip_scan_outcome *g = realloc(s->group, cap * sizeof *g);
-		if (!g)
-			return ip_diag_plain(d, "reading the runs: out of memory");
-		s->group = g;
-		s->group_cap = cap;
-	}
+	if (ip_grow((void **)&s->group, &s->group_cap, s->ngroup + 1, sizeof *s->group))
+		return ip_diag_plain(d, "reading the runs: out of memory");
 	s->group[s->ngroup++] = (struct ip_scan_outcome){outcome, (uint64_t)count};
 	return 0;
 }
@@ -415,13 +410,8 @@ int ip_scan_open_db(sqlite3 *db, const int64_t *campaigns, size_t n, struct ip_s
 			fail(s, d, why);
 			goto fail;
 		}
-		if (s->nm == cap) {
-			struct meta *g;
-			cap = cap ? 2 * cap : 256;
-			if (!(g = realloc(s->m, cap * sizeof *g)))
-				goto oom;
-			s->m = g;
-		}
+		if (ip_grow((void **)&s->m, &cap, s->nm + 1, sizeof *s->m))
+			goto oom;
 		m = &s->m[s->nm++];
 		m->id = sqlite3_column_int64(st, 0);
 		m->context = (uint32_t)ctx;

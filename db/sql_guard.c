@@ -9,6 +9,7 @@
 
 #include <sqlite3.h>
 
+#include "common/grow.h"
 #include "isaprobe/store.h"
 
 /* SQLite's functions that compute a value from their arguments and nothing else (core, date,
@@ -145,20 +146,19 @@ static int progress(void *arg)
 static int list_virtual(struct ip_sql_guard *g)
 {
 	sqlite3_stmt *st;
+	size_t cap = 0;
 	int rc = sqlite3_prepare_v2(g->db, "SELECT name FROM main.sqlite_schema WHERE type = 'table'"
 	                                   " AND sql LIKE 'CREATE VIRTUAL%' UNION SELECT name FROM"
 	                                   " temp.sqlite_schema WHERE type = 'table' AND sql LIKE"
 	                                   " 'CREATE VIRTUAL%'", -1, &st, NULL);
 	while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
-		char **grown = realloc(g->virtual_tables, (g->nvirtual + 1) * sizeof *grown);
 		const char *name = (const char *)sqlite3_column_text(st, 0);
-		if (!grown || !(grown[g->nvirtual] = strdup(name ? name : ""))) {
-			if (grown)
-				g->virtual_tables = grown;
+		if (ip_grow((void **)&g->virtual_tables, &cap, g->nvirtual + 1,
+		            sizeof *g->virtual_tables) ||
+		    !(g->virtual_tables[g->nvirtual] = strdup(name ? name : ""))) {
 			rc = SQLITE_NOMEM;
 			break;
 		}
-		g->virtual_tables = grown;
 		g->nvirtual++;
 	}
 	sqlite3_finalize(st);

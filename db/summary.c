@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "store_internal.h"
 
 /* (context, outcome) of one campaign: its variants, runs and first (smallest) value. */
@@ -54,14 +55,8 @@ static int add(struct groups *t, uint32_t context, int64_t outcome, uint64_t cou
 		return -1;
 	g = &t->g[slot_of(t, context, outcome)];
 	if (!g->outcome) {
-		if (t->arena_len + t->vlen > t->arena_cap) {
-			size_t cap = t->arena_cap ? 2 * t->arena_cap : 4096;
-			uint8_t *a = realloc(t->arena, cap);
-			if (!a)
-				return -1;
-			t->arena = a;
-			t->arena_cap = cap;
-		}
+		if (ip_grow((void **)&t->arena, &t->arena_cap, t->arena_len + t->vlen, 1))
+			return -1;
 		memcpy(t->arena + t->arena_len, value, t->vlen);
 		g->example = t->arena_len;
 		t->arena_len += t->vlen;

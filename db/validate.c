@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/field.h"
 #include "isaprobe/isa.h"
 #include "store_internal.h"
@@ -493,14 +494,10 @@ static int check_runs(sqlite3 *db, const int64_t *campaigns, size_t n, ip_check_
 			goto out;
 		}
 		while (sqlite3_step(st) == SQLITE_ROW) {
-			if (n == cap) {
-				int64_t *g = realloc(all, (cap = cap ? 2 * cap : 64) * sizeof *g);
-				if (!g) {
-					sqlite3_finalize(st);
-					rc = ip_diag_plain(d, "checking the runs: out of memory");
-					goto out;
-				}
-				all = g;
+			if (ip_grow((void **)&all, &cap, n + 1, sizeof *all)) {
+				sqlite3_finalize(st);
+				rc = ip_diag_plain(d, "checking the runs: out of memory");
+				goto out;
 			}
 			all[n++] = sqlite3_column_int64(st, 0);
 		}

@@ -95,7 +95,7 @@ struct inf_names {
 	const char *role;       /* points into inf_data.roles */
 	unsigned rec;           /* words per record (0: one word each) */
 	char **name;            /* record i's name */
-	size_t n;
+	size_t n, cap;
 };
 
 struct inf_data {
@@ -108,20 +108,20 @@ struct inf_data {
 	int64_t newest;      /* the newest campaign (first_seen / last_seen of new findings) */
 	unsigned width;      /* target region bits */
 	struct inf_target *t;
-	size_t nt;
+	size_t nt, t_cap;
 	struct inf_input *in;
-	size_t nin;
+	size_t nin, in_cap;
 	struct inf_output *out;
-	size_t nout;
+	size_t nout, out_cap;
 	size_t out_bytes;    /* an ok outcome's data length: the observed outputs together */
 	struct inf_names *names; /* named records, per input role that has them */
-	size_t nnames;
+	size_t nnames, names_cap;
 	char **roles;        /* role names owned here */
-	size_t nroles;
+	size_t nroles, roles_cap;
 	struct inf_outcome *oc;
 	size_t noc;
 	struct inf_context *ctx;
-	size_t nctx;
+	size_t nctx, ctx_cap;
 };
 
 /* The values of an opcode field in one context, kept for naming them across contexts

@@ -5,6 +5,7 @@
 
 #include "infer_data.h"
 #include "common/fp16.h"
+#include "common/grow.h"
 #include "common/outcome_status.h"
 
 static void *xcalloc(size_t n, size_t size)
@@ -40,8 +41,7 @@ static const char *intern_role(struct inf_data *data, const char *role)
 	for (size_t i = 0; i < data->nroles; i++)
 		if (strcmp(data->roles[i], role) == 0)
 			return data->roles[i];
-	data->roles = realloc(data->roles, (data->nroles + 1) * sizeof *data->roles);
-	if (!data->roles)
+	if (ip_grow((void **)&data->roles, &data->roles_cap, data->nroles + 1, sizeof *data->roles))
 		abort();
 	return data->roles[data->nroles++] = xstrdup(role);
 }
@@ -79,8 +79,7 @@ static void load_targets(struct inf_data *data, const struct ip_stored_layout *l
 	for (size_t i = 0; i < l->ntargets; i++) {
 		const struct ip_stored_target *r = &l->targets[i];
 		struct inf_target *t;
-		data->t = realloc(data->t, (data->nt + 1) * sizeof *data->t);
-		if (!data->t)
+		if (ip_grow((void **)&data->t, &data->t_cap, data->nt + 1, sizeof *data->t))
 			abort();
 		t = &data->t[data->nt++];
 		t->value_lo = (unsigned)r->value_lo;
@@ -102,8 +101,7 @@ static int load_contexts(struct inf_data *data, const struct ip_stored_layout *l
 		const struct ip_stored_context *r = &l->contexts[i];
 		struct inf_context *c;
 		int len = (int)r->seed_len;
-		data->ctx = realloc(data->ctx, (data->nctx + 1) * sizeof *data->ctx);
-		if (!data->ctx)
+		if (ip_grow((void **)&data->ctx, &data->ctx_cap, data->nctx + 1, sizeof *data->ctx))
 			abort();
 		c = &data->ctx[data->nctx++];
 		memset(c, 0, sizeof *c);
@@ -126,8 +124,8 @@ static void add_names(struct inf_data *data, const char *role, unsigned rec, con
 	struct inf_names *nm;
 	if (!text || !*text)
 		return;
-	data->names = realloc(data->names, (data->nnames + 1) * sizeof *data->names);
-	if (!data->names)
+	if (ip_grow((void **)&data->names, &data->names_cap, data->nnames + 1,
+	            sizeof *data->names))
 		abort();
 	nm = &data->names[data->nnames++];
 	memset(nm, 0, sizeof *nm);
@@ -136,8 +134,7 @@ static void add_names(struct inf_data *data, const char *role, unsigned rec, con
 	while (*text) {
 		size_t n = strcspn(text, " ");
 		if (n) {
-			nm->name = realloc(nm->name, (nm->n + 1) * sizeof *nm->name);
-			if (!nm->name)
+			if (ip_grow((void **)&nm->name, &nm->cap, nm->n + 1, sizeof *nm->name))
 				abort();
 			nm->name[nm->n] = xcalloc(n + 1, 1);
 			memcpy(nm->name[nm->n++], text, n);
@@ -159,8 +156,8 @@ static void load_buffers(struct inf_data *data, const struct ip_stored_layout *l
 		if (!r->output) {
 			const uint8_t *p = r->data;
 			int have = (int)r->data_len;
-			data->in = realloc(data->in, (data->nin + nwords + 1) * sizeof *data->in);
-			if (!data->in)
+			if (ip_grow((void **)&data->in, &data->in_cap, data->nin + nwords + 1,
+			            sizeof *data->in))
 				abort();
 			for (unsigned i = 0; i < nwords; i++) {
 				uint32_t v = 0;
@@ -176,8 +173,8 @@ static void load_buffers(struct inf_data *data, const struct ip_stored_layout *l
 		} else {
 			if (len > 0 && offset + (size_t)len > data->out_bytes)
 				data->out_bytes = offset + (size_t)len;
-			data->out = realloc(data->out, (data->nout + nwords + 1) * sizeof *data->out);
-			if (!data->out)
+			if (ip_grow((void **)&data->out, &data->out_cap, data->nout + nwords + 1,
+			            sizeof *data->out))
 				abort();
 			for (unsigned i = 0; i < nwords; i++)
 				data->out[data->nout++] = (struct inf_output){role, i, offset + 4 * i, -1};
@@ -400,12 +397,8 @@ static void fold_variant(const struct inf_data *data, struct inf_context *c, siz
 	uint64_t best = 0, timeouts = 0;
 	int32_t timeout_oc = -1;
 	int ran_ok = 0;
-	if (c->nv == *cap) {
-		*cap = *cap ? 2 * *cap : 256;
-		c->v = realloc(c->v, *cap * sizeof *c->v);
-		if (!c->v)
-			abort();
-	}
+	if (ip_grow((void **)&c->v, cap, c->nv + 1, sizeof *c->v))
+		abort();
 	v = &c->v[c->nv];
 	memset(v, 0, sizeof *v);
 	v->value = value;
@@ -510,7 +503,7 @@ struct pass {
 	struct id_set ids;
 	const int64_t *ix;
 	struct ctx_count *count;
-	size_t ncount, last;
+	size_t ncount, count_cap, last;
 	size_t done;         /* contexts handed to each so far */
 	inf_each_fn each;
 	void *arg;
@@ -523,8 +516,7 @@ static size_t *count_of(struct pass *p, uint32_t context)
 	for (p->last = 0; p->last < p->ncount; p->last++)
 		if (p->count[p->last].context == context)
 			return &p->count[p->last].n;
-	p->count = realloc(p->count, (p->ncount + 1) * sizeof *p->count);
-	if (!p->count)
+	if (ip_grow((void **)&p->count, &p->count_cap, p->ncount + 1, sizeof *p->count))
 		abort();
 	p->count[p->ncount] = (struct ctx_count){context, 0};
 	return &p->count[p->last = p->ncount++].n;
@@ -677,7 +669,7 @@ int inf_load(struct ip_store *db, int64_t probe_id, struct inf_data *data, inf_e
 int inf_load_device(struct ip_store *db, int64_t probe_id, const char *runner, const char *model,
                     struct inf_data *data, inf_each_fn each, void *arg, struct ip_diag *d)
 {
-	struct pass p = {{NULL, NULL, 0, 0, NULL}, NULL, NULL, 0, 0, 0, each, arg};
+	struct pass p = {{NULL, NULL, 0, 0, NULL}, NULL, NULL, 0, 0, 0, 0, each, arg};
 	struct ip_stored_layout l;
 	int64_t layout = 0;
 	int rc;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "infer_data.h"
 #include "isaprobe/store.h"
 
@@ -36,7 +37,7 @@ struct span {
 	char *here, *there;
 };
 
-static void add_span(struct span **sp, size_t *n, uint64_t fv, const char *here,
+static void add_span(struct span **sp, size_t *n, size_t *cap, uint64_t fv, const char *here,
                      const char *there)
 {
 	struct span *last = *n ? &(*sp)[*n - 1] : NULL;
@@ -44,8 +45,7 @@ static void add_span(struct span **sp, size_t *n, uint64_t fv, const char *here,
 		last->v1 = fv;
 		return;
 	}
-	*sp = realloc(*sp, (*n + 1) * sizeof **sp);
-	if (!*sp)
+	if (ip_grow((void **)sp, cap, *n + 1, sizeof **sp))
 		abort();
 	(*sp)[*n].v0 = (*sp)[*n].v1 = fv;
 	(*sp)[*n].here = strdup(here);
@@ -67,7 +67,7 @@ static unsigned compare_field(const struct inf_data *data, const struct inf_data
 	const struct inf_context *oc = context_of(other, f->context);
 	uint64_t mask = (f->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << f->w) - 1) << f->a;
 	struct span *sp = NULL;
-	size_t nsp = 0;
+	size_t nsp = 0, sp_cap = 0;
 	unsigned ndiff = 0;
 	if (!c || !oc)
 		return 0;
@@ -91,7 +91,7 @@ static unsigned compare_field(const struct inf_data *data, const struct inf_data
 		outcome_text(&t, y);
 		if (x->status == IP_STATUS_OK && y->status == IP_STATUS_OK)
 			sb_puts(&t, " with other outputs");
-		add_span(&sp, &nsp, (v->value & mask) >> f->a, h.s, t.s);
+		add_span(&sp, &nsp, &sp_cap, (v->value & mask) >> f->a, h.s, t.s);
 		sb_free(&h);
 		sb_free(&t);
 	}
@@ -228,12 +228,8 @@ int inf_compare_models(struct ip_store *db, const struct inf_data *data, struct 
 			g.against = against;
 			g.variants = compared;
 			g.confidence = runs ? (double)(runs - against) / (double)runs : 0;
-			if (f->n == f->cap) {
-				f->cap = f->cap ? 2 * f->cap : 16;
-				f->f = realloc(f->f, f->cap * sizeof *f->f);
-				if (!f->f)
-					abort();
-			}
+			if (ip_grow((void **)&f->f, &f->cap, f->n + 1, sizeof *f->f))
+				abort();
 			f->f[f->n++] = g;
 		}
 		sb_free(&js);

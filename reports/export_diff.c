@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "export_internal.h"
 
 int ex_file_read(const char *path, struct ex_file *f, struct ip_diag *d)
@@ -44,8 +45,8 @@ int ex_file_read(const char *path, struct ex_file *f, struct ip_diag *d)
 	for (char *p = buf; *p;) {
 		char *e = strchr(p, '\n');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
-		f->line = realloc(f->line, (f->n + 1) * sizeof *f->line);
-		if (!f->line || !(f->line[f->n] = strndup(p, n)))
+		if (ip_grow((void **)&f->line, &f->cap, f->n + 1, sizeof *f->line) ||
+		    !(f->line[f->n] = strndup(p, n)))
 			abort();
 		f->n++;
 		p += n + (e != NULL);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "export_internal.h"
 #include "isaprobe/isa.h"
 #include "isaprobe/internal/public.h"
@@ -148,12 +149,8 @@ static int add_finding(void *arg, const struct ip_finding_row *r, struct ip_diag
 	struct strbuf what;
 	char *t;
 	(void)d;
-	if (m->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 32;
-		m->f = realloc(m->f, o->cap * sizeof *m->f);
-		if (!m->f)
-			abort();
-	}
+	if (ip_grow((void **)&m->f, &o->cap, m->n + 1, sizeof *m->f))
+		abort();
 	f = &m->f[m->n++];
 	memset(f, 0, sizeof *f);
 	rp_public_input(o->s, r, &o->cache, &in, w);

@@ -40,7 +40,7 @@ char *ex_xml(const char *s, int in_comment);
 /* A maintainer's file as lines. */
 struct ex_file {
 	char **line; /* without their newline */
-	size_t n;
+	size_t n, cap;
 	int final_newline;
 };
 int ex_file_read(const char *path, struct ex_file *f, struct ip_diag *d);

@@ -95,7 +95,7 @@ struct rp_probe {
 	char *name, *isa;
 	struct ip_infer_probe *sum; /* per-bit effects and runs; NULL without a layout */
 	struct rp_finding *f;
-	size_t nf;
+	size_t nf, f_cap;
 };
 
 /* A diff: probes whose campaigns ran on other devices (runner:model@host) in the older
@@ -103,13 +103,13 @@ struct rp_probe {
 struct rp_device_change {
 	char *before, *after; /* "sim:t760", "drm:t760@board0" (", "-separated when several) */
 	char **probes;        /* their names */
-	size_t nprobes;
+	size_t nprobes, probes_cap;
 };
 
 struct rp_model {
 	const struct ip_report_options *o;
 	struct rp_probe *p;
-	size_t np;
+	size_t np, p_cap;
 	size_t nfindings;
 	size_t verdicts[RP_NVERDICTS]; /* findings per verdict against public knowledge */
 	/* What the report is about, for its title: "acc_op on sim:mali400", "50 probes of a3xx,
@@ -121,9 +121,9 @@ struct rp_model {
 	size_t changes[3];
 	size_t changed_verdicts[RP_NVERDICTS];
 	struct rp_device_change *devices;
-	size_t ndevices;
+	size_t ndevices, devices_cap;
 	char **not_run;
-	size_t nnot_run;
+	size_t nnot_run, not_run_cap;
 	/* Why there is nothing to show, when the database itself says (NULL otherwise): no
 	 * campaign ran, or runs that were never inferred. */
 	const char *hint;
@@ -170,7 +170,7 @@ size_t rp_leads(const struct rp_model *m, const struct rp_lead **leads);
 /* Whether finding f is listed in section l (a finding gone since the older night is not). */
 int rp_in_lead(const struct rp_finding *f, const struct rp_lead *l);
 /* Appends name to the list *names of *n (malloc'd copies). */
-void rp_names_add(char ***names, size_t *n, const char *name);
+void rp_names_add(char ***names, size_t *n, size_t *cap, const char *name);
 
 /* The index of a change ("new", "changed", "gone") in rp_model.changes. */
 enum { RP_CHANGE_NEW, RP_CHANGE_CHANGED, RP_CHANGE_GONE };

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/field.h"
 #include "isaprobe/isa.h"
 #include "report_internal.h"
@@ -79,11 +80,8 @@ static void read_finding(struct ip_store *s, const struct ip_finding_row *r,
 
 static void push(struct rp_probe *p, const struct rp_finding *f)
 {
-	if (!(p->nf & (p->nf - 1))) { /* grows by doubling: a power of two is full */
-		p->f = realloc(p->f, (p->nf ? 2 * p->nf : 1) * sizeof *p->f);
-		if (!p->f)
-			abort();
-	}
+	if (ip_grow((void **)&p->f, &p->f_cap, p->nf + 1, sizeof *p->f))
+		abort();
 	p->f[p->nf] = *f;
 	p->f[p->nf].order = p->nf;
 	p->nf++;
@@ -181,8 +179,7 @@ static struct rp_probe *add_probe(struct rp_model *m, long long id, const char *
                                   const char *isa)
 {
 	struct rp_probe *p;
-	m->p = realloc(m->p, (m->np + 1) * sizeof *m->p);
-	if (!m->p)
+	if (ip_grow((void **)&m->p, &m->p_cap, m->np + 1, sizeof *m->p))
 		abort();
 	p = &m->p[m->np++];
 	memset(p, 0, sizeof *p);
@@ -264,20 +261,20 @@ static void device_changes(struct ip_store *s, const struct ip_report_options *o
 			if (!strcmp(m->devices[k].before, before) && !strcmp(m->devices[k].after, after))
 				c = &m->devices[k];
 		if (c) {
-			rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
+			rp_names_add(&c->probes, &c->nprobes, &c->probes_cap, m->p[i].name);
 			free(before);
 			free(after);
 			continue;
 		}
-		m->devices = realloc(m->devices, (m->ndevices + 1) * sizeof *m->devices);
-		if (!m->devices)
+		if (ip_grow((void **)&m->devices, &m->devices_cap, m->ndevices + 1,
+		            sizeof *m->devices))
 			abort();
 		c = &m->devices[m->ndevices++];
 		c->before = before;
 		c->after = after;
 		c->probes = NULL;
-		c->nprobes = 0;
-		rp_names_add(&c->probes, &c->nprobes, m->p[i].name);
+		c->nprobes = c->probes_cap = 0;
+		rp_names_add(&c->probes, &c->nprobes, &c->probes_cap, m->p[i].name);
 	}
 }
 
@@ -321,13 +318,11 @@ static char *subject(struct ip_store *db, const struct rp_model *m)
 	return sb_take(&b);
 }
 
-void rp_names_add(char ***names, size_t *n, const char *name)
+void rp_names_add(char ***names, size_t *n, size_t *cap, const char *name)
 {
-	char **grown = realloc(*names, (*n + 1) * sizeof *grown);
-	if (!grown)
+	if (ip_grow((void **)names, cap, *n + 1, sizeof **names))
 		abort();
-	grown[(*n)++] = dup(name);
-	*names = grown;
+	(*names)[(*n)++] = dup(name);
 }
 
 int rp_change_index(const char *change)
@@ -361,7 +356,7 @@ static int gone_finding(void *arg, const struct ip_finding_row *r, struct ip_dia
 		return -1;
 	if (!ran) { /* not run here: not compared (named once) */
 		if (!g->last || strcmp(g->last, name)) {
-			rp_names_add(&m->not_run, &m->nnot_run, name);
+			rp_names_add(&m->not_run, &m->nnot_run, &m->not_run_cap, name);
 			free(g->last);
 			g->last = dup(name);
 		}

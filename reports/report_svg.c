@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/field.h"
 #include "isaprobe/isa.h"
 #include "isaprobe/internal/public.h"
@@ -251,7 +252,7 @@ static unsigned public_parts(const struct ip_public_overlay *ov, const char *nam
 void rp_svg_defs(const struct rp_model *m, FILE *out)
 {
 	const char **done = NULL;
-	size_t ndone = 0;
+	size_t ndone = 0, done_cap = 0;
 	fputs("<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
 	      "<defs>\n", out);
 	for (size_t i = 0; i < m->np; i++)
@@ -265,7 +266,7 @@ void rp_svg_defs(const struct rp_model *m, FILE *out)
 				;
 			if (k < ndone || !(fmt = format_of(format)))
 				continue;
-			if (ndone % 16 == 0 && !(done = realloc(done, (ndone + 16) * sizeof *done)))
+			if (ip_grow((void **)&done, &done_cap, ndone + 1, sizeof *done))
 				abort();
 			done[ndone++] = format;
 			const char *name = strchr(format, '.') + 1;

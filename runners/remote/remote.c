@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "isaprobe/version.h"
 #include "proto.h"
 
@@ -67,7 +68,7 @@ struct remote {
 	long deadline;            /* for the answer to w[0] */
 	/* why texts of results: each distinct text kept once, for the runner's lifetime */
 	char **texts;
-	size_t ntexts;
+	size_t ntexts, texts_cap;
 	uint32_t *text_slots; /* INTERN_SLOTS: 1 + the index in texts of the text there, 0 empty */
 	const char *last_text;
 };
@@ -92,7 +93,7 @@ static int same_text(const char *t, const char *s, size_t len)
 static const char *intern(void *ctx, const char *s, size_t len)
 {
 	struct remote *r = ctx;
-	char *copy, **grown;
+	char *copy;
 	size_t slot;
 	if (r->last_text && same_text(r->last_text, s, len))
 		return r->last_text; /* the same as the result before: the common case */
@@ -107,14 +108,10 @@ static const char *intern(void *ctx, const char *s, size_t len)
 	if (r->ntexts >= MAX_INTERNED)
 		return "(the agent gave too many different why texts to keep)";
 	copy = malloc(len + 1);
-	grown = realloc(r->texts, (r->ntexts + 1) * sizeof *r->texts);
-	if (!copy || !grown) {
+	if (!copy || ip_grow((void **)&r->texts, &r->texts_cap, r->ntexts + 1, sizeof *r->texts)) {
 		free(copy);
-		if (grown)
-			r->texts = grown;
 		return "(out of memory for the agent's why text)";
 	}
-	r->texts = grown;
 	memcpy(copy, s, len);
 	copy[len] = 0;
 	for (size_t i = 0; i < len; i++)

@@ -76,7 +76,8 @@ static pid_t hurt(enum op op, const char *db, enum fault_mode mode, unsigned lon
 		fault_vfs_install(mode, at);
 		rc = run_op(op, db, 0, &d);
 		if (mode == FAULT_COUNT) {
-			if (write(fd, &fault.events, sizeof fault.events) != sizeof fault.events)
+			unsigned long long events = fault_vfs_events();
+			if (write(fd, &events, sizeof events) != sizeof events)
 				_exit(3);
 		}
 		if (rc && mode == FAULT_FULL && strstr(d.msg, "full"))

@@ -11,14 +11,7 @@
 #include "check.h"
 
 /* The notes' example listing (seed 004, "An example fragment shader from the disassembler"). */
-static const char a3xx_notes_listing[] =
-	"0000[57305b00x_00002000x] (sy)(ss)(rpt3)bary.f hr0.x, (r)0, r0.x\n"
-	"0001[47304b04x_00002004x] (rpt3)bary.f hr1.x, (r)4, r0.x\n"
-	"0002[40080b04x_00044000x] (rpt3)add.f hr1.x, (neg)(r)hr0.x, (r)hr1.x\n"
-	"0003[4730c808x_00002008x] bary.f (ei)hr2.x, (r)8, r0.x\n"
-	"0004[00000200x_00000000x] (rpt2)nop\n"
-	"0005[63020300x_20008008x] (rpt3)mad.f16 hr0.x, hr2.x, (r)hr1.x, (r)hr0.x\n"
-	"0006[03000000x_00000000x] end\n";
+extern const char a3xx_notes_listing[];
 
 /* Assembles src into at most max words; returns how many, or -1 (the diagnostic in *d). */
 int a3xx_test_asm(const char *src, uint64_t *words, unsigned max, struct ip_diag *d);

@@ -2,6 +2,15 @@
  * (tests/support/CMakeLists.txt). */
 #include "drm_harness_lib.h"
 
+const struct ip_runner_backend dh_backend = {
+	.name = "sim",
+	.summary = "the simulator as a GPU shows it",
+	.open = dh_open,
+	.run_batch = dh_run,
+	.close = dh_close,
+	.model = dh_model,
+};
+
 void (*dh_view)(const struct ip_job *job, struct ip_result *res);
 
 int dh_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)

@@ -27,14 +27,7 @@ void dh_close(void *state);
 
 const char *dh_model(void *state);
 
-static const struct ip_runner_backend dh_backend = {
-	.name = "sim",
-	.summary = "the simulator as a GPU shows it",
-	.open = dh_open,
-	.run_batch = dh_run,
-	.close = dh_close,
-	.model = dh_model,
-};
+extern const struct ip_runner_backend dh_backend;
 
 /* The probe's auto campaign on GPU model gpu, on runner `runner` (or backend b) into path,
  * inferred; *runs and *fields: its runs and findings as text (malloc'd). 0, or -1 when the

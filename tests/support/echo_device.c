@@ -2,6 +2,15 @@
  * (tests/support/CMakeLists.txt). */
 #include "echo_device.h"
 
+const struct ip_runner_backend echo_backend = {
+	.name = "echo",
+	.summary = "test device",
+	.open = echo_open,
+	.run_batch = echo_run,
+	.close = echo_close,
+	.model = echo_model,
+};
+
 void (*echo_on_batch)(void);
 
 int echo_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)

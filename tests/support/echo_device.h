@@ -17,13 +17,6 @@ void echo_close(void *state);
 
 const char *echo_model(void *state);
 
-static const struct ip_runner_backend echo_backend = {
-	.name = "echo",
-	.summary = "test device",
-	.open = echo_open,
-	.run_batch = echo_run,
-	.close = echo_close,
-	.model = echo_model,
-};
+extern const struct ip_runner_backend echo_backend;
 
 #endif

@@ -2,6 +2,24 @@
  * (tests/support/CMakeLists.txt). */
 #include "fake_device.h"
 
+const struct ip_runner_backend fake_backend = {
+	.name = "fake",
+	.summary = "test device with known behaviour",
+	.open = fake_open,
+	.run_batch = fake_run_batch,
+	.close = fake_close,
+	.model = fake_model,
+};
+
+const char fake_probe_text[] =
+	"# the campaign tests' probe\n"
+	SAMPLE_MIDGARD_LD_ATTR_HEAD
+	"target 0.load_store unk25\n"
+	"input attributes distinct 64\n"
+	"observe registers 16\n"
+	"context attr op=ld_attr_32\n"
+	"context vary op=ld_vary_32\n";
+
 unsigned fake_delay_us;
 
 int fake_open(const struct ip_runner_config *cfg, void **state, struct ip_diag *d)

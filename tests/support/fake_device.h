@@ -36,23 +36,9 @@ void fake_close(void *state);
 
 const char *fake_model(void *state);
 
-static const struct ip_runner_backend fake_backend = {
-	.name = "fake",
-	.summary = "test device with known behaviour",
-	.open = fake_open,
-	.run_batch = fake_run_batch,
-	.close = fake_close,
-	.model = fake_model,
-};
+extern const struct ip_runner_backend fake_backend;
 
 /* The probe the campaign tests run on it: bits 25-50 under two opcodes. */
-static const char fake_probe_text[] =
-	"# the campaign tests' probe\n"
-	SAMPLE_MIDGARD_LD_ATTR_HEAD
-	"target 0.load_store unk25\n"
-	"input attributes distinct 64\n"
-	"observe registers 16\n"
-	"context attr op=ld_attr_32\n"
-	"context vary op=ld_vary_32\n";
+extern const char fake_probe_text[];
 
 #endif

@@ -2,6 +2,18 @@
  * (tests/support/CMakeLists.txt). */
 #include "fault_db.h"
 
+static const char *const compare_sql[] = {
+	"SELECT c.strategy, c.shard_index, r.context, hex(r.value), o.status, o.fault, hex(o.data),"
+	" sum(r.count) FROM run r JOIN outcome o ON o.id = r.outcome_id JOIN campaign c"
+	" ON c.id = r.campaign_id GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7",
+	"SELECT p.name, c.strategy, c.seed, c.shard_index, c.shard_count, c.cursor, c.state"
+	" FROM campaign c JOIN probe p ON p.id = c.probe_id ORDER BY 1, 2, 3, 4, 5",
+	"SELECT count(*), (SELECT count(*) FROM target), (SELECT count(*) FROM buffer) FROM context",
+	"SELECT context, format, lo, hi, kind, details, confidence, support, against, variants"
+	" FROM finding ORDER BY 1, 2, 3, 4, 5",
+	"SELECT count(*) FROM campaign_lock",
+};
+
 struct ip_probe probe;
 
 const struct ip_runner_backend *fault_backend = &fake_backend;

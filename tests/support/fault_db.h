@@ -24,18 +24,6 @@ int campaign(const char *db, int shard, int resume, struct ip_campaign_result *r
 
 /* What must be equal: runs (by variant and outcome contents), campaigns (by key, with cursor
  * and state), layouts, findings; and no lock left. Ids and timestamps may differ. */
-static const char *const compare_sql[] = {
-	"SELECT c.strategy, c.shard_index, r.context, hex(r.value), o.status, o.fault, hex(o.data),"
-	" sum(r.count) FROM run r JOIN outcome o ON o.id = r.outcome_id JOIN campaign c"
-	" ON c.id = r.campaign_id GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7",
-	"SELECT p.name, c.strategy, c.seed, c.shard_index, c.shard_count, c.cursor, c.state"
-	" FROM campaign c JOIN probe p ON p.id = c.probe_id ORDER BY 1, 2, 3, 4, 5",
-	"SELECT count(*), (SELECT count(*) FROM target), (SELECT count(*) FROM buffer) FROM context",
-	"SELECT context, format, lo, hi, kind, details, confidence, support, against, variants"
-	" FROM finding ORDER BY 1, 2, 3, 4, 5",
-	"SELECT count(*) FROM campaign_lock",
-};
-
 int same_db(const char *a, const char *b, const char *what);
 
 void copy_file(const char *from, const char *to);

@@ -2,6 +2,10 @@
  * (tests/support/CMakeLists.txt). */
 #include "infer_device.h"
 
+static const float dev_a[4] = {-1.5f, 2.25f, 3.0f, -0.75f};
+
+static const float dev_b[4] = {2.0f, -4.5f, 0.5f, 1.25f};
+
 uint32_t dev_reg(unsigned i) { return 0xa0000000u | (i * 0x01010101u) | 0x10; }
 
 uint32_t dev_uni(unsigned i) { return 0xc0de0000u + i * 7u; }

@@ -29,9 +29,6 @@
 #define DEV_NOUT 7
 #define DEV_SEED 0x0e002u /* register 2, offset 0, op 0, mask 0b111, shift 0 */
 
-static const float dev_a[4] = {-1.5f, 2.25f, 3.0f, -0.75f};
-static const float dev_b[4] = {2.0f, -4.5f, 0.5f, 1.25f};
-
 uint32_t dev_reg(unsigned i);
 uint32_t dev_uni(unsigned i);
 

@@ -2,6 +2,8 @@
  * (tests/support/CMakeLists.txt). */
 #include "store_fixture.h"
 
+const uint8_t fixture_out_a[4] = {1, 2, 3, 4}, fixture_out_b[1] = {9};
+
 char *fixture_tmpdir(const char *tag)
 {
 	const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";

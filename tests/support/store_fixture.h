@@ -30,7 +30,7 @@ int64_t fixture_int(sqlite3 *db, const char *sql);
  * Batch b (0..2) runs values 0x0100+b (twice, outcome A), 0x0200 (outcome B) and 0x0300+b
  * (outcome A); cursor 4, 8, 12. By hand: runs 12; variants 0x100,0x101,0x102 (2 runs each),
  * 0x200 (3 runs, one row of count 3), 0x300,0x301,0x302 (1 each): 7 rows; outcomes 2. */
-static const uint8_t fixture_out_a[] = {1, 2, 3, 4}, fixture_out_b[] = {9};
+extern const uint8_t fixture_out_a[4], fixture_out_b[1]; /* {1, 2, 3, 4} and {9} */
 
 int fixture_fill(struct ip_store *s, struct ip_diag *d, int64_t *campaign);
 

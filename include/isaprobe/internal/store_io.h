@@ -167,6 +167,14 @@ int ip_store_findings_sentences(struct ip_store *s, ip_sentence_fn sentence, voi
 typedef void (*ip_json_diff_fn)(void *arg, const char *key, const char *old, const char *now);
 void ip_store_json_diff(struct ip_store *s, const char *old, const char *now, const char *path,
                         ip_json_diff_fn each, void *arg);
+/* Members of findings' details by path, one statement kept prepared: get copies the member of
+ * details at path (e.g. '$.ops."3"': what value 3 of an opcode table does) into buf as text and
+ * returns buf ("" when there is no such member). */
+struct ip_details_reader;
+int ip_details_reader_open(struct ip_store *s, struct ip_details_reader **r, struct ip_diag *d);
+const char *ip_details_reader_get(struct ip_details_reader *r, const char *details,
+                                  const char *path, char *buf, size_t n);
+void ip_details_reader_close(struct ip_details_reader *r);
 
 /* ---- what reports say around the findings (db/findings.c) ---- */
 
