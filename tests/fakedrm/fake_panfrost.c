@@ -15,6 +15,7 @@
 #include "fakedrm.h"
 #include "bifrost/bifrost.h"
 #include "isaprobe/bifrost_sim.h"
+#include "isaprobe/internal/drm.h"
 #include "midgard/midgard.h"
 
 #define VA_START (32ull << 20)
@@ -38,27 +39,12 @@ enum {
 #define MMU_ACCESS_READ 2u
 #define MMU_ACCESS_WRITE 3u
 
+/* The kernel's name for a code (panfrost_exception_name), "Unknown exception type" as it says
+ * for a code its table lacks. */
 static const char *exception_name(uint32_t code)
 {
-	switch (code) {
-	case 0x40: return "JOB_CONFIG_FAULT";
-	case 0x42: return "JOB_READ_FAULT";
-	case 0x50: return "INSTR_INVALID_PC";
-	case 0x51: return "INSTR_INVALID_ENC";
-	case 0x52: return "INSTR_TYPE_MISMATCH";
-	case 0x53: return "INSTR_OPERAND_FAULT";
-	case 0x58: return "DATA_INVALID_FAULT";
-	case 0x54: return "INSTR_TLS_FAULT";
-	case 0x55: return "INSTR_BARRIER_FAULT";
-	case 0x56: return "INSTR_ALIGN_FAULT";
-	case 0x59: return "TILE_RANGE_FAULT";
-	case 0x5a: return "ADDR_RANGE_FAULT";
-	case 0x5b: return "IMPRECISE_FAULT";
-	case 0x60: return "OOM";
-	case 0xc1: return "TRANSLATION_FAULT_1";
-	case 0xc9: return "PERM_FAULT_1";
-	default: return "UNKNOWN";
-	}
+	const char *name = ip_mali_exception_name(code);
+	return name ? name : "Unknown exception type";
 }
 
 /* ---- ioctls ---- */
