@@ -5,7 +5,7 @@
 #include "isaprobe/internal/drm.h"
 
 /* Codes and names: the kernel's enum drm_panfrost_exception_type (include/uapi/drm/
- * panfrost_drm.h; panfrost_device.h before Linux 6.1) and panfrost_exception_infos[] in
+ * panfrost_drm.h in later kernels, panfrost_device.h before) and panfrost_exception_infos[] in
  * drivers/gpu/drm/panfrost/panfrost_device.c (docs/drm-sources.md). */
 static const struct {
 	uint32_t code;
