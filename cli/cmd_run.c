@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "common/byteorder.h"
 #include "common/float_bits.h"
+#include "isaprobe/internal/drm.h"
 #include "isaprobe/runner.h"
 
 #define MAX_INPUTS 16
@@ -65,23 +66,12 @@ static void usage(FILE *out)
 	      out);
 }
 
-/* Mali exception codes (job status bits 7:0): shared/reference/hw_interfaces.md section 5.1. */
+/* A fault's name: a Mali exception code (above 0x3f, as the kernel's panfrost_exception_is_fault
+ * says) by the kernel's own table; NULL for a code that table lacks and for 0, the code of a
+ * fault that has none (lima, msm, radeon and their simulators). */
 static const char *fault_name(uint32_t code)
 {
-	switch (code) {
-	case 0x40: return "JOB_CONFIG_FAULT";
-	case 0x48: return "JOB_BUS_FAULT";
-	case 0x50: return "INSTR_INVALID_PC";
-	case 0x51: return "INSTR_INVALID_ENC";
-	case 0x52: return "INSTR_TYPE_MISMATCH";
-	case 0x53: return "INSTR_OPERAND_FAULT";
-	case 0x54: return "INSTR_TLS_FAULT";
-	case 0x55: return "INSTR_BARRIER_FAULT";
-	case 0x56: return "INSTR_ALIGN_FAULT";
-	case 0x58: return "DATA_INVALID_FAULT";
-	case 0x5A: return "ADDR_RANGE_FAULT";
-	default: return "UNKNOWN";
-	}
+	return code > 0x3f ? ip_mali_exception_name(code) : NULL;
 }
 
 struct owned_input {
@@ -351,8 +341,12 @@ static void print_text(const struct ip_result *res, const struct ip_out_buf *out
                        const char *model)
 {
 	printf("status: %s", ip_status_name(res->status));
-	if (res->status == IP_STATUS_FAULT)
-		printf(" 0x%02x (%s)", res->fault, fault_name(res->fault));
+	if (res->status == IP_STATUS_FAULT && res->fault) {
+		const char *name = fault_name(res->fault);
+		printf(" 0x%02x", res->fault);
+		if (name)
+			printf(" (%s)", name);
+	}
 	printf("\n");
 	if (res->why)
 		printf("why: %s\n", res->why);

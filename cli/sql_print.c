@@ -162,14 +162,20 @@ static int print_json(struct printer *p, FILE *out)
 	return rc == SQLITE_DONE ? 0 : rc;
 }
 
-/* A CSV field: quoted when it holds a comma, quote or line break; quotes doubled. */
-static void csv_field(FILE *out, const char *s)
+/* A CSV field: quoted when it holds a comma, quote or line break; quotes doubled. Text that a
+ * spreadsheet would open as a formula (it starts with =, +, -, @, a tab or a carriage return)
+ * is neutralised as OWASP's "CSV Injection" page says: a single quote before it, the whole
+ * quoted. Numbers (text = 0: SQLite's INTEGER and REAL values, such as -3) are left as they are. */
+static void csv_field(FILE *out, const char *s, int text)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
+	int formula = text && *s && strchr("=+-@\t\r", *s);
+	if (!formula && !strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
 		return;
 	}
 	fputc('"', out);
+	if (formula)
+		fputc('\'', out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);
@@ -184,17 +190,19 @@ static int print_csv(struct printer *p, FILE *out)
 	for (int i = 0; i < p->cols; i++) {
 		if (i)
 			fputc(',', out);
-		csv_field(out, sqlite3_column_name(p->st, i));
+		csv_field(out, sqlite3_column_name(p->st, i), 1);
 	}
 	fputc('\n', out);
 	while ((rc = sqlite3_step(p->st)) == SQLITE_ROW) {
 		for (int i = 0; i < p->cols; i++) {
+			/* the type before cell_text reads the value as text (which may convert it) */
+			int text = sqlite3_column_type(p->st, i) == SQLITE_TEXT;
 			char *s = cell_text(p, i);
 			if (!s)
 				return SQLITE_NOMEM;
 			if (i)
 				fputc(',', out);
-			csv_field(out, s);
+			csv_field(out, s, text);
 			free(s);
 		}
 		fputc('\n', out);

@@ -314,6 +314,54 @@ static int hangs_apart(const struct inf_data *data, uint32_t x, uint32_t y, uint
 	                                (sy == IP_STATUS_TIMEOUT && sx == IP_STATUS_OK)));
 }
 
+/* Whether outcome o is a stop that a value of one field makes by itself: a fault, a value the
+ * runner cannot say, an invalid encoding. */
+static int stops(const struct inf_data *data, uint32_t o)
+{
+	int st = data->oc[o].status;
+	return st == IP_STATUS_FAULT || st == IP_STATUS_UNMODELED || st == IP_STATUS_INVALID;
+}
+
+/* The cost of a cut between value bits p - 1 and p that variants run across it contradict: 0.6
+ * for each ok variant on background bg (its bits flipped on both sides of the cut, within
+ * [lo, hi) and six bits of each other) whose flips on one side alone stop (stops()) while
+ * those on the other side alone run ok with another outcome than the variant's. A value of one
+ * field faults or is unmodeled by itself, so two fields' values, one of which stops alone, do
+ * not run ok together: such bits are one field's (an opcode's bits whose values alone are
+ * unnamed while together they name operations: a3xx's cat2 opcode, cut in two before). A
+ * variant that gives the other side's outcome is a mode bit switching a field off, which is
+ * two fields; one that makes another field's unnamed value named from farther away (a mode
+ * bit) is not counted. */
+static double stop_cost(const struct inf_data *data, const struct inf_context *c, unsigned p,
+                        unsigned lo, unsigned hi, uint64_t bg)
+{
+	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
+	unsigned from = p > lo + 5 ? p - 5 : lo, to = hi < p + 5 ? hi : p + 5;
+	uint64_t range = (to >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << to) - 1) &
+	                 ~((UINT64_C(1) << from) - 1);
+	uint64_t below = (UINT64_C(1) << p) - 1;
+	uint32_t *pos = NULL;
+	size_t n = inf_near(data, c, range | (bg ^ c->seed), &pos);
+	double cost = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct inf_variant *v = &c->v[pos ? pos[i] : i], *x, *y;
+		uint64_t dv = (v->value ^ bg) & full;
+		if ((v->value & ~full) || (dv & ~range) || !(dv & below) || !(dv & ~below) ||
+		    63 - __builtin_clzll(dv) - __builtin_ctzll(dv) > 5 ||
+		    data->oc[v->oc].status != IP_STATUS_OK)
+			continue;
+		x = inf_find(c, bg ^ (dv & below));
+		y = inf_find(c, bg ^ (dv & ~below));
+		if (!x || !y)
+			continue;
+		if ((stops(data, x->oc) && data->oc[y->oc].status == IP_STATUS_OK && v->oc != y->oc) ||
+		    (stops(data, y->oc) && data->oc[x->oc].status == IP_STATUS_OK && v->oc != x->oc))
+			cost += 0.6;
+	}
+	free(pos);
+	return cost;
+}
+
 /* What a cut between value bits p - 1 and p costs beyond the two segments: 0.6 for each pair
  * of nearby bits across it (up to 3 on either side, within [lo, hi)) whose pair variant
  * interacts as bits of one field do (composes() says no), less 0.5 when the two bits beside
@@ -354,7 +402,7 @@ static double cut_cost(const struct inf_data *data, const struct inf_context *c,
 			else if (i + 1 == p && pair_adds(data, b->oc, x->oc, y->oc, xy->oc))
 				cost -= 0.3; /* the pair's move is the sum of the flips': a bank bit */
 		}
-	return cost + silent_cost(data, c, p, lo, hi, bg, b->oc);
+	return cost + silent_cost(data, c, p, lo, hi, bg, b->oc) + stop_cost(data, c, p, lo, hi, bg);
 }
 
 /* The cheapest partition of value bits [lo, hi) on background bg: the ends of its segments,

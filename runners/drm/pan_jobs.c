@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "drm_panfrost.h"
+#include "isaprobe/internal/drm.h"
 #include "pan_jobs.h"
 
 unsigned pan_log2_ceil(uint32_t v)
@@ -36,37 +37,6 @@ void pan_pack_invocation_graphics(const uint32_t local[3], const uint32_t groups
 	if (groups[2] <= 1)
 		out[1] = (out[1] & ~(0x3fu << 22)) | 32u << 22; /* workgroups Z shift */
 	out[1] = (out[1] & 0x0fffffffu) | 2u << 28;      /* thread group split: min efficient */
-}
-
-static const struct {
-	uint32_t code;
-	const char *name;
-} exceptions[] = {
-	{0x00, "NOT_STARTED"}, {0x01, "DONE"}, {0x02, "INTERRUPTED"}, {0x03, "STOPPED"},
-	{0x04, "TERMINATED"}, {0x05, "KABOOM"}, {0x06, "EUREKA"}, {0x08, "ACTIVE"},
-	{0x40, "JOB_CONFIG_FAULT"}, {0x41, "JOB_POWER_FAULT"}, {0x42, "JOB_READ_FAULT"},
-	{0x43, "JOB_WRITE_FAULT"}, {0x44, "JOB_AFFINITY_FAULT"}, {0x48, "JOB_BUS_FAULT"},
-	{0x50, "INSTR_INVALID_PC"}, {0x51, "INSTR_INVALID_ENC"}, {0x52, "INSTR_TYPE_MISMATCH"},
-	{0x53, "INSTR_OPERAND_FAULT"}, {0x54, "INSTR_TLS_FAULT"}, {0x55, "INSTR_BARRIER_FAULT"},
-	{0x56, "INSTR_ALIGN_FAULT"}, {0x58, "DATA_INVALID_FAULT"}, {0x59, "TILE_RANGE_FAULT"},
-	{0x5a, "ADDR_RANGE_FAULT"}, {0x5b, "IMPRECISE_FAULT"}, {0x60, "OOM"}, {0x61, "OOM_AFBC"},
-	{0x7f, "UNKNOWN"}, {0x80, "DELAYED_BUS_FAULT"}, {0x88, "GPU_SHAREABILITY_FAULT"},
-	{0x89, "SYS_SHAREABILITY_FAULT"}, {0x8a, "GPU_CACHEABILITY_FAULT"},
-	{0xc0, "TRANSLATION_FAULT_0"}, {0xc1, "TRANSLATION_FAULT_1"}, {0xc2, "TRANSLATION_FAULT_2"},
-	{0xc3, "TRANSLATION_FAULT_3"}, {0xc4, "TRANSLATION_FAULT_4"},
-	{0xc7, "TRANSLATION_FAULT_IDENTITY"}, {0xc8, "PERM_FAULT_0"}, {0xc9, "PERM_FAULT_1"},
-	{0xca, "PERM_FAULT_2"}, {0xcb, "PERM_FAULT_3"}, {0xd0, "TRANSTAB_BUS_FAULT_0"},
-	{0xd1, "TRANSTAB_BUS_FAULT_1"}, {0xd2, "TRANSTAB_BUS_FAULT_2"},
-	{0xd3, "TRANSTAB_BUS_FAULT_3"}, {0xd8, "ACCESS_FLAG_0"}, {0xd9, "ACCESS_FLAG_1"},
-	{0xda, "ACCESS_FLAG_2"}, {0xdb, "ACCESS_FLAG_3"},
-};
-
-const char *pan_exception_name(uint32_t code)
-{
-	for (size_t i = 0; i < sizeof exceptions / sizeof exceptions[0]; i++)
-		if (exceptions[i].code == code)
-			return exceptions[i].name;
-	return NULL;
 }
 
 int pan_emit_job(struct ip_drm_batch *b, size_t i, const struct pan_job *j)
@@ -143,7 +113,7 @@ void pan_collect_chain(struct ip_drm_batch *b, size_t from, enum ip_drm_fence fe
 		if (st == PAN_STATUS_DONE) {
 			s->state = IP_DRM_SLOT_DONE;
 		} else if (code > 0x3f && code != PAN_STATUS_UNKNOWN) {
-			const char *name = pan_exception_name(code);
+			const char *name = ip_mali_exception_name(code);
 			s->state = IP_DRM_SLOT_FAULT;
 			s->fault = code;
 			snprintf(s->why, sizeof s->why, "the GPU faulted: %s (job status 0x%08x)",

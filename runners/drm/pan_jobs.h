@@ -53,9 +53,6 @@ void pan_pack_invocation_graphics(const uint32_t local[3], const uint32_t groups
 /* ceil(log2(v)) for v >= 1. */
 unsigned pan_log2_ceil(uint32_t v);
 
-/* The name the kernel logs for an exception code ("INSTR_INVALID_ENC"), or NULL. */
-const char *pan_exception_name(uint32_t code);
-
 /* What every Mali job of the runner shares, written by pan_emit_job. */
 struct pan_job {
 	uint32_t type;

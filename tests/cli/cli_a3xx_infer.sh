@@ -5,7 +5,8 @@
 # registers word 6, const c1.z uniforms word 6; in context low_reg 7: r1.w, planted below c1.w)
 # as moves, not as the max and min the words also are (low_reg tells them apart: nothing is
 # left ambiguous), and the bits the header calls dummy come out as "not determined: the simulator
-# does not model values ...; run on hardware", named in their context and said once per probe.
+# does not model values ...; run on hardware", named in their context and said once per probe;
+# cat2's opcode is one field, 53-58, in every context.
 # Usage: SCRIPT ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
@@ -60,4 +61,11 @@ for spec in "cat0_unknown 0 16-31:" "cat0_unknown 0 45-51:" "cat1_pad 0 57-58:" 
 		"$tmp/r.md" | grep -E "^    \[[0-9]+\.[0-9]+\] a3xx\.cat[0-9] $bits: not determined: the simulator does not model values? [0-9]" |
 		grep -qF "; run on hardware (" && ok || fail "$spec: not said once for the probe"
 done
+# cat2's opcode (bits 53-58) is one field in every context: its single flips 8 and 32 are values
+# the simulator does not model while 9-13, 16-26, 28-31 and 48-51 run, so no cut crosses it (it
+# came out 53-55 and 56-58 before)
+got=$(sqlite3 "$db" "SELECT group_concat(context || ' ' || bits || ' ' || kind, ', ') FROM
+	(SELECT * FROM finding_text WHERE probe = 'cat2_opcodes' ORDER BY context)")
+[ "$got" = "full 53-58 enum, half 53-58 enum, swapped 53-58 enum" ] && ok ||
+	fail "cat2_opcodes: the opcode's fields: $got"
 finish

@@ -66,6 +66,18 @@ expect 1 "ISAPROBE_DRM_JOBS='0x10': expected a whole number from 1 to 65535" -- 
 FAKEDRM_MODEL=0 fake "$bin" "${args[@]}" --runner drm | grep -v '^steps:' >"$tmp/hw.out"
 grep -v '^steps:' "$tmp/sim.out" | cmp -s - "$tmp/hw.out" && ok ||
 	fail "registers on a kernel: $(grep -v '^steps:' "$tmp/sim.out" | diff - "$tmp/hw.out")"
+# ... a fault is named as the kernel names its code (panfrost_device.c's table): an MMU page
+# fault's exception type from the kernel log, TRANSLATION_FAULT_1 (it was "UNKNOWN"); a lima GP
+# error has no code, and no name
+FAKEDRM_MODEL=0 FAKEDRM_INJECT=pagefault@1 expect_out 1 '^status: fault 0xc1 \(TRANSLATION_FAULT_1\)$' -- \
+	env LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" "${args[@]}" --runner drm
+FAKEDRM_MODEL=0 FAKEDRM_INJECT=pagefault@1 expect_out 1 '"fault": 193, "fault_name": "TRANSLATION_FAULT_1"' -- \
+	env LD_PRELOAD="$FAKEDRM_PRELOAD" "$bin" "${args[@]}" --runner drm --json
+printf 'instr {\n\tload 0\n\treg0 attr 0\n\tacc0.add ld_x, ld_y\n\tstore0.varying 0, acc0, acc0\n}\n' >"$tmp/g.s"
+FAKEDRM_INJECT=fault@1 expect_out 1 '^status: fault$' -- env LD_PRELOAD="$FAKEDRM_PRELOAD" \
+	"$bin" run -i utgard_gp "$tmp/g.s" --input attributes=floats:1,2,3,4 --runner drm
+FAKEDRM_INJECT=fault@1 expect_out 1 '"fault": 0, "fault_name": null' -- env LD_PRELOAD="$FAKEDRM_PRELOAD" \
+	"$bin" run -i utgard_gp "$tmp/g.s" --input attributes=floats:1,2,3,4 --runner drm --json
 # ... an ISA without a harness refuses registers with the reason, and a campaign of such a probe
 # stops before it starts (exit 1, nothing stored), naming the probe, instead of storing a runner
 # error for every variant

@@ -40,7 +40,7 @@ scalar_unk|20-24|src2_zero 20-24
 acc_op|83-85|known: notes acc_op 83-85
 mul_op|100-102|values 2, 5-7 named by no source
 store_src|71-73|known: notes store0_x 71-73
-input_select|25-26|known: notes acc0_a 22-26
+input_select|24-26|known: notes acc0_a 22-26
 cat0_unknown|16-31|IMMED 0-31
 cat2_cond_bits|48-50|x48 48-50 (opcodes that do not compare)
 cat1_pad|57-58|OPC 57-58; values 1-2 named by no source

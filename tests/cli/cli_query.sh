@@ -139,6 +139,15 @@ expect 0 '^campaign_id,probe,device,strategy,' -- "$bin" query --db "$db" --form
 expect 0 '^1,ls,sim:t860@board0,walk,' -- "$bin" query --db "$db" -f csv campaigns
 expect 0 '^ls,ld_attr_32,midgard.load_store,25-30,ignored,"a, ""b"" \| c\*d"$' -- "$bin" query --db "$db" -f csv --sql 'SELECT probe, context, format, bits, kind, sentence FROM finding_text'
 expect 0 '^\| ls \| ld_attr_32 \| 25-30 \| a, "b" \\\| c\\\*d \|$' -- "$bin" query --db "$db" -f md --sql 'SELECT probe, context, bits, sentence FROM finding_text'
+# CSV formula injection (OWASP's "CSV Injection"): a text cell, or a column name, starting
+# with =, +, -, @, a tab or a carriage return gets a single quote before it and is quoted, so a
+# spreadsheet opens it as text; numbers (-3, -2.5) stay numbers; text "-3" is text.
+expect 0 $'^"\'=A1",n$' -- "$bin" query --db "$db" -f csv --sql "SELECT '=A1' AS \"=A1\", 1 AS n"
+expect 0 $'^"\'=1\\+2","\'\\+x","\'-y","\'@z","\'\tt",-3,-2.5,plain,"\'-3",a=b,"\'=x,""y"""$' -- \
+	"$bin" query --db "$db" -f csv --sql "SELECT '=1+2', '+x', '-y', '@z', char(9) || 't', -3, -2.5, 'plain', '-3', 'a=b', '=x,\"y\"'"
+"$bin" query --db "$db" -f csv --sql "SELECT char(13) || '=cmd' AS c, x'2d31' AS b, NULL AS z, 'ok' AS o" >"$tmp/inj.csv" 2>&1
+python3 -c 'import csv,sys; r=list(csv.reader(open(sys.argv[1], newline=""))); sys.exit(0 if r == [["c","b","z","o"], ["\x27\r=cmd","2d31","","ok"]] else 1)' "$tmp/inj.csv" &&
+	passes=$((passes + 1)) || { fail "csv: a carriage return first is neutralised, blobs and NULL as before"; cat -A "$tmp/inj.csv" >&2; }
 expect 0 '^ls +ld_attr_32 +bundle 0 slot 1 +25-30 +ignored +a, "b" \| c\*d$' -- "$bin" query --db "$db" --sql 'SELECT probe, context, instruction, bits, kind, sentence FROM finding_text'
 "$bin" query --db "$db" --format json new-findings >"$tmp/n.json" 2>&1
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; sys.exit(0 if r["details"]=={"sentence":"a, \"b\" | c*d","n":[1,2]} and r["kind"]=="ignored" else 1)' "$tmp/n.json" &&

@@ -1,8 +1,8 @@
 /* test_fakedrm_bifrost.c: Bifrost on the fake DRM device as a GPU (FAKEDRM_MODEL=0): every
  * Bifrost model the fake lists opens with its kernel id; a compute job built by the drm
  * runner's Bifrost builder stores what it computes at the GPU address a uniform holds; a store
- * where no BO is mapped is an MMU page fault (TRANSLATION_FAULT_1, a write, in the kernel log;
- * the runner stores fault 0xc1); r60 is the invocation's global id
+ * where no BO is mapped is an MMU page fault (a write in the kernel log, TRANSLATION_FAULT_2 for
+ * address 8: the runner stores fault 0xc2); r60 is the invocation's global id
  * and other registers hold what the last shader left; the register harness through the builder
  * gives the simulator's registers. Runs itself again with the fake device preloaded. */
 #include <fcntl.h>
@@ -183,7 +183,9 @@ static void global_store(struct rig *r)
 	      "the sum landed at the buffer's GPU address: %g", (double)f32(out));
 	/* the address the simulator would take (an offset: 8) is nothing on a GPU: an MMU page
 	 * fault, which the kernel logs (a write to 0x8) and after which the job manager writes no
-	 * status; the drm runner reads the exception type from the log */
+	 * status; the drm runner reads the exception type from the log. The page tables have
+	 * levels 0 and 1 for the first GiB (the BOs lie there, from 32 MiB) but no level-2 entry
+	 * for its first 2 MiB: a translation fault at level 2 (0xc2), not 1 */
 	memcpy(&uni[2], &(uint32_t){8}, 4);
 	{
 		int kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
@@ -204,16 +206,25 @@ static void global_store(struct rig *r)
 		got = kmsg >= 0 ? read(kmsg, log, sizeof log - 1) : -1;
 		log[got > 0 ? got : 0] = 0;
 		CHECK(strstr(log, "Unhandled Page fault in AS0 at VA 0x0000000000000008") &&
-		      strstr(log, "exception type 0xC1: TRANSLATION_FAULT_1") &&
+		      strstr(log, "exception type 0xC2: TRANSLATION_FAULT_2") &&
 		      strstr(log, "access type 0x3: WRITE"), "the kernel log: %s", log);
 		if (kmsg >= 0)
 			close(kmsg);
 		ip_diag_init(&d, NULL);
 		if (ip_runner_open("drm", &cfg, &drm, &d) == 0) {
-			ip_runner_run(drm, &job, &res);
-			CHECK(res.status == IP_STATUS_FAULT && res.fault == 0xc1,
-			      "through the runner: %d 0x%x (%s)", res.status, res.fault,
-			      res.why ? res.why : "");
+			/* 8: level 2, as above; 2 GiB: no BO in that GiB, level 1; 2^40: none in that
+			 * 512 GiB, level 0 */
+			static const struct {
+				uint32_t lo, hi, fault;
+			} far[3] = {{8, 0, 0xc2}, {0x80000000u, 0, 0xc1}, {0, 0x100, 0xc0}};
+			for (int k = 0; k < 3; k++) {
+				memcpy(&uni[2], &far[k].lo, 4);
+				memcpy(&uni[3], &far[k].hi, 4);
+				ip_runner_run(drm, &job, &res);
+				CHECK(res.status == IP_STATUS_FAULT && res.fault == far[k].fault,
+				      "a store to 0x%x%08x through the runner: %d 0x%x (%s)", far[k].hi,
+				      far[k].lo, res.status, res.fault, res.why ? res.why : "");
+			}
 			ip_runner_close(drm);
 		} else {
 			CHECK(0, "open the drm runner: %s", d.msg);

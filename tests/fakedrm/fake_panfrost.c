@@ -15,6 +15,7 @@
 #include "fakedrm.h"
 #include "bifrost/bifrost.h"
 #include "isaprobe/bifrost_sim.h"
+#include "isaprobe/internal/drm.h"
 #include "midgard/midgard.h"
 
 #define VA_START (32ull << 20)
@@ -29,6 +30,7 @@ enum {
 	ST_JOB_READ_FAULT = 0x42,
 	ST_INSTR_TYPE_MISMATCH = 0x52,
 	ST_DATA_INVALID_FAULT = 0x58,
+	ST_TRANSLATION_FAULT_0 = 0xc0, /* + the level: translation_fault() */
 	ST_TRANSLATION_FAULT_1 = 0xc1,
 	ST_PERM_FAULT_1 = 0xc9,
 };
@@ -38,27 +40,12 @@ enum {
 #define MMU_ACCESS_READ 2u
 #define MMU_ACCESS_WRITE 3u
 
+/* The kernel's name for a code (panfrost_exception_name), "Unknown exception type" as it says
+ * for a code its table lacks. */
 static const char *exception_name(uint32_t code)
 {
-	switch (code) {
-	case 0x40: return "JOB_CONFIG_FAULT";
-	case 0x42: return "JOB_READ_FAULT";
-	case 0x50: return "INSTR_INVALID_PC";
-	case 0x51: return "INSTR_INVALID_ENC";
-	case 0x52: return "INSTR_TYPE_MISMATCH";
-	case 0x53: return "INSTR_OPERAND_FAULT";
-	case 0x58: return "DATA_INVALID_FAULT";
-	case 0x54: return "INSTR_TLS_FAULT";
-	case 0x55: return "INSTR_BARRIER_FAULT";
-	case 0x56: return "INSTR_ALIGN_FAULT";
-	case 0x59: return "TILE_RANGE_FAULT";
-	case 0x5a: return "ADDR_RANGE_FAULT";
-	case 0x5b: return "IMPRECISE_FAULT";
-	case 0x60: return "OOM";
-	case 0xc1: return "TRANSLATION_FAULT_1";
-	case 0xc9: return "PERM_FAULT_1";
-	default: return "UNKNOWN";
-	}
+	const char *name = ip_mali_exception_name(code);
+	return name ? name : "Unknown exception type";
 }
 
 /* ---- ioctls ---- */
@@ -184,15 +171,39 @@ static void job_fault(struct chain *c, uint8_t *hdr, uint64_t va, uint32_t code,
 		c->error = fault_error();
 }
 
+/* The MMU's exception type for an access to addr, which no BO of the submission maps:
+ * TRANSLATION_FAULT_n, n the level of the page-table walk that found no entry. panfrost's page
+ * tables (io-pgtable-arm.c, arm_mali_lpae_alloc_pgtable: 4 KiB pages, a full four levels
+ * whatever the input size) index level 0 by address bits 39-47, level 1 by 30-38, level 2 by
+ * 21-29 and level 3 by 12-20; an entry of a level exists where a mapped BO lies in the block it
+ * covers (512 GiB, 1 GiB, 2 MiB). So an address far from every BO faults at level 0 or 1 (the
+ * BOs lie from 32 MiB on, below 4 GiB: 0xdead0000 is level 1), a small one at level 2
+ * (nothing below 32 MiB), one beside a BO at level 3. */
+static uint32_t translation_fault(const struct fake_vm *vm, uint64_t addr)
+{
+	static const unsigned block_bits[3] = {39, 30, 21};
+	for (unsigned level = 0; level < 3; level++) {
+		uint64_t lo = addr >> block_bits[level] << block_bits[level];
+		uint64_t hi = lo + (UINT64_C(1) << block_bits[level]) - 1; /* last byte */
+		int mapped = 0;
+		for (size_t i = 0; i < vm->n && !mapped; i++)
+			mapped = vm->bos[i]->size && vm->bos[i]->va <= hi &&
+			         vm->bos[i]->va + (vm->bos[i]->size - 1) >= lo;
+		if (!mapped)
+			return ST_TRANSLATION_FAULT_0 + level;
+	}
+	return ST_TRANSLATION_FAULT_0 + 3;
+}
+
 /* An access to an address no BO of the submission maps: the MMU's unhandled page fault
  * (panfrost_mmu.c's log line, one record whose lines /dev/kmsg escapes). From 5.15 ("Disable the
  * AS on unhandled page faults") the address space is disabled, which kills the job: the chain
  * stops, its header unwritten, the fence as a fault's; before, it is only logged and the job
  * waits for the scheduler's timeout. */
-static void page_fault(struct chain *c, uint64_t va, uint64_t addr, uint32_t code,
-                       uint32_t access)
+static void page_fault(struct chain *c, uint64_t va, uint64_t addr, uint32_t access)
 {
 	static const char *const access_names[4] = {"ATOMIC", "EXECUTE", "READ", "WRITE"};
+	uint32_t code = translation_fault(&c->vm, addr);
 	fake_trace("  -> page fault at 0x%llx", (unsigned long long)addr);
 	fake_kmsg("panfrost: Unhandled Page fault in AS0 at VA 0x%016llX\\x0aReason: TODO\\x0araw fault "
 	          "status: 0x%X\\x0adecoded fault status: SLAVE FAULT\\x0aexception type 0x%X: %s\\x0a"
@@ -627,7 +638,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 		if (!hdr || (va & 63)) {
 			/* the job manager cannot read (or write) the header: an MMU fault */
 			fake_trace("job va=0x%llx", (unsigned long long)va);
-			page_fault(c, va, va, ST_TRANSLATION_FAULT_1, MMU_ACCESS_READ);
+			page_fault(c, va, va, MMU_ACCESS_READ);
 			return;
 		}
 		w4 = ip_le32(hdr + 16);
@@ -683,7 +694,7 @@ static void run_chain(struct chain *c, uint64_t jc)
 		if (hang == 2) {
 			/* the program's load or store where nothing is mapped (an injected one reads an
 			 * address no BO of the fake ever has) */
-			page_fault(c, va, c->pf_addr ? c->pf_addr : 0xdead0000ull, ST_TRANSLATION_FAULT_1,
+			page_fault(c, va, c->pf_addr ? c->pf_addr : 0xdead0000ull,
 			           c->pf_addr ? c->pf_access : MMU_ACCESS_READ);
 			return;
 		}

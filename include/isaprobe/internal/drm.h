@@ -22,6 +22,11 @@ extern const struct ip_runner_backend ip_drm_backend;
 int ip_drm_model_check(const char *model, const char *isa, const struct ip_job *job,
                        const struct ip_result *res, struct ip_diag *d);
 
+/* The name the panfrost kernel driver gives a Mali exception code (job status or MMU fault
+ * status bits 7:0: "INSTR_INVALID_ENC", "TRANSLATION_FAULT_1"), or NULL for a code its table
+ * does not have (runners/drm/mali_exceptions.c). */
+const char *ip_mali_exception_name(uint32_t code);
+
 /* One render node as `isaprobe devices` shows it. */
 struct ip_drm_device_info {
 	char path[64];
