@@ -1057,7 +1057,22 @@ static int32_t own_word(const struct group *gr, const struct slot *s, unsigned v
 	return at >= 0 && !gr->data->in[at].dup ? at : -1;
 }
 
-/* Whether value vi's word is a planted word in every slot it ran in (and it ran). */
+/* The planted word value vi's word is in slot s, or whose negation it is (unique, not 0; a word
+ * itself before its negation), or in = -1: a move of a word of its own, maybe through a
+ * negate (an input select whose context negates the input). */
+static struct operand own_move(const struct group *gr, const struct slot *s, unsigned vi)
+{
+	int32_t at = own_word(gr, s, vi);
+	if (at < 0 && (s->have >> vi & 1) && !(s->kept >> vi & 1) && (s->y[vi] & 0x7fffffffu)) {
+		at = planted_exact(gr->im, gr->data, s->y[vi] ^ 0x80000000u);
+		if (at >= 0 && !gr->data->in[at].dup)
+			return (struct operand){at, 1};
+	}
+	return (struct operand){at >= 0 ? at : -1, 0};
+}
+
+/* Whether value vi's word is a planted word, or its negation, in every slot it ran in (and it
+ * ran). */
 static int moves_own(const struct group *gr, unsigned vi)
 {
 	int any = 0;
@@ -1065,7 +1080,7 @@ static int moves_own(const struct group *gr, unsigned vi)
 		const struct slot *s = &gr->slot[i];
 		if (!(s->have >> vi & 1))
 			continue;
-		if (own_word(gr, s, vi) < 0)
+		if (own_move(gr, s, vi).in < 0)
 			return 0;
 		any = 1;
 	}
@@ -1506,9 +1521,12 @@ static void value_text(const struct group *gr, size_t g, unsigned vi, struct str
 		keeps_text(gr, keeps_in(gr, g, vi), b);
 		return;
 	case S_MOVE:
-		if (s && own_word(gr, s, vi) >= 0) {
+		if (s && own_move(gr, s, vi).in >= 0) {
+			struct operand o = own_move(gr, s, vi);
 			sb_puts(b, "mov ");
-			operand_name(gr->data, (struct operand){own_word(gr, s, vi), 0}, b);
+			operand_name(gr->data, (struct operand){o.in, 0}, b);
+			if (o.neg)
+				sb_puts(b, " (negated)");
 		} else
 			sb_puts(b, "mov");
 		return;

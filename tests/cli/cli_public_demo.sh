@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cli_public_demo.sh: the demo's probes where the report used to say "new" on bits later public
 # work reads (Bifrost rounding and half-word selects, Midgard's scalar input 2, lima's opcodes
-# and selects, a3xx's isaspec bits) no longer say so, and the findings that remain new name the
-# values no source names or where the bits were looked for (docs/public-overlay.md).
+# and selects, a3xx's isaspec bits) no longer say so, the half-word selects are named as public
+# work reads them, and the findings that remain new name the values no source names or where
+# the bits were looked for (docs/public-overlay.md).
 # Usage: SCRIPT ISAPROBE SRCDIR
 set -u
 . "$(dirname "$0")/shell_lib.sh"
@@ -44,6 +45,22 @@ input_select|24-26|known: notes acc0_a 22-26
 cat0_unknown|16-31|IMMED 0-31
 cat2_cond_bits|48-50|x48 48-50 (opcodes that do not compare)
 cat1_pad|57-58|OPC 57-58; values 1-2 named by no source
+END
+
+# the half-word selects public work reads there, named by inference (docs/inference.md, "Half-word
+# (lane) selects"), and the moves of an input select whose context negates the input
+while IFS='|' read -r probe context bits want; do
+	got=$(q "SELECT sentence FROM finding_text WHERE probe = '$probe' AND context = '$context'
+	         AND CAST(bits AS TEXT) = '$bits'")
+	grep -qF -- "$want" <<<"$got" && ok || fail "$probe $context $bits: '$got', want '$want'"
+done <<'END'
+fma_modifier_unknowns|plain|9-11|0: fma, 1: fma b.h0, 2: fma b.h1, 3: fma a.h0 b.h0, 4: fma a.h0 b.h1, 5: fma a.h1 b.h1, 6: fma a.h0, 7: fma a.h1 [
+fma_modifier_unknowns|negated|9-11|0: fma, 1: fma b.h0, 2: fma b.h1, 3: fma a.h0 b.h0, 4: fma a.h0 b.h1, 5: fma a.h1 b.h1, 6: fma a.h0, 7: fma a.h1 [
+fma_twosrc_unknowns|add|9-11|0: add, 1: add b.h0, 2: add b.h1, 3: add a.h0 b.h0, 4: add a.h0 b.h1, 5: add a.h1 b.h1, 6: add a.h0, 7: add a.h1 [
+add_modifier_unknowns|add|9-10|0: add, 1: add b.h0, 2: add b.h1, 3: add a.h0 b.h0 [
+add_modifier_unknowns|min|9-10|1: min b.h0, 2: min b.h1, 3: min a.h0 b.h0 [
+input_select|plain|24-26|0: attributes word 8, 1: uniforms word 16,
+input_select|negated|24-26|0: mov attributes[8] (negated), 1: mov uniforms[16] (negated),
 END
 
 # what is still new names the values no source names, or where the bits were looked for
