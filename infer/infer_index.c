@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "infer_data.h"
+#include "isaprobe/word.h"
 
 /* Whether output word w is planted input word j: the same 32 bits, or words j and j + 1 of one
  * buffer as two binary16 halves (what a load converting 32-bit floats to half precision
@@ -149,7 +150,7 @@ static unsigned backgrounds(const struct inf_seg *s, const int64_t *xu, const in
                             const void *arg)
 {
 	const struct inf_data *data = s->data;
-	uint64_t smask = (s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1) << s->a;
+	uint64_t smask = ip_mask64(s->w) << s->a;
 	int64_t J[64];
 	unsigned support = 0, nb = 0;
 	size_t pb[INF_MAX_WORDS];

@@ -5,6 +5,7 @@
 
 #include "common/grow.h"
 #include "infer_data.h"
+#include "isaprobe/word.h"
 #include "isaprobe/store.h"
 
 /* "ok", "fault 0x81", "unmodeled", ... */
@@ -65,7 +66,7 @@ static unsigned compare_field(const struct inf_data *data, const struct inf_data
 {
 	const struct inf_context *c = context_of(data, f->context);
 	const struct inf_context *oc = context_of(other, f->context);
-	uint64_t mask = (f->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << f->w) - 1) << f->a;
+	uint64_t mask = ip_mask64(f->w) << f->a;
 	struct span *sp = NULL;
 	size_t nsp = 0, sp_cap = 0;
 	unsigned ndiff = 0;

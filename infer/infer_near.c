@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "infer_data.h"
+#include "isaprobe/word.h"
 
 /* Bucket 0: the seed itself; 1: values with bits beyond the region; 2 + 64 * lo + hi: values
  * differing from the seed in bits lo (the lowest) to hi (the highest). */
@@ -15,7 +16,7 @@
 
 static uint64_t region(const struct inf_data *data)
 {
-	return data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
+	return ip_mask64(data->width);
 }
 
 static size_t bucket(uint64_t full, uint64_t seed, uint64_t value)
@@ -171,7 +172,7 @@ void inf_keep_variants(struct inf_context *c, uint64_t seed, const struct inf_fi
 		int keep = 0;
 		for (size_t j = 0; j < f->n && !keep; j++) {
 			const struct inf_finding *g = &f->f[j];
-			uint64_t mask = (g->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << g->w) - 1) << g->a;
+			uint64_t mask = ip_mask64(g->w) << g->a;
 			keep = g->context == c->idx && (c->v[i].value & ~mask) == (seed & ~mask);
 		}
 		if (keep)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "infer_data.h"
+#include "isaprobe/word.h"
 
 /* Whether flipping value bit b changes output word k between two other ok variants (not
  * `not`): a bit that acts on the word elsewhere (a rounding mode silent at the seed's inputs
@@ -32,7 +33,7 @@ void inf_drop_outliers(const struct inf_data *data, struct inf_context *c)
 	uint32_t *uses = calloc(data->noc ? data->noc : 1, sizeof *uses);
 	uint8_t *drop, *known;
 	size_t kept = 0, ndrop = 0, words = data->nout < INF_MAX_WORDS ? data->nout : INF_MAX_WORDS;
-	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
+	uint64_t full = ip_mask64(data->width);
 	if (!uses)
 		abort();
 	for (size_t i = 0; i < c->nv; i++)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "infer_data.h"
+#include "isaprobe/word.h"
 
 /* Longest segment any typed hypothesis is tried on; longer ones can only be ignored,
  * reserved, unmodeled or unknown (every bit with that walk effect). */
@@ -24,8 +25,8 @@ static int cmp_item(const void *a, const void *b)
 static void build(const struct inf_data *data, const struct inf_context *c, unsigned a,
                   unsigned w, uint64_t bg, struct inf_seg *s, struct inf_item *buf)
 {
-	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
-	uint64_t fmask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	uint64_t full = ip_mask64(data->width);
+	uint64_t fmask = ip_mask64(w);
 	uint64_t smask = fmask << a;
 	const struct inf_variant *b;
 	memset(s, 0, sizeof *s);
@@ -119,7 +120,7 @@ static void add_finding(struct inf_findings *out, const struct inf_finding *f)
  * bit far away that makes another field's unknown value known is not that field). */
 static uint64_t joined_cuts(const struct inf_data *data, const struct inf_context *c)
 {
-	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
+	uint64_t full = ip_mask64(data->width);
 	uint64_t joined = 0, unmod1 = 0; /* unmod1: bits whose single flip is unmodeled */
 	for (unsigned b = 0; b < data->width; b++) {
 		const struct inf_variant *x = inf_find(c, c->seed ^ (UINT64_C(1) << b));
@@ -335,10 +336,9 @@ static int stops(const struct inf_data *data, uint32_t o)
 static double stop_cost(const struct inf_data *data, const struct inf_context *c, unsigned p,
                         unsigned lo, unsigned hi, uint64_t bg)
 {
-	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
+	uint64_t full = ip_mask64(data->width);
 	unsigned from = p > lo + 5 ? p - 5 : lo, to = hi < p + 5 ? hi : p + 5;
-	uint64_t range = (to >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << to) - 1) &
-	                 ~((UINT64_C(1) << from) - 1);
+	uint64_t range = ip_mask64(to) & ~ip_mask64(from);
 	uint64_t below = (UINT64_C(1) << p) - 1;
 	uint32_t *pos = NULL;
 	size_t n = inf_near(data, c, range | (bg ^ c->seed), &pos);
@@ -528,8 +528,8 @@ static unsigned emit(const struct inf_data *data, const struct inf_context *c, u
 static int enabler(const struct inf_data *data, const struct inf_context *c, unsigned lo,
                    unsigned hi)
 {
-	uint64_t full = data->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << data->width) - 1;
-	uint64_t region = (hi - lo >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (hi - lo)) - 1) << lo;
+	uint64_t full = ip_mask64(data->width);
+	uint64_t region = ip_mask64(hi - lo) << lo;
 	unsigned best = 1;
 	int bit = -1;
 	for (int inside = 0; inside < 2 && bit < 0; inside++)

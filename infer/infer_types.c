@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "infer_data.h"
+#include "isaprobe/word.h"
 
 #define INFEASIBLE 1e9
 #define COINCIDE_COST 0.5
@@ -167,7 +168,7 @@ static int separable_split(const struct inf_seg *s)
  * it between two ok values shows it ignored. */
 static void relaxed_matter(const struct inf_seg *s, struct facts *f)
 {
-	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1;
+	uint64_t full = ip_mask64(s->w);
 	uint64_t okbits = 0, ignored = 0, need, multi = 0;
 	if (s->n > 1024)
 		return;
@@ -205,7 +206,7 @@ static void relaxed_matter(const struct inf_seg *s, struct facts *f)
  * next to the seed's is a special register faulting alike). */
 static void faults_alike(const struct inf_seg *s, struct facts *f)
 {
-	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1, always = 0;
+	uint64_t full = ip_mask64(s->w), always = 0;
 	if (s->w < 2 || f->ok < 2 || s->n > 4096)
 		return;
 	for (unsigned b = 0; b < s->w; b++) {
@@ -735,7 +736,7 @@ static int whole_piece(const struct inf_seg *s)
  * local ones. */
 static int ok_elsewhere(const struct inf_seg *s)
 {
-	uint64_t smask = (s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1) << s->a;
+	uint64_t smask = ip_mask64(s->w) << s->a;
 	for (size_t i = 0; i < s->c->nv; i++) {
 		const struct inf_variant *v = &s->c->v[i];
 		if (((v->value ^ s->bg) & smask) && s->data->oc[v->oc].status == IP_STATUS_OK)
@@ -765,7 +766,7 @@ static int flips_alike(const struct inf_seg *s)
 void inf_type(const struct inf_seg *s, struct inf_verdict *v, int final)
 {
 	struct facts f;
-	uint64_t full = s->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->w) - 1;
+	uint64_t full = ip_mask64(s->w);
 	int typed = 1;
 	v->kind = NULL;
 	v->en = NULL;
