@@ -1248,15 +1248,15 @@ static unsigned background_op(const struct group *gr, size_t g, unsigned vb)
 /* For an operation whose a and b commute, a slot's reading calls a the word planted first, so
  * the half of "a" that a value reads in one context may be the half of "b" in another: each
  * slot's a and b are put in the order under which its values read the halves the first
- * slot's do. */
-static void orient_lanes(struct group *gr, unsigned vb)
+ * slot's do. bop: the background's operation per finding (background_op). */
+static void orient_lanes(struct group *gr, const unsigned *bop)
 {
 	const struct slot *ref = &gr->slot[0];
-	unsigned ref_op = background_op(gr, ref->g, vb);
+	unsigned ref_op = bop[ref->g];
 	for (size_t i = 1; i < gr->ns && ref_op != ~0u; i++) {
 		struct slot *s = &gr->slot[i];
 		struct reading sw = s->r;
-		unsigned same = 0, swapped = 0, op = background_op(gr, s->g, vb);
+		unsigned same = 0, swapped = 0, op = bop[s->g];
 		sw.a = s->r.b;
 		sw.b = s->r.a;
 		if (s->r.b.in < 0 || op == ~0u || !inf_op_commutes(op))
@@ -1280,9 +1280,15 @@ static void orient_lanes(struct group *gr, unsigned vb)
 static void name_lanes(struct group *gr)
 {
 	int vb = background_value(gr);
+	unsigned *bop;
 	if (vb < 0 || (gr->st[vb] != S_NAMED && gr->st[vb] != S_BY_CONTEXT))
 		return;
-	orient_lanes(gr, (unsigned)vb);
+	/* the background's operation per finding, worked out once */
+	if (!(bop = malloc((gr->n + 1) * sizeof *bop)))
+		abort();
+	for (size_t g = 0; g < gr->n; g++)
+		bop[g] = background_op(gr, g, (unsigned)vb);
+	orient_lanes(gr, bop);
 	for (unsigned vi = 0; vi < gr->nv; vi++) {
 		unsigned holds = ((1u << INF_LANES) - 1) & ~1u, first = ~0u;
 		int any = 0, one_op = 1;
@@ -1293,7 +1299,7 @@ static void name_lanes(struct group *gr)
 			unsigned op;
 			if (!(s->have >> vi & 1) || (s->kept >> vi & 1))
 				continue;
-			op = background_op(gr, s->g, (unsigned)vb);
+			op = bop[s->g];
 			any = 1;
 			holds = op == ~0u ? 0 : holds & lanes_of(gr, s, op, &s->r, vi);
 			one_op &= first == ~0u || first == op;
@@ -1312,6 +1318,7 @@ static void name_lanes(struct group *gr)
 			snprintf(gr->lane_text[vi], sizeof gr->lane_text[vi], "%s",
 			         inf_lane_name(gr->lane[vi]));
 	}
+	free(bop);
 }
 
 static void classify(struct group *gr)
