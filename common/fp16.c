@@ -3,17 +3,24 @@
 #include "common/fp16.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 double ip_f16_to_double(uint16_t h)
 {
 	int sign = h >> 15, exp = (h >> 10) & 0x1F, frac = h & 0x3FF;
 	double v;
-	if (exp == 0)
-		v = ldexp((double)frac, -24);
-	else if (exp == 31)
+	if (exp == 0) {
+		v = (double)frac * 0x1p-24; /* exact: a subnormal is frac units of 2^-24 */
+	} else if (exp == 31) {
 		v = frac ? NAN : INFINITY;
-	else
-		v = ldexp((double)(frac | 0x400), exp - 25);
+	} else {
+		/* a normal number's fields moved into binary64's (exponent bias 15 -> 1023): no
+		 * scaling call, which widening every half of a word (inference's lane selects)
+		 * would make the slow part */
+		uint64_t bits = (uint64_t)(exp + 1008) << 52 | (uint64_t)frac << 42;
+		memcpy(&v, &bits, sizeof v);
+	}
 	return sign ? -v : v;
 }
 

@@ -401,11 +401,7 @@ int inf_op_commutes(unsigned op)
 uint32_t inf_lane_word(uint32_t word, int neg, unsigned sel)
 {
 	uint32_t x = word;
-	if (sel) {
-		uint32_t h = (sel == 1 ? word : word >> 16) & 0xffffu, e = h >> 10 & 0x1f;
-		/* a normal binary16 number widens by moving its fields (exponent bias 15 -> 127) */
-		x = e && e < 31 ? (h & 0x8000u) << 16 | (e + 112) << 23 | (h & 0x3ffu) << 13
-		                : u32((float)ip_f16_to_double((uint16_t)h));
-	}
+	if (sel) /* every binary16 number is a binary32 one: the conversion is exact */
+		x = u32((float)ip_f16_to_double((uint16_t)(sel == 1 ? word : word >> 16)));
 	return neg ? x ^ 0x80000000u : x;
 }
